@@ -1,0 +1,168 @@
+import { HqlError } from './errors'
+import type { JsonPath } from './errors'
+import { didYouMean } from './suggest'
+
+/** One problem found in a value: where, what was expected, and a stable code. */
+export interface ValidationIssue {
+  readonly code: string
+  readonly path: JsonPath
+  readonly message: string
+}
+
+/** A value that failed validation. `issues` lists every problem; the message and `path` are the first. */
+export class HqlValidationError extends HqlError {
+  override name = 'HqlValidationError'
+  readonly issues: readonly ValidationIssue[]
+
+  constructor(issues: readonly [ValidationIssue, ...ValidationIssue[]]) {
+    const [first] = issues
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
+    super(first.code, first.message + more, { path: first.path })
+    this.issues = issues
+  }
+}
+
+// The subset of zod's issue shape we read; zod/mini ships without messages ("Invalid input"), so the
+// messages are written here from each issue's code and the value found at its path.
+interface RawIssue {
+  readonly code: string
+  readonly path: readonly PropertyKey[]
+  readonly message: string
+  readonly expected?: string
+  readonly values?: readonly unknown[]
+  readonly keys?: readonly string[]
+  readonly minimum?: number | bigint
+  readonly maximum?: number | bigint
+  readonly origin?: string
+  readonly inclusive?: boolean
+  readonly errors?: readonly (readonly RawIssue[])[]
+}
+
+const defaultMessage = 'Invalid input'
+
+/**
+ * Turns zod issues about `input` into readable issues with stable codes. Unions report their best branch.
+ * `basePath` is where the issues' paths start, relative to `input` (used when recursing into a union).
+ */
+export function describeIssues(
+  rawIssues: readonly RawIssue[],
+  input: unknown,
+  basePath: JsonPath = [],
+): ValidationIssue[] {
+  const out: ValidationIssue[] = []
+  for (const raw of rawIssues) {
+    const path = [...basePath, ...raw.path.map((part) => (typeof part === 'symbol' ? String(part) : part))]
+    if (raw.code === 'invalid_union' && raw.errors) {
+      const branch = bestBranch(raw.errors)
+      if (branch) {
+        out.push(...describeIssues(branch, input, path))
+        continue
+      }
+    }
+    if (raw.code === 'unrecognized_keys' && raw.keys) {
+      for (const key of raw.keys)
+        out.push({ code: 'unknown_key', path: [...path, key], message: `unknown key '${key}'` })
+      continue
+    }
+    out.push({ code: codeOf(raw, path), path, message: messageOf(raw, valueAt(input, path)) })
+  }
+  return out
+}
+
+/** Validates `input` with a zod schema; returns the value or throws HqlValidationError. */
+export function parseWith<T>(
+  schema: {
+    safeParse(
+      input: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } }
+  },
+  input: unknown,
+): T {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const issues = describeIssues(result.error.issues as RawIssue[], input)
+  throw new HqlValidationError(
+    issues.length > 0
+      ? (issues as [ValidationIssue, ...ValidationIssue[]])
+      : [{ code: 'invalid_request', path: [], message: 'invalid input' }],
+  )
+}
+
+// A union branch that failed because of an unknown key at its own root matched the wrong shape; of the
+// others, the one whose failure lies deepest is the one the author meant.
+function bestBranch(branches: readonly (readonly RawIssue[])[]): readonly RawIssue[] | undefined {
+  let best: readonly RawIssue[] | undefined
+  let bestDepth = -1
+  for (const branch of branches) {
+    if (branch.some((issue) => issue.code === 'unrecognized_keys' && issue.path.length === 0)) continue
+    if (
+      branch.some(
+        (issue) => issue.code === 'invalid_value' && issue.path.length === 1 && issue.path[0] === 'type',
+      )
+    )
+      continue
+    const depth = Math.max(...branch.map((issue) => issue.path.length))
+    if (depth > bestDepth) [best, bestDepth] = [branch, depth]
+  }
+  return best
+}
+
+function codeOf(raw: RawIssue, path: JsonPath): string {
+  const last = path[path.length - 1]
+  const parent = path[path.length - 2]
+  if (raw.code === 'invalid_format' && raw.message.includes(' id (')) return 'wrong_id_prefix'
+  if (raw.code === 'invalid_value' && last === 'name' && typeof parent === 'number')
+    return 'unknown_component'
+  if (raw.code === 'custom' && last === 'probability') return 'positions_with_probability'
+  if (last === 'page') return 'invalid_page'
+  if (last === 'pageSize' || last === 'siloPageSize') return 'invalid_page_size'
+  return 'invalid_request'
+}
+
+function messageOf(raw: RawIssue, found: unknown): string {
+  const custom = raw.message !== defaultMessage ? raw.message : undefined
+  switch (raw.code) {
+    case 'invalid_type':
+      return `${custom ?? `expected ${article(raw.expected ?? 'value')}`}, got ${describeValue(found)}`
+    case 'invalid_value': {
+      const values = (raw.values ?? []).map(String)
+      const hint = typeof found === 'string' ? didYouMean(found, values) : ''
+      if (custom === 'expected a component name' && typeof found === 'string')
+        return `unknown component '${found}'${hint}`
+      return `${custom ?? `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`}, got ${describeValue(found)}${hint}`
+    }
+    case 'too_small':
+      return (
+        custom ??
+        (raw.origin === 'array'
+          ? `expected at least ${raw.minimum} item(s)`
+          : `expected a value of at least ${raw.minimum}`)
+      )
+    case 'too_big':
+      return custom ?? `expected at most ${raw.maximum}`
+    case 'invalid_format':
+      return `${custom ?? 'invalid format'}, got ${describeValue(found)}`
+    default:
+      return custom ?? `invalid value, got ${describeValue(found)}`
+  }
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`)
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'object') return 'an object'
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
+  return `${typeof value} ${String(value)}`
+}
+
+function valueAt(input: unknown, path: JsonPath): unknown {
+  let current = input
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<string | number, unknown>)[part]
+  }
+  return current
+}

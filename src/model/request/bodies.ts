@@ -1,0 +1,76 @@
+import * as z from 'zod/mini'
+import { AnyIdSchema } from './ids'
+import { FiltersSchema } from './filters'
+import { SortSchema } from './sort'
+import { ComponentListSchema } from './components'
+import { FactorSchema } from './factors'
+import { BlueprintSchema } from './blueprints'
+import { PageSchema, PageSizeSchema } from './paging'
+
+// The four request bodies. Keys are declared in canonical order: parsing with these schemas yields that
+// order, which is what `compile` emits.
+
+const atLeastOne = <T extends z.ZodMiniType>(item: T, what: string) =>
+  z.readonly(z.array(item).check(z.minLength(1, { error: `expected at least one ${what}` })))
+
+export const ExploreRequestSchema = z.readonly(
+  z.strictObject({
+    filters: FiltersSchema,
+    sort: z.exactOptional(z.readonly(z.array(SortSchema))),
+    components: z.exactOptional(ComponentListSchema),
+    page: z.exactOptional(PageSchema),
+    pageSize: z.exactOptional(PageSizeSchema),
+  }),
+)
+
+export const RelateRequestSchema = z.readonly(
+  z.strictObject({
+    factors: atLeastOne(FactorSchema, 'factor'),
+    filters: z.exactOptional(FiltersSchema),
+    components: z.exactOptional(ComponentListSchema),
+    page: z.exactOptional(PageSchema),
+    pageSize: z.exactOptional(PageSizeSchema),
+  }),
+)
+
+export const LookupRequestSchema = z.readonly(
+  z.strictObject({
+    ids: atLeastOne(AnyIdSchema, 'id'),
+    components: z.exactOptional(ComponentListSchema),
+    page: z.exactOptional(PageSchema),
+    pageSize: z.exactOptional(PageSizeSchema),
+  }),
+)
+
+export const SilosRequestSchema = z.readonly(
+  z.strictObject({
+    ids: z.exactOptional(z.readonly(z.array(AnyIdSchema))),
+    filters: z.exactOptional(FiltersSchema),
+    blueprints: atLeastOne(BlueprintSchema, 'blueprint'),
+    components: z.exactOptional(ComponentListSchema),
+    page: z.exactOptional(PageSchema),
+    pageSize: z.exactOptional(PageSizeSchema),
+    siloPageSize: z.exactOptional(PageSizeSchema),
+  }),
+)
+
+export type ExploreRequest = z.infer<typeof ExploreRequestSchema>
+export type RelateRequest = z.infer<typeof RelateRequestSchema>
+export type LookupRequest = z.infer<typeof LookupRequestSchema>
+export type SilosRequest = z.infer<typeof SilosRequestSchema>
+
+/** The request schema of each endpoint, by the endpoint's name. */
+export const requestSchemas = {
+  explore: ExploreRequestSchema,
+  relate: RelateRequestSchema,
+  silos: SilosRequestSchema,
+  lookup: LookupRequestSchema,
+} as const
+
+export interface RequestBodies {
+  explore: ExploreRequest
+  relate: RelateRequest
+  silos: SilosRequest
+  lookup: LookupRequest
+}
+export type RequestBody = RequestBodies[keyof RequestBodies]

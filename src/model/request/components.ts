@@ -1,0 +1,29 @@
+import * as z from 'zod/mini'
+import { componentNames } from '../components'
+import type { ComponentName } from '../components'
+import { PageSizeSchema } from './paging'
+
+/** A component in object form: its name, the components of the objects it returns, and a page size. */
+export interface ComponentRequest {
+  readonly name: ComponentName
+  readonly pageSize?: number
+  readonly components?: readonly ComponentRequest[]
+}
+
+export const ComponentNameSchema = z.enum(componentNames as [ComponentName, ...ComponentName[]], {
+  error: 'expected a component name',
+})
+
+export const ComponentRequestSchema: z.ZodMiniType<ComponentRequest> = z.readonly(
+  z.strictObject({
+    name: ComponentNameSchema,
+    pageSize: z.exactOptional(PageSizeSchema),
+    get components() {
+      return z.exactOptional(ComponentListSchema)
+    },
+  }),
+)
+
+export const ComponentListSchema: z.ZodMiniType<readonly ComponentRequest[]> = z.readonly(
+  z.array(ComponentRequestSchema),
+)

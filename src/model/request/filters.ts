@@ -1,0 +1,68 @@
+import * as z from 'zod/mini'
+import { objectTypeNames } from '../ids'
+import { CollectionIdSchema, ContributorIdSchema, MediaIdSchema, SourceIdSchema, TraitIdSchema } from './ids'
+
+/** An operator over values of type V; `$or` nests operators. */
+export type Operator<V> =
+  | { readonly $eq: V }
+  | { readonly $ne: V }
+  | { readonly $in: readonly V[] }
+  | { readonly $all: readonly V[] }
+  | { readonly $or: readonly Operator<V>[] }
+
+export const operatorKeys = ['$eq', '$ne', '$in', '$all', '$or'] as const
+export type OperatorKey = (typeof operatorKeys)[number]
+
+const nonEmpty = <T extends z.ZodMiniType>(item: T) =>
+  z.readonly(z.array(item).check(z.minLength(1, { error: 'expected at least one value' })))
+
+// The operator schema for one value schema. The union's own message is what a reader sees when the object
+// matches no operator at all; a mistake inside a recognised operator is reported at its own path.
+function operatorOf<V>(value: z.ZodMiniType<V>): z.ZodMiniType<Operator<V>> {
+  const operator: z.ZodMiniType<Operator<V>> = z.union(
+    [
+      z.readonly(z.strictObject({ $eq: value })),
+      z.readonly(z.strictObject({ $ne: value })),
+      z.readonly(z.strictObject({ $in: nonEmpty(value) })),
+      z.readonly(z.strictObject({ $all: nonEmpty(value) })),
+      z.readonly(
+        z.strictObject({
+          get $or() {
+            return nonEmpty(operator)
+          },
+        }),
+      ),
+    ],
+    { error: 'expected exactly one operator: $eq, $ne, $in, $all or $or' },
+  ) as z.ZodMiniType<Operator<V>>
+  return operator
+}
+
+export const ObjectTypeNameSchema = z.enum(objectTypeNames, {
+  error: `expected a type name: ${objectTypeNames.join(', ')}`,
+})
+
+/** The filter names, in canonical order, with the values each one compares. */
+export const filterValueSchemas = {
+  returnType: ObjectTypeNameSchema,
+  contributors: ContributorIdSchema,
+  contributorsOf: MediaIdSchema,
+  sources: SourceIdSchema,
+  traits: TraitIdSchema,
+  collections: CollectionIdSchema,
+} as const
+export type FilterName = keyof typeof filterValueSchemas
+export const filterNames = Object.keys(filterValueSchemas) as readonly FilterName[]
+
+export const FiltersSchema = z.readonly(
+  z.strictObject({
+    returnType: z.exactOptional(operatorOf(filterValueSchemas.returnType)),
+    contributors: z.exactOptional(operatorOf(filterValueSchemas.contributors)),
+    contributorsOf: z.exactOptional(operatorOf(filterValueSchemas.contributorsOf)),
+    sources: z.exactOptional(operatorOf(filterValueSchemas.sources)),
+    traits: z.exactOptional(operatorOf(filterValueSchemas.traits)),
+    collections: z.exactOptional(operatorOf(filterValueSchemas.collections)),
+  }),
+)
+export type Filters = z.infer<typeof FiltersSchema>
+export type FilterValue<Name extends FilterName> = z.infer<(typeof filterValueSchemas)[Name]>

@@ -1,0 +1,36 @@
+import * as z from 'zod/mini'
+import { AnyIdSchema } from './ids'
+
+export const sortOrders = ['ascending', 'descending'] as const
+export type SortOrder = (typeof sortOrders)[number]
+export const sortProperties = ['name', 'releaseDate'] as const
+export type SortProperty = (typeof sortProperties)[number]
+/** The sort types that take nothing but an optional order. */
+export const plainSortTypes = ['popularity', 'collectionOrder', 'likeOrder', 'followOrder', 'random'] as const
+
+const order = z.exactOptional(z.enum(sortOrders, { error: 'expected "ascending" or "descending"' }))
+
+export const SortSchema = z.readonly(
+  z.discriminatedUnion(
+    'type',
+    [
+      z.strictObject({
+        type: z.literal('property'),
+        property: z.enum(sortProperties, { error: 'expected a sortable property: "name" or "releaseDate"' }),
+        order,
+      }),
+      z.strictObject({ type: z.enum(plainSortTypes), order }),
+      z.strictObject({
+        type: z.literal('idsOrder'),
+        ids: z.readonly(z.array(AnyIdSchema).check(z.minLength(1, { error: 'expected at least one id' }))),
+        order,
+      }),
+    ],
+    {
+      error:
+        'expected a sort type: property, popularity, collectionOrder, likeOrder, followOrder, idsOrder or random',
+    },
+  ),
+)
+export type Sort = z.infer<typeof SortSchema>
+export type SortType = Sort['type']
