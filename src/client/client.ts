@@ -1,0 +1,255 @@
+import type { Query, ResultOf } from '../builder/query'
+import { compile } from '../compile'
+import { responseSchemas } from '../model'
+import type { GrantEnv } from './auth/grants'
+import { TokenManager } from './auth/token-manager'
+import { memoryTokenStore } from './auth/token-store'
+import {
+  AbortedError,
+  ClientConfigError,
+  ClientError,
+  HttpError,
+  InvalidResponseError,
+  LimitExceededError,
+  type RequestDescription,
+} from './errors'
+import type { CallOptions, ClientOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
+import { nextRequest, pageItems, VisitedRequests } from './paging'
+import { DEFAULT_RETRY, retryPolicy } from './retry'
+import { Secrets } from './secrets'
+import { abortError, openScope, send, type OutgoingRequest, type TransportContext } from './transport'
+import type { EndpointName, GraphRequest, ItemOf } from './types'
+import { graphUrl, parseBaseUrl } from './urls'
+import { checkResponse } from './validate'
+
+/** Runs queries against one service: tokens, retries, timeouts, paging and response checks included. */
+export interface Client {
+  /**
+   * Sends the query and resolves with its first (or only) page.
+   *
+   * @example
+   * const page = await client.run(hql.explore().filter(returnType.eq('Movie')))
+   */
+  run<Q extends Query>(query: Q, options?: CallOptions): Promise<ResultOf<Q>>
+  /**
+   * Yields whole responses, following `pagingInfo.next` until it is null or `maxPages` is reached.
+   *
+   * @example
+   * for await (const page of client.pages(q, { maxPages: 3 })) console.log(page.content.length)
+   */
+  pages<Q extends Query>(query: Q, options?: PagesOptions): AsyncGenerator<ResultOf<Q>, void, undefined>
+  /**
+   * Yields the object/context pairs of every page; for silos, each silo's pairs as `{ silo: title, object,
+   * context }`, silo after silo, page of silos after page of silos.
+   *
+   * @example
+   * for await (const { object } of client.items(q, { maxItems: 500, signal })) console.log(object.name)
+   */
+  items<Q extends Query>(
+    query: Q,
+    options?: ItemsOptions,
+  ): AsyncGenerator<ItemOf<ResultOf<Q>>, void, undefined>
+  /**
+   * Collects the items into an array. `maxItems` is required; more items than that throw `LimitExceededError`
+   * unless `truncate: true`.
+   *
+   * @example
+   * const movies = await client.collect(q, { maxItems: 1000 })
+   */
+  collect<Q extends Query>(query: Q, options: CollectOptions): Promise<ItemOf<ResultOf<Q>>[]>
+}
+
+/**
+ * Creates a client for the graph service at `baseUrl`, authenticated by `auth`.
+ *
+ * @example
+ * const client = createClient({
+ *   baseUrl: 'https://graph.example.com',
+ *   auth: passwordGrant({ authUrl: 'https://auth.example.com', clientId, clientSecret, username, password,
+ *                         scope: ['public_profile', 'user_likes'] }),
+ * })
+ * const first = await client.run(hql.explore().filter(returnType.eq('Movie')))
+ */
+export function createClient(options: ClientOptions): Client {
+  const base = parseBaseUrl(options.baseUrl)
+  if (typeof options.auth?.obtain !== 'function')
+    throw new ClientConfigError('expected passwordGrant(…), staticTokenGrant(…) or another grant', ['auth'])
+  const timeoutMs = positive(options.timeoutMs, 10_000, 'timeoutMs')
+  const totalTimeoutMs = positive(options.totalTimeoutMs, 30_000, 'totalTimeoutMs')
+  const refreshMarginMs = nonNegative(options.refreshMarginMs, 60_000, 'refreshMarginMs')
+  const retry = retryPolicy(options.retry, DEFAULT_RETRY)
+  const validation = options.validation ?? 'strict'
+  if (validation !== 'strict' && validation !== 'off')
+    throw new ClientConfigError("expected 'strict' or 'off'", ['validation'])
+
+  const secrets = new Secrets()
+  for (const secret of options.auth.secrets) secrets.add(secret)
+  const ctx: TransportContext = {
+    fetch: options.fetch,
+    hooks: options.hooks ?? {},
+    secrets,
+    now: Date.now,
+    random: Math.random,
+  }
+  const env: GrantEnv = { ctx, retry, timeoutMs, totalTimeoutMs }
+  const tokens = new TokenManager(
+    options.auth,
+    options.tokenStore ?? memoryTokenStore(),
+    env,
+    refreshMarginMs,
+  )
+  const extraHeaders = Object.fromEntries(
+    Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  )
+
+  function outgoing(request: GraphRequest, accessToken: string): OutgoingRequest {
+    const url = graphUrl(base, request.endpoint)
+    const headers = {
+      ...extraHeaders,
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: `Bearer ${accessToken}`,
+    }
+    const described: RequestDescription = {
+      kind: 'graph',
+      method: 'POST',
+      url,
+      headers: secrets.redactHeaders(headers),
+      body: secrets.redact(request.body),
+    }
+    return { url, headers, body: JSON.stringify(request.body), described }
+  }
+
+  /** One graph request: a token, the POST with retries, one refresh-and-retry on 401, then the checks. */
+  async function execute(request: GraphRequest, endpoint: EndpointName, call: CallOptions): Promise<unknown> {
+    const scope = openScope(ctx, call.signal, {
+      timeoutMs: positive(call.timeoutMs, timeoutMs, 'timeoutMs'),
+      totalTimeoutMs: positive(call.totalTimeoutMs, totalTimeoutMs, 'totalTimeoutMs'),
+    })
+    const policy = retryPolicy(call.retry, retry)
+    try {
+      const token = await tokens.accessToken(scope.total.signal)
+      let sent = outgoing(request, token)
+      let text: string
+      try {
+        ;({ text } = await send(ctx, sent, policy, scope))
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 401)) throw error
+        const renewed = await tokens.replace(token, scope.total.signal)
+        if (renewed === undefined) throw error
+        sent = outgoing(request, renewed)
+        ;({ text } = await send(ctx, sent, policy, scope))
+      }
+      return checked(text, endpoint, sent.described)
+    } catch (error) {
+      // Waiting for a token ends with the signal's bare reason; say whose abort it was.
+      if (!(error instanceof ClientError) && scope.total.signal.aborted) throw abortError(scope)
+      throw error
+    } finally {
+      scope.total.dispose()
+    }
+  }
+
+  function checked(text: string, endpoint: EndpointName, request: RequestDescription): unknown {
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch {
+      throw new InvalidResponseError(`the ${endpoint} response is not JSON (${text.length} characters)`, {
+        request,
+      })
+    }
+    if (validation === 'off') return json
+    return checkResponse(responseSchemas[endpoint], json, `the ${endpoint} response`, request)
+  }
+
+  /** The pages of a query with the request each came from, so that errors can say where to resume. */
+  async function* walk(
+    query: Query,
+    call: PagesOptions,
+  ): AsyncGenerator<{ response: unknown; request: GraphRequest }, void, undefined> {
+    const maxPages = limit(call.maxPages, 'maxPages')
+    let request: GraphRequest = call.resumeFrom ?? compile(query)
+    const visited = new VisitedRequests()
+    visited.visit(request)
+    for (let count = 1; count <= maxPages; count++) {
+      if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
+      let response: unknown
+      try {
+        response = await execute(request, query.endpoint, call)
+      } catch (error) {
+        throw resumable(error, request)
+      }
+      yield { response, request }
+      if (count >= maxPages) return
+      // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
+      const next = nextRequest(response, query.endpoint)
+      if (next === undefined) return
+      visited.visit(next)
+      request = next
+    }
+  }
+
+  async function* items(query: Query, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
+    const maxItems = limit(call.maxItems, 'maxItems')
+    if (maxItems === 0) return
+    let yielded = 0
+    for await (const { response, request } of walk(query, call)) {
+      let pageOfItems: unknown[]
+      try {
+        pageOfItems = pageItems(response, query.endpoint)
+      } catch (error) {
+        throw resumable(error, request)
+      }
+      for (const item of pageOfItems) {
+        yield item
+        if (++yielded >= maxItems) return
+      }
+    }
+  }
+
+  return {
+    run: (query, call = {}) => execute(compile(query), query.endpoint, call) as Promise<never>,
+    async *pages(query, call = {}) {
+      for await (const { response } of walk(query, call)) yield response as never
+    },
+    items: (query, call) => items(query, call) as AsyncGenerator<never, void, undefined>,
+    async collect(query, call) {
+      if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
+      const maxItems = limit(call.maxItems, 'maxItems', true)
+      const found: never[] = []
+      // One item more than allowed tells whether the limit cut the result short.
+      const probe = call.truncate === true ? maxItems : maxItems + 1
+      for await (const item of items(query, { ...call, maxItems: probe })) found.push(item as never)
+      if (found.length > maxItems) throw new LimitExceededError(maxItems)
+      return found
+    },
+  }
+}
+
+function resumable(error: unknown, request: GraphRequest): unknown {
+  if (error instanceof ClientError && error.resumeFrom === undefined) error.resumeFrom = request
+  return error
+}
+
+function limit(value: number | undefined, name: string, required = false): number {
+  if (value === undefined && !required) return Number.POSITIVE_INFINITY
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw new ClientConfigError(`expected a whole number of at least 0${required ? ' (required)' : ''}`, [
+      name,
+    ])
+  return value
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !(value > 0))
+    throw new ClientConfigError('expected a positive number', [name])
+  return value
+}
+
+function nonNegative(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !(value >= 0)) throw new ClientConfigError('expected a number ≥ 0', [name])
+  return value
+}

@@ -1,0 +1,43 @@
+import type { ClientError, RequestDescription } from './errors'
+
+/** Seen by `beforeRequest`: one attempt about to be sent (1 for the first, 2 for the first retry, …). */
+export interface BeforeRequestInfo {
+  readonly request: RequestDescription
+  readonly attempt: number
+}
+
+/** Seen by `afterResponse`: the status and timing of one attempt that got a response. */
+export interface AfterResponseInfo {
+  readonly request: RequestDescription
+  readonly attempt: number
+  readonly status: number
+  readonly durationMs: number
+}
+
+/** Seen by `onRetry`: why the attempt failed and how long the client waits before the next one. */
+export interface RetryInfo {
+  readonly request: RequestDescription
+  readonly attempt: number
+  readonly delayMs: number
+  readonly error: ClientError
+}
+
+/** Seen by `onTokenRefresh`: which grant ran and why; never the tokens themselves. */
+export interface TokenRefreshInfo {
+  readonly grant: 'password' | 'refresh_token' | 'client_credentials'
+  readonly reason: 'missing' | 'expiring' | 'rejected' | 'fallback'
+  /** Absolute expiry (ms since the epoch) of the new token, when the server said. */
+  readonly expiresAt: number | undefined
+  readonly scope: string | undefined
+}
+
+/**
+ * Callbacks for logging, tracing and metrics. They see redacted data only and cannot change a request.
+ * A hook that throws makes the call fail with that error (as in ky), so a broken logger is noticed.
+ */
+export interface Hooks {
+  readonly beforeRequest?: (info: BeforeRequestInfo) => void | Promise<void>
+  readonly afterResponse?: (info: AfterResponseInfo) => void | Promise<void>
+  readonly onRetry?: (info: RetryInfo) => void | Promise<void>
+  readonly onTokenRefresh?: (info: TokenRefreshInfo) => void | Promise<void>
+}

@@ -1,0 +1,36 @@
+// The client: runs compiled queries over fetch with tokens, retries, timeouts, paging and response checks.
+// Free of Node imports: it runs wherever a global fetch does.
+export { createClient, type Client } from './client'
+export type { ClientOptions, CallOptions, PagesOptions, ItemsOptions, CollectOptions } from './options'
+export {
+  passwordGrant,
+  refreshTokenGrant,
+  clientCredentialsGrant,
+  staticTokenGrant,
+  type Auth,
+  type PasswordGrantOptions,
+  type RefreshTokenGrantOptions,
+  type ClientCredentialsGrantOptions,
+} from './auth/grants'
+export { memoryTokenStore, type TokenStore, type StoredToken } from './auth/token-store'
+export { TOKEN_PATH } from './auth/token-endpoint'
+export {
+  ClientError,
+  HttpError,
+  TimeoutError,
+  AbortedError,
+  NetworkError,
+  OAuthError,
+  InvalidResponseError,
+  PagingRefusedError,
+  PagingLoopError,
+  LimitExceededError,
+  ClientConfigError,
+  type OAuthErrorCode,
+  type RequestDescription,
+} from './errors'
+export type { Hooks, BeforeRequestInfo, AfterResponseInfo, RetryInfo, TokenRefreshInfo } from './hooks'
+export type { RetryOptions } from './retry'
+export type { FetchLike } from './transport'
+export type { GraphRequest, EndpointName, ItemOf, SiloItem } from './types'
+export type { ValidationMode } from './validate'

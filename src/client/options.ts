@@ -1,0 +1,61 @@
+import type { Auth } from './auth/grants'
+import type { TokenStore } from './auth/token-store'
+import type { Hooks } from './hooks'
+import type { RetryOptions } from './retry'
+import type { FetchLike } from './transport'
+import type { GraphRequest } from './types'
+import type { ValidationMode } from './validate'
+
+/** Options of `createClient`. Only `baseUrl` and `auth` are required. */
+export interface ClientOptions {
+  /** Where the graph endpoints live: `https://graph.example.com`, or with a base path `https://host/api`. */
+  readonly baseUrl: string
+  /** How tokens are obtained: `passwordGrant(…)`, `refreshTokenGrant(…)`, `clientCredentialsGrant(…)`, `staticTokenGrant(…)`. */
+  readonly auth: Auth
+  /** Where the token is kept. Default: `memoryTokenStore()`. */
+  readonly tokenStore?: TokenStore
+  /** A fetch to use instead of `globalThis.fetch` (which is otherwise looked up at each call). */
+  readonly fetch?: FetchLike
+  /** Extra headers on every graph request; the client's own (authorization, content-type, accept) win. */
+  readonly headers?: Readonly<Record<string, string>>
+  /** Limit for one attempt, response body included. Default 10 000 ms. */
+  readonly timeoutMs?: number
+  /** Limit for one call (one page), retries and waiting for a token included. Default 30 000 ms. */
+  readonly totalTimeoutMs?: number
+  /** Retry settings for graph requests, or `false` for none. Token requests: see the README. */
+  readonly retry?: RetryOptions | false
+  /** A token is refreshed this long before it expires. Default 60 000 ms. */
+  readonly refreshMarginMs?: number
+  /** Check responses against the model's schemas (`'strict'`, the default) or not (`'off'`). */
+  readonly validation?: ValidationMode
+  readonly hooks?: Hooks
+}
+
+/** Options of one call; they override the client's for that call. */
+export interface CallOptions {
+  readonly signal?: AbortSignal
+  readonly retry?: RetryOptions | false
+  readonly timeoutMs?: number
+  readonly totalTimeoutMs?: number
+}
+
+/** Options of `pages()`. */
+export interface PagesOptions extends CallOptions {
+  /** Stop after this many pages. */
+  readonly maxPages?: number
+  /** Start from this request instead of the query's first page: an error's `resumeFrom`. */
+  readonly resumeFrom?: GraphRequest
+}
+
+/** Options of `items()`. */
+export interface ItemsOptions extends PagesOptions {
+  /** Stop after this many items. */
+  readonly maxItems?: number
+}
+
+/** Options of `collect()`: a limit is required, so that a large result cannot exhaust memory. */
+export interface CollectOptions extends PagesOptions {
+  readonly maxItems: number
+  /** Return the first `maxItems` when there are more, instead of throwing `LimitExceededError`. */
+  readonly truncate?: boolean
+}

@@ -1,0 +1,82 @@
+import { InvalidResponseError, PagingLoopError, PagingRefusedError } from './errors'
+import type { EndpointName, GraphRequest } from './types'
+import { pagedEndpointPath } from './urls'
+
+/**
+ * The request for the page after `response`, or undefined on the last page. Reads only what paging needs,
+ * so it works (and fails with a typed error naming the path) even when validation is off.
+ */
+export function nextRequest(response: unknown, paging: EndpointName): GraphRequest | undefined {
+  const pagingInfo = field(response, 'pagingInfo')
+  if (pagingInfo === undefined || pagingInfo === null) return undefined
+  if (!isRecord(pagingInfo)) throw invalid('expected an object', ['pagingInfo'])
+  const next = pagingInfo['next']
+  if (next === undefined || next === null) return undefined
+  if (!isRecord(next)) throw invalid('expected an object or null', ['pagingInfo', 'next'])
+  const { endpoint, method, body } = next
+  if (typeof method !== 'string' || method.toUpperCase() !== 'POST')
+    throw new PagingRefusedError('only POST is followed: queries are sent as POST bodies', [
+      'pagingInfo',
+      'next',
+      'method',
+    ])
+  if (typeof endpoint !== 'string') throw invalid('expected a string', ['pagingInfo', 'next', 'endpoint'])
+  if (!isRecord(body)) throw invalid('expected an object', ['pagingInfo', 'next', 'body'])
+  return { endpoint: pagedEndpointPath(endpoint, paging), method: 'POST', body }
+}
+
+/** The items of one page: the pairs of `content`, or of each silo tagged with its title. */
+export function pageItems(response: unknown, paging: EndpointName): unknown[] {
+  if (paging !== 'silos') return arrayAt(field(response, 'content'), ['content'])
+  const items: unknown[] = []
+  arrayAt(field(response, 'silos'), ['silos']).forEach((silo, index) => {
+    const title = field(silo, 'title')
+    if (typeof title !== 'string') throw invalid('expected a string', ['silos', index, 'title'])
+    for (const pair of arrayAt(field(silo, 'content'), ['silos', index, 'content']))
+      items.push(isRecord(pair) ? { silo: title, ...pair } : pair)
+  })
+  return items
+}
+
+/**
+ * Remembers every request of one paging run, so that a `next` that comes back to any of them (the same page
+ * again, or a cycle) ends the run with an error instead of an endless loop.
+ */
+export class VisitedRequests {
+  private readonly seen = new Set<string>()
+
+  /** Records `request`; throws `PagingLoopError` if it was made before. */
+  visit(request: GraphRequest): void {
+    const key = `${request.endpoint} ${canonicalJson(request.body)}`
+    if (this.seen.has(key)) throw new PagingLoopError(request.endpoint)
+    this.seen.add(key)
+  }
+}
+
+/** JSON with object keys sorted, so that two bodies that differ only in key order compare equal. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (isRecord(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function field(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined
+}
+
+function arrayAt(value: unknown, path: (string | number)[]): unknown[] {
+  if (!Array.isArray(value)) throw invalid('expected an array', path)
+  return value
+}
+
+function invalid(message: string, path: (string | number)[]): InvalidResponseError {
+  return new InvalidResponseError(message, { path })
+}

@@ -1,0 +1,79 @@
+const REDACTED = '[redacted]'
+
+/** Keys whose values are secrets wherever they appear: token responses, forms, headers, hook data. */
+const SECRET_KEYS = new Set([
+  'authorization',
+  'password',
+  'client_secret',
+  'clientsecret',
+  'refresh_token',
+  'refreshtoken',
+  'access_token',
+  'accesstoken',
+])
+
+// Extra headers a caller adds may carry credentials of their own (an API key, a cookie).
+const SECRET_HEADER = /authorization|cookie|token|secret|password|api-?key/i
+
+const SECRET_FIELD_IN_TEXT =
+  /((?:"(?:password|client_secret|refresh_token|access_token)"\s*:\s*"?)|(?:\b(?:password|client_secret|refresh_token|access_token)=))[^"&\s]*/gi
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.has(key.toLowerCase())
+}
+
+/**
+ * The secret values one client knows (its credentials and every token it obtained), so that text coming from
+ * elsewhere (a server's error body, an error's message) can be scrubbed of them before anyone sees it.
+ */
+export class Secrets {
+  // Longest first, so that a secret containing another is replaced whole.
+  private values: string[] = []
+  private readonly known = new Set<string>()
+
+  add(value: string | undefined): void {
+    if (value === undefined || value === '' || this.known.has(value)) return
+    this.known.add(value)
+    // A server may echo a secret in any of the encodings it received it in.
+    for (const form of [
+      value,
+      encodeURIComponent(value),
+      new URLSearchParams({ v: value }).toString().slice(2),
+      JSON.stringify(value).slice(1, -1),
+    ])
+      if (!this.values.includes(form)) this.values.push(form)
+    this.values.sort((a, b) => b.length - a.length)
+  }
+
+  scrub(text: string): string {
+    // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
+    let out = text.replace(SECRET_FIELD_IN_TEXT, (_match, before: string) => `${before}${REDACTED}`)
+    for (const secret of this.values) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
+    return out
+  }
+
+  /** A deep copy of a JSON-like value with secret keys replaced and known secret values scrubbed. */
+  redact(value: unknown, depth = 0): unknown {
+    if (typeof value === 'string') return this.scrub(value)
+    if (value === null || typeof value !== 'object') return value
+    if (depth > 32) return REDACTED // a JSON body is never this deep; refuse to walk a pathological one
+    if (Array.isArray(value)) return value.map((item) => this.redact(item, depth + 1))
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value))
+      out[key] = isSecretKey(key) ? REDACTED : this.redact(item, depth + 1)
+    return out
+  }
+
+  /** Headers with credentials hidden: Authorization keeps its scheme (`Bearer [redacted]`). */
+  redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+    const out: Record<string, string> = {}
+    for (const [key, value] of Object.entries(headers))
+      out[key] =
+        key.toLowerCase() === 'authorization'
+          ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
+          : SECRET_HEADER.test(key)
+            ? REDACTED
+            : this.scrub(value)
+    return out
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Abort plumbing without `AbortSignal.any` (missing from older browsers): a child signal that fires when its
+ * parent fires or its own timer runs out, and that remembers which of the two it was.
+ */
+export interface Deadline {
+  readonly signal: AbortSignal
+  /** True when this deadline's own timer fired (not the parent's signal). */
+  timedOut(): boolean
+  /** Stops the timer and detaches from the parent; call it when the guarded work is over. */
+  dispose(): void
+}
+
+export function deadline(parent: AbortSignal | undefined, timeoutMs: number | undefined): Deadline {
+  const controller = new AbortController()
+  let expired = false
+  const onParentAbort = () => controller.abort(parent?.reason)
+  if (parent?.aborted) controller.abort(parent.reason)
+  else parent?.addEventListener('abort', onParentAbort, { once: true })
+  const timer =
+    timeoutMs === undefined || !Number.isFinite(timeoutMs)
+      ? undefined
+      : setTimeout(() => {
+          expired = true
+          controller.abort(new Error('deadline'))
+        }, timeoutMs)
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    dispose() {
+      if (timer !== undefined) clearTimeout(timer)
+      parent?.removeEventListener('abort', onParentAbort)
+    },
+  }
+}
+
+/** Waits `ms`, or rejects as soon as `signal` aborts (with the signal's reason). */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(signal?.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** Resolves like `promise`, but rejects as soon as `signal` aborts; the promise itself keeps running. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason)
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}

@@ -1,0 +1,175 @@
+import {
+  AbortedError,
+  ClientError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  type RequestDescription,
+} from './errors'
+import type { Hooks } from './hooks'
+import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retry'
+import type { Secrets } from './secrets'
+import { deadline, sleep, type Deadline } from './signals'
+
+/** The subset of `fetch` the client calls; inject one to trace, proxy or test. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/** What every request of one client shares. */
+export interface TransportContext {
+  /** Undefined means `globalThis.fetch`, looked up at each call so that interceptors installed later work. */
+  readonly fetch: FetchLike | undefined
+  readonly hooks: Hooks
+  readonly secrets: Secrets
+  readonly now: () => number
+  readonly random: () => number
+}
+
+/** One POST, ready to send; `described` is the redacted form that errors and hooks show. */
+export interface OutgoingRequest {
+  readonly url: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: string
+  readonly described: RequestDescription
+}
+
+/** A 2xx response, read whole. */
+export interface ReceivedResponse {
+  readonly status: number
+  readonly text: string
+}
+
+/** The limits of one call: the caller's signal, the total deadline around all attempts, the attempt limit. */
+export interface CallScope {
+  readonly signal: AbortSignal | undefined
+  readonly total: Deadline
+  readonly totalTimeoutMs: number
+  readonly attemptTimeoutMs: number
+  readonly startedAt: number
+}
+
+/** Starts the clock of one call; `scope.total.dispose()` when the call is over. */
+export function openScope(
+  ctx: TransportContext,
+  signal: AbortSignal | undefined,
+  limits: { readonly timeoutMs: number; readonly totalTimeoutMs: number },
+): CallScope {
+  return {
+    signal,
+    total: deadline(signal, limits.totalTimeoutMs),
+    totalTimeoutMs: limits.totalTimeoutMs,
+    attemptTimeoutMs: limits.timeoutMs,
+    startedAt: ctx.now(),
+  }
+}
+
+/** Turns an abort seen anywhere in a call into the error that says whose it was: the caller's or the clock's. */
+export function abortError(scope: CallScope, request?: RequestDescription): ClientError {
+  if (scope.signal?.aborted) return new AbortedError(scope.signal.reason, request)
+  return new TimeoutError('total', scope.totalTimeoutMs, request)
+}
+
+/**
+ * Sends one POST with retries: network errors, attempt timeouts and the policy's statuses are retried with
+ * capped exponential backoff and full jitter, or after the server's `Retry-After`. Resolves with a 2xx response;
+ * everything else becomes a typed error.
+ */
+export async function send(
+  ctx: TransportContext,
+  request: OutgoingRequest,
+  policy: RetryPolicy,
+  scope: CallScope,
+): Promise<ReceivedResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await attemptOnce(ctx, request, attempt, scope)
+    if (!(outcome instanceof ClientError)) return outcome
+    const retryable =
+      outcome instanceof HttpError
+        ? policy.statuses.includes(outcome.status)
+        : policy.network &&
+          (outcome instanceof NetworkError ||
+            (outcome instanceof TimeoutError && outcome.scope === 'attempt'))
+    if (!retryable || attempt > policy.limit) throw outcome
+
+    const retryAfter = outcome instanceof HttpError ? outcome.retryAfterMs : undefined
+    // A wait longer than the cap, or longer than the time left, would only postpone the same failure.
+    if (retryAfter !== undefined && retryAfter > policy.maxRetryAfterMs) throw outcome
+    const delayMs = retryAfter ?? backoffDelay(policy, attempt - 1, ctx.random)
+    if (scope.startedAt + scope.totalTimeoutMs < ctx.now() + delayMs) throw outcome
+
+    await ctx.hooks.onRetry?.({ request: request.described, attempt, delayMs, error: outcome })
+    try {
+      await sleep(delayMs, scope.total.signal)
+    } catch {
+      throw abortError(scope, request.described)
+    }
+  }
+}
+
+async function attemptOnce(
+  ctx: TransportContext,
+  request: OutgoingRequest,
+  attempt: number,
+  scope: CallScope,
+): Promise<ReceivedResponse | ClientError> {
+  if (scope.total.signal.aborted) throw abortError(scope, request.described)
+  await ctx.hooks.beforeRequest?.({ request: request.described, attempt })
+  const attemptDeadline = deadline(scope.total.signal, scope.attemptTimeoutMs)
+  const startedAt = ctx.now()
+  let response: Response
+  let text: string
+  try {
+    const init: RequestInit = {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: attemptDeadline.signal,
+      // Following a redirect could carry the token to a place nobody configured.
+      redirect: 'manual',
+    }
+    response = await (ctx.fetch === undefined
+      ? globalThis.fetch(request.url, init)
+      : ctx.fetch(request.url, init))
+    // Reading the body belongs to the attempt: a response that stalls midway is a timeout like any other.
+    text = await response.text()
+  } catch (error) {
+    if (scope.total.signal.aborted) throw abortError(scope, request.described)
+    if (attemptDeadline.timedOut())
+      return new TimeoutError('attempt', scope.attemptTimeoutMs, request.described)
+    return new NetworkError(ctx.secrets.scrub(describeFailure(error)), request.described, undefined)
+  } finally {
+    attemptDeadline.dispose()
+  }
+  await ctx.hooks.afterResponse?.({
+    request: request.described,
+    attempt,
+    status: response.status,
+    durationMs: ctx.now() - startedAt,
+  })
+  if (response.status >= 200 && response.status < 300) return { status: response.status, text }
+  return new HttpError(response.status, {
+    body: ctx.secrets.redact(parseJsonOrUndefined(text)),
+    text: ctx.secrets.scrub(text),
+    request: request.described,
+    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), ctx.now()),
+  })
+}
+
+/** The message of a fetch failure and of its cause (undici puts the socket error there), as plain text. */
+function describeFailure(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; depth < 3 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code
+    parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message)
+    current = current.cause
+  }
+  return parts.length > 0 ? parts.join(': ') : String(error)
+}
+
+export function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,49 @@
+import { ClientConfigError, PagingRefusedError } from './errors'
+import type { EndpointName } from './types'
+
+/** Where the graph endpoints live: an origin and a base path without a trailing slash (often ''). */
+export interface GraphBase {
+  readonly origin: string
+  readonly basePath: string
+}
+
+/** Reads `baseUrl`: an http(s) URL, optionally with a base path (`https://host/api`), no query or fragment. */
+export function parseBaseUrl(baseUrl: unknown): GraphBase {
+  let url: URL | undefined
+  try {
+    url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined
+  } catch {
+    url = undefined
+  }
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new ClientConfigError('expected an http(s) URL such as https://graph.example.com', ['baseUrl'])
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
+    throw new ClientConfigError('expected no query, fragment or credentials in the URL', ['baseUrl'])
+  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }
+}
+
+/** The URL of a graph path: origin + base path + path. */
+export function graphUrl(base: GraphBase, path: string): string {
+  return `${base.origin}${base.basePath}${path}`
+}
+
+const GRAPH_PREFIX = '/graph/'
+
+/**
+ * The canonical graph path a `next.endpoint` names, or a `PagingRefusedError`. Accepted: `/graph/<name>` and,
+ * because relate's responses say `/relate`, the bare `/<name>`, where `<name>` is the endpoint being paged.
+ * Anything else (an absolute URL, `//host`, another endpoint, dot segments) is refused, so the token only
+ * ever goes to `baseUrl`.
+ */
+export function pagedEndpointPath(endpoint: string, paging: EndpointName): string {
+  const refuse = (why: string) =>
+    new PagingRefusedError(
+      `${JSON.stringify(endpoint.slice(0, 120))} ${why}; the client only follows paths of ${GRAPH_PREFIX}${paging} on baseUrl`,
+      ['pagingInfo', 'next', 'endpoint'],
+    )
+  if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]|^[a-z][a-z0-9+.-]*:/i.test(endpoint))
+    throw refuse('is not a path on the configured origin')
+  const name = endpoint.startsWith(GRAPH_PREFIX) ? endpoint.slice(GRAPH_PREFIX.length) : endpoint.slice(1)
+  if (name !== paging) throw refuse(`does not page the ${paging} endpoint`)
+  return `${GRAPH_PREFIX}${name}`
+}

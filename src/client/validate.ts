@@ -1,0 +1,44 @@
+import type { JsonPath } from '../model/errors'
+import { InvalidResponseError, type RequestDescription } from './errors'
+
+/** How much of a 2xx response is checked against the model: all of it (default), or nothing. */
+export type ValidationMode = 'strict' | 'off'
+
+/** The part of a zod/mini schema the client uses; keeps zod's heavy generics out of the client's types. */
+export interface ResponseSchema {
+  safeParse(value: unknown):
+    | { readonly success: true; readonly data: unknown }
+    | {
+        readonly success: false
+        readonly error: {
+          readonly issues: readonly { readonly path: PropertyKey[]; readonly message: string }[]
+        }
+      }
+}
+
+/**
+ * Checks `json` against `schema` and returns it, or throws an `InvalidResponseError` at the first issue's path.
+ * The response is returned as received (not zod's copy), so fields the model does not know survive.
+ */
+export function checkResponse(
+  schema: ResponseSchema,
+  json: unknown,
+  what: string,
+  request?: RequestDescription,
+): unknown {
+  const result = schema.safeParse(json)
+  if (result.success) return json
+  const [first, ...rest] = result.error.issues
+  const more = rest.length === 0 ? '' : ` (and ${rest.length} more issue${rest.length === 1 ? '' : 's'})`
+  const path: JsonPath = (first?.path ?? []).map((part) => (typeof part === 'symbol' ? String(part) : part))
+  return thrower(
+    new InvalidResponseError(`${what} does not match the model: ${first?.message ?? 'invalid'}${more}`, {
+      path,
+      ...(request === undefined ? {} : { request }),
+    }),
+  )
+}
+
+function thrower(error: Error): never {
+  throw error
+}
