@@ -71,6 +71,7 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null) return undefined
   const trimmed = value.trim()
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  const date = Date.parse(trimmed)
+  // Date.parse is lenient ('-5' is a year); an HTTP date always names its month.
+  const date = /[a-z]{3}/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }

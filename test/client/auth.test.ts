@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  clientCredentialsGrant,
+  HttpError,
+  memoryTokenStore,
+  OAuthError,
+  refreshTokenGrant,
+  staticTokenGrant,
+  type StoredToken,
+  type TokenRefreshInfo,
+  type TokenStore,
+} from '../../src/client'
+import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
+import { clientFor, exploreMovies, grant } from './helpers'
+
+let service: FakeService
+beforeAll(async () => {
+  service = await startFakeService()
+})
+afterAll(() => service.close())
+beforeEach(() => {
+  service.tokenRequests.length = 0
+  service.graphRequests.length = 0
+})
+
+const identity = () => ({
+  authUrl: service.url,
+  clientId: CREDENTIALS.clientId,
+  clientSecret: CREDENTIALS.clientSecret,
+})
+
+describe('the token request on the wire', () => {
+  it('posts the password grant form with Basic auth, both credentials in the form, scopes joined by +', async () => {
+    await clientFor(service).run(exploreMovies())
+    expect(service.tokenRequests).toHaveLength(1)
+    const [request] = service.tokenRequests
+    expect(request?.accept).toBe('application/json')
+    expect(request?.rawBody).toContain('scope=public_profile+user_likes')
+    expect(request?.form).toEqual({
+      grant_type: 'password',
+      username: CREDENTIALS.username,
+      password: CREDENTIALS.password,
+      scope: 'public_profile user_likes',
+      client_id: CREDENTIALS.clientId,
+      client_secret: CREDENTIALS.clientSecret,
+    })
+    // RFC 6749 §2.3.1: each part form-urlencoded before joining and Base64.
+    const expected = Buffer.from('app+id:cl1ent-s3cret%2F%2B%26%3D%3Ax').toString('base64')
+    expect(request?.authorization).toBe(`Basic ${expected}`)
+  })
+
+  it("joins id and secret unencoded with basicAuth: 'raw'", async () => {
+    const client = clientFor(service, { auth: grant(service, { basicAuth: 'raw' }) })
+    // The fake service form-decodes the Basic parts, so a raw '+' in the secret reads back as a space.
+    await expect(client.run(exploreMovies())).rejects.toMatchObject({ code: 'oauth_error', error: 'invalid_client' })
+    const raw = `${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`
+    expect(service.tokenRequests[0]?.authorization).toBe(`Basic ${Buffer.from(raw).toString('base64')}`)
+  })
+
+  it('sends the Bearer token on graph requests, at the configured base path', async () => {
+    const client = clientFor(service, { baseUrl: `${service.url}/api/`, headers: { 'X-Trace': 'abc' } })
+    await client.run(exploreMovies())
+    const [request] = service.graphRequests
+    expect(request?.path).toBe('/api/graph/explore')
+    expect(request?.authorization).toMatch(/^Bearer at-/)
+    expect(request?.headers['x-trace']).toBe('abc')
+    expect(request?.headers['content-type']).toBe('application/json')
+  })
+})
+
+describe('token lifetime', () => {
+  it('runs 50 concurrent queries with an expired token on exactly one token request', async () => {
+    const store = memoryTokenStore()
+    const client = clientFor(service, { tokenStore: store })
+    await client.run(exploreMovies())
+    const stale = await store.get()
+    await store.set({ ...stale!, expiresAt: Date.now() - 1000 })
+    service.tokenRequests.length = 0
+
+    const results = await Promise.all(Array.from({ length: 50 }, () => client.run(exploreMovies())))
+    expect(results).toHaveLength(50)
+    expect(service.tokenRequests).toHaveLength(1)
+    expect(service.tokenRequests[0]?.form['grant_type']).toBe('refresh_token')
+  })
+
+  it('refreshes 50 concurrent 401s from a token the service revoked with exactly one token request', async () => {
+    const client = clientFor(service)
+    await client.run(exploreMovies())
+    service.revokeAccessTokens()
+    service.tokenRequests.length = 0
+    await Promise.all(Array.from({ length: 50 }, () => client.run(exploreMovies())))
+    expect(service.tokenRequests).toHaveLength(1)
+  })
+
+  it('refreshes ahead of expiry by the configured margin', async () => {
+    const store = memoryTokenStore()
+    const client = clientFor(service, { tokenStore: store, refreshMarginMs: 120_000 })
+    await client.run(exploreMovies())
+    const token = await store.get()
+    // Two minutes left is inside a two-minute margin: the next call refreshes first.
+    await store.set({ ...token!, expiresAt: Date.now() + 100_000 })
+    await client.run(exploreMovies())
+    expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual(['password', 'refresh_token'])
+    // Outside the margin, the stored token is used as it is.
+    await store.set({ ...(await store.get())!, expiresAt: Date.now() + 1_000_000 })
+    await client.run(exploreMovies())
+    expect(service.tokenRequests).toHaveLength(2)
+  })
+
+  it('stores an absolute expiry from expires_in', async () => {
+    const store = memoryTokenStore()
+    const before = Date.now()
+    await clientFor(service, { tokenStore: store }).run(exploreMovies())
+    const token = await store.get()
+    expect(token?.expiresAt).toBeGreaterThanOrEqual(before + 3600_000)
+    expect(token?.expiresAt).toBeLessThanOrEqual(Date.now() + 3600_000)
+  })
+
+  it('keeps the old refresh token when a refresh response carries none', async () => {
+    const local = await startFakeService({ rotateRefreshTokens: false })
+    try {
+      const store = memoryTokenStore()
+      const client = clientFor(local, { tokenStore: store })
+      await client.run(exploreMovies())
+      const first = await store.get()
+      local.revokeAccessTokens()
+      await client.run(exploreMovies())
+      const second = await store.get()
+      expect(second?.accessToken).not.toBe(first?.accessToken)
+      expect(second?.refreshToken).toBe(first?.refreshToken)
+      expect(local.tokenRequests.map((r) => r.form['grant_type'])).toEqual(['password', 'refresh_token'])
+    } finally {
+      await local.close()
+    }
+  })
+
+  it('falls back to the password grant when the refresh token is refused (invalid_grant)', async () => {
+    const refreshes: TokenRefreshInfo[] = []
+    const client = clientFor(service, { hooks: { onTokenRefresh: (info) => void refreshes.push(info) } })
+    await client.run(exploreMovies())
+    service.revokeAccessTokens()
+    service.revokeRefreshTokens()
+    await client.run(exploreMovies())
+    expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual(['password', 'refresh_token', 'password'])
+    expect(refreshes.map((r) => [r.grant, r.reason])).toEqual([
+      ['password', 'missing'],
+      ['password', 'fallback'],
+    ])
+  })
+
+  it('retries a graph request once after a 401, and throws the second 401', async () => {
+    const client = clientFor(service)
+    await client.run(exploreMovies())
+    service.inject(0, { kind: 'status', status: 401 })
+    service.inject(0, { kind: 'status', status: 401 })
+    service.graphRequests.length = 0
+    const error = await client.run(exploreMovies()).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpError)
+    expect((error as HttpError).status).toBe(401)
+    expect(service.graphRequests).toHaveLength(2)
+  })
+
+  it('awaits a custom asynchronous token store', async () => {
+    let saved: StoredToken | undefined
+    const calls: string[] = []
+    const store: TokenStore = {
+      get: async () => (calls.push('get'), saved),
+      set: async (token) => void (calls.push('set'), (saved = token)),
+      clear: async () => void (saved = undefined),
+    }
+    await clientFor(service, { tokenStore: store }).run(exploreMovies())
+    expect(saved?.accessToken).toMatch(/^at-/)
+    expect(calls).toContain('set')
+  })
+})
+
+describe('other grants', () => {
+  it('uses client_credentials and asks again when the token is rejected', async () => {
+    const client = clientFor(service, { auth: clientCredentialsGrant({ ...identity(), scope: 'public_profile' }) })
+    await client.run(exploreMovies())
+    service.revokeAccessTokens()
+    await client.run(exploreMovies())
+    expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual([
+      'client_credentials',
+      'client_credentials',
+    ])
+    expect(service.tokenRequests[0]?.form['scope']).toBe('public_profile')
+  })
+
+  it('starts from a refresh token and throws invalid_grant as an OAuthError without fallback', async () => {
+    service.acceptRefreshToken('rt-from-elsewhere')
+    const client = clientFor(service, { auth: refreshTokenGrant({ ...identity(), refreshToken: 'rt-from-elsewhere' }) })
+    await client.run(exploreMovies())
+    expect(service.tokenRequests[0]?.form).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'rt-from-elsewhere',
+    })
+    service.revokeAccessTokens()
+    service.revokeRefreshTokens()
+    const error = await client.run(exploreMovies()).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OAuthError)
+    expect(error).toMatchObject({ code: 'oauth_error', error: 'invalid_grant', status: 400 })
+    expect((error as OAuthError).errorDescription).toBe('Invalid refresh token: [redacted]')
+  })
+
+  it('sends a static token and throws a 401 as it is, with no token request', async () => {
+    service.acceptAccessToken('static-token-123')
+    const client = clientFor(service, { auth: staticTokenGrant('static-token-123') })
+    await client.run(exploreMovies())
+    expect(service.graphRequests[0]?.authorization).toBe('Bearer static-token-123')
+    service.revokeAccessTokens()
+    await expect(client.run(exploreMovies())).rejects.toMatchObject({ code: 'http_error', status: 401 })
+    expect(service.tokenRequests).toHaveLength(0)
+  })
+
+  it('types invalid_client with its description', async () => {
+    const client = clientFor(service, { auth: grant(service, { clientSecret: 'wrong-secret' }) })
+    const error = await client.run(exploreMovies()).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OAuthError)
+    expect(error).toMatchObject({ error: 'invalid_client', errorDescription: 'Bad client credentials', status: 401 })
+  })
+})
+
+describe('token requests are not blindly retried', () => {
+  it('retries a 503 from the token endpoint', async () => {
+    service.inject('token', { kind: 'status', status: 503, retryAfter: '0' })
+    await clientFor(service).run(exploreMovies())
+    expect(service.tokenRequests).toHaveLength(2)
+  })
+
+  it('does not retry a 500 or a reset connection: the token may have been issued', async () => {
+    service.inject('token', { kind: 'status', status: 500, body: 'Internal Server Error' })
+    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({ code: 'http_error', status: 500 })
+    expect(service.tokenRequests).toHaveLength(1)
+    service.inject('token', { kind: 'reset' })
+    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({ code: 'network_error' })
+    expect(service.tokenRequests).toHaveLength(2)
+  })
+})

@@ -1,0 +1,66 @@
+import type { Query } from '../../src/builder/query'
+import {
+  createClient,
+  memoryTokenStore,
+  passwordGrant,
+  type Client,
+  type ClientOptions,
+  type PasswordGrantOptions,
+} from '../../src/client'
+import { CREDENTIALS, type FakeService } from './fake-service'
+
+/** Small waits everywhere, so that retries and timeouts keep the suite fast. */
+export const FAST = {
+  timeoutMs: 300,
+  totalTimeoutMs: 3_000,
+  retry: { limit: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2_000 },
+} as const
+
+export function grant(service: FakeService, overrides: Partial<PasswordGrantOptions> = {}) {
+  return passwordGrant({
+    authUrl: service.url,
+    clientId: CREDENTIALS.clientId,
+    clientSecret: CREDENTIALS.clientSecret,
+    username: CREDENTIALS.username,
+    password: CREDENTIALS.password,
+    scope: ['public_profile', 'user_likes'],
+    ...overrides,
+  })
+}
+
+export function clientFor(service: FakeService, overrides: Partial<ClientOptions> = {}): Client {
+  return createClient({
+    baseUrl: service.url,
+    auth: grant(service),
+    tokenStore: memoryTokenStore(),
+    ...FAST,
+    ...overrides,
+  })
+}
+
+/** A hand-built explore query: every returned movie, `pageSize` per page. */
+export function exploreMovies(pageSize = 3): Query {
+  return { endpoint: 'explore', body: { filters: { returnType: { $eq: 'Movie' } }, pageSize } } as unknown as Query
+}
+
+/** The names of movies 0..count-1, the order in which the fake service pages them. */
+export function expectedNames(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `Movie ${index}`)
+}
+
+export function nameOf(item: unknown): string {
+  return String((item as { object: { name: string } }).object.name)
+}
+
+/** Every value a test must never see in an error or a hook: credentials and every issued token. */
+export function secretValues(service: FakeService): string[] {
+  const values = new Set<string>([CREDENTIALS.clientSecret, CREDENTIALS.password])
+  for (const record of service.tokenRequests) {
+    if (record.authorization !== undefined) values.add(record.authorization.replace(/^Basic /, ''))
+    for (const key of ['refresh_token', 'password', 'client_secret'])
+      if (record.form[key] !== undefined) values.add(record.form[key])
+  }
+  for (const record of service.graphRequests)
+    if (record.authorization !== undefined) values.add(record.authorization.replace(/^Bearer /, ''))
+  return [...values]
+}

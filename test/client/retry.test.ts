@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { HttpError, TimeoutError, type RetryInfo } from '../../src/client'
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, retryPolicy } from '../../src/client/retry'
+import { startFakeService, type FakeService } from './fake-service'
+import { clientFor, exploreMovies } from './helpers'
+
+let service: FakeService
+beforeAll(async () => {
+  service = await startFakeService()
+})
+afterAll(() => service.close())
+beforeEach(() => {
+  service.graphRequests.length = 0
+})
+
+describe('retried failures', () => {
+  it.each([408, 429, 500, 502, 503, 504])('retries HTTP %i and succeeds', async (status) => {
+    const retries: RetryInfo[] = []
+    const client = clientFor(service, { hooks: { onRetry: (info) => void retries.push(info) } })
+    service.inject(0, { kind: 'status', status })
+    const page = await client.run(exploreMovies())
+    expect((page as { content: unknown[] }).content).toHaveLength(3)
+    expect(service.graphRequests).toHaveLength(2)
+    expect(retries.map((r) => [r.attempt, r.error.code])).toEqual([[1, 'http_error']])
+  })
+
+  it('retries a reset connection', async () => {
+    service.inject(0, { kind: 'reset' })
+    await clientFor(service).run(exploreMovies())
+    expect(service.graphRequests).toHaveLength(2)
+  })
+
+  it('retries an attempt that outlives timeoutMs, then throws the timeout when attempts run out', async () => {
+    service.inject(0, { kind: 'slow', ms: 1_000 })
+    await clientFor(service, { timeoutMs: 100 }).run(exploreMovies())
+    expect(service.graphRequests).toHaveLength(2)
+
+    service.inject(0, { kind: 'slow', ms: 1_000 })
+    service.inject(0, { kind: 'stallBody', ms: 1_000 })
+    const error = await clientFor(service, { timeoutMs: 100, retry: { limit: 1, baseDelayMs: 1 } })
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect(error).toMatchObject({ code: 'timeout', scope: 'attempt', timeoutMs: 100 })
+  })
+
+  it('does not retry a 400 or a 404', async () => {
+    service.inject(0, { kind: 'status', status: 400 })
+    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({ status: 400 })
+    expect(service.graphRequests).toHaveLength(1)
+  })
+
+  it('gives up after limit retries with the last error', async () => {
+    for (let i = 0; i < 3; i++) service.inject(0, { kind: 'status', status: 503 })
+    const client = clientFor(service, { retry: { limit: 2, baseDelayMs: 1 } })
+    await expect(client.run(exploreMovies())).rejects.toMatchObject({ code: 'http_error', status: 503 })
+    expect(service.graphRequests).toHaveLength(3)
+  })
+
+  it('does not retry at all with retry: false, per client or per call', async () => {
+    service.inject(0, { kind: 'status', status: 503 })
+    await expect(clientFor(service, { retry: false }).run(exploreMovies())).rejects.toBeInstanceOf(HttpError)
+    service.inject(0, { kind: 'status', status: 503 })
+    await expect(clientFor(service).run(exploreMovies(), { retry: false })).rejects.toBeInstanceOf(HttpError)
+    expect(service.graphRequests).toHaveLength(2)
+  })
+})
+
+describe('Retry-After', () => {
+  it('waits the seconds a 429 asks for', async () => {
+    const retries: RetryInfo[] = []
+    service.inject(0, { kind: 'status', status: 429, retryAfter: '1' })
+    const started = Date.now()
+    await clientFor(service, { hooks: { onRetry: (info) => void retries.push(info) } }).run(exploreMovies())
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950)
+    expect(retries[0]?.delayMs).toBe(1000)
+  })
+
+  it('waits until an HTTP date', async () => {
+    const retries: RetryInfo[] = []
+    service.inject(0, { kind: 'status', status: 503, retryAfter: new Date(Date.now() + 2_000).toUTCString() })
+    await clientFor(service, { hooks: { onRetry: (info) => void retries.push(info) } }).run(exploreMovies())
+    // HTTP dates have whole seconds: the wait is up to one second shorter than asked.
+    expect(retries[0]?.delayMs).toBeGreaterThan(900)
+    expect(retries[0]?.delayMs).toBeLessThanOrEqual(2_000)
+  })
+
+  it('throws at once when Retry-After is over the cap, carrying the wait', async () => {
+    service.inject(0, { kind: 'status', status: 429, retryAfter: '3600' })
+    const started = Date.now()
+    const error = await clientFor(service).run(exploreMovies()).catch((e: unknown) => e)
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(error).toMatchObject({ code: 'http_error', status: 429, retryAfterMs: 3_600_000 })
+  })
+
+  it('does not start a wait that would end after the total timeout', async () => {
+    service.inject(0, { kind: 'status', status: 503, retryAfter: '2' })
+    const started = Date.now()
+    await expect(clientFor(service, { totalTimeoutMs: 500 }).run(exploreMovies())).rejects.toMatchObject({
+      status: 503,
+    })
+    expect(Date.now() - started).toBeLessThan(400)
+  })
+})
+
+describe('backoff and parsing', () => {
+  it('draws each delay below a ceiling that doubles and is capped', () => {
+    const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1_000 }
+    expect([0, 1, 2, 3, 4, 10].map((i) => backoffDelay(policy, i, () => 1))).toEqual([
+      100, 200, 400, 800, 1000, 1000,
+    ])
+    expect(backoffDelay(policy, 3, () => 0)).toBe(0)
+    expect(backoffDelay(policy, 3, () => 0.5)).toBe(400)
+  })
+
+  it('reads Retry-After as seconds or a date, and nothing else', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z')
+    expect(parseRetryAfter('120', now)).toBe(120_000)
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:00:30 GMT', now)).toBe(30_000)
+    expect(parseRetryAfter('Mon, 31 Dec 2029 00:00:00 GMT', now)).toBe(0)
+    expect(parseRetryAfter('soon', now)).toBeUndefined()
+    expect(parseRetryAfter('-5', now)).toBeUndefined()
+    expect(parseRetryAfter(null, now)).toBeUndefined()
+  })
+
+  it('rejects unusable retry options with the path', () => {
+    expect(() => retryPolicy({ limit: -1 }, DEFAULT_RETRY)).toThrow('$.retry.limit')
+    expect(() => retryPolicy({ limit: 1.5 }, DEFAULT_RETRY)).toThrow('$.retry.limit')
+    expect(() => retryPolicy({ baseDelayMs: Number.NaN }, DEFAULT_RETRY)).toThrow('$.retry.baseDelayMs')
+    expect(retryPolicy(false, DEFAULT_RETRY).limit).toBe(0)
+    expect(retryPolicy({ limit: 5 }, DEFAULT_RETRY)).toEqual({ ...DEFAULT_RETRY, limit: 5 })
+  })
+})
