@@ -1,3 +1,4 @@
+import type { ZodMiniType } from 'zod/mini'
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
 import { didYouMean } from './suggest'
@@ -70,14 +71,7 @@ export function describeIssues(
 }
 
 /** Validates `input` with a zod schema; returns the value or throws HqlValidationError. */
-export function parseWith<T>(
-  schema: {
-    safeParse(
-      input: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } }
-  },
-  input: unknown,
-): T {
+export function parseWith<T>(schema: ZodMiniType<T>, input: unknown): T {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issues = describeIssues(result.error.issues as RawIssue[], input)

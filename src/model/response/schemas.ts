@@ -5,6 +5,8 @@ import { objectTypeNames, typeOfId } from '../ids'
 import type { ObjectTypeName } from '../ids'
 import { resourceSchemas } from './resources'
 import { PagingInfoSchema } from './envelopes'
+import type { Pair } from './envelopes'
+import type { Collection } from './resources'
 import {
   ContributorContextSchema,
   MediumTypesSchema,
@@ -85,6 +87,14 @@ function objectOf(types: readonly ObjectTypeName[]): z.ZodMiniType {
 
 function pairSchema(types: readonly ObjectTypeName[], context?: z.ZodMiniType): z.ZodMiniType {
   return z.looseObject({ object: objectOf(types), context: context ?? z.looseObject({}) })
+}
+
+/** What the token's user has done with an object. Only for tokens of a user. */
+export interface UserSocial {
+  readonly userLikes: boolean
+  readonly userFollows: boolean
+  readonly userDislikes: boolean
+  readonly userDefaultCollections: readonly Pair<Collection>[]
 }
 
 export const UserSocialSchema = z.looseObject({

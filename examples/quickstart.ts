@@ -1,0 +1,18 @@
+// The quickstart from the README, as written: it must type-check (npm test runs tsc over examples/).
+import { hql, compile, returnType, contributors, releaseDate, primaryImage, keyContributors } from 'hql'
+import type { ResultOf } from 'hql'
+
+const q = hql
+  .explore()
+  .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
+  .sort(releaseDate.desc())
+  .with(primaryImage, keyContributors(primaryImage))
+  .pageSize(10)
+
+const request = compile(q)
+console.log(JSON.stringify(request, null, 2))
+
+type R = ResultOf<typeof q>
+const firstDirectorImage = (result: R): string | undefined =>
+  result.content[0]?.object.keyContributors.content[0]?.object.primaryImage.object.medium.url
+console.log(firstDirectorImage.name)

@@ -1,0 +1,15 @@
+import type { ComponentName, ComponentRequest } from '../model'
+
+declare const componentType: unique symbol
+
+/**
+ * A requested component: its request (name, nested components, page size) and, as a phantom, its name and
+ * the nested components' specs, from which the result type is computed.
+ */
+export interface ComponentSpec<out Name extends ComponentName = ComponentName, out Nested = unknown> {
+  readonly [componentType]?: { readonly name: Name; readonly nested: Nested }
+  /** The component in the request's object form. */
+  readonly request: ComponentRequest
+  /** The same component with a page size for its list. */
+  pageSize(size: number): ComponentSpec<Name, Nested>
+}

@@ -1,0 +1,109 @@
+import { HqlError, checkPageSize, componentCatalogue, checkComponentName } from '../model'
+import type { ComponentCatalogue, ComponentName, ComponentRequest, ObjectTypeName } from '../model'
+import type { ComponentSpec } from './component-spec'
+import type { ValidComponents } from './result'
+
+// Component values: `primaryImage` is a spec as it is; `keyContributors(primaryImage)` nests; list
+// components take `.pageSize(n)`.
+
+type Entry<N extends ComponentName> = ComponentCatalogue[N]
+type OfTypes<N extends ComponentName> =
+  Entry<N> extends { of: readonly (infer T extends ObjectTypeName)[] } ? T : never
+
+/** A list component's spec: it can be given a page size. */
+export interface ListComponentSpec<Name extends ComponentName, Nested = never> extends ComponentSpec<
+  Name,
+  Nested
+> {
+  pageSize(size: number): ListComponentSpec<Name, Nested>
+}
+
+type SpecOf<N extends ComponentName, Nested> = Entry<N>['shape'] extends 'list'
+  ? ListComponentSpec<N, Nested>
+  : ComponentSpec<N, Nested>
+
+/** A component that returns objects: use it as it is, or call it with the components of those objects. */
+export type NestingComponent<N extends ComponentName> = SpecOf<N, never> & {
+  <const S extends readonly ComponentSpec[]>(...nested: ValidComponents<OfTypes<N>, S>): SpecOf<N, S[number]>
+}
+
+/** The value exported for a component name. */
+export type Component<N extends ComponentName> =
+  Entry<N> extends { of: readonly unknown[] } ? NestingComponent<N> : ComponentSpec<N, never>
+
+/** Builds a component request in canonical key order: name, pageSize, components. */
+function componentRequest(name: ComponentName, pageSize?: number, components?: readonly ComponentRequest[]) {
+  const request: { name: ComponentName; pageSize?: number; components?: readonly ComponentRequest[] } = {
+    name,
+  }
+  if (pageSize !== undefined) request.pageSize = pageSize
+  if (components !== undefined && components.length > 0) request.components = components
+  return Object.freeze(request)
+}
+
+class Spec {
+  constructor(readonly request: ComponentRequest) {}
+
+  pageSize(size: number): Spec {
+    const { name, components } = this.request
+    if (componentCatalogue[name].shape !== 'list')
+      throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
+        path: ['pageSize'],
+      })
+    checkPageSize(size, ['pageSize'])
+    return new Spec(componentRequest(name, size, components))
+  }
+}
+
+function nestingComponent(name: ComponentName): unknown {
+  const spec = new Spec(componentRequest(name))
+  const call = (...nested: Spec[]) =>
+    new Spec(
+      componentRequest(
+        name,
+        undefined,
+        nested.map((n) => n.request),
+      ),
+    )
+  return Object.assign(call, { request: spec.request, pageSize: (size: number) => spec.pageSize(size) })
+}
+
+/**
+ * The component of a name known only at run time (from configuration, say). Throws `unknown_component`, with
+ * a suggestion, for a name that is not a component.
+ *
+ * @example
+ * hql.lookup('mhmov-gladiator').with(component('primaryImage'))
+ */
+export function component<N extends ComponentName>(name: N): Component<N>
+export function component(name: string): ComponentSpec
+export function component(name: string): unknown {
+  checkComponentName(name, ['name'])
+  return componentCatalogue[name].shape === 'primitive'
+    ? new Spec(componentRequest(name))
+    : nestingComponent(name)
+}
+
+export const primaryName: Component<'primaryName'> = component('primaryName')
+export const primaryImage: Component<'primaryImage'> = component('primaryImage')
+export const secondaryImage: Component<'secondaryImage'> = component('secondaryImage')
+export const images: Component<'images'> = component('images')
+export const keyContributors: Component<'keyContributors'> = component('keyContributors')
+export const keyTraits: Component<'keyTraits'> = component('keyTraits')
+export const keySuitabilities: Component<'keySuitabilities'> = component('keySuitabilities')
+export const primaryGroup: Component<'primaryGroup'> = component('primaryGroup')
+export const contributions: Component<'contributions'> = component('contributions')
+export const followers: Component<'followers'> = component('followers')
+export const likers: Component<'likers'> = component('likers')
+export const following: Component<'following'> = component('following')
+export const liking: Component<'liking'> = component('liking')
+export const ownedCollections: Component<'ownedCollections'> = component('ownedCollections')
+export const allSubscriptions: Component<'allSubscriptions'> = component('allSubscriptions')
+export const allMediums: Component<'allMediums'> = component('allMediums')
+export const items: Component<'items'> = component('items')
+export const primaryOwner: Component<'primaryOwner'> = component('primaryOwner')
+export const socialMetrics: Component<'socialMetrics'> = component('socialMetrics')
+export const userSocial: Component<'userSocial'> = component('userSocial')
+export const metadata: Component<'metadata'> = component('metadata')
+export const thumbnail: Component<'thumbnail'> = component('thumbnail')
+// contributors, sources and collections are filters as well: see dual.ts.

@@ -1,0 +1,22 @@
+import type { CollectionId, ContributorId, SourceId } from '../model'
+import { component } from './components'
+import type { Component } from './components'
+import { collectionsFilter, contributorsFilter, sourcesFilter } from './filters'
+import type { IdFilter } from './filters'
+
+// Three names are both a filter and a component. One value serves both roles:
+// `.filter(contributors.eq('mhric-brad-pitt'))` and `.with(contributors(primaryImage))`.
+
+/** Contributors: the `contributors` filter and the `contributors` component (all contributors, in billing order). */
+export const contributors: Component<'contributors'> & IdFilter<'contributors', ContributorId> =
+  Object.assign(component('contributors') as object, contributorsFilter) as never
+/** Sources: the `sources` filter and the `sources` component (where to watch, with prices). */
+export const sources: Component<'sources'> & IdFilter<'sources', SourceId> = Object.assign(
+  component('sources') as object,
+  sourcesFilter,
+) as never
+/** Collections: the `collections` filter and the `collections` component. */
+export const collections: Component<'collections'> & IdFilter<'collections', CollectionId> = Object.assign(
+  component('collections') as object,
+  collectionsFilter,
+) as never

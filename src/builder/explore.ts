@@ -1,0 +1,44 @@
+import type { ObjectTypeName, Sort } from '../model'
+import type { ComponentSpec } from './component-spec'
+import type { BrowsableType, FilterSpec } from './filters'
+import type { Query } from './query'
+import type { ListResult, ValidComponents } from './result'
+import { QueryValue } from './query-value'
+import { browsableTypes } from './check-filters'
+
+/** The types a set of filters narrows `T` to: a returnType filter's types, else `T`. */
+export type Narrowed<T extends ObjectTypeName, F> = [Extract<F, FilterSpec<'returnType', unknown>>] extends [
+  never,
+]
+  ? T
+  : F extends FilterSpec<'returnType', infer Types extends ObjectTypeName>
+    ? Types
+    : never
+
+/** An explore query: browse the graph, narrowed by filters. Each method returns a new query. */
+export interface ExploreQuery<T extends ObjectTypeName = BrowsableType, C = never> extends Query<
+  ListResult<T, C>
+> {
+  readonly endpoint: 'explore'
+  /** Adds filters; all apply together. A returnType filter narrows the result type. */
+  filter<const F extends readonly FilterSpec[]>(...filters: F): ExploreQuery<Narrowed<T, F[number]>, C>
+  /** Adds sort keys, most significant first: `.sort(releaseDate.desc())`. */
+  sort(...sorts: readonly Sort[]): ExploreQuery<T, C>
+  /** Adds components: `.with(primaryImage, keyContributors(primaryImage))`. */
+  with<const S extends readonly ComponentSpec[]>(
+    ...components: ValidComponents<T, S>
+  ): ExploreQuery<T, C | S[number]>
+  /** The zero-based page. */
+  page(page: number): ExploreQuery<T, C>
+  pageSize(size: number): ExploreQuery<T, C>
+}
+
+/**
+ * Starts an explore query.
+ *
+ * @example
+ * hql.explore().filter(returnType.eq('Movie')).sort(releaseDate.desc()).with(primaryImage).pageSize(10)
+ */
+export function explore(): ExploreQuery {
+  return new QueryValue('explore', Object.freeze({ filters: Object.freeze({}) }), browsableTypes) as never
+}

@@ -1,0 +1,89 @@
+import type {
+  CollectionId,
+  ContributorId,
+  FilterName,
+  MediaId,
+  ObjectTypeName,
+  Operator,
+  SourceId,
+  TraitId,
+} from '../model'
+
+declare const filterTypes: unique symbol
+
+/**
+ * One filter: its name and operator. For `returnType`, the phantom `Types` carries the object types it lets
+ * through, which narrows the query's result type.
+ */
+export interface FilterSpec<Name extends FilterName = FilterName, Types = unknown> {
+  readonly filter: Name
+  readonly operator: Operator<string>
+  readonly [filterTypes]?: Types
+}
+
+/** Types a query returns when no returnType filter narrows them. */
+export type BrowsableType = Exclude<ObjectTypeName, 'Subscription' | 'Image'>
+
+/** A string literal id must have the prefix `Id`; a string only known at run time is checked at run time. */
+export type IdArg<V extends string, Id extends string> = string extends V ? V : V extends Id ? V : Id
+
+type IdArgs<V extends readonly string[], Id extends string> = { [I in keyof V]: IdArg<V[I], Id> }
+
+/** The operators of an id-valued filter. */
+export interface IdFilter<Name extends FilterName, Id extends string> {
+  /** Items related to this id. */
+  eq<const V extends string>(id: IdArg<V, Id>): FilterSpec<Name>
+  /** Items not related to this id. */
+  ne<const V extends string>(id: IdArg<V, Id>): FilterSpec<Name>
+  /** Items related to any of these ids. */
+  in<const V extends readonly string[]>(...ids: IdArgs<V, Id>): FilterSpec<Name>
+  /** Items related to all of these ids. */
+  all<const V extends readonly string[]>(...ids: IdArgs<V, Id>): FilterSpec<Name>
+  /** Items that satisfy any of these filters (on the same name), e.g. `traits.or(traits.all(a, b), traits.all(c, d))`. */
+  or(...filters: readonly FilterSpec<Name>[]): FilterSpec<Name>
+}
+
+/** The operators of `returnType`, which narrow the result type. */
+export interface ReturnTypeFilter {
+  eq<const T extends ObjectTypeName>(type: T): FilterSpec<'returnType', T>
+  ne<const T extends ObjectTypeName>(type: T): FilterSpec<'returnType', Exclude<BrowsableType, T>>
+  in<const T extends readonly ObjectTypeName[]>(...types: T): FilterSpec<'returnType', T[number]>
+  or<const F extends readonly FilterSpec<'returnType'>[]>(
+    ...filters: F
+  ): FilterSpec<'returnType', TypesOf<F[number]>>
+}
+
+type TypesOf<F> = F extends FilterSpec<'returnType', infer T> ? T : never
+
+function spec(filter: FilterName, operator: Operator<string>): FilterSpec {
+  return Object.freeze({ filter, operator: Object.freeze(operator) })
+}
+
+// Each helper only records the operator; `.filter()` checks the whole tree with full paths, so a mistake
+// inside an `$or` is reported where it stands.
+function filterField(name: FilterName) {
+  return {
+    eq: (value: string) => spec(name, { $eq: value }),
+    ne: (value: string) => spec(name, { $ne: value }),
+    in: (...values: string[]) => spec(name, { $in: Object.freeze(values) }),
+    all: (...values: string[]) => spec(name, { $all: Object.freeze(values) }),
+    or: (...filters: FilterSpec[]) => spec(name, { $or: Object.freeze(filters.map((f) => f.operator)) }),
+  }
+}
+
+/** Filter on the type of the top-level objects: `returnType.eq('Movie')`. Narrows the result type. */
+export const returnType = filterField('returnType') as unknown as ReturnTypeFilter
+/** Filter on traits (genres and the other trait families): `traits.eq('mhgnr-drama')`. */
+export const traits = filterField('traits') as unknown as IdFilter<'traits', TraitId>
+/** Filter on the media a contributor worked on (returns contributors): `contributorsOf.eq('mhmov-gladiator')`. */
+export const contributorsOf = filterField('contributorsOf') as unknown as IdFilter<'contributorsOf', MediaId>
+
+export const contributorsFilter = filterField('contributors') as unknown as IdFilter<
+  'contributors',
+  ContributorId
+>
+export const sourcesFilter = filterField('sources') as unknown as IdFilter<'sources', SourceId>
+export const collectionsFilter = filterField('collections') as unknown as IdFilter<
+  'collections',
+  CollectionId
+>

@@ -1,0 +1,47 @@
+export { hql } from './hql'
+export type { Query, ResultOf, EndpointName } from './query'
+export type { ComponentSpec } from './component-spec'
+export type { ExploreQuery, Narrowed } from './explore'
+export type { RelateQuery, FactorInput, FactorId } from './relate'
+export type { LookupQuery, UnknownIdItem, TypesOfIds } from './lookup'
+export type { SilosQuery, BlueprintSpec, BlueprintOptions, Placement } from './silos'
+export type { FilterSpec, IdFilter, ReturnTypeFilter, BrowsableType, IdArg } from './filters'
+export type { ListComponentSpec, NestingComponent, Component } from './components'
+export type {
+  ComponentValue,
+  Shaped,
+  Item,
+  ItemContext,
+  ListResult,
+  SilosResult,
+  ComponentMismatch,
+} from './result'
+export { silo } from './silos'
+export { returnType, traits, contributorsOf } from './filters'
+export { contributors, sources, collections } from './dual'
+export * from './sort'
+export {
+  component,
+  primaryName,
+  primaryImage,
+  secondaryImage,
+  images,
+  keyContributors,
+  keyTraits,
+  keySuitabilities,
+  primaryGroup,
+  contributions,
+  followers,
+  likers,
+  following,
+  liking,
+  ownedCollections,
+  allSubscriptions,
+  allMediums,
+  items,
+  primaryOwner,
+  socialMetrics,
+  userSocial,
+  metadata,
+  thumbnail,
+} from './components'

@@ -1,0 +1,80 @@
+import { HqlError, describeId } from '../model'
+import type { MappedSourceId, ObjectTypeName, TypeOfId } from '../model'
+import type { ComponentSpec } from './component-spec'
+import type { BrowsableType } from './filters'
+import type { Query } from './query'
+import type { ListResult, ValidComponents } from './result'
+import { QueryValue } from './query-value'
+import { browsableTypes } from './check-filters'
+
+/** What lookup answers at the position of a mapped source id it does not know: `{}`. */
+export interface UnknownIdItem {
+  readonly object?: undefined
+  readonly context?: undefined
+}
+
+/** The types a set of ids names; an id whose text does not tell may be any browsable type. */
+export type TypesOfIds<Id extends string> = Id extends string
+  ? [TypeOfId<Id>] extends [never]
+    ? BrowsableType
+    : TypeOfId<Id>
+  : never
+
+/** Mapped source ids (and ids only known at run time) may be unknown to the service. */
+type MaybeUnknown<Id extends string> = [Extract<Id, MappedSourceId>] extends [never]
+  ? string extends Id
+    ? UnknownIdItem
+    : never
+  : UnknownIdItem
+
+/** A lookup query: details for given ids. Each method returns a new query. */
+export interface LookupQuery<
+  T extends ObjectTypeName = BrowsableType,
+  C = never,
+  Extra = never,
+> extends Query<ListResult<T, C, Extra>> {
+  readonly endpoint: 'lookup'
+  with<const S extends readonly ComponentSpec[]>(
+    ...components: ValidComponents<T, S>
+  ): LookupQuery<T, C | S[number], Extra>
+  page(page: number): LookupQuery<T, C, Extra>
+  pageSize(size: number): LookupQuery<T, C, Extra>
+}
+
+/** The runtime types of a list of ids, as `TypesOfIds` computes them for the types. */
+export function typesOfIds(ids: readonly string[]): ObjectTypeName[] {
+  const types = new Set<ObjectTypeName>()
+  for (const id of ids) {
+    const description = describeId(id)
+    if (description.form === 'unknown' || description.type === undefined)
+      browsableTypes.forEach((t) => types.add(t))
+    else types.add(description.type)
+  }
+  return [...types]
+}
+
+/**
+ * Starts a lookup of ids: mhids, altIds or mapped source ids (`Source:Type:id`). The result type follows
+ * the ids' prefixes.
+ *
+ * @example
+ * hql.lookup('mhmov-gladiator', 'iTunes:Movie:569220589').with(primaryImage, keyContributors)
+ */
+export function lookup<const Ids extends readonly [string, ...string[]]>(
+  ...ids: Ids
+): LookupQuery<TypesOfIds<Ids[number]>, never, MaybeUnknown<Ids[number]>> {
+  if (ids.length === 0) throw new HqlError('invalid_request', 'expected at least one id', { path: ['ids'] })
+  ids.forEach((id, index) => {
+    if (typeof id !== 'string' || describeId(id).form === 'unknown')
+      throw new HqlError(
+        'invalid_id',
+        `expected an mhid, an altId, or a mapped source id (Source:Type:id), got ${JSON.stringify(id)}`,
+        { path: ['ids', index] },
+      )
+  })
+  return new QueryValue(
+    'lookup',
+    Object.freeze({ ids: Object.freeze([...ids]) }) as never,
+    typesOfIds(ids),
+  ) as never
+}

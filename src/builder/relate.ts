@@ -1,0 +1,77 @@
+import { HqlError, checkIdType, factorIdTypes } from '../model'
+import type { Factor, ObjectTypeName, UserId, MediaId, ContributorId } from '../model'
+import type { ComponentSpec } from './component-spec'
+import type { FilterSpec, IdArg } from './filters'
+import type { Query } from './query'
+import type { ListResult, ValidComponents } from './result'
+import type { Narrowed } from './explore'
+import { QueryValue } from './query-value'
+
+/** The ids a factor may name: a user, a title or a contributor. */
+export type FactorId = UserId | MediaId | ContributorId
+
+/** A factor in object form: `{ id, weight: 0.5 }` has half the influence; `boostOnly` re-ranks only. */
+export interface FactorInput<Id extends string = string> {
+  readonly id: Id
+  readonly weight?: number
+  readonly boostOnly?: boolean
+}
+
+type ValidFactors<F extends readonly unknown[]> = {
+  [I in keyof F]: F[I] extends string
+    ? IdArg<F[I], FactorId>
+    : F[I] extends FactorInput<infer Id>
+      ? FactorInput<IdArg<Id, FactorId>>
+      : FactorInput<FactorId>
+}
+
+/** A relate query: recommendations from weighted factors. Each method returns a new query. */
+export interface RelateQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C = never> extends Query<
+  ListResult<T, C>
+> {
+  readonly endpoint: 'relate'
+  filter<const F extends readonly FilterSpec[]>(...filters: F): RelateQuery<Narrowed<T, F[number]>, C>
+  with<const S extends readonly ComponentSpec[]>(
+    ...components: ValidComponents<T, S>
+  ): RelateQuery<T, C | S[number]>
+  page(page: number): RelateQuery<T, C>
+  pageSize(size: number): RelateQuery<T, C>
+}
+
+const relateTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
+
+function toFactor(input: unknown, index: number): Factor {
+  const path = ['factors', index]
+  const factor = typeof input === 'string' ? { id: input } : (input as Record<string, unknown> | null)
+  if (factor === null || typeof factor !== 'object')
+    throw new HqlError('invalid_factor', 'expected an id or { id, weight?, boostOnly? }', { path })
+  checkIdType(factor.id, factorIdTypes, [...path, 'id'])
+  const { weight, boostOnly } = factor
+  if (weight !== undefined && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0))
+    throw new HqlError('invalid_factor', `expected a weight of 0 or more, got ${String(weight)}`, {
+      path: [...path, 'weight'],
+    })
+  if (boostOnly !== undefined && typeof boostOnly !== 'boolean')
+    throw new HqlError('invalid_factor', `expected true or false, got ${String(boostOnly)}`, {
+      path: [...path, 'boostOnly'],
+    })
+  const out: { id: string; weight?: number; boostOnly?: boolean } = { id: factor.id as string }
+  if (weight !== undefined) out.weight = weight
+  if (boostOnly !== undefined) out.boostOnly = boostOnly
+  return Object.freeze(out) as Factor
+}
+
+/**
+ * Starts a relate query from factors: ids, or `{ id, weight?, boostOnly? }`.
+ *
+ * @example
+ * hql.relate('mhmov-gladiator', { id: 'mhric-russell-crowe', weight: 0.5 }).filter(returnType.eq('Movie'))
+ */
+export function relate<const F extends readonly [unknown, ...unknown[]]>(
+  ...factors: ValidFactors<F>
+): RelateQuery {
+  if (factors.length === 0)
+    throw new HqlError('invalid_factor', 'expected at least one factor', { path: ['factors'] })
+  const body = Object.freeze({ factors: Object.freeze((factors as readonly unknown[]).map(toFactor)) })
+  return new QueryValue('relate', body as never, relateTypes) as never
+}

@@ -1,0 +1,132 @@
+import { HqlError } from '../model'
+import type { AnyId, Blueprint, BlueprintType, CollectionId, ObjectTypeName } from '../model'
+import type { ComponentSpec } from './component-spec'
+import type { FilterSpec } from './filters'
+import type { Query } from './query'
+import type { SilosResult, ValidComponents } from './result'
+import type { Narrowed } from './explore'
+import { QueryValue } from './query-value'
+import { checkOperator, orderFilters } from './check-filters'
+
+/** Where a silo goes: fixed positions, or a probability of filling a free slot; never both. */
+export type Placement =
+  | { readonly positions: readonly number[]; readonly probability?: never }
+  | { readonly probability: number; readonly positions?: never }
+  | { readonly positions?: never; readonly probability?: never }
+
+/** Options every blueprint takes: placement and blueprint-level filters (which override the global ones). */
+export type BlueprintOptions = Placement & { readonly filters?: readonly FilterSpec[] }
+
+/** A silo blueprint, ready for `hql.silos(...)`. */
+export interface BlueprintSpec<Type extends BlueprintType = BlueprintType> {
+  readonly blueprint: Blueprint & { readonly type: Type }
+}
+
+function blueprint(type: BlueprintType, options: Record<string, unknown>, params?: Record<string, unknown>) {
+  const { positions, probability, filters } = options as {
+    positions?: unknown
+    probability?: unknown
+    filters?: readonly FilterSpec[]
+  }
+  if (positions !== undefined && probability !== undefined)
+    throw new HqlError(
+      'positions_with_probability',
+      'positions and probability cannot be combined: choose fixed positions or a probability',
+      { path: ['probability'] },
+    )
+  if (
+    positions !== undefined &&
+    (!Array.isArray(positions) || !positions.every((p) => Number.isSafeInteger(p) && p >= 0))
+  )
+    throw new HqlError('invalid_request', 'expected positions as whole numbers of 0 or more', {
+      path: ['positions'],
+    })
+  if (
+    probability !== undefined &&
+    (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))
+  )
+    throw new HqlError('invalid_request', `expected a probability from 0 to 1, got ${String(probability)}`, {
+      path: ['probability'],
+    })
+  const out: Record<string, unknown> = { type }
+  if (positions !== undefined) out.positions = Object.freeze([...(positions as number[])])
+  if (probability !== undefined) out.probability = probability
+  if (filters !== undefined && filters.length > 0) {
+    const record: Record<string, unknown> = {}
+    for (const { filter, operator } of filters) {
+      checkOperator(filter, operator, ['filters', filter])
+      record[filter] = operator
+    }
+    out.filters = orderFilters(record)
+  }
+  const definedParams =
+    params && Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))
+  if (definedParams && Object.keys(definedParams).length > 0) out.params = Object.freeze(definedParams)
+  return Object.freeze({ blueprint: Object.freeze(out) }) as never
+}
+
+/** Blueprint builders, one per silo type. */
+export const silo = {
+  /** Classic recommendations from all seed data. */
+  recommendedForYou: (
+    options: BlueprintOptions & { readonly name?: string } = {},
+  ): BlueprintSpec<'RecommendedForYou'> => blueprint('RecommendedForYou', options, { name: options.name }),
+  /** Popular titles; uses no seed data. */
+  explore: (options: BlueprintOptions & { readonly name?: string } = {}): BlueprintSpec<'Explore'> =>
+    blueprint('Explore', options, { name: options.name }),
+  /** Recommendations based heavily on one item; `$1` in the title is the item's name. */
+  basedOnItem: (
+    options: BlueprintOptions & { readonly nameGenerator?: string } = {},
+  ): BlueprintSpec<'BasedOnItem'> =>
+    blueprint('BasedOnItem', options, { nameGenerator: options.nameGenerator }),
+  /** Three traits that go well together, recommended for the user. */
+  graphLens: (options: BlueprintOptions = {}): BlueprintSpec<'GraphLens'> => blueprint('GraphLens', options),
+  /** Three traits that go well together, by popularity; `$1` in the title is the seed. */
+  exploreGraphLens: (
+    options: BlueprintOptions & { readonly nameGenerator?: string } = {},
+  ): BlueprintSpec<'ExploreGraphLens'> =>
+    blueprint('ExploreGraphLens', options, { nameGenerator: options.nameGenerator }),
+  /** Recommendations from a curated set of titles. */
+  content: (
+    options: BlueprintOptions & { readonly ids: readonly [AnyId, ...AnyId[]]; readonly name?: string },
+  ): BlueprintSpec<'Content'> =>
+    blueprint('Content', options, { name: options.name, ids: Object.freeze([...options.ids]) }),
+  /** An editorial collection. */
+  collection: (
+    options: BlueprintOptions & { readonly id: CollectionId; readonly name?: string },
+  ): BlueprintSpec<'Collection'> => blueprint('Collection', options, { name: options.name, id: options.id }),
+}
+
+/** A silos query: several carousels in one call. Each method returns a new query. */
+export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C = never> extends Query<
+  SilosResult<T, C>
+> {
+  readonly endpoint: 'silos'
+  /** Ids of content the user has positive affinity for (the seed of BasedOnItem and the recommendations). */
+  ids(...ids: readonly AnyId[]): SilosQuery<T, C>
+  /** Global filters; blueprint filters override them. */
+  filter<const F extends readonly FilterSpec[]>(...filters: F): SilosQuery<Narrowed<T, F[number]>, C>
+  with<const S extends readonly ComponentSpec[]>(
+    ...components: ValidComponents<T, S>
+  ): SilosQuery<T, C | S[number]>
+  page(page: number): SilosQuery<T, C>
+  /** The number of silos per page. */
+  pageSize(size: number): SilosQuery<T, C>
+  /** The number of titles per silo. */
+  siloPageSize(size: number): SilosQuery<T, C>
+}
+
+const silosTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
+
+/**
+ * Starts a silos query from blueprints.
+ *
+ * @example
+ * hql.silos(silo.explore({ name: 'Popular', positions: [0] }), silo.basedOnItem({ nameGenerator: 'Because you liked $1' }))
+ */
+export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]]): SilosQuery {
+  if (blueprints.length === 0)
+    throw new HqlError('invalid_request', 'expected at least one blueprint', { path: ['blueprints'] })
+  const body = Object.freeze({ blueprints: Object.freeze(blueprints.map((b) => b.blueprint)) })
+  return new QueryValue('silos', body as never, silosTypes) as never
+}

@@ -1,0 +1,29 @@
+import type { AnyId, Sort, SortOrder } from '../model'
+
+/** A sort key that takes an order: `releaseDate.desc()`. */
+export interface SortKey {
+  asc(): Sort
+  desc(): Sort
+}
+
+const keyed = (make: (order: SortOrder) => Sort): SortKey => ({
+  asc: () => make('ascending'),
+  desc: () => make('descending'),
+})
+
+/** Sort by release date: `releaseDate.desc()` is newest first. */
+export const releaseDate: SortKey = keyed((order) => ({ type: 'property', property: 'releaseDate', order }))
+/** Sort by name: `byName.asc()` is A to Z. (Named `byName` because `name` is everywhere else.) */
+export const byName: SortKey = keyed((order) => ({ type: 'property', property: 'name', order }))
+/** Sort by popularity, explore's default: `popularity.desc()`. */
+export const popularity: SortKey = keyed((order) => ({ type: 'popularity', order }))
+/** Sort by the order of a collection: `collectionOrder.asc()`. */
+export const collectionOrder: SortKey = keyed((order) => ({ type: 'collectionOrder', order }))
+/** Sort by when the user liked it: `likeOrder.desc()`. */
+export const likeOrder: SortKey = keyed((order) => ({ type: 'likeOrder', order }))
+/** Sort by when the user followed it: `followOrder.desc()`. */
+export const followOrder: SortKey = keyed((order) => ({ type: 'followOrder', order }))
+/** A random order. */
+export const random = (): Sort => ({ type: 'random' })
+/** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. */
+export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort => ({ type: 'idsOrder', ids })

@@ -1,0 +1,122 @@
+import { HqlError } from './errors'
+import type { JsonPath } from './errors'
+import { componentCatalogue, componentNames, isComponentName } from './components'
+import type { ComponentEntry } from './components'
+import { describeId, objectTypeNames } from './ids'
+import type { ObjectTypeName } from './ids'
+import type { ComponentRequest } from './request/components'
+import type { FilterName } from './request/filters'
+import { didYouMean } from './suggest'
+
+// The rules the request schemas cannot state alone, because they need the query around a value: whether a
+// component applies to the types the query returns, and what an id's prefix must be where it stands. The
+// builder runs these as each call is made; fromJSON runs them after the schema.
+
+/** The types of id each id-valued filter compares. */
+export const filterIdTypes: Readonly<Record<Exclude<FilterName, 'returnType'>, readonly ObjectTypeName[]>> = {
+  contributors: ['Contributor'],
+  contributorsOf: ['Movie', 'ShowSeries'],
+  sources: ['Source'],
+  traits: ['Trait'],
+  collections: ['Collection'],
+}
+
+/** The types a relate factor may name. */
+export const factorIdTypes: readonly ObjectTypeName[] = ['User', 'Movie', 'ShowSeries', 'Contributor']
+
+/** Throws `wrong_id_prefix` unless `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
+export function checkIdType(id: unknown, types: readonly ObjectTypeName[], path: JsonPath): void {
+  const description = typeof id === 'string' ? describeId(id) : undefined
+  const ok =
+    description !== undefined &&
+    description.form !== 'unknown' &&
+    description.form !== 'mappedSourceId' &&
+    types.includes(description.type)
+  if (!ok) {
+    const found = typeof id === 'string' ? `'${id}'` : String(id)
+    throw new HqlError('wrong_id_prefix', `expected ${types.join(' or ')} id, got ${found}`, { path })
+  }
+}
+
+/** Throws unless `name` is a component, suggesting the closest name when it is not. */
+export function checkComponentName(
+  name: string,
+  path: JsonPath,
+): asserts name is keyof typeof componentCatalogue {
+  if (!isComponentName(name))
+    throw new HqlError(
+      'unknown_component',
+      `unknown component '${name}'${didYouMean(name, componentNames)}`,
+      {
+        path,
+      },
+    )
+}
+
+/**
+ * Checks a component tree against the types of the objects it is requested on: every component must apply to
+ * at least one of them, and nested components to what their parent returns.
+ */
+export function checkComponentTree(
+  components: readonly ComponentRequest[],
+  types: readonly ObjectTypeName[],
+  path: JsonPath,
+): void {
+  const seen = new Set<string>()
+  components.forEach((component, index) => {
+    const at = [...path, index]
+    checkComponentName(component.name, [...at, 'name'])
+    // The response has one field per component name: a second request of the same name would be lost.
+    if (seen.has(component.name))
+      throw new HqlError(
+        'duplicate_component',
+        `component '${component.name}' is requested twice at this level`,
+        {
+          path: [...at, 'name'],
+        },
+      )
+    seen.add(component.name)
+    const entry: ComponentEntry = componentCatalogue[component.name]
+    if (!entry.appliesTo.some((type) => types.includes(type)))
+      throw new HqlError(
+        'component_not_applicable',
+        `component '${component.name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
+        { path: [...at, 'name'] },
+      )
+    if (component.pageSize !== undefined) checkPageSize(component.pageSize, [...at, 'pageSize'])
+    if (component.components && component.components.length > 0) {
+      if (entry.of === undefined)
+        throw new HqlError(
+          'component_not_applicable',
+          `component '${component.name}' returns a plain value: it takes no nested components`,
+          { path: [...at, 'components'] },
+        )
+      checkComponentTree(component.components, entry.of, [...at, 'components'])
+    }
+  })
+}
+
+export function checkPageSize(size: unknown, path: JsonPath): void {
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1)
+    throw new HqlError('invalid_page_size', `expected a positive whole number, got ${String(size)}`, { path })
+}
+
+export function checkPage(page: unknown, path: JsonPath): void {
+  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 0)
+    throw new HqlError(
+      'invalid_page',
+      `expected a page number of 0 or more (pages are zero-based), got ${String(page)}`,
+      {
+        path,
+      },
+    )
+}
+
+export function checkTypeName(name: unknown, path: JsonPath): asserts name is ObjectTypeName {
+  if (!(objectTypeNames as readonly unknown[]).includes(name))
+    throw new HqlError(
+      'invalid_value',
+      `expected a type name (${objectTypeNames.join(', ')}), got ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, objectTypeNames) : ''}`,
+      { path },
+    )
+}
