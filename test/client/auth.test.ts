@@ -52,7 +52,10 @@ describe('the token request on the wire', () => {
   it("joins id and secret unencoded with basicAuth: 'raw'", async () => {
     const client = clientFor(service, { auth: grant(service, { basicAuth: 'raw' }) })
     // The fake service form-decodes the Basic parts, so a raw '+' in the secret reads back as a space.
-    await expect(client.run(exploreMovies())).rejects.toMatchObject({ code: 'oauth_error', error: 'invalid_client' })
+    await expect(client.run(exploreMovies())).rejects.toMatchObject({
+      code: 'oauth_error',
+      error: 'invalid_client',
+    })
     const raw = `${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`
     expect(service.tokenRequests[0]?.authorization).toBe(`Basic ${Buffer.from(raw).toString('base64')}`)
   })
@@ -141,7 +144,11 @@ describe('token lifetime', () => {
     service.revokeAccessTokens()
     service.revokeRefreshTokens()
     await client.run(exploreMovies())
-    expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual(['password', 'refresh_token', 'password'])
+    expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual([
+      'password',
+      'refresh_token',
+      'password',
+    ])
     expect(refreshes.map((r) => [r.grant, r.reason])).toEqual([
       ['password', 'missing'],
       ['password', 'fallback'],
@@ -176,7 +183,9 @@ describe('token lifetime', () => {
 
 describe('other grants', () => {
   it('uses client_credentials and asks again when the token is rejected', async () => {
-    const client = clientFor(service, { auth: clientCredentialsGrant({ ...identity(), scope: 'public_profile' }) })
+    const client = clientFor(service, {
+      auth: clientCredentialsGrant({ ...identity(), scope: 'public_profile' }),
+    })
     await client.run(exploreMovies())
     service.revokeAccessTokens()
     await client.run(exploreMovies())
@@ -189,7 +198,9 @@ describe('other grants', () => {
 
   it('starts from a refresh token and throws invalid_grant as an OAuthError without fallback', async () => {
     service.acceptRefreshToken('rt-from-elsewhere')
-    const client = clientFor(service, { auth: refreshTokenGrant({ ...identity(), refreshToken: 'rt-from-elsewhere' }) })
+    const client = clientFor(service, {
+      auth: refreshTokenGrant({ ...identity(), refreshToken: 'rt-from-elsewhere' }),
+    })
     await client.run(exploreMovies())
     expect(service.tokenRequests[0]?.form).toMatchObject({
       grant_type: 'refresh_token',
@@ -217,7 +228,11 @@ describe('other grants', () => {
     const client = clientFor(service, { auth: grant(service, { clientSecret: 'wrong-secret' }) })
     const error = await client.run(exploreMovies()).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OAuthError)
-    expect(error).toMatchObject({ error: 'invalid_client', errorDescription: 'Bad client credentials', status: 401 })
+    expect(error).toMatchObject({
+      error: 'invalid_client',
+      errorDescription: 'Bad client credentials',
+      status: 401,
+    })
   })
 })
 
@@ -230,7 +245,10 @@ describe('token requests are not blindly retried', () => {
 
   it('does not retry a 500 or a reset connection: the token may have been issued', async () => {
     service.inject('token', { kind: 'status', status: 500, body: 'Internal Server Error' })
-    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({ code: 'http_error', status: 500 })
+    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({
+      code: 'http_error',
+      status: 500,
+    })
     expect(service.tokenRequests).toHaveLength(1)
     service.inject('token', { kind: 'reset' })
     await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({ code: 'network_error' })

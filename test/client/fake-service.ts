@@ -95,9 +95,18 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
 
   const takeFault = (key: number | 'token'): Fault | undefined => faults.get(key)?.shift()
 
-  const sendJson = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) => {
+  const sendJson = (
+    res: ServerResponse,
+    status: number,
+    value: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const text = JSON.stringify(value)
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    })
     res.end(text)
   }
 
@@ -228,7 +237,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
         : null
       if (fault?.kind === 'next') next = fault.next
       if (fault?.kind === 'repeatNext') next = { endpoint: nextEndpoint, method: 'POST', body }
-      const indexes = Array.from({ length: Math.max(0, Math.min(pageSize, itemCount - start)) }, (_, i) => start + i)
+      const indexes = Array.from(
+        { length: Math.max(0, Math.min(pageSize, itemCount - start)) },
+        (_, i) => start + i,
+      )
       if (endpoint === 'silos')
         return sendJson(res, 200, {
           silos: indexes.map((index) => ({
@@ -249,7 +261,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     req.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8')
       const path = (req.url ?? '').split('?')[0] ?? ''
-      if (req.method === 'POST' && path.endsWith('/1.3/security/oauth/token')) return handleToken(req, res, rawBody)
+      if (req.method === 'POST' && path.endsWith('/1.3/security/oauth/token'))
+        return handleToken(req, res, rawBody)
       const graph = /\/graph\/(explore|relate|silos|lookup)$/.exec(path)
       if (req.method === 'POST' && graph?.[1] !== undefined) return handleGraph(req, res, graph[1], rawBody)
       sendJson(res, 404, { error: `no route for ${req.method} ${path}` })
@@ -273,7 +286,9 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
       server.closeAllConnections()
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+      return new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      )
     },
   }
 }

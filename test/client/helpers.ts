@@ -40,7 +40,10 @@ export function clientFor(service: FakeService, overrides: Partial<ClientOptions
 
 /** A hand-built explore query: every returned movie, `pageSize` per page. */
 export function exploreMovies(pageSize = 3): Query {
-  return { endpoint: 'explore', body: { filters: { returnType: { $eq: 'Movie' } }, pageSize } } as unknown as Query
+  return {
+    endpoint: 'explore',
+    body: { filters: { returnType: { $eq: 'Movie' } }, pageSize },
+  } as unknown as Query
 }
 
 /** The names of movies 0..count-1, the order in which the fake service pages them. */

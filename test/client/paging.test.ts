@@ -75,11 +75,18 @@ describe('following pages', () => {
   })
 
   it('follows relate\'s "/relate" next endpoint to /graph/relate', async () => {
-    const relate = { endpoint: 'relate', body: { factors: [{ id: 'mhmov-gladiator' }], pageSize: 4 } } as unknown as Query
+    const relate = {
+      endpoint: 'relate',
+      body: { factors: [{ id: 'mhmov-gladiator' }], pageSize: 4 },
+    } as unknown as Query
     const { items, error } = await drain(clientFor(service).items(relate))
     expect(error).toBeUndefined()
     expect(items.map(nameOf)).toEqual(expectedNames(10))
-    expect(service.graphRequests.map((r) => r.path)).toEqual(['/graph/relate', '/graph/relate', '/graph/relate'])
+    expect(service.graphRequests.map((r) => r.path)).toEqual([
+      '/graph/relate',
+      '/graph/relate',
+      '/graph/relate',
+    ])
   })
 
   it('yields silo items tagged with their silo, paging the silos by the top-level pagingInfo', async () => {
@@ -96,7 +103,7 @@ describe('following pages', () => {
     expect(service.graphRequests).toHaveLength(3)
   })
 
-  it('never mutates the caller\'s query', async () => {
+  it("never mutates the caller's query", async () => {
     const query = exploreMovies()
     const before = JSON.stringify(query)
     deepFreeze(query)
@@ -126,7 +133,10 @@ describe('collect', () => {
 describe('a next the client refuses', () => {
   const refusals: [string, unknown][] = [
     ['another origin', () => ({ endpoint: `${other.url}/graph/explore`, method: 'POST', body: { page: 2 } })],
-    ['a protocol-relative url', () => ({ endpoint: `//${other.url.slice(7)}/graph/explore`, method: 'POST', body: {} })],
+    [
+      'a protocol-relative url',
+      () => ({ endpoint: `//${other.url.slice(7)}/graph/explore`, method: 'POST', body: {} }),
+    ],
     ['another endpoint', () => ({ endpoint: '/graph/lookup', method: 'POST', body: {} })],
     ['a dot segment', () => ({ endpoint: '/graph/../graph/explore', method: 'POST', body: {} })],
     ['GET', () => ({ endpoint: '/graph/explore', method: 'GET', body: {} })],
@@ -152,7 +162,10 @@ describe('a next the client refuses', () => {
 
   it('stops when next comes back to an earlier page (a cycle)', async () => {
     const query = exploreMovies()
-    service.inject(2, { kind: 'next', next: { endpoint: '/graph/explore', method: 'POST', body: { ...query.body, page: 1 } } })
+    service.inject(2, {
+      kind: 'next',
+      next: { endpoint: '/graph/explore', method: 'POST', body: { ...query.body, page: 1 } },
+    })
     const { items, error } = await drain(clientFor(service).items(query))
     expect(items.map(nameOf)).toEqual(expectedNames(9))
     expect(error).toBeInstanceOf(PagingLoopError)
@@ -182,12 +195,18 @@ describe('resuming after a page fails for good', () => {
     }, HttpError))
 
   it('resumes after a page whose content is not a list (validation off)', async () => {
-    service.inject(2, { kind: 'status', status: 200, body: JSON.stringify({ content: 'nope', pagingInfo: { next: null } }) })
+    service.inject(2, {
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({ content: 'nope', pagingInfo: { next: null } }),
+    })
     const client = clientFor(service, { validation: 'off' })
     const first = await drain(client.items(exploreMovies()))
     expect(first.error).toBeInstanceOf(InvalidResponseError)
     expect((first.error as Error).message).toMatch(/^\$\.content: expected an array/)
-    const rest = await drain(client.items(exploreMovies(), { resumeFrom: (first.error as ClientError).resumeFrom! }))
+    const rest = await drain(
+      client.items(exploreMovies(), { resumeFrom: (first.error as ClientError).resumeFrom! }),
+    )
     expect([...first.items, ...rest.items].map(nameOf)).toEqual(expectedNames(10))
   })
 })

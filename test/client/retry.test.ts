@@ -88,7 +88,9 @@ describe('Retry-After', () => {
   it('throws at once when Retry-After is over the cap, carrying the wait', async () => {
     service.inject(0, { kind: 'status', status: 429, retryAfter: '3600' })
     const started = Date.now()
-    const error = await clientFor(service).run(exploreMovies()).catch((e: unknown) => e)
+    const error = await clientFor(service)
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
     expect(Date.now() - started).toBeLessThan(1_000)
     expect(error).toMatchObject({ code: 'http_error', status: 429, retryAfterMs: 3_600_000 })
   })

@@ -1,0 +1,175 @@
+import { inspect } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ClientError, passwordGrant, refreshTokenGrant, staticTokenGrant } from '../../src/client'
+import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
+import { clientFor, exploreMovies, secretValues } from './helpers'
+
+let service: FakeService
+beforeAll(async () => {
+  service = await startFakeService()
+})
+afterAll(() => service.close())
+
+/** The four ways an error gets printed or shipped. */
+function renderings(value: unknown): Record<string, string> {
+  const error = value as Error
+  return {
+    message: String(error.message),
+    stack: String(error.stack),
+    json: JSON.stringify(value),
+    inspect: inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+  }
+}
+
+function expectNoSecret(value: unknown, secrets: string[]) {
+  expect(secrets.length).toBeGreaterThan(0)
+  for (const [how, text] of Object.entries(renderings(value)))
+    for (const secret of secrets) expect(text.includes(secret), `${how} shows a secret`).toBe(false)
+}
+
+async function failure(promise: Promise<unknown>): Promise<ClientError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ClientError)
+  return error as ClientError
+}
+
+describe('no secret in any error output', () => {
+  it('keeps secrets out of every error the client throws, and out of hook data', async () => {
+    const hookData: unknown[] = []
+    const hooks = {
+      beforeRequest: (info: unknown) => void hookData.push(info),
+      afterResponse: (info: unknown) => void hookData.push(info),
+      onRetry: (info: unknown) => void hookData.push(info),
+      onTokenRefresh: (info: unknown) => void hookData.push(info),
+    }
+    const client = clientFor(service, { hooks, timeoutMs: 100, retry: { limit: 1, baseDelayMs: 1 } })
+    await client.run(exploreMovies())
+    const token = service.graphRequests.at(-1)!.authorization!.replace('Bearer ', '')
+
+    const errors: ClientError[] = []
+    // A graph error body that echoes the token, in a field and in free text.
+    service.inject(0, {
+      kind: 'status',
+      status: 400,
+      body: JSON.stringify({
+        message: `bad request with ${token}`,
+        access_token: token,
+        Authorization: `Bearer ${token}`,
+      }),
+    })
+    errors.push(await failure(client.run(exploreMovies())))
+    // A token endpoint failure that echoes the form it received.
+    service.revokeAccessTokens()
+    service.inject('token', {
+      kind: 'status',
+      status: 500,
+      body: `oops: password=${encodeURIComponent(CREDENTIALS.password)}&client_secret=${CREDENTIALS.clientSecret} "refresh_token":"rt-unknown-1"`,
+    })
+    errors.push(await failure(client.run(exploreMovies())))
+    // A refused refresh whose description quotes the refresh token (the fake service does).
+    errors.push(
+      await failure(
+        clientFor(service, {
+          hooks,
+          auth: refreshTokenGrant({
+            authUrl: service.url,
+            clientId: CREDENTIALS.clientId,
+            clientSecret: CREDENTIALS.clientSecret,
+            refreshToken: 'rt-never-issued-42',
+          }),
+        }).run(exploreMovies()),
+      ),
+    )
+    // invalid_client, a reset, a timeout, malformed JSON, a refused next, an abort.
+    errors.push(
+      await failure(
+        clientFor(service, { hooks, auth: passwordGrantWith('wrong-secret-9') }).run(exploreMovies()),
+      ),
+    )
+    await client.run(exploreMovies())
+    service.inject(0, { kind: 'reset' })
+    service.inject(0, { kind: 'reset' })
+    errors.push(await failure(client.run(exploreMovies())))
+    service.inject(0, { kind: 'slow', ms: 500 })
+    service.inject(0, { kind: 'slow', ms: 500 })
+    errors.push(await failure(client.run(exploreMovies())))
+    service.inject(0, { kind: 'malformed' })
+    errors.push(await failure(client.run(exploreMovies())))
+    service.inject(0, {
+      kind: 'next',
+      next: { endpoint: 'https://evil.example/graph/explore', method: 'POST', body: {} },
+    })
+    errors.push(await failure(client.collect(exploreMovies(), { maxItems: 100 })))
+    errors.push(await failure(client.run(exploreMovies(), { signal: AbortSignal.abort(new Error('stop')) })))
+    // A static token rejected by the service.
+    errors.push(
+      await failure(
+        clientFor(service, { hooks, auth: staticTokenGrant('static-secret-token-7') }).run(exploreMovies()),
+      ),
+    )
+
+    expect(errors.map((e) => e.code)).toEqual([
+      'http_error',
+      'http_error',
+      'oauth_error',
+      'oauth_error',
+      'network_error',
+      'timeout',
+      'invalid_response',
+      'paging_refused',
+      'aborted',
+      'http_error',
+    ])
+    const secrets = [
+      ...secretValues(service),
+      'rt-never-issued-42',
+      'wrong-secret-9',
+      'static-secret-token-7',
+      'rt-unknown-1',
+    ]
+    for (const error of errors) expectNoSecret(error, secrets)
+    // The descriptions still say what was sent, with the secrets marked.
+    expect(errors[0]?.request?.headers['authorization']).toBe('Bearer [redacted]')
+    expect(errors[1]?.request?.body).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: '[redacted]',
+    })
+    expect((errors[1] as unknown as { text: string }).text).toContain('password=[redacted]')
+
+    expect(hookData.length).toBeGreaterThan(20)
+    for (const info of hookData) {
+      const text = `${JSON.stringify(info)}\n${inspect(info, { depth: Number.POSITIVE_INFINITY })}`
+      for (const secret of secrets) expect(text.includes(secret), 'hook data shows a secret').toBe(false)
+    }
+  })
+
+  it('keeps secrets out of configuration errors', () => {
+    const bad = () =>
+      passwordGrant({
+        authUrl: 'not a url hunter2-secret',
+        clientId: 'id',
+        clientSecret: 'hunter2-secret',
+        username: 'u',
+        password: 'hunter2-password',
+      })
+    expect(bad).toThrow('$.auth.authUrl')
+    try {
+      bad()
+    } catch (error) {
+      expectNoSecret(error, ['hunter2-secret', 'hunter2-password'])
+    }
+  })
+})
+
+function passwordGrantWith(clientSecret: string) {
+  return passwordGrant({
+    authUrl: service.url,
+    clientId: CREDENTIALS.clientId,
+    clientSecret,
+    username: CREDENTIALS.username,
+    password: CREDENTIALS.password,
+  })
+}
