@@ -1,0 +1,213 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { RateLimiter } from '../http/rate-limit'
+import type { Registry } from './registry'
+import type { IssuedTokens, TokenStore } from './tokens'
+
+/** The scopes of the service (SERVICE-NOTES.md); a request may ask for any of them. */
+export const KNOWN_SCOPES = ['public_profile', 'user_likes'] as const
+/** What a client_credentials token gets when it names no scope: there is no user to like anything. */
+const CLIENT_SCOPES = ['public_profile']
+
+export interface OAuthAnswer {
+  readonly status: number
+  readonly body: Record<string, unknown>
+  readonly headers: Readonly<Record<string, string>>
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
+
+function oauthError(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): OAuthAnswer {
+  return { status, body: { error, error_description: description }, headers: { ...NO_STORE, ...headers } }
+}
+
+const invalidClient = (description: string): OAuthAnswer =>
+  oauthError(401, 'invalid_client', description, { 'WWW-Authenticate': 'Basic realm="hql", charset="UTF-8"' })
+
+/** RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and Base64-encoded. */
+function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return undefined
+  }
+}
+
+function basicCredentials(
+  header: string | undefined,
+): { id: string; secret: string } | 'malformed' | undefined {
+  if (header === undefined) return undefined
+  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header)
+  if (!match) return 'malformed'
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 0) return 'malformed'
+  const id = formDecode(decoded.slice(0, colon))
+  const secret = formDecode(decoded.slice(colon + 1))
+  return id === undefined || secret === undefined ? 'malformed' : { id, secret }
+}
+
+function tokenBody(tokens: IssuedTokens): Record<string, unknown> {
+  return {
+    access_token: tokens.accessToken,
+    token_type: 'bearer',
+    expires_in: tokens.expiresIn,
+    ...(tokens.refreshToken === undefined ? {} : { refresh_token: tokens.refreshToken }),
+    scope: tokens.scopes.join(' '),
+  }
+}
+
+/** Scopes are space-delimited once form-decoded; a `+` that arrived percent-encoded is tolerated too. */
+function parseScopes(raw: string): string[] | { unknown: string } {
+  const scopes = [...new Set(raw.split(/[\s+]+/).filter((s) => s !== ''))]
+  const unknown = scopes.find((s) => !(KNOWN_SCOPES as readonly string[]).includes(s))
+  return unknown === undefined ? scopes : { unknown }
+}
+
+export interface TokenEndpointDeps {
+  readonly registry: Registry
+  readonly tokens: TokenStore
+  readonly limiter: RateLimiter
+}
+
+/** Parses the form and authenticates the client: shared by the token and check_token endpoints. */
+function authenticate(
+  deps: TokenEndpointDeps,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): { form: URLSearchParams; clientId: string; passwordGrant: boolean } | OAuthAnswer {
+  const type = headers['content-type'] ?? ''
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type))
+    return oauthError(
+      400,
+      'invalid_request',
+      'send the parameters form-encoded (application/x-www-form-urlencoded)',
+    )
+  const form = new URLSearchParams(body.toString('utf8'))
+  const basic = basicCredentials(headers.authorization)
+  if (basic === 'malformed') return invalidClient('the Authorization header is not valid Basic credentials')
+  const formId = form.get('client_id') ?? undefined
+  const formSecret = form.get('client_secret') ?? undefined
+  if (basic && formId !== undefined && formId !== basic.id)
+    return invalidClient('client_id in the form differs from the one in the Authorization header')
+  const id = basic?.id ?? formId
+  const secret = basic?.secret ?? formSecret
+  if (id === undefined || secret === undefined)
+    return invalidClient(
+      'client authentication is required: send Basic credentials or client_id and client_secret',
+    )
+  const client = deps.registry.authenticateClient(id, secret)
+  if (client === undefined) return invalidClient('Bad client credentials')
+  const wait = deps.limiter.take(client.clientId)
+  if (wait > 0)
+    return oauthError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
+      'Retry-After': String(wait),
+    })
+  return { form, clientId: client.clientId, passwordGrant: client.passwordGrant }
+}
+
+/** POST {auth_url}/1.3/security/oauth/token: password, refresh_token and client_credentials grants. */
+export async function tokenEndpoint(
+  deps: TokenEndpointDeps,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): Promise<OAuthAnswer> {
+  const auth = authenticate(deps, headers, body)
+  if ('status' in auth) return auth
+  const { form, clientId } = auth
+  const grantType = form.get('grant_type')
+  const ok = (tokens: IssuedTokens): OAuthAnswer => ({
+    status: 200,
+    body: tokenBody(tokens),
+    headers: NO_STORE,
+  })
+
+  switch (grantType) {
+    case 'password': {
+      // SERVICE-SPEC.md, Errors: an application not approved for this grant gets invalid_client.
+      if (!auth.passwordGrant) return invalidClient('Unauthorized grant type: password')
+      const username = form.get('username')
+      const password = form.get('password')
+      const scope = form.get('scope')
+      if (username === null || password === null)
+        return oauthError(400, 'invalid_request', 'the password grant needs username and password')
+      if (scope === null)
+        return oauthError(
+          400,
+          'invalid_request',
+          `the password grant needs scope (for example ${KNOWN_SCOPES.join('+')})`,
+        )
+      const scopes = parseScopes(scope)
+      if ('unknown' in scopes)
+        return oauthError(
+          400,
+          'invalid_scope',
+          `unknown scope '${scopes.unknown}'; known: ${KNOWN_SCOPES.join(', ')}`,
+        )
+      if (!(await deps.registry.authenticateUser(username, password)))
+        return oauthError(400, 'invalid_grant', 'Bad credentials')
+      return ok(deps.tokens.issue({ clientId, username, scopes }, true))
+    }
+    case 'refresh_token': {
+      const refreshToken = form.get('refresh_token')
+      if (refreshToken === null)
+        return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
+      const grant = deps.tokens.redeem(refreshToken, clientId)
+      if (grant === undefined) return oauthError(400, 'invalid_grant', 'Invalid refresh token')
+      const { expiresAt: _, ...rest } = grant
+      return ok(deps.tokens.issue(rest, true))
+    }
+    case 'client_credentials': {
+      const scope = form.get('scope')
+      const scopes = scope === null ? CLIENT_SCOPES : parseScopes(scope)
+      if ('unknown' in scopes)
+        return oauthError(
+          400,
+          'invalid_scope',
+          `unknown scope '${scopes.unknown}'; known: ${KNOWN_SCOPES.join(', ')}`,
+        )
+      return ok(deps.tokens.issue({ clientId, scopes }, false))
+    }
+    case null:
+      return oauthError(
+        400,
+        'invalid_request',
+        'grant_type is required (password, refresh_token or client_credentials)',
+      )
+    default:
+      return oauthError(
+        400,
+        'unsupported_grant_type',
+        `unsupported grant type; use password, refresh_token or client_credentials`,
+      )
+  }
+}
+
+/** POST {auth_url}/1.3/security/oauth/check_token: what a token stands for (form field `token`). */
+export function checkTokenEndpoint(
+  deps: TokenEndpointDeps,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): OAuthAnswer {
+  const auth = authenticate(deps, headers, body)
+  if ('status' in auth) return auth
+  const token = auth.form.get('token')
+  if (token === null) return oauthError(400, 'invalid_request', 'check_token needs the form field token')
+  const grant = deps.tokens.verify(token)
+  if (grant === undefined) return oauthError(400, 'invalid_token', 'Token was not recognised')
+  return {
+    status: 200,
+    headers: NO_STORE,
+    body: {
+      active: true,
+      client_id: grant.clientId,
+      ...(grant.username === undefined ? {} : { user_name: grant.username }),
+      scope: grant.scopes,
+      exp: Math.floor(grant.expiresAt / 1000),
+    },
+  }
+}

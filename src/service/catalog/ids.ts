@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto'
+
+/** Type prefixes of the ids this service mints (SERVICE-SPEC.md, "Resources"). */
+export const PREFIX = {
+  Movie: 'mhmov',
+  ShowSeries: 'mhsss',
+  Contributor: 'mhric',
+  User: 'mhusr',
+  Image: 'mhimg',
+  Trait: 'mhgnr',
+  Source: 'mhsrc',
+  Collection: 'mhcol',
+} as const
+
+export type ObjectType = keyof typeof PREFIX
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/**
+ * A 44-character mhid: the prefix and 39 characters of [A-Za-z0-9] drawn from SHA-512 of the record's stable
+ * key. The key is the record's own id (`wp:Gladiator_(2000_film)`, `tvmaze:82`) or, for things the data names
+ * only by name (contributors, genres), the normalised name, so ids survive a reload and a reordering.
+ */
+export function mhidOf(type: ObjectType, stableKey: string): string {
+  const digest = createHash('sha512').update(`${type}|${stableKey}`).digest()
+  let out: string = PREFIX[type]
+  // 39 of the 64 bytes; the modulo bias (256 % 62) is irrelevant for identifiers.
+  for (let i = 0; i < 39; i++) out += ALPHABET[(digest[i] as number) % 62]
+  return out
+}
+
+/** A URL slug: lowercase ASCII letters and digits separated by single hyphens, diacritics folded. */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+export interface AltIdCandidate {
+  /** The record's stable key; orders records deterministically when even the year collides. */
+  key: string
+  name: string
+  /** Appended when names collide (`mhmov-titanic-1997`); omitted for types without a year. */
+  year?: number | undefined
+}
+
+/**
+ * altIds for a set of records of one type: `prefix-slug`, and when several records share a slug, every one
+ * of them gets its year (`mhmov-dune-1984`, `mhmov-dune-2021`); if the year collides too, `-2`, `-3` follow
+ * in key order. Returns a map from record key to altId.
+ */
+export function assignAltIds(type: ObjectType, records: readonly AltIdCandidate[]): Map<string, string> {
+  const bySlug = new Map<string, AltIdCandidate[]>()
+  for (const record of records) {
+    const slug = slugOf(record.name) || 'untitled'
+    const group = bySlug.get(slug)
+    if (group) group.push(record)
+    else bySlug.set(slug, [record])
+  }
+  const out = new Map<string, string>()
+  const taken = new Set<string>()
+  const claim = (key: string, base: string): void => {
+    let candidate = base
+    for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`
+    taken.add(candidate)
+    out.set(key, candidate)
+  }
+  // Unique slugs first so that a suffixed id never takes a plain slug that another record owns.
+  const groups = [...bySlug].sort(([, a], [, b]) => a.length - b.length)
+  for (const [slug, group] of groups) {
+    const base = `${PREFIX[type]}-${slug}`
+    if (group.length === 1) taken.add(base)
+  }
+  for (const [slug, group] of groups) {
+    const base = `${PREFIX[type]}-${slug}`
+    if (group.length === 1) {
+      out.set((group[0] as AltIdCandidate).key, base)
+      continue
+    }
+    const ordered = [...group].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    for (const record of ordered)
+      claim(record.key, record.year === undefined ? base : `${base}-${record.year}`)
+  }
+  return out
+}

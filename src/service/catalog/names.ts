@@ -1,0 +1,82 @@
+import { slugOf } from './ids'
+
+/**
+ * Cast and director lists in the sample data are split from free text, so a few entries are not names
+ * ("&", ".", "(voices of)"), and one person is sometimes spelled two ways ("René Auberjonois" and
+ * "Rene Auberjonois"). The service treats a person as one slug, shown under the spelling used most often,
+ * and skips entries whose slug is empty or a known non-name. The records themselves are never edited.
+ */
+const NOT_NAMES = new Set([
+  'voices-of',
+  'voices',
+  'various',
+  'uncredited',
+  'narrator',
+  'himself',
+  'herself',
+  'and',
+])
+
+/** The identity of a contributor name, or `undefined` for an entry that is not a person's name. */
+export function personKey(raw: string): string | undefined {
+  // The same few thousand names recur tens of thousands of times; slugging is the costly part of start-up.
+  if (keyCache.has(raw)) return keyCache.get(raw)
+  const key = computePersonKey(raw)
+  keyCache.set(raw, key)
+  return key
+}
+const keyCache = new Map<string, string | undefined>()
+
+function computePersonKey(raw: string): string | undefined {
+  const slug = slugOf(raw)
+  if (slug === '' || NOT_NAMES.has(slug) || !/[a-z]/.test(slug)) return undefined
+  return slug
+}
+
+/** Picks one display spelling per person: the most frequent, then the one with more non-ASCII letters, then the first in code-unit order. */
+export class NameSpellings {
+  private readonly counts = new Map<string, Map<string, number>>()
+
+  add(key: string, spelling: string): void {
+    const trimmed = spelling.trim()
+    let byKey = this.counts.get(key)
+    if (!byKey) this.counts.set(key, (byKey = new Map()))
+    byKey.set(trimmed, (byKey.get(trimmed) ?? 0) + 1)
+  }
+
+  displayName(key: string): string {
+    const spellings = [...(this.counts.get(key) ?? [])]
+    const nonAscii = (s: string): number => s.replace(/[\x00-\x7f]/g, '').length
+    spellings.sort(([a, ca], [b, cb]) => cb - ca || nonAscii(b) - nonAscii(a) || (a < b ? -1 : a > b ? 1 : 0))
+    return spellings[0]?.[0] ?? key
+  }
+}
+
+/** TVmaze and Wikipedia spell a few genres differently; both map to one trait. */
+const GENRE_ALIASES: Readonly<Record<string, string>> = {
+  'Science-Fiction': 'Science Fiction',
+  Sports: 'Sport',
+  Animation: 'Animated',
+  Children: 'Family',
+  History: 'Historical',
+  Espionage: 'Spy',
+}
+
+export function genreName(raw: string): string {
+  const trimmed = raw.trim()
+  return GENRE_ALIASES[trimmed] ?? trimmed
+}
+
+/** Plain text of the HTML summaries TVmaze ships (`<p>…</p>`, `<b>`, entities). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

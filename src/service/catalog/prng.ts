@@ -1,0 +1,66 @@
+/**
+ * A small seeded PRNG (mulberry32). Everything synthetic in the catalog draws from one of these, seeded by a
+ * string that names what is being decided (`"carries|mhsrc-netflix|<record id>"`), so that each decision is
+ * stable on its own: adding a record or a source never reshuffles the others.
+ */
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number
+  /** One element of a non-empty array. */
+  pick<T>(items: readonly T[]): T
+  /** True with the given probability. */
+  chance(probability: number): boolean
+}
+
+/**
+ * A 32-bit seed from a string: FNV-1a followed by a murmur3 finalizer, so that seeds differing in one
+ * character are far apart. Not cryptographic, and it need not be: tens of thousands are made at start-up.
+ */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  h ^= h >>> 16
+  return h >>> 0
+}
+
+export function randomFrom(seedText: string): Random {
+  let state = seedOf(seedText)
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => {
+      const item = items[Math.floor(next() * items.length)]
+      if (item === undefined) throw new RangeError('pick from an empty array')
+      return item
+    },
+    chance: (probability) => next() < probability,
+  }
+}
+
+/** A deterministic Fisher–Yates shuffle (returns a new array). */
+export function shuffled<T>(items: readonly T[], random: Random): T[] {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = random.int(0, i)
+    const a = out[i] as T
+    out[i] = out[j] as T
+    out[j] = a
+  }
+  return out
+}

@@ -1,0 +1,159 @@
+import type { AddressInfo } from 'node:net'
+import { Registry, type ClientConfig, type UserConfig } from './auth/registry'
+import { TokenStore } from './auth/tokens'
+import { buildCatalog } from './catalog/build'
+import { checkCatalog, defaultCatalogDir, readCatalogDir } from './catalog/load'
+import type { RawCatalog } from './catalog/raw'
+import { GraphIndex } from './graph/graph-index'
+import { RateLimiter, type RateLimit } from './http/rate-limit'
+import { createHttpServer } from './http/server'
+import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
+import { defaultImage } from './query/objects'
+
+/** Options of {@link createService}; every one has a default. */
+export interface ServiceOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  readonly port?: number
+  /** Interface to bind; 127.0.0.1 by default, so the service is not reachable from other machines. */
+  readonly host?: string
+  /** A folder with movies.json and series.json, or the records themselves; the embedded sample by default. */
+  readonly catalog?: string | RawCatalog
+  /** Registered applications, in addition to the demo client. */
+  readonly clients?: readonly ClientConfig[]
+  /** Users who can sign in, in addition to the demo user. */
+  readonly users?: readonly UserConfig[]
+  /** Access token lifetime in seconds (default 3600). */
+  readonly tokenLifetimeSeconds?: number
+  /** Refresh token lifetime in seconds (default 14 days). */
+  readonly refreshLifetimeSeconds?: number
+  /** Requests per client id per window (default 3000 per 60 s); `false` turns the limit off. */
+  readonly rateLimit?: RateLimit | false
+  /** Largest graph request body in bytes (default 100 KiB); larger bodies get 413. */
+  readonly maxBodyBytes?: number
+  /** Page sizes and id counts (defaults: pageSize 20, at most 100; at most 1000 ids). */
+  readonly limits?: Partial<QueryLimits>
+  /** Clock in Unix milliseconds, for tests of expiry and rate windows. */
+  readonly now?: () => number
+}
+
+/** The built-in demo application and user (printed by `hql serve`, used by the README's first command). */
+export interface DemoCredentials {
+  readonly clientId: string
+  readonly clientSecret: string
+  readonly username: string
+  readonly password: string
+}
+
+export interface Service {
+  /** Base of the graph endpoints, e.g. `http://127.0.0.1:PORT` (POST `${baseUrl}/graph/explore`). */
+  readonly baseUrl: string
+  /** Base of the token endpoint: POST `${authUrl}/1.3/security/oauth/token`. */
+  readonly authUrl: string
+  readonly demo: DemoCredentials
+  /** Milliseconds spent loading the catalog and building the graph index (0 when reused from cache). */
+  readonly startupMs: number
+  close(): Promise<void>
+}
+
+export const DEMO: DemoCredentials = {
+  clientId: 'hql-demo',
+  clientSecret: 'hql-demo-secret',
+  username: 'demo',
+  password: 'demo-password',
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 3000, windowSeconds: 60 }
+export const DEFAULT_MAX_BODY_BYTES = 100 * 1024
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
+export const DEFAULT_REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600
+
+// The graph is immutable once built, so services of one process over the same catalog and users share it.
+const graphCache = new Map<string, GraphIndex>()
+
+function graphFor(
+  catalog: string | RawCatalog | undefined,
+  users: readonly UserConfig[],
+): { graph: GraphIndex; ms: number } {
+  const seeds = users.map((u) => ({
+    username: u.username,
+    name: u.name ?? u.username,
+    ...(u.email === undefined ? {} : { email: u.email }),
+  }))
+  const key =
+    typeof catalog === 'object' ? undefined : JSON.stringify([catalog ?? defaultCatalogDir(), seeds])
+  const cached = key === undefined ? undefined : graphCache.get(key)
+  if (cached) return { graph: cached, ms: 0 }
+  const started = performance.now()
+  const raw =
+    typeof catalog === 'object' ? checkCatalog(catalog) : readCatalogDir(catalog ?? defaultCatalogDir())
+  const graph = new GraphIndex(buildCatalog(raw, seeds))
+  if (key !== undefined) graphCache.set(key, graph)
+  return { graph, ms: performance.now() - started }
+}
+
+/**
+ * Starts the reference service over the sample catalog.
+ *
+ * @example
+ * const service = await createService()
+ * // POST `${service.authUrl}/1.3/security/oauth/token` with service.demo, then POST `${service.baseUrl}/graph/explore`
+ * await service.close()
+ */
+export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  const now = options.now ?? Date.now
+  const users: UserConfig[] = [
+    { username: DEMO.username, password: DEMO.password, name: 'Demo User' },
+    ...(options.users ?? []),
+  ]
+  const clients: ClientConfig[] = [
+    { clientId: DEMO.clientId, clientSecret: DEMO.clientSecret, passwordGrant: true },
+    ...(options.clients ?? []),
+  ]
+  const { graph, ms } = graphFor(options.catalog, users)
+  const registry = await Registry.create(clients, users)
+  const tokens = new TokenStore(
+    {
+      accessSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+      refreshSeconds: options.refreshLifetimeSeconds ?? DEFAULT_REFRESH_LIFETIME_SECONDS,
+    },
+    now,
+  )
+  const limit =
+    options.rateLimit === false
+      ? { requests: Number.MAX_SAFE_INTEGER, windowSeconds: 60 }
+      : (options.rateLimit ?? DEFAULT_RATE_LIMIT)
+  const limiter = new RateLimiter(limit, now)
+  let baseUrl = ''
+  let image = defaultImage('')
+  const server = createHttpServer({
+    graph,
+    registry,
+    tokens,
+    limiter,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    defaultImage: () => image,
+  })
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  image = defaultImage(baseUrl)
+  return {
+    baseUrl,
+    authUrl: `${baseUrl}/auth`,
+    demo: DEMO,
+    startupMs: ms,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}

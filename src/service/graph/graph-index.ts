@@ -1,0 +1,96 @@
+import type { ObjectTypeName } from '../../model/ids'
+import type { BuiltCatalog } from '../catalog/build'
+import type {
+  CollectionNode,
+  ContributorNode,
+  GraphNode,
+  ImageNode,
+  MediaNode,
+  SourceNode,
+  TraitNode,
+  UserNode,
+} from './entities'
+
+/** Anything an id can name: graph nodes and images. */
+export type Addressable = GraphNode | ImageNode
+
+/**
+ * The graph index: every node by mhid and altId, mapped source ids, and per-type lists in a stable order.
+ * Reverse edges live on the nodes themselves (`social`, `credits`, `offers`, `media`), so filters and
+ * recommendations walk pointers, never search.
+ */
+export class GraphIndex {
+  readonly media: readonly MediaNode[]
+  readonly contributors: readonly ContributorNode[]
+  readonly traits: readonly TraitNode[]
+  readonly sources: readonly SourceNode[]
+  readonly collections: readonly CollectionNode[]
+  readonly users: readonly UserNode[]
+  readonly images: readonly ImageNode[]
+  readonly editors: UserNode
+  private readonly ids = new Map<string, Addressable>()
+  private readonly mapped: Map<string, MediaNode>
+  private readonly byUsername = new Map<string, UserNode>()
+
+  constructor(built: BuiltCatalog) {
+    this.media = built.media
+    this.contributors = built.contributors
+    this.traits = built.traits
+    this.sources = built.sources
+    this.collections = built.collections
+    this.users = built.users
+    this.images = built.images
+    this.editors = built.editors
+    this.mapped = built.mapped
+    const all: GraphNode[] = [
+      ...built.media,
+      ...built.contributors,
+      ...built.traits,
+      ...built.sources,
+      ...built.collections,
+      ...built.users,
+      built.editors,
+    ]
+    for (const node of all) {
+      this.ids.set(node.mhid, node)
+      this.ids.set(node.altId, node)
+    }
+    // Every title also answers to its altId with the year (`mhmov-titanic-1997`), the form the real
+    // service uses for ambiguous names, even where the sample catalog has no namesake.
+    for (const m of built.media) {
+      const withYear = `${m.altId}-${m.year}`
+      if (!/-\d{4}$/.test(m.altId) && !this.ids.has(withYear)) this.ids.set(withYear, m)
+    }
+    for (const image of built.images) this.ids.set(image.mhid, image)
+    for (const user of built.users) this.byUsername.set(user.username, user)
+  }
+
+  /** A node by mhid or altId. */
+  byId(id: string): Addressable | undefined {
+    return this.ids.get(id)
+  }
+
+  /** A title by mapped source id parts; the source name is matched without regard to case. */
+  byMappedId(source: string, type: ObjectTypeName | undefined, sourceId: string): MediaNode | undefined {
+    const key = (t: string): string => `${source.toLowerCase()}|${t}|${sourceId}`
+    if (type !== undefined) return this.mapped.get(key(type))
+    return this.mapped.get(key('Movie')) ?? this.mapped.get(key('ShowSeries'))
+  }
+
+  userByUsername(username: string): UserNode | undefined {
+    return this.byUsername.get(username)
+  }
+
+  /** Every node of the given types, in index order. */
+  ofTypes(types: ReadonlySet<ObjectTypeName>): GraphNode[] {
+    const out: GraphNode[] = []
+    if (types.has('Movie') || types.has('ShowSeries'))
+      for (const m of this.media) if (types.has(m.type)) out.push(m)
+    if (types.has('Contributor')) out.push(...this.contributors)
+    if (types.has('Trait')) out.push(...this.traits)
+    if (types.has('Source')) out.push(...this.sources)
+    if (types.has('Collection')) out.push(...this.collections)
+    if (types.has('User')) out.push(...this.users)
+    return out
+  }
+}

@@ -1,0 +1,184 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { fromJSON } from '../../compile'
+import type { RequestBodies } from '../../model'
+import {
+  checkTokenEndpoint,
+  tokenEndpoint,
+  type OAuthAnswer,
+  type TokenEndpointDeps,
+} from '../auth/token-endpoint'
+import type { Grant, TokenStore } from '../auth/tokens'
+import type { GraphIndex } from '../graph/graph-index'
+import type { ImageNode } from '../graph/entities'
+import type { QueryContext, QueryLimits } from '../query/context'
+import { explore } from '../query/explore'
+import { lookup } from '../query/lookup'
+import { DEFAULT_IMAGE_PATH } from '../query/objects'
+import { relate } from '../query/relate'
+import { silos } from '../query/silos'
+import { readBody, parseJson } from './body'
+import { applyCors } from './cors'
+import { errorResponse, ServiceError } from './errors'
+import type { RateLimiter } from './rate-limit'
+
+export interface ServerDeps extends TokenEndpointDeps {
+  readonly graph: GraphIndex
+  readonly tokens: TokenStore
+  readonly limiter: RateLimiter
+  readonly limits: QueryLimits
+  readonly maxBodyBytes: number
+  readonly defaultImage: () => ImageNode
+}
+
+type Endpoint = keyof RequestBodies
+const handlers: { [E in Endpoint]: (ctx: QueryContext, body: RequestBodies[E]) => unknown } = {
+  explore,
+  relate,
+  silos,
+  lookup,
+}
+
+/** Graph endpoints at /graph/<name>, and at /<name> too: relate's `next.endpoint` is `/relate` (SERVICE-SPEC.md). */
+const GRAPH_ROUTE = /^\/(?:graph\/)?(explore|relate|silos|lookup)\/?$/
+export const TOKEN_PATH = '/auth/1.3/security/oauth/token'
+export const CHECK_TOKEN_PATH = '/auth/1.3/security/oauth/check_token'
+/** The token endpoint's body is a few form fields: a small limit of its own. */
+const TOKEN_BODY_LIMIT = 8 * 1024
+
+const DEFAULT_IMAGE_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900" viewBox="0 0 600 900">' +
+  '<rect width="600" height="900" fill="#d9d9de"/><text x="300" y="470" font-family="sans-serif" font-size="48" ' +
+  'text-anchor="middle" fill="#6b6b76">no image</text></svg>'
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  if (response.headersSent) {
+    response.destroy()
+    return
+  }
+  const text = JSON.stringify(body)
+  // A body not read to its end (413, or a 401 before reading) would be parsed as the next request.
+  const unread = response.req !== undefined && !response.req.complete
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...(unread ? { Connection: 'close' } : {}),
+    ...headers,
+  })
+  response.end(text)
+}
+
+function sendError(response: ServerResponse, error: unknown): void {
+  const { status, body, headers } = errorResponse(error)
+  send(response, status, body, headers)
+}
+
+function sendOAuth(response: ServerResponse, answer: OAuthAnswer): void {
+  send(response, answer.status, answer.body, answer.headers)
+}
+
+const unauthorized = (code: string, message: string): ServiceError =>
+  new ServiceError(401, code, message, {
+    headers: { 'WWW-Authenticate': `Bearer realm="hql", error="${code}"` },
+  })
+
+/** The grant of the request's bearer token (the header, or the older `?access_token=` parameter). */
+function authenticate(deps: ServerDeps, request: IncomingMessage, url: URL): Grant {
+  const header = request.headers.authorization
+  let token: string | undefined
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+    if (!match)
+      throw unauthorized('invalid_token', 'the Authorization header must be "Bearer <access_token>"')
+    token = match[1]
+  } else token = url.searchParams.get('access_token') ?? undefined
+  if (token === undefined)
+    throw unauthorized(
+      'unauthorized',
+      'an access token is required: send Authorization: Bearer <access_token>',
+    )
+  const grant = deps.tokens.verify(token)
+  if (grant === undefined)
+    throw unauthorized('invalid_token', 'the access token is unknown or expired; get a new one')
+  return grant
+}
+
+async function graphRequest(
+  deps: ServerDeps,
+  endpoint: Endpoint,
+  request: IncomingMessage,
+  url: URL,
+): Promise<unknown> {
+  const grant = authenticate(deps, request, url)
+  const wait = deps.limiter.take(grant.clientId)
+  if (wait > 0)
+    throw new ServiceError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
+      headers: { 'Retry-After': String(wait) },
+    })
+  const json = parseJson(await readBody(request, deps.maxBodyBytes))
+  const body = fromJSON(endpoint, json).body as RequestBodies[typeof endpoint]
+  const ctx: QueryContext = {
+    graph: deps.graph,
+    user: grant.username === undefined ? undefined : deps.graph.userByUsername(grant.username),
+    defaultImage: deps.defaultImage(),
+    limits: deps.limits,
+  }
+  return (handlers[endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, body)
+}
+
+async function route(deps: ServerDeps, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  applyCors(request, response)
+  const url = new URL(request.url ?? '/', 'http://localhost')
+  const path = url.pathname
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, { 'Content-Length': 0 })
+    response.end()
+    return
+  }
+  if (path === DEFAULT_IMAGE_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+    response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' })
+    response.end(request.method === 'HEAD' ? undefined : DEFAULT_IMAGE_SVG)
+    return
+  }
+  const graph = GRAPH_ROUTE.exec(path)
+  const isToken = path === TOKEN_PATH || path === CHECK_TOKEN_PATH
+  if (!graph && !isToken)
+    throw new ServiceError(
+      404,
+      'no_such_endpoint',
+      `no endpoint at ${path}; graph endpoints are POST /graph/{explore,relate,silos,lookup}`,
+    )
+  if (request.method !== 'POST')
+    throw new ServiceError(405, 'method_not_allowed', `${path} takes POST`, {
+      headers: { Allow: 'POST, OPTIONS' },
+    })
+  if (isToken) {
+    const body = await readBody(request, TOKEN_BODY_LIMIT)
+    sendOAuth(
+      response,
+      path === TOKEN_PATH
+        ? await tokenEndpoint(deps, request.headers, body)
+        : checkTokenEndpoint(deps, request.headers, body),
+    )
+    return
+  }
+  send(response, 200, await graphRequest(deps, graph?.[1] as Endpoint, request, url))
+}
+
+/**
+ * The HTTP server: node:http, one JSON error body for every failure, and timeouts so that no client can hold a
+ * request open forever.
+ */
+export function createHttpServer(deps: ServerDeps): Server {
+  const server = createServer((request, response) => {
+    route(deps, request, response).catch((error: unknown) => sendError(response, error))
+  })
+  server.requestTimeout = 30_000
+  server.headersTimeout = 10_000
+  server.keepAliveTimeout = 5_000
+  return server
+}

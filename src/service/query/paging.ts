@@ -1,0 +1,49 @@
+import type { NextRequest, PagingInfo } from '../../model'
+import type { JsonPath } from '../../model/errors'
+import { badRequest } from '../http/errors'
+import type { QueryContext } from './context'
+
+/** The page size a request asks for, checked against the documented maximum. */
+export function pageSizeOf(
+  ctx: QueryContext,
+  pageSize: number | undefined,
+  path: JsonPath,
+  fallback?: number,
+): number {
+  const size = pageSize ?? fallback ?? ctx.limits.defaultPageSize
+  if (size > ctx.limits.maxPageSize)
+    throw badRequest(
+      'page_size_too_large',
+      `pageSize is at most ${ctx.limits.maxPageSize}, got ${size}`,
+      path,
+    )
+  return size
+}
+
+export interface Page<T> {
+  readonly items: readonly T[]
+  readonly pagingInfo: PagingInfo
+}
+
+/**
+ * One zero-based page of `all`, with `next` (and `previous`) requests that repeat `body` with another page.
+ * `next` is null on the last page, so following it from page 0 yields every item exactly once.
+ */
+export function pageOf<T>(
+  all: readonly T[],
+  page: number,
+  size: number,
+  endpoint: string,
+  body: Record<string, unknown>,
+): Page<T> {
+  const start = page * size
+  const items = start < all.length ? all.slice(start, start + size) : []
+  const request = (n: number): NextRequest => ({ endpoint, method: 'POST', body: { ...body, page: n } })
+  return {
+    items,
+    pagingInfo: {
+      next: start + size < all.length ? request(page + 1) : null,
+      previous: page > 0 ? request(Math.min(page - 1, Math.max(0, Math.ceil(all.length / size) - 1))) : null,
+    },
+  }
+}
