@@ -32,5 +32,5 @@ export {
 export type { Hooks, BeforeRequestInfo, AfterResponseInfo, RetryInfo, TokenRefreshInfo } from './hooks'
 export type { RetryOptions } from './retry'
 export type { FetchLike } from './transport'
-export type { GraphRequest, EndpointName, ItemOf, SiloItem } from './types'
+export type { GraphRequest, ItemOf, SiloItem } from './types'
 export type { ValidationMode } from './validate'

@@ -8,8 +8,7 @@ export interface GraphRequest {
   readonly body: Readonly<Record<string, unknown>>
 }
 
-/** The four graph endpoints by name, as in `hql.explore()`. */
-export type EndpointName = 'explore' | 'relate' | 'silos' | 'lookup'
+export type { EndpointName } from '../builder/query'
 
 /** A result item of a silos query: the pair, tagged with the title of the silo it came from. */
 export type SiloItem<P> = P & { readonly silo: string }

@@ -1,4 +1,4 @@
-import type { Query } from '../../src/builder/query'
+import { hql, returnType } from 'hql'
 import {
   createClient,
   memoryTokenStore,
@@ -38,12 +38,9 @@ export function clientFor(service: FakeService, overrides: Partial<ClientOptions
   })
 }
 
-/** A hand-built explore query: every returned movie, `pageSize` per page. */
-export function exploreMovies(pageSize = 3): Query {
-  return {
-    endpoint: 'explore',
-    body: { filters: { returnType: { $eq: 'Movie' } }, pageSize },
-  } as unknown as Query
+/** Every movie, `pageSize` per page: the query most tests page through. */
+export function exploreMovies(pageSize = 3) {
+  return hql.explore().filter(returnType.eq('Movie')).pageSize(pageSize)
 }
 
 /** The names of movies 0..count-1, the order in which the fake service pages them. */

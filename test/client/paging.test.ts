@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Query } from '../../src/builder/query'
+import { hql, silo } from 'hql'
 import {
   AbortedError,
   ClientConfigError,
@@ -75,10 +75,7 @@ describe('following pages', () => {
   })
 
   it('follows relate\'s "/relate" next endpoint to /graph/relate', async () => {
-    const relate = {
-      endpoint: 'relate',
-      body: { factors: [{ id: 'mhmov-gladiator' }], pageSize: 4 },
-    } as unknown as Query
+    const relate = hql.relate('mhmov-gladiator').pageSize(4)
     const { items, error } = await drain(clientFor(service).items(relate))
     expect(error).toBeUndefined()
     expect(items.map(nameOf)).toEqual(expectedNames(10))
@@ -90,10 +87,7 @@ describe('following pages', () => {
   })
 
   it('yields silo items tagged with their silo, paging the silos by the top-level pagingInfo', async () => {
-    const silos = {
-      endpoint: 'silos',
-      body: { filters: {}, blueprints: [{ type: 'Explore', params: { name: 'Popular' } }], pageSize: 4 },
-    } as unknown as Query
+    const silos = hql.silos(silo.explore({ name: 'Popular' })).pageSize(4)
     const { items, error } = await drain(clientFor(service).items(silos))
     expect(error).toBeUndefined()
     expect(items).toHaveLength(20)
