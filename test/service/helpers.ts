@@ -1,0 +1,65 @@
+import { createService, type Service, type ServiceOptions } from 'hql/service'
+
+/** A running service and a few ways to talk to it over real HTTP. */
+export interface Harness {
+  readonly service: Service
+  /** A token of the demo user (password grant). */
+  readonly userToken: string
+  /** A client_credentials token of the demo client (no user). */
+  readonly clientToken: string
+  post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any; headers: Headers }>
+  token(
+    form: Record<string, string>,
+    basic?: { id: string; secret: string },
+  ): Promise<{ status: number; body: any; headers: Headers }>
+}
+
+export function basicHeader(id: string, secret: string): string {
+  const encode = (s: string): string => new URLSearchParams({ s }).toString().slice(2)
+  return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`
+}
+
+export async function startHarness(options: ServiceOptions = {}): Promise<Harness> {
+  const service = await createService(options)
+  const token: Harness['token'] = async (form, basic) => {
+    const response = await fetch(`${service.authUrl}/1.3/security/oauth/token`, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(basic ? { Authorization: basicHeader(basic.id, basic.secret) } : {}),
+      },
+      body: new URLSearchParams(form),
+    })
+    return { status: response.status, body: await response.json(), headers: response.headers }
+  }
+  const demo = { id: service.demo.clientId, secret: service.demo.clientSecret }
+  const user = await token(
+    {
+      grant_type: 'password',
+      username: service.demo.username,
+      password: service.demo.password,
+      scope: 'public_profile user_likes',
+    },
+    demo,
+  )
+  const client = await token({ grant_type: 'client_credentials' }, demo)
+  const userToken = user.body.access_token as string
+  const post: Harness['post'] = async (path, body, bearer = userToken) => {
+    const response = await fetch(`${service.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return {
+      status: response.status,
+      body: text === '' ? undefined : JSON.parse(text),
+      headers: response.headers,
+    }
+  }
+  return { service, userToken, clientToken: client.body.access_token as string, post, token }
+}
+
+/** The objects of a response's content. */
+export const objects = (body: any): any[] => (body.content as any[]).map((pair) => pair.object)
