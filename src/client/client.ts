@@ -110,14 +110,23 @@ export function createClient(options: ClientOptions): Client {
       'content-type': 'application/json',
       authorization: `Bearer ${accessToken}`,
     }
-    const described: RequestDescription = {
-      kind: 'graph',
-      method: 'POST',
+    let described: RequestDescription | undefined
+    return {
       url,
-      headers: secrets.redactHeaders(headers),
-      body: secrets.redact(request.body),
+      headers,
+      body: JSON.stringify(request.body),
+      // Built on first use: most requests succeed with no hook or error ever asking for it.
+      get described() {
+        described ??= {
+          kind: 'graph',
+          method: 'POST',
+          url,
+          headers: secrets.redactHeaders(headers),
+          body: secrets.redact(request.body),
+        }
+        return described
+      },
     }
-    return { url, headers, body: JSON.stringify(request.body), described }
   }
 
   /** One graph request: a token, the POST with retries, one refresh-and-retry on 401, then the checks. */

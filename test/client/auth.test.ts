@@ -198,7 +198,9 @@ describe('other grants', () => {
 
   it('starts from a refresh token and throws invalid_grant as an OAuthError without fallback', async () => {
     service.acceptRefreshToken('rt-from-elsewhere')
+    const store = memoryTokenStore()
     const client = clientFor(service, {
+      tokenStore: store,
       auth: refreshTokenGrant({ ...identity(), refreshToken: 'rt-from-elsewhere' }),
     })
     await client.run(exploreMovies())
@@ -212,6 +214,8 @@ describe('other grants', () => {
     expect(error).toBeInstanceOf(OAuthError)
     expect(error).toMatchObject({ code: 'oauth_error', error: 'invalid_grant', status: 400 })
     expect((error as OAuthError).errorDescription).toBe('Invalid refresh token: [redacted]')
+    // The refused token is forgotten, not offered again.
+    expect(await store.get()).toBeUndefined()
   })
 
   it('sends a static token and throws a 401 as it is, with no token request', async () => {
@@ -233,6 +237,40 @@ describe('other grants', () => {
       errorDescription: 'Bad client credentials',
       status: 401,
     })
+  })
+})
+
+describe('fetch', () => {
+  it('looks up globalThis.fetch at call time, so interceptors installed after createClient apply', async () => {
+    const client = clientFor(service)
+    const original = globalThis.fetch
+    const seen: string[] = []
+    // A pass-through, not a mock: the request still goes over HTTP to the fake service.
+    globalThis.fetch = (input, init) => {
+      seen.push(String(input))
+      return original(input, init)
+    }
+    try {
+      await client.run(exploreMovies())
+    } finally {
+      globalThis.fetch = original
+    }
+    expect(seen).toEqual([`${service.url}/1.3/security/oauth/token`, `${service.url}/graph/explore`])
+  })
+
+  it('uses an injected fetch for token and graph requests alike', async () => {
+    const seen: string[] = []
+    const client = clientFor(service, {
+      fetch: (input, init) => {
+        seen.push(`${init.method} ${input}`)
+        return fetch(input, init)
+      },
+    })
+    await client.run(exploreMovies())
+    expect(seen).toEqual([
+      `POST ${service.url}/1.3/security/oauth/token`,
+      `POST ${service.url}/graph/explore`,
+    ])
   })
 })
 

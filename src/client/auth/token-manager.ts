@@ -1,3 +1,4 @@
+import { OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
 import { raceAbort } from '../signals'
 import type { Auth, GrantEnv } from './grants'
@@ -51,7 +52,14 @@ export class TokenManager {
     // Requests that read the store before the last refresh finished arrive here with the old token.
     if (current !== undefined && current.accessToken !== stale && this.isFresh(current)) return current
     const startedAt = this.env.ctx.now()
-    const token = await this.auth.obtain(current, reason, this.env)
+    let token: StoredToken
+    try {
+      token = await this.auth.obtain(current, reason, this.env)
+    } catch (error) {
+      // A grant the server refuses for good leaves nothing worth keeping: forget it rather than retry it.
+      if (error instanceof OAuthError && error.error === 'invalid_grant') await this.store.clear()
+      throw error
+    }
     if (token.expiresAt !== undefined)
       this.last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
     await this.store.set(token)

@@ -1,0 +1,92 @@
+// Time per page: the client (pages(), with and without response validation) against a raw fetch loop that
+// does the least a caller must do (POST JSON with a bearer token, parse, follow next). Same local node:http
+// server, same pages, one run: warm up, interleave the contenders, report the median of several rounds.
+// Run: npx tsx bench/client.bench.ts
+import { hql, returnType } from 'hql'
+import { createClient, staticTokenGrant, type Client } from '../src/client'
+import { startFakeService } from '../test/client/fake-service'
+
+const ITEMS = 2_000
+const PAGE_SIZE = 20
+const PAGES = ITEMS / PAGE_SIZE
+const WARMUP_ROUNDS = 3
+const ROUNDS = 21
+const TOKEN = 'bench-token'
+
+const service = await startFakeService({ items: ITEMS, pageSize: PAGE_SIZE })
+service.acceptAccessToken(TOKEN)
+const query = hql.explore().filter(returnType.eq('Movie')).pageSize(PAGE_SIZE)
+
+interface NextRequest {
+  endpoint: string
+  body: unknown
+}
+
+async function rawLoop(): Promise<number> {
+  let request: NextRequest | null = {
+    endpoint: '/graph/explore',
+    body: { filters: { returnType: { $eq: 'Movie' } }, pageSize: PAGE_SIZE },
+  }
+  let pages = 0
+  while (request !== null) {
+    const response = await fetch(`${service.url}${request.endpoint}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(request.body),
+    })
+    const page = (await response.json()) as { pagingInfo: { next: NextRequest | null } }
+    pages++
+    request = page.pagingInfo.next
+  }
+  return pages
+}
+
+function clientLoop(client: Client): () => Promise<number> {
+  return async () => {
+    let pages = 0
+    for await (const _page of client.pages(query)) pages++
+    return pages
+  }
+}
+
+const makeClient = (validation: 'strict' | 'off') =>
+  createClient({ baseUrl: service.url, auth: staticTokenGrant(TOKEN), validation })
+
+const contenders: Record<string, () => Promise<number>> = {
+  'raw fetch loop': rawLoop,
+  'client, validation strict': clientLoop(makeClient('strict')),
+  'client, validation off': clientLoop(makeClient('off')),
+}
+const names = Object.keys(contenders)
+const perPage: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
+
+for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+  // Rotate the order each round so that no contender always runs on a warmer (or cooler) server.
+  const order = names.map((_, i) => names[(i + round) % names.length]!)
+  for (const name of order) {
+    const started = performance.now()
+    const pages = await contenders[name]!()
+    const elapsed = performance.now() - started
+    if (pages !== PAGES) throw new Error(`${name} saw ${pages} pages, expected ${PAGES}`)
+    if (round >= WARMUP_ROUNDS) perPage[name]!.push((elapsed * 1000) / pages)
+  }
+}
+await service.close()
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+const baseline = median(perPage['raw fetch loop']!)
+console.log(`client per-page overhead: ${PAGES} pages of ${PAGE_SIZE} items, median of ${ROUNDS} rounds`)
+for (const name of names) {
+  const value = median(perPage[name]!)
+  console.log(
+    `  ${name.padEnd(28)} ${value.toFixed(1).padStart(7)} µs/page   ${(value / baseline).toFixed(2)}x`,
+  )
+}
