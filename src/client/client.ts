@@ -83,6 +83,7 @@ export function createClient(options: ClientOptions): Client {
     throw new ClientConfigError("expected 'strict' or 'off'", ['validation'])
 
   const secrets = new Secrets()
+  const scrub = (text: string) => secrets.scrub(text)
   for (const secret of options.auth.secrets) secrets.add(secret)
   const ctx: TransportContext = {
     fetch: options.fetch,
@@ -169,7 +170,7 @@ export function createClient(options: ClientOptions): Client {
       })
     }
     if (validation === 'off') return json
-    return checkResponse(responseSchemas[endpoint], json, `the ${endpoint} response`, request)
+    return checkResponse(responseSchemas[endpoint], json, `the ${endpoint} response`, request, scrub)
   }
 
   /** The pages of a query with the request each came from, so that errors can say where to resume. */
@@ -192,7 +193,7 @@ export function createClient(options: ClientOptions): Client {
       yield { response, request }
       if (count >= maxPages) return
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
-      const next = nextRequest(response, query.endpoint)
+      const next = nextRequest(response, query.endpoint, scrub)
       if (next === undefined) return
       visited.visit(next)
       request = next

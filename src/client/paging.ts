@@ -6,7 +6,11 @@ import { pagedEndpointPath } from './urls'
  * The request for the page after `response`, or undefined on the last page. Reads only what paging needs,
  * so it works (and fails with a typed error naming the path) even when validation is off.
  */
-export function nextRequest(response: unknown, paging: EndpointName): GraphRequest | undefined {
+export function nextRequest(
+  response: unknown,
+  paging: EndpointName,
+  scrub?: (text: string) => string,
+): GraphRequest | undefined {
   const pagingInfo = field(response, 'pagingInfo')
   if (pagingInfo === undefined || pagingInfo === null) return undefined
   if (!isRecord(pagingInfo)) throw invalid('expected an object', ['pagingInfo'])
@@ -22,7 +26,7 @@ export function nextRequest(response: unknown, paging: EndpointName): GraphReque
     ])
   if (typeof endpoint !== 'string') throw invalid('expected a string', ['pagingInfo', 'next', 'endpoint'])
   if (!isRecord(body)) throw invalid('expected an object', ['pagingInfo', 'next', 'body'])
-  return { endpoint: pagedEndpointPath(endpoint, paging), method: 'POST', body }
+  return { endpoint: pagedEndpointPath(endpoint, paging, scrub), method: 'POST', body }
 }
 
 /** The items of one page: the pairs of `content`, or of each silo tagged with its title. */

@@ -33,12 +33,16 @@ const GRAPH_PREFIX = '/graph/'
  * The canonical graph path a `next.endpoint` names, or a `PagingRefusedError`. Accepted: `/graph/<name>` and,
  * because relate's responses say `/relate`, the bare `/<name>`, where `<name>` is the endpoint being paged.
  * Anything else (an absolute URL, `//host`, another endpoint, dot segments) is refused, so the token only
- * ever goes to `baseUrl`.
+ * ever goes to `baseUrl`. The refused value is quoted in the message, scrubbed of known secrets.
  */
-export function pagedEndpointPath(endpoint: string, paging: EndpointName): string {
+export function pagedEndpointPath(
+  endpoint: string,
+  paging: EndpointName,
+  scrub: (text: string) => string = (text) => text,
+): string {
   const refuse = (why: string) =>
     new PagingRefusedError(
-      `${JSON.stringify(endpoint.slice(0, 120))} ${why}; the client only follows paths of ${GRAPH_PREFIX}${paging} on baseUrl`,
+      `${scrub(JSON.stringify(endpoint.slice(0, 120)))} ${why}; the client only follows paths of ${GRAPH_PREFIX}${paging} on baseUrl`,
       ['pagingInfo', 'next', 'endpoint'],
     )
   if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]|^[a-z][a-z0-9+.-]*:/i.test(endpoint))

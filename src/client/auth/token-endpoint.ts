@@ -86,7 +86,7 @@ export async function requestToken(
   const json = parseJsonOrUndefined(text)
   const refused = asOAuthError({ status: 200, body: json, request: described }, ctx)
   if (refused !== undefined) throw refused
-  const token = readTokenResponse(json, described, requestedAt)
+  const token = readTokenResponse(ctx, json, described, requestedAt)
   ctx.secrets.add(token.accessToken)
   ctx.secrets.add(token.refreshToken)
   return token
@@ -108,8 +108,15 @@ function asOAuthError(
 }
 
 /** Reads a token response; the expiry is counted from when the request was sent, to err on the early side. */
-function readTokenResponse(json: unknown, request: RequestDescription, requestedAt: number): StoredToken {
-  const body = checkResponse(TokenResponseSchema, json, 'the token response', request) as TokenResponse
+function readTokenResponse(
+  ctx: TransportContext,
+  json: unknown,
+  request: RequestDescription,
+  requestedAt: number,
+): StoredToken {
+  const body = checkResponse(TokenResponseSchema, json, 'the token response', request, (text) =>
+    ctx.secrets.scrub(text),
+  ) as TokenResponse
   return {
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
