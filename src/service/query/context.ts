@@ -20,4 +20,4 @@ export interface QueryLimits {
   readonly maxIds: number
 }
 
-export const DEFAULT_LIMITS: QueryLimits = { defaultPageSize: 20, maxPageSize: 100, maxIds: 500 }
+export const DEFAULT_LIMITS: QueryLimits = { defaultPageSize: 20, maxPageSize: 100, maxIds: 1000 }
