@@ -1,9 +1,9 @@
 import {
   HqlError,
   checkIdType,
+  isIdOfType,
   checkTypeName,
   filterIdTypes,
-  filterNames,
   objectTypeNames,
   operatorKeys,
 } from '../model'
@@ -12,27 +12,41 @@ import { didYouMean } from '../model'
 
 /** Checks one filter's operator tree: one operator per level, non-empty lists, values of the right kind. */
 export function checkOperator(name: FilterName, operator: unknown, path: JsonPath): void {
-  const keys = operator !== null && typeof operator === 'object' ? Object.keys(operator) : []
-  const key = keys[0]
-  if (keys.length !== 1 || key === undefined || !(operatorKeys as readonly string[]).includes(key))
+  let key: string | undefined
+  let count = 0
+  if (operator !== null && typeof operator === 'object') for (key in operator) count++
+  if (count !== 1 || key === undefined || !(operatorKeys as readonly string[]).includes(key)) {
+    const keys = operator !== null && typeof operator === 'object' ? Object.keys(operator) : []
     throw new HqlError(
       'invalid_operator',
-      `expected exactly one operator ($eq, $ne, $in, $all or $or)${key === undefined ? '' : `, got '${keys.join("', '")}'${didYouMean(key, operatorKeys)}`}`,
+      `expected exactly one operator ($eq, $ne, $in, $all or $or)${keys[0] === undefined ? '' : `, got '${keys.join("', '")}'${didYouMean(keys[0], operatorKeys)}`}`,
       { path },
     )
+  }
   const value = (operator as Record<string, unknown>)[key]
-  const at = [...path, key]
-  if (key === '$eq' || key === '$ne') return checkValue(name, value, at)
+  // Paths are built only for the error being reported; this runs on every `.filter()`.
+  if (key === '$eq' || key === '$ne') {
+    if (!isValid(name, value)) reportValue(name, value, [...path, key])
+    return
+  }
   if (!Array.isArray(value) || value.length === 0)
-    throw new HqlError('invalid_operator', `expected a non-empty array`, { path: at })
-  value.forEach((item, index) =>
-    key === '$or' ? checkOperator(name, item, [...at, index]) : checkValue(name, item, [...at, index]),
-  )
+    throw new HqlError('invalid_operator', `expected a non-empty array`, { path: [...path, key] })
+  for (let index = 0; index < value.length; index++) {
+    const item: unknown = value[index]
+    if (key === '$or') checkOperator(name, item, [...path, key, index])
+    else if (!isValid(name, item)) reportValue(name, item, [...path, key, index])
+  }
 }
 
-function checkValue(name: FilterName, value: unknown, path: JsonPath): void {
+function isValid(name: FilterName, value: unknown): boolean {
+  if (name === 'returnType') return (objectTypeNames as readonly unknown[]).includes(value)
+  return typeof value === 'string' && isIdOfType(value, filterIdTypes[name])
+}
+
+function reportValue(name: FilterName, value: unknown, path: JsonPath): never {
   if (name === 'returnType') checkTypeName(value, path)
   else checkIdType(value, filterIdTypes[name], path)
+  throw new HqlError('invalid_value', `invalid value`, { path })
 }
 
 /** The object types a returnType operator lets through (all browsable types when it cannot narrow). */
@@ -52,9 +66,14 @@ export const browsableTypes: readonly ObjectTypeName[] = objectTypeNames.filter(
   (type) => type !== 'Subscription' && type !== 'Image',
 )
 
-/** The filters object in canonical key order. */
-export function orderFilters(filters: Readonly<Record<string, unknown>>): Filters {
+/** The filters object in canonical key order (filterNames' order; written out because it is on a hot path). */
+export function orderFilters(f: Readonly<Record<string, unknown>>): Filters {
   const ordered: Record<string, unknown> = {}
-  for (const name of filterNames) if (filters[name] !== undefined) ordered[name] = filters[name]
+  if (f.returnType !== undefined) ordered.returnType = f.returnType
+  if (f.contributors !== undefined) ordered.contributors = f.contributors
+  if (f.contributorsOf !== undefined) ordered.contributorsOf = f.contributorsOf
+  if (f.sources !== undefined) ordered.sources = f.sources
+  if (f.traits !== undefined) ordered.traits = f.traits
+  if (f.collections !== undefined) ordered.collections = f.collections
   return Object.freeze(ordered) as Filters
 }

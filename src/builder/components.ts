@@ -37,7 +37,7 @@ function componentRequest(name: ComponentName, pageSize?: number, components?: r
     name,
   }
   if (pageSize !== undefined) request.pageSize = pageSize
-  if (components !== undefined && components.length > 0) request.components = components
+  if (components !== undefined && components.length > 0) request.components = Object.freeze(components)
   return Object.freeze(request)
 }
 

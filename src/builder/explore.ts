@@ -40,5 +40,7 @@ export interface ExploreQuery<T extends ObjectTypeName = BrowsableType, C = neve
  * hql.explore().filter(returnType.eq('Movie')).sort(releaseDate.desc()).with(primaryImage).pageSize(10)
  */
 export function explore(): ExploreQuery {
-  return new QueryValue('explore', Object.freeze({ filters: Object.freeze({}) }), browsableTypes) as never
+  return QueryValue.of('explore', emptyExplore, browsableTypes) as never
 }
+
+const emptyExplore = Object.freeze({ filters: Object.freeze({}) })

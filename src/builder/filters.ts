@@ -55,8 +55,9 @@ export interface ReturnTypeFilter {
 
 type TypesOf<F> = F extends FilterSpec<'returnType', infer T> ? T : never
 
+// Only the operator reaches a query's body, so only the operator is frozen.
 function spec(filter: FilterName, operator: Operator<string>): FilterSpec {
-  return Object.freeze({ filter, operator: Object.freeze(operator) })
+  return { filter, operator: Object.freeze(operator) }
 }
 
 // Each helper only records the operator; `.filter()` checks the whole tree with full paths, so a mistake

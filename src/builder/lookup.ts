@@ -5,6 +5,7 @@ import type { BrowsableType } from './filters'
 import type { Query } from './query'
 import type { ListResult, ValidComponents } from './result'
 import { QueryValue } from './query-value'
+import { checkLookupId } from './check-ids'
 import { browsableTypes } from './check-filters'
 
 /** What lookup answers at the position of a mapped source id it does not know: `{}`. */
@@ -64,15 +65,8 @@ export function lookup<const Ids extends readonly [string, ...string[]]>(
   ...ids: Ids
 ): LookupQuery<TypesOfIds<Ids[number]>, never, MaybeUnknown<Ids[number]>> {
   if (ids.length === 0) throw new HqlError('invalid_request', 'expected at least one id', { path: ['ids'] })
-  ids.forEach((id, index) => {
-    if (typeof id !== 'string' || describeId(id).form === 'unknown')
-      throw new HqlError(
-        'invalid_id',
-        `expected an mhid, an altId, or a mapped source id (Source:Type:id), got ${JSON.stringify(id)}`,
-        { path: ['ids', index] },
-      )
-  })
-  return new QueryValue(
+  ids.forEach((id, index) => checkLookupId(id, ['ids', index]))
+  return QueryValue.of(
     'lookup',
     Object.freeze({ ids: Object.freeze([...ids]) }) as never,
     typesOfIds(ids),

@@ -3,46 +3,116 @@ import type { ComponentRequest, FilterName, ObjectTypeName, RequestBody, Sort } 
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
 import type { EndpointName, Query } from './query'
+import { checkLookupId } from './check-ids'
 import { checkOperator, orderFilters, typesOfReturnType, browsableTypes } from './check-filters'
 
 // The one runtime class behind the typed builder interfaces (explore.ts, relate.ts, lookup.ts, silos.ts).
 // It is loosely typed on purpose: the public types live in those interfaces. Every method returns a new
-// frozen value; the body is always kept in canonical key order, so compiling it is free.
+// value and leaves this one as it was. The parts live in a fixed-shape record (cheap to copy); the body is
+// assembled in canonical key order, and frozen, once, when first read.
+
+/** The parts of a request body. Every key is always present (undefined when unset), so copies are cheap. */
+interface Parts {
+  readonly ids: readonly string[] | undefined
+  readonly factors: readonly unknown[] | undefined
+  readonly filters: Readonly<Record<string, unknown>> | undefined
+  readonly sort: readonly Sort[] | undefined
+  readonly blueprints: readonly unknown[] | undefined
+  readonly components: readonly ComponentRequest[] | undefined
+  readonly page: number | undefined
+  readonly pageSize: number | undefined
+  readonly siloPageSize: number | undefined
+}
+type PartName = keyof Parts
 
 /** Body keys by endpoint, in canonical order. A method whose key is absent does not apply to the endpoint. */
-const bodyKeys: Readonly<Record<EndpointName, readonly string[]>> = {
+const bodyKeys: Readonly<Record<EndpointName, readonly PartName[]>> = {
   explore: ['filters', 'sort', 'components', 'page', 'pageSize'],
   relate: ['factors', 'filters', 'components', 'page', 'pageSize'],
   lookup: ['ids', 'components', 'page', 'pageSize'],
   silos: ['ids', 'filters', 'blueprints', 'components', 'page', 'pageSize', 'siloPageSize'],
 }
 
-type Body = Readonly<Record<string, unknown>>
+// Copies and the body are written out field by field: named property stores keep these hot paths
+// monomorphic, where a spread or a loop over key names would be several times slower (bench/).
+const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
+  ids: p.ids,
+  factors: p.factors,
+  filters: p.filters,
+  sort: p.sort,
+  blueprints: p.blueprints,
+  components: p.components,
+  page: p.page,
+  pageSize: p.pageSize,
+  siloPageSize: p.siloPageSize,
+})
+
+/** The body in canonical key order: bodyKeys' order, which this follows (a test checks they agree). */
+function assembleBody(endpoint: EndpointName, p: Parts): RequestBody {
+  const body: Record<string, unknown> = {}
+  if (p.ids !== undefined) body.ids = p.ids
+  if (p.factors !== undefined) body.factors = p.factors
+  if (p.filters !== undefined) body.filters = p.filters
+  else if (endpoint === 'explore') body.filters = emptyFilters
+  if (p.sort !== undefined) body.sort = p.sort
+  if (p.blueprints !== undefined) body.blueprints = p.blueprints
+  if (p.components !== undefined) body.components = p.components
+  if (p.page !== undefined) body.page = p.page
+  if (p.pageSize !== undefined) body.pageSize = p.pageSize
+  if (p.siloPageSize !== undefined) body.siloPageSize = p.siloPageSize
+  return Object.freeze(body) as RequestBody
+}
+const emptyFilters = Object.freeze({})
+
+const noParts: Parts = {
+  ids: undefined,
+  factors: undefined,
+  filters: undefined,
+  sort: undefined,
+  blueprints: undefined,
+  components: undefined,
+  page: undefined,
+  pageSize: undefined,
+  siloPageSize: undefined,
+}
 
 export class QueryValue implements Query {
+  #body: RequestBody | undefined
+
   constructor(
     readonly endpoint: EndpointName,
-    readonly body: RequestBody,
+    private readonly parts: Parts,
     /** The object types the query returns, for checking components as they are added. */
     readonly types: readonly ObjectTypeName[],
-  ) {}
+    body?: RequestBody,
+  ) {
+    this.#body = body
+  }
 
-  /** A copy with one body key set, in canonical key order. */
-  private set(key: string, value: unknown, types: readonly ObjectTypeName[] = this.types): QueryValue {
-    const keys = bodyKeys[this.endpoint]
-    if (!keys.includes(key))
-      throw new HqlError('not_applicable', `${this.endpoint} queries take no '${key}'`, { path: [key] })
-    const body = this.body as Body
-    const next: Record<string, unknown> = {}
-    for (const k of keys) {
-      const v = k === key ? value : body[k]
-      if (v !== undefined) next[k] = v
+  /** A query from a body that is already canonical and frozen (the builder's entry points, fromJSON). */
+  static of(endpoint: EndpointName, body: RequestBody, types: readonly ObjectTypeName[]): QueryValue {
+    return new QueryValue(endpoint, { ...noParts, ...(body as Partial<Parts>) }, types, body)
+  }
+
+  /** The request body, canonical key order, frozen. */
+  get body(): RequestBody {
+    if (this.#body === undefined) {
+      const body: Record<string, unknown> = {}
+      for (const key of bodyKeys[this.endpoint])
+        if (this.parts[key] !== undefined) body[key] = this.parts[key]
+      this.#body = Object.freeze(body) as RequestBody
     }
-    return new QueryValue(this.endpoint, Object.freeze(next) as RequestBody, types)
+    return this.#body
+  }
+
+  /** Throws unless this endpoint's body has `key`. */
+  private applies(key: PartName): void {
+    if (!bodyKeys[this.endpoint].includes(key))
+      throw new HqlError('not_applicable', `${this.endpoint} queries take no '${key}'`, { path: [key] })
   }
 
   filter(...specs: FilterSpec[]): QueryValue {
-    const filters: Record<string, unknown> = { ...((this.body as Body).filters as Body | undefined) }
+    const filters: Record<string, unknown> = { ...this.parts.filters }
     let types = this.types
     for (const { filter, operator } of specs) {
       if (!(filterNames as readonly string[]).includes(filter))
@@ -59,42 +129,63 @@ export class QueryValue implements Query {
       filters[filter] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
-    const components = (this.body as Body).components as readonly ComponentRequest[] | undefined
+    const components = this.parts.components
     if (types !== this.types && components) checkComponentTree(components, types, ['components'])
-    return this.set('filters', orderFilters(filters), types)
+    this.applies('filters')
+    const parts = copyParts(this.parts)
+    parts.filters = orderFilters(filters)
+    return new QueryValue(this.endpoint, parts, types)
   }
 
   sort(...sorts: Sort[]): QueryValue {
-    const existing = ((this.body as Body).sort as readonly Sort[] | undefined) ?? []
-    return this.set('sort', Object.freeze([...existing, ...sorts.map((s) => Object.freeze(s))]))
+    // Sort helpers return frozen constants; a hand-written sort object is frozen here.
+    const added = sorts.map((s) => (Object.isFrozen(s) ? s : Object.freeze(s)))
+    this.applies('sort')
+    const parts = copyParts(this.parts)
+    parts.sort = Object.freeze(this.parts.sort ? [...this.parts.sort, ...added] : added)
+    return new QueryValue(this.endpoint, parts, this.types)
   }
 
   with(...specs: ComponentSpec[]): QueryValue {
-    const existing = ((this.body as Body).components as readonly ComponentRequest[] | undefined) ?? []
-    const components = Object.freeze([...existing, ...specs.map((spec) => spec.request)])
+    const added = specs.map((spec) => spec.request)
+    const components = Object.freeze(this.parts.components ? [...this.parts.components, ...added] : added)
     checkComponentTree(components, this.types, ['components'])
-    return this.set('components', components)
+    this.applies('components')
+    const parts = copyParts(this.parts)
+    parts.components = components
+    return new QueryValue(this.endpoint, parts, this.types)
   }
 
   page(page: number): QueryValue {
     checkPage(page, ['page'])
-    return this.set('page', page)
+    this.applies('page')
+    const parts = copyParts(this.parts)
+    parts.page = page
+    return new QueryValue(this.endpoint, parts, this.types)
   }
 
   pageSize(size: number): QueryValue {
     checkPageSize(size, ['pageSize'])
-    return this.set('pageSize', size)
+    this.applies('pageSize')
+    const parts = copyParts(this.parts)
+    parts.pageSize = size
+    return new QueryValue(this.endpoint, parts, this.types)
   }
 
   siloPageSize(size: number): QueryValue {
     checkPageSize(size, ['siloPageSize'])
-    return this.set('siloPageSize', size)
+    this.applies('siloPageSize')
+    const parts = copyParts(this.parts)
+    parts.siloPageSize = size
+    return new QueryValue(this.endpoint, parts, this.types)
   }
 
   ids(...ids: string[]): QueryValue {
-    return this.set(
-      'ids',
-      Object.freeze([...(((this.body as Body).ids as string[] | undefined) ?? []), ...ids]),
-    )
+    const start = this.parts.ids?.length ?? 0
+    ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
+    this.applies('ids')
+    const parts = copyParts(this.parts)
+    parts.ids = Object.freeze([...(this.parts.ids ?? []), ...ids])
+    return new QueryValue(this.endpoint, parts, this.types)
   }
 }

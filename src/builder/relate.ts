@@ -73,5 +73,5 @@ export function relate<const F extends readonly [unknown, ...unknown[]]>(
   if (factors.length === 0)
     throw new HqlError('invalid_factor', 'expected at least one factor', { path: ['factors'] })
   const body = Object.freeze({ factors: Object.freeze((factors as readonly unknown[]).map(toFactor)) })
-  return new QueryValue('relate', body as never, relateTypes) as never
+  return QueryValue.of('relate', body as never, relateTypes) as never
 }

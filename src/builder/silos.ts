@@ -128,5 +128,5 @@ export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]
   if (blueprints.length === 0)
     throw new HqlError('invalid_request', 'expected at least one blueprint', { path: ['blueprints'] })
   const body = Object.freeze({ blueprints: Object.freeze(blueprints.map((b) => b.blueprint)) })
-  return new QueryValue('silos', body as never, silosTypes) as never
+  return QueryValue.of('silos', body as never, silosTypes) as never
 }

@@ -6,10 +6,12 @@ export interface SortKey {
   desc(): Sort
 }
 
-const keyed = (make: (order: SortOrder) => Sort): SortKey => ({
-  asc: () => make('ascending'),
-  desc: () => make('descending'),
-})
+// Both orders are made once and frozen: a sort key is a constant, so every call can return the same value.
+const keyed = (make: (order: SortOrder) => Sort): SortKey => {
+  const ascending = Object.freeze(make('ascending'))
+  const descending = Object.freeze(make('descending'))
+  return { asc: () => ascending, desc: () => descending }
+}
 
 /** Sort by release date: `releaseDate.desc()` is newest first. */
 export const releaseDate: SortKey = keyed((order) => ({ type: 'property', property: 'releaseDate', order }))
@@ -24,6 +26,8 @@ export const likeOrder: SortKey = keyed((order) => ({ type: 'likeOrder', order }
 /** Sort by when the user followed it: `followOrder.desc()`. */
 export const followOrder: SortKey = keyed((order) => ({ type: 'followOrder', order }))
 /** A random order. */
-export const random = (): Sort => ({ type: 'random' })
+const randomSort: Sort = Object.freeze({ type: 'random' })
+export const random = (): Sort => randomSort
 /** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. */
-export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort => ({ type: 'idsOrder', ids })
+export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
+  Object.freeze({ type: 'idsOrder', ids: Object.freeze([...ids]) })

@@ -42,7 +42,7 @@ export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): Qu
   const types = typesOf(endpoint, body)
   const components = (body as { components?: readonly ComponentRequest[] }).components
   if (components) checkComponentTree(components, types, ['components'])
-  return new QueryValue(endpoint, body, types) as never
+  return QueryValue.of(endpoint, body, types) as never
 }
 
 function typesOf(endpoint: EndpointName, body: RequestBodies[EndpointName]): readonly ObjectTypeName[] {

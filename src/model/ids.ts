@@ -101,7 +101,6 @@ export type IdDescription =
   | { readonly form: 'unknown' }
 
 const mhidPattern = /^[a-z]{5}[A-Za-z0-9]{39}$/
-const altIdPattern = /^[a-z]{5}-\S+$/
 const mappedSourceIdPattern = /^([^:\s]+):([^:\s]*):(\S+)$/
 
 /**
@@ -115,8 +114,11 @@ export function describeId(id: string): IdDescription {
   if (id === currentUserAlias) return { form: 'alias', type: 'User', prefix: 'mhals' }
   const prefix = id.slice(0, 5)
   const type = prefixTypes[prefix]
-  if (type !== undefined && (mhidPattern.test(id) || altIdPattern.test(id))) {
-    return { form: id[5] === '-' ? 'altId' : 'mhid', type, prefix }
+  if (type !== undefined) {
+    // The common cases first, without a regular expression: an altId is the prefix, '-' and a slug.
+    if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !/\s/.test(id))
+      return { form: 'altId', type, prefix }
+    if (id.length === 44 && mhidPattern.test(id)) return { form: 'mhid', type, prefix }
   }
   const mapped = mappedSourceIdPattern.exec(id)
   if (mapped !== null) {

@@ -24,6 +24,16 @@ export const filterIdTypes: Readonly<Record<Exclude<FilterName, 'returnType'>, r
 /** The types a relate factor may name. */
 export const factorIdTypes: readonly ObjectTypeName[] = ['User', 'Movie', 'ShowSeries', 'Contributor']
 
+/** Whether `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
+export function isIdOfType(id: string, types: readonly ObjectTypeName[]): boolean {
+  const description = describeId(id)
+  return (
+    description.form !== 'unknown' &&
+    description.form !== 'mappedSourceId' &&
+    types.includes(description.type)
+  )
+}
+
 /** Throws `wrong_id_prefix` unless `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
 export function checkIdType(id: unknown, types: readonly ObjectTypeName[], path: JsonPath): void {
   const description = typeof id === 'string' ? describeId(id) : undefined
@@ -55,45 +65,50 @@ export function checkComponentName(
 
 /**
  * Checks a component tree against the types of the objects it is requested on: every component must apply to
- * at least one of them, and nested components to what their parent returns.
+ * at least one of them, nested components to what their parent returns, and no name may repeat at a level.
  */
 export function checkComponentTree(
   components: readonly ComponentRequest[],
   types: readonly ObjectTypeName[],
   path: JsonPath,
 ): void {
-  const seen = new Set<string>()
-  components.forEach((component, index) => {
-    const at = [...path, index]
-    checkComponentName(component.name, [...at, 'name'])
-    // The response has one field per component name: a second request of the same name would be lost.
-    if (seen.has(component.name))
-      throw new HqlError(
-        'duplicate_component',
-        `component '${component.name}' is requested twice at this level`,
-        {
-          path: [...at, 'name'],
-        },
-      )
-    seen.add(component.name)
-    const entry: ComponentEntry = componentCatalogue[component.name]
-    if (!entry.appliesTo.some((type) => types.includes(type)))
+  // This runs on every `.with()`: paths are only built when there is an error to report.
+  for (let index = 0; index < components.length; index++) {
+    const component = components[index] as ComponentRequest
+    const name = component.name
+    if (!isComponentName(name)) checkComponentName(name, [...path, index, 'name'])
+    for (let before = 0; before < index; before++)
+      // The response has one field per component name: a second request of the same name would be lost.
+      if (components[before]?.name === name)
+        throw new HqlError('duplicate_component', `component '${name}' is requested twice at this level`, {
+          path: [...path, index, 'name'],
+        })
+    const entry: ComponentEntry = componentCatalogue[name]
+    if (!appliesToAny(entry, types))
       throw new HqlError(
         'component_not_applicable',
-        `component '${component.name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
-        { path: [...at, 'name'] },
+        `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
+        { path: [...path, index, 'name'] },
       )
-    if (component.pageSize !== undefined) checkPageSize(component.pageSize, [...at, 'pageSize'])
-    if (component.components && component.components.length > 0) {
+    if (component.pageSize !== undefined) checkPageSize(component.pageSize, [...path, index, 'pageSize'])
+    const nested = component.components
+    if (nested !== undefined && nested.length > 0) {
       if (entry.of === undefined)
         throw new HqlError(
           'component_not_applicable',
-          `component '${component.name}' returns a plain value: it takes no nested components`,
-          { path: [...at, 'components'] },
+          `component '${name}' returns a plain value: it takes no nested components`,
+          {
+            path: [...path, index, 'components'],
+          },
         )
-      checkComponentTree(component.components, entry.of, [...at, 'components'])
+      checkComponentTree(nested, entry.of, [...path, index, 'components'])
     }
-  })
+  }
+}
+
+function appliesToAny(entry: ComponentEntry, types: readonly ObjectTypeName[]): boolean {
+  for (const type of types) if (entry.appliesTo.includes(type)) return true
+  return false
 }
 
 export function checkPageSize(size: unknown, path: JsonPath): void {

@@ -3,7 +3,7 @@ import { RenditionSchema, SubscriptionMetadataSchema } from './values'
 
 // Default fields of every object type: what an object carries before any component is requested.
 
-export const ImageSchema = z.looseObject({
+export const ImageSchema = z.object({
   mhid: z.string(),
   name: z.nullable(z.string()),
   isDefault: z.boolean(),
@@ -23,12 +23,12 @@ const media = {
   releaseDate: z.int(),
   description: z.optional(z.string()),
 }
-export const MovieSchema = z.looseObject(media)
-export const ShowSeriesSchema = z.looseObject(media)
+export const MovieSchema = z.object(media)
+export const ShowSeriesSchema = z.object(media)
 
-export const ContributorSchema = z.looseObject({ mhid: z.string(), name: z.string(), altId: z.string() })
+export const ContributorSchema = z.object({ mhid: z.string(), name: z.string(), altId: z.string() })
 
-export const UserSchema = z.looseObject({
+export const UserSchema = z.object({
   mhid: z.string(),
   name: z.string(),
   username: z.string(),
@@ -36,7 +36,7 @@ export const UserSchema = z.looseObject({
   email: z.optional(z.string()),
 })
 
-export const TraitSchema = z.looseObject({
+export const TraitSchema = z.object({
   mhid: z.string(),
   altId: z.string(),
   name: z.string(),
@@ -46,7 +46,7 @@ export const TraitSchema = z.looseObject({
   pluralName: z.optional(z.string()),
 })
 
-export const SourceSchema = z.looseObject({
+export const SourceSchema = z.object({
   mhid: z.string(),
   name: z.string(),
   altId: z.string(),
@@ -54,7 +54,7 @@ export const SourceSchema = z.looseObject({
   webUrl: z.string(),
 })
 
-export const CollectionSchema = z.looseObject({
+export const CollectionSchema = z.object({
   mhid: z.string(),
   name: z.string(),
   altId: z.string(),
@@ -68,7 +68,7 @@ export const CollectionSchema = z.looseObject({
  * A subscription is reached only through a source's allSubscriptions; its fields sit under `metadata`, which
  * is always returned (requesting the `metadata` component as well changes nothing).
  */
-export const SubscriptionSchema = z.looseObject({ metadata: SubscriptionMetadataSchema })
+export const SubscriptionSchema = z.object({ metadata: SubscriptionMetadataSchema })
 
 export type Image = z.infer<typeof ImageSchema>
 export type Movie = z.infer<typeof MovieSchema>

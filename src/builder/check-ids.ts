@@ -1,0 +1,12 @@
+import { HqlError, describeId } from '../model'
+import type { JsonPath } from '../model'
+
+/** Throws `invalid_id` unless `id` is an mhid, an altId, the current-user alias or a mapped source id. */
+export function checkLookupId(id: unknown, path: JsonPath): void {
+  if (typeof id !== 'string' || describeId(id).form === 'unknown')
+    throw new HqlError(
+      'invalid_id',
+      `expected an mhid, an altId, or a mapped source id (Source:Type:id), got ${JSON.stringify(id)}`,
+      { path },
+    )
+}
