@@ -11,7 +11,8 @@ import { CREDENTIALS, type FakeService } from './fake-service'
 
 /** Small waits everywhere, so that retries and timeouts keep the suite fast. */
 export const FAST = {
-  timeoutMs: 300,
+  // Generous for token requests on a busy machine; tests of slow pages pass a tight timeoutMs per call.
+  timeoutMs: 1_000,
   totalTimeoutMs: 3_000,
   retry: { limit: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2_000 },
 } as const

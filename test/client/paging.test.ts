@@ -53,8 +53,8 @@ describe('following pages', () => {
     service.inject(2, { kind: 'status', status: 503 })
     service.inject(2, { kind: 'status', status: 401 })
     service.inject(3, { kind: 'reset' })
-    service.inject(3, { kind: 'slow', ms: 1_000 })
-    const { items, error } = await drain(clientFor(service, { timeoutMs: 150 }).items(exploreMovies()))
+    service.inject(3, { kind: 'slow', ms: 2_000 })
+    const { items, error } = await drain(clientFor(service).items(exploreMovies(), { timeoutMs: 250 }))
     expect(error).toBeUndefined()
     expect(items.map(nameOf)).toEqual(expectedNames(10))
     expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual([

@@ -31,17 +31,17 @@ describe('retried failures', () => {
   })
 
   it('retries an attempt that outlives timeoutMs, then throws the timeout when attempts run out', async () => {
-    service.inject(0, { kind: 'slow', ms: 1_000 })
-    await clientFor(service, { timeoutMs: 100 }).run(exploreMovies())
+    service.inject(0, { kind: 'slow', ms: 2_000 })
+    await clientFor(service).run(exploreMovies(), { timeoutMs: 250 })
     expect(service.graphRequests).toHaveLength(2)
 
-    service.inject(0, { kind: 'slow', ms: 1_000 })
-    service.inject(0, { kind: 'stallBody', ms: 1_000 })
-    const error = await clientFor(service, { timeoutMs: 100, retry: { limit: 1, baseDelayMs: 1 } })
-      .run(exploreMovies())
+    service.inject(0, { kind: 'slow', ms: 2_000 })
+    service.inject(0, { kind: 'stallBody', ms: 2_000 })
+    const error = await clientFor(service, { retry: { limit: 1, baseDelayMs: 1 } })
+      .run(exploreMovies(), { timeoutMs: 250 })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TimeoutError)
-    expect(error).toMatchObject({ code: 'timeout', scope: 'attempt', timeoutMs: 100 })
+    expect(error).toMatchObject({ code: 'timeout', scope: 'attempt', timeoutMs: 250 })
   })
 
   it('does not retry a 400 or a 404', async () => {
@@ -131,5 +131,46 @@ describe('backoff and parsing', () => {
     expect(() => retryPolicy({ baseDelayMs: Number.NaN }, DEFAULT_RETRY)).toThrow('$.retry.baseDelayMs')
     expect(retryPolicy(false, DEFAULT_RETRY).limit).toBe(0)
     expect(retryPolicy({ limit: 5 }, DEFAULT_RETRY)).toEqual({ ...DEFAULT_RETRY, limit: 5 })
+  })
+})
+
+describe('hooks', () => {
+  it('see every attempt and its response, in order, with redacted requests', async () => {
+    const events: string[] = []
+    const client = clientFor(service, {
+      hooks: {
+        beforeRequest: ({ request, attempt }) => void events.push(`before ${request.kind} #${attempt}`),
+        afterResponse: ({ request, attempt, status, durationMs }) => {
+          expect(durationMs).toBeGreaterThanOrEqual(0)
+          expect(request.headers['authorization']).toMatch(/^(Basic|Bearer) \[redacted\]$/)
+          events.push(`after ${request.kind} #${attempt} ${status}`)
+        },
+        onRetry: ({ attempt }) => void events.push(`retry after #${attempt}`),
+        onTokenRefresh: ({ grant, reason }) => void events.push(`token ${grant} ${reason}`),
+      },
+    })
+    service.inject(0, { kind: 'status', status: 503, retryAfter: '0' })
+    await client.run(exploreMovies())
+    expect(events).toEqual([
+      'before token #1',
+      'after token #1 200',
+      'token password missing',
+      'before graph #1',
+      'after graph #1 503',
+      'retry after #1',
+      'before graph #2',
+      'after graph #2 200',
+    ])
+  })
+
+  it('fail the call when a hook throws, so that a broken logger is noticed', async () => {
+    const client = clientFor(service, {
+      hooks: {
+        afterResponse: () => {
+          throw new Error('logger down')
+        },
+      },
+    })
+    await expect(client.run(exploreMovies())).rejects.toThrow('logger down')
   })
 })

@@ -45,7 +45,7 @@ describe('no secret in any error output', () => {
       onRetry: (info: unknown) => void hookData.push(info),
       onTokenRefresh: (info: unknown) => void hookData.push(info),
     }
-    const client = clientFor(service, { hooks, timeoutMs: 100, retry: { limit: 1, baseDelayMs: 1 } })
+    const client = clientFor(service, { hooks, retry: { limit: 1, baseDelayMs: 1 } })
     await client.run(exploreMovies())
     const token = service.graphRequests.at(-1)!.authorization!.replace('Bearer ', '')
 
@@ -93,9 +93,9 @@ describe('no secret in any error output', () => {
     service.inject(0, { kind: 'reset' })
     service.inject(0, { kind: 'reset' })
     errors.push(await failure(client.run(exploreMovies())))
-    service.inject(0, { kind: 'slow', ms: 500 })
-    service.inject(0, { kind: 'slow', ms: 500 })
-    errors.push(await failure(client.run(exploreMovies())))
+    service.inject(0, { kind: 'slow', ms: 2_000 })
+    service.inject(0, { kind: 'slow', ms: 2_000 })
+    errors.push(await failure(client.run(exploreMovies(), { timeoutMs: 250 })))
     service.inject(0, { kind: 'malformed' })
     errors.push(await failure(client.run(exploreMovies())))
     service.inject(0, {
