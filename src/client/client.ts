@@ -132,11 +132,13 @@ export function createClient(options: ClientOptions): Client {
 
   /** One graph request: a token, the POST with retries, one refresh-and-retry on 401, then the checks. */
   async function execute(request: GraphRequest, endpoint: EndpointName, call: CallOptions): Promise<unknown> {
-    const scope = openScope(ctx, call.signal, {
+    // Options are checked before the clock starts, so that a bad one leaves no timer behind.
+    const policy = retryPolicy(call.retry, retry)
+    const limits = {
       timeoutMs: positive(call.timeoutMs, timeoutMs, 'timeoutMs'),
       totalTimeoutMs: positive(call.totalTimeoutMs, totalTimeoutMs, 'totalTimeoutMs'),
-    })
-    const policy = retryPolicy(call.retry, retry)
+    }
+    const scope = openScope(ctx, call.signal, limits)
     try {
       const token = await tokens.accessToken(scope.total.signal)
       let sent = outgoing(request, token)
