@@ -1,0 +1,69 @@
+import { HqlError } from '../model'
+import type { JsonPath } from '../model'
+import type { Source } from './source'
+import { lineColumnAt } from './source'
+import { printLocation } from './print-location'
+
+/** Where in a source a problem is, and what it is. */
+export interface TextProblem {
+  readonly code: string
+  /** The message without the location. */
+  readonly reason: string
+  readonly offset: number
+}
+
+/**
+ * A problem in HQL text, at a line and column. `message` reads `file:line:col: reason`; `frame` is a code
+ * frame with a caret under the column. Semantic problems carry the model's code (`wrong_id_prefix`,
+ * `unknown_component`…) and the JSON path of the value; syntax problems are `HqlSyntaxError`s.
+ *
+ * @example
+ * try { parseQuery(text) } catch (e) { if (e instanceof HqlTextError) console.error(`${e.message}\n${e.frame}`) }
+ */
+export class HqlTextError extends HqlError {
+  override name = 'HqlTextError'
+  readonly source: string
+  readonly line: number
+  readonly column: number
+  readonly offset: number
+  readonly reason: string
+  readonly frame: string
+
+  constructor(source: Source, problem: TextProblem, options: { path?: JsonPath; cause?: unknown } = {}) {
+    super(problem.code, problem.reason, options)
+    const { line, column } = lineColumnAt(source, problem.offset)
+    this.source = source.name
+    this.line = line
+    this.column = column
+    this.offset = problem.offset
+    this.reason = problem.reason
+    this.frame = printLocation(source, problem.offset)
+    this.message = `${source.name}:${line}:${column}: ${problem.reason}`
+  }
+}
+
+/** Text that does not follow the grammar: `expected` says what would have fitted, `found` what was there. */
+export class HqlSyntaxError extends HqlTextError {
+  override name = 'HqlSyntaxError'
+  readonly expected: string
+  readonly found: string
+
+  /** `reason` replaces the expected/found message, for text the lexer could not read as a token. */
+  constructor(source: Source, offset: number, expected: string, found: string, reason?: string) {
+    super(source, { code: 'syntax_error', reason: reason ?? `expected ${expected}, found ${found}`, offset })
+    this.expected = expected
+    this.found = found
+  }
+}
+
+/** Several problems found in one pass (`hql check`): `problems` lists them all, in source order. */
+export class HqlTextErrors extends HqlError {
+  override name = 'HqlTextErrors'
+  readonly problems: readonly HqlTextError[]
+
+  constructor(problems: readonly [HqlTextError, ...HqlTextError[]]) {
+    const [first] = problems
+    super(first.code, problems.map((p) => p.message).join('\n'))
+    this.problems = problems
+  }
+}

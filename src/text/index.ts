@@ -1,0 +1,26 @@
+// The HQL text language: lexer, parser, printer, and resolution to the model's queries. No Node imports.
+export { parseQuery, printQuery } from './query-text'
+export type { ParseQueryOptions, PrintQueryOptions } from './query-text'
+export { parseDocument, parseDocumentCollecting } from './parser'
+export type { ParsedDocument } from './parser'
+export { printDocument, printDefinition, printValue } from './printer'
+export { resolveDefinition } from './resolve'
+export type { ResolveOptions, Resolved } from './resolve'
+export { operationFromBody } from './from-body'
+export { HqlTextError, HqlSyntaxError, HqlTextErrors } from './errors'
+export type { TextProblem } from './errors'
+export { printLocation } from './print-location'
+export { makeSource, lineColumnAt } from './source'
+export type { Source, LineColumn } from './source'
+export { lex } from './lexer'
+export type { Lexed } from './lexer'
+export type { Token, TokenKind, Comment } from './token'
+export {
+  paramTypeNames,
+  checkArgument,
+  placeholder,
+  argumentFromString,
+  fits as paramTypeFits,
+} from './param-types'
+export type { ParamType, ParamTypeName } from './param-types'
+export type * from './ast'

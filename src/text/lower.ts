@@ -1,0 +1,386 @@
+import { didYouMean, filterNames, sortProperties, plainSortTypes } from '../model'
+import type { FilterName } from '../model'
+import type { EndpointName } from '../builder'
+import type {
+  BlueprintNode,
+  ComponentNode,
+  ConditionNode,
+  NameNode,
+  OperationNode,
+  OrderByNode,
+  ParamNode,
+  PagingNode,
+  ScalarNode,
+  ValueNode,
+  VariableNode,
+  WhereNode,
+  WithNode,
+  FactorNode,
+} from './ast'
+import type { TextProblem } from './errors'
+import { fits, isParamTypeName } from './param-types'
+import type { ParamTypeName } from './param-types'
+
+type Json = Record<string, unknown>
+type Path = readonly (string | number)[]
+
+/** A request body built from a query's syntax tree, with the source offset of each JSON path in it. */
+export interface Lowered {
+  readonly endpoint: EndpointName
+  readonly body: Json
+  /** JSON path (as `pathKey`) → source offset, for turning the model's path errors into line:col. */
+  readonly locations: ReadonlyMap<string, number>
+}
+
+export const pathKey = (path: Path): string => path.join('\u0000')
+
+/** The values each filter compares, as parameter types. */
+const filterValueTypes: Readonly<Record<FilterName, ParamTypeName>> = {
+  returnType: 'TypeName',
+  contributors: 'ContributorId',
+  contributorsOf: 'MediaId',
+  sources: 'SourceId',
+  traits: 'TraitId',
+  collections: 'CollectionId',
+}
+
+/** The blueprint params whose values have a known type. */
+const blueprintParamTypes: Readonly<Record<string, { type: ParamTypeName; list: boolean }>> = {
+  name: { type: 'String', list: false },
+  nameGenerator: { type: 'String', list: false },
+  ids: { type: 'Id', list: true },
+  id: { type: 'CollectionId', list: false },
+}
+
+const orders: Readonly<Record<string, string>> = {
+  asc: 'ascending',
+  ascending: 'ascending',
+  desc: 'descending',
+  descending: 'descending',
+}
+
+/**
+ * Turns a query's syntax tree into its request body, substituting parameters with `args`. Checks what only
+ * the text can get wrong (unknown parameters and filters, a filter set twice, an `or` across filters, a
+ * parameter of the wrong type); everything else is left to the model's schema, whose path errors the
+ * locations map back to the text.
+ */
+export class Lowering {
+  readonly problems: TextProblem[] = []
+  readonly used = new Set<string>()
+  private readonly locations = new Map<string, number>()
+
+  constructor(
+    private readonly params: ReadonlyMap<string, ParamNode>,
+    private readonly args: ReadonlyMap<string, unknown>,
+  ) {}
+
+  lower(operation: OperationNode): Lowered {
+    this.at([], operation.loc.start)
+    const body: Json = {}
+    const endpoint = endpointOf(operation)
+    switch (operation.kind) {
+      case 'Explore':
+        body.filters = this.filters(operation.where, operation.returnType, ['filters']) ?? {}
+        if (operation.orderBy) body.sort = this.sort(operation.orderBy, ['sort'])
+        break
+      case 'Relate':
+        body.factors = operation.factors.map((factor, index) => this.factor(factor, ['factors', index]))
+        this.set(body, 'filters', this.filters(operation.where, operation.returnType, ['filters']))
+        break
+      case 'Lookup':
+        body.ids = this.items(operation.ids, 'Id', ['ids'])
+        break
+      case 'Silos':
+        if (operation.ids) body.ids = this.list(operation.ids, 'Id', ['ids'])
+        this.set(body, 'filters', this.filters(operation.where, undefined, ['filters']))
+        body.blueprints = operation.blueprints.map((b, index) => this.blueprint(b, ['blueprints', index]))
+        break
+    }
+    if (operation.with) body.components = this.components(operation.with, ['components'])
+    if (operation.paging) this.paging(body, operation.paging)
+    if (operation.kind === 'Silos' && operation.siloSize)
+      body.siloPageSize = this.scalar(operation.siloSize.size, 'Int', ['siloPageSize'])
+    return { endpoint, body, locations: this.locations }
+  }
+
+  private problem(code: string, reason: string, offset: number): void {
+    this.problems.push({ code, reason, offset })
+  }
+
+  private at(path: Path, offset: number): void {
+    this.locations.set(pathKey(path), offset)
+  }
+
+  private set(body: Json, key: string, value: unknown): void {
+    if (value !== undefined) body[key] = value
+  }
+
+  private filters(where: WhereNode | undefined, returnType: NameNode | undefined, path: Path) {
+    if (where === undefined && returnType === undefined) return undefined
+    const filters: Json = {}
+    if (returnType) {
+      this.at([...path, 'returnType'], returnType.loc.start)
+      this.at([...path, 'returnType', '$eq'], returnType.loc.start)
+      filters.returnType = { $eq: returnType.value }
+    }
+    if (where) this.at(path, where.loc.start)
+    for (const condition of where?.conditions ?? []) {
+      const name = this.filterName(condition)
+      if (name === undefined) continue
+      if (filters[name] !== undefined) {
+        this.problem(
+          'duplicate_filter',
+          `filter '${name}' is set twice; combine the values with 'in', 'contains all' or parentheses and 'or'`,
+          condition.loc.start,
+        )
+        continue
+      }
+      filters[name] = this.operator(condition, name, [...path, name])
+    }
+    return filters
+  }
+
+  /** The filter a condition is on; every branch of an `or` must name the same one. */
+  private filterName(condition: ConditionNode): FilterName | undefined {
+    const first = firstFilter(condition)
+    const name = first.filter.value
+    if (!(filterNames as readonly string[]).includes(name)) {
+      this.problem(
+        'unknown_filter',
+        `unknown filter '${name}'${didYouMean(name, filterNames)}; filters: ${filterNames.join(', ')}`,
+        first.filter.loc.start,
+      )
+      return undefined
+    }
+    const other = otherFilter(condition, name)
+    if (other) {
+      this.problem(
+        'mixed_or',
+        `every branch of an 'or' must filter on '${name}', found '${other.value}'; use 'and' to combine different filters`,
+        other.loc.start,
+      )
+      return undefined
+    }
+    return name as FilterName
+  }
+
+  private operator(condition: ConditionNode, name: FilterName, path: Path): Json {
+    this.at(path, condition.loc.start)
+    if (condition.kind === 'AnyOf')
+      return {
+        $or: condition.branches.map((branch, index) => this.operator(branch, name, [...path, '$or', index])),
+      }
+    const type = filterValueTypes[name]
+    switch (condition.operator) {
+      case '=':
+        return { $eq: this.value(condition.value, type, [...path, '$eq']) }
+      case '!=':
+        return { $ne: this.value(condition.value, type, [...path, '$ne']) }
+      case 'in':
+        return { $in: this.list(condition.value, type, [...path, '$in']) }
+      case 'contains all':
+        return { $all: this.list(condition.value, type, [...path, '$all']) }
+    }
+  }
+
+  private sort(orderBy: OrderByNode, path: Path): Json[] {
+    this.at(path, orderBy.loc.start)
+    return orderBy.keys.map((node, index) => {
+      const at = [...path, index]
+      this.at(at, node.loc.start)
+      this.at([...at, 'type'], node.key.loc.start)
+      const key = node.key.value
+      const sort: Json = {}
+      if ((sortProperties as readonly string[]).includes(key)) {
+        sort.type = 'property'
+        sort.property = key
+        this.at([...at, 'property'], node.key.loc.start)
+      } else if ((plainSortTypes as readonly string[]).includes(key) || key === 'idsOrder') {
+        sort.type = key
+      } else {
+        const keys = [...sortProperties, ...plainSortTypes, 'idsOrder']
+        this.problem(
+          'unknown_sort',
+          `unknown sort key '${key}'${didYouMean(key, keys)}; sort keys: ${keys.join(', ')}`,
+          node.key.loc.start,
+        )
+      }
+      if (key === 'idsOrder' && node.ids === undefined)
+        this.problem(
+          'invalid_sort',
+          'idsOrder takes the ids to order by: idsOrder ["mhmov-a", ...]',
+          node.loc.end,
+        )
+      if (node.ids !== undefined) {
+        if (key !== 'idsOrder')
+          this.problem('invalid_sort', `only idsOrder takes a list of ids, not '${key}'`, node.ids.loc.start)
+        else sort.ids = this.list(node.ids, 'Id', [...at, 'ids'])
+      }
+      if (node.order) {
+        this.at([...at, 'order'], node.order.loc.start)
+        sort.order = orders[node.order.value]
+      }
+      return sort
+    })
+  }
+
+  private components(withNode: WithNode, path: Path): Json[] {
+    this.at(path, withNode.loc.start)
+    return withNode.components.map((node, index) => this.component(node, [...path, index]))
+  }
+
+  private component(node: ComponentNode, path: Path): Json {
+    this.at(path, node.loc.start)
+    this.at([...path, 'name'], node.name.loc.start)
+    const component: Json = { name: node.name.value }
+    if (node.size) component.pageSize = this.scalar(node.size, 'Int', [...path, 'pageSize'])
+    if (node.components) {
+      this.at([...path, 'components'], node.name.loc.end)
+      component.components = node.components.map((nested, index) =>
+        this.component(nested, [...path, 'components', index]),
+      )
+    }
+    return component
+  }
+
+  private paging(body: Json, paging: PagingNode): void {
+    if (paging.page) body.page = this.scalar(paging.page, 'Int', ['page'])
+    if (paging.size) body.pageSize = this.scalar(paging.size, 'Int', ['pageSize'])
+  }
+
+  private factor(node: FactorNode, path: Path): Json {
+    this.at(path, node.loc.start)
+    const factor: Json = { id: this.scalar(node.id, 'FactorId', [...path, 'id']) }
+    if (node.weight) factor.weight = this.scalar(node.weight, 'Float', [...path, 'weight'])
+    if (node.boostOnly) factor.boostOnly = this.scalar(node.boostOnly, 'Boolean', [...path, 'boostOnly'])
+    return factor
+  }
+
+  private blueprint(node: BlueprintNode, path: Path): Json {
+    this.at(path, node.loc.start)
+    this.at([...path, 'type'], node.type.loc.start)
+    const blueprint: Json = { type: node.type.value }
+    if (node.positions) blueprint.positions = this.list(node.positions, 'Int', [...path, 'positions'])
+    if (node.probability)
+      blueprint.probability = this.scalar(node.probability, 'Float', [...path, 'probability'])
+    this.set(blueprint, 'filters', this.filters(node.where, undefined, [...path, 'filters']))
+    if (node.params) {
+      const params: Json = {}
+      this.at([...path, 'params'], node.type.loc.end)
+      for (const param of node.params) {
+        const key = param.key.value
+        const at = [...path, 'params', key]
+        if (Object.hasOwn(params, key)) {
+          this.problem('duplicate_param', `blueprint parameter '${key}' is set twice`, param.key.loc.start)
+          continue
+        }
+        this.at(at, param.key.loc.start)
+        const known = Object.hasOwn(blueprintParamTypes, key) ? blueprintParamTypes[key] : undefined
+        params[key] = known?.list
+          ? this.list(param.value, known.type, at)
+          : this.value(param.value, known?.type, at)
+      }
+      blueprint.params = params
+    }
+    return blueprint
+  }
+
+  /** A value in a scalar position; a list there is kept as written for the schema to refuse. */
+  private value(node: ValueNode, expected: ParamTypeName | undefined, path: Path): unknown {
+    if (node.kind === 'List') return this.list(node, expected, path)
+    return this.scalar(node, expected, path)
+  }
+
+  scalar(node: ScalarNode, expected: ParamTypeName | undefined, path: Path): unknown {
+    this.at(path, node.loc.start)
+    if (node.kind === 'Variable') return this.variable(node, expected, false)
+    return literal(node, expected)
+  }
+
+  /** A list position: `[a, b]` (a list parameter inside is spliced in), or a list parameter. */
+  private list(node: ValueNode, expected: ParamTypeName | undefined, path: Path): unknown {
+    this.at(path, node.loc.start)
+    if (node.kind === 'List') return this.items(node.items, expected, path)
+    if (node.kind === 'Variable') return this.variable(node, expected, true)
+    return this.scalar(node, expected, path)
+  }
+
+  private items(nodes: readonly ValueNode[], expected: ParamTypeName | undefined, path: Path): unknown[] {
+    const out: unknown[] = []
+    for (const node of nodes) {
+      const spliced = node.kind === 'Variable' && this.params.get(node.name)?.type.list === true
+      if (spliced) {
+        const values = this.variable(node, expected, true)
+        for (const value of Array.isArray(values) ? values : []) {
+          this.at([...path, out.length], node.loc.start)
+          out.push(value)
+        }
+      } else out.push(this.value(node, expected, [...path, out.length]))
+    }
+    return out
+  }
+
+  private variable(node: VariableNode, expected: ParamTypeName | undefined, list: boolean): unknown {
+    const param = this.params.get(node.name)
+    if (param === undefined) {
+      const declared = [...this.params.keys()]
+      this.problem(
+        'unknown_parameter',
+        `unknown parameter $${node.name}${didYouMean(node.name, declared)}${declared.length === 0 ? '; declare it: query name($' + node.name + ': Type)' : ''}`,
+        node.loc.start,
+      )
+      return undefined
+    }
+    this.used.add(node.name)
+    const type = param.type
+    const shown = type.list ? `[${type.name.value}]` : type.name.value
+    if (type.list && !list)
+      this.problem(
+        'parameter_type',
+        `parameter $${node.name} is a list (${shown}); one value is expected here`,
+        node.loc.start,
+      )
+    else if (expected !== undefined && !fitsName(type.name.value, expected))
+      this.problem(
+        'parameter_type',
+        `parameter $${node.name} is ${shown}; ${list ? `[${expected}] or ${expected}` : expected} is expected here`,
+        node.loc.start,
+      )
+    return this.args.get(node.name)
+  }
+}
+
+// An undeclared type name is reported once, at the declaration, not again at every use.
+const fitsName = (declared: string, expected: ParamTypeName) =>
+  !isParamTypeName(declared) || fits(declared, expected)
+
+/** The JSON value of a literal: `true`/`false` are booleans where a Boolean is expected; names are strings. */
+export function literal(
+  node: Exclude<ScalarNode, VariableNode>,
+  expected: ParamTypeName | undefined,
+): unknown {
+  if (node.kind === 'Name' && expected === 'Boolean' && (node.value === 'true' || node.value === 'false'))
+    return node.value === 'true'
+  return node.value
+}
+
+function endpointOf(operation: OperationNode): EndpointName {
+  const endpoints = { Explore: 'explore', Relate: 'relate', Lookup: 'lookup', Silos: 'silos' } as const
+  return endpoints[operation.kind]
+}
+
+function firstFilter(condition: ConditionNode) {
+  let current = condition
+  while (current.kind === 'AnyOf') current = current.branches[0] as ConditionNode
+  return current
+}
+
+function otherFilter(condition: ConditionNode, name: string): NameNode | undefined {
+  if (condition.kind === 'Filter') return condition.filter.value === name ? undefined : condition.filter
+  for (const branch of condition.branches) {
+    const other = otherFilter(branch, name)
+    if (other) return other
+  }
+  return undefined
+}

@@ -1,0 +1,101 @@
+import type { ComponentNode, OrderByNode, PagingNode, SiloSizeNode, SortKeyNode, WithNode } from './ast'
+import { noComments } from './ast'
+import type { TokenReader } from './reader'
+import { parseListOrVariable, parseName, parseNumber } from './parse-values'
+
+const orders = new Set(['asc', 'desc', 'ascending', 'descending'])
+
+/** OrderBy : "order" "by" ( "none" | SortKey { "," SortKey } ) */
+export function parseOrderBy(reader: TokenReader): OrderByNode {
+  const start = reader.expectName('order').start
+  reader.expectName('by')
+  const keys: SortKeyNode[] = []
+  if (!skipNone(reader)) {
+    do keys.push(parseSortKey(reader))
+    while (reader.skipPunctuator(','))
+  }
+  const comments = noComments()
+  reader.unit(comments, start)
+  return { kind: 'OrderBy', keys, comments, loc: reader.loc(start) }
+}
+
+/** SortKey : Name [ ListValue ] [ "asc" | "desc" | "ascending" | "descending" ] */
+function parseSortKey(reader: TokenReader): SortKeyNode {
+  const key = parseName(reader, 'a sort key (releaseDate, name, popularity, idsOrder [...], random...)')
+  const ids =
+    reader.isPunctuator('[') || reader.peek().kind === 'variable' ? parseListOrVariable(reader) : undefined
+  const order = orders.has(reader.peek().value) && reader.isName() ? parseName(reader) : undefined
+  return { kind: 'SortKey', key, ids, order, loc: reader.loc(key.loc.start) }
+}
+
+/** With : "with" ( "none" | Component { "," Component } ) */
+export function parseWith(reader: TokenReader): WithNode {
+  const start = reader.expectName('with').start
+  const components: ComponentNode[] = []
+  if (!skipNone(reader)) {
+    do components.push(parseComponent(reader))
+    while (reader.skipPunctuator(','))
+  }
+  const comments = noComments()
+  reader.unit(comments, start)
+  return { kind: 'With', components, comments, loc: reader.loc(start) }
+}
+
+/** Component : Name [ "size" NumberValue ] [ "{" [ Component { "," Component } ] "}" ] */
+function parseComponent(reader: TokenReader): ComponentNode {
+  const name = parseName(reader, 'a component name (primaryImage, keyContributors...)')
+  const size = reader.skipName('size') ? parseNumber(reader) : undefined
+  let components: ComponentNode[] | undefined
+  if (reader.isPunctuator('{')) {
+    components = reader.nested(() => {
+      reader.advance()
+      const nested: ComponentNode[] = []
+      if (!reader.isPunctuator('}')) {
+        do nested.push(parseComponent(reader))
+        while (reader.skipPunctuator(','))
+      }
+      if (!reader.isPunctuator('}')) reader.fail("',' or '}'")
+      reader.advance()
+      return nested
+    })
+  }
+  return { kind: 'Component', name, size, components, loc: reader.loc(name.loc.start) }
+}
+
+/** Paging : "page" ( NumberValue [ "size" NumberValue ] | "size" NumberValue ) */
+export function parsePaging(reader: TokenReader): PagingNode {
+  const start = reader.expectName('page').start
+  let page
+  if (!reader.isName('size')) page = parseNumber(reader, "a page number, a parameter, or 'size'")
+  const size = reader.skipName('size') ? parseNumber(reader) : undefined
+  const comments = noComments()
+  reader.unit(comments, start)
+  return { kind: 'Paging', page, size, comments, loc: reader.loc(start) }
+}
+
+/** Whether the next tokens are `silo size` followed by a number or a parameter. */
+export function atSiloSize(reader: TokenReader): boolean {
+  const third = reader.peek(2).kind
+  return reader.isName('silo') && reader.isName('size', 1) && (third === 'number' || third === 'variable')
+}
+
+/** SiloSize : "silo" "size" NumberValue */
+export function parseSiloSize(reader: TokenReader): SiloSizeNode {
+  const start = reader.expectName('silo').start
+  reader.expectName('size')
+  const size = parseNumber(reader)
+  const comments = noComments()
+  reader.unit(comments, start)
+  return { kind: 'SiloSize', size, comments, loc: reader.loc(start) }
+}
+
+/** `none` stands for an empty list where a clause would otherwise need at least one item. */
+function skipNone(reader: TokenReader): boolean {
+  const next = reader.peek(1)
+  if (!reader.isName('none')) return false
+  // `with none { ... }` or `with none, x` would be a component named none.
+  if (next.kind === 'punctuator' && (next.value === ',' || next.value === '{')) return false
+  if (next.kind === 'name' && next.value === 'size') return false
+  reader.advance()
+  return true
+}

@@ -1,0 +1,172 @@
+import type {
+  BlueprintNode,
+  BlueprintParamNode,
+  ExploreNode,
+  FactorNode,
+  LookupNode,
+  NameNode,
+  OperationNode,
+  RelateNode,
+  ScalarNode,
+  SilosNode,
+  WhereNode,
+} from './ast'
+import { noComments } from './ast'
+import type { TokenReader } from './reader'
+import { atSiloSize, parseOrderBy, parsePaging, parseSiloSize, parseWith } from './parse-clauses'
+import { parseWhere } from './parse-where'
+import { parseId, parseListOrVariable, parseName, parseNumber, parseScalar, parseValue } from './parse-values'
+
+export const operationKeywords = ['explore', 'relate', 'lookup', 'silos'] as const
+
+/** Operation : Explore | Relate | Lookup | Silos */
+export function parseOperation(reader: TokenReader): OperationNode {
+  if (reader.isName('explore')) return parseExplore(reader)
+  if (reader.isName('relate')) return parseRelate(reader)
+  if (reader.isName('lookup')) return parseLookup(reader)
+  if (reader.isName('silos')) return parseSilos(reader)
+  return reader.fail("'explore', 'relate', 'lookup' or 'silos'")
+}
+
+// After `explore` (or `relate`), a name is the returnType shorthand unless it starts what may follow.
+const notATypeAfterExplore = new Set(['where', 'order', 'with', 'page', 'query', ...operationKeywords])
+
+/** Explore : "explore" [ TypeName ] [ Where ] [ OrderBy ] [ With ] [ Paging ] */
+function parseExplore(reader: TokenReader): ExploreNode {
+  const start = reader.expectName('explore').start
+  const returnType =
+    reader.isName() && !notATypeAfterExplore.has(reader.peek().value) ? parseName(reader) : undefined
+  const comments = noComments()
+  reader.unit(comments, start)
+  const where = reader.isName('where') ? parseWhere(reader) : undefined
+  const orderBy = reader.isName('order') ? parseOrderBy(reader) : undefined
+  const withClause = reader.isName('with') ? parseWith(reader) : undefined
+  const paging = reader.isName('page') ? parsePaging(reader) : undefined
+  return {
+    kind: 'Explore',
+    returnType,
+    where,
+    orderBy,
+    with: withClause,
+    paging,
+    comments,
+    loc: reader.loc(start),
+  }
+}
+
+/** Relate : "relate" [ TypeName ] "to" Factor { "," Factor } [ Where ] [ With ] [ Paging ] */
+function parseRelate(reader: TokenReader): RelateNode {
+  const start = reader.expectName('relate').start
+  const returnType = reader.isName() && !reader.isName('to') ? parseName(reader) : undefined
+  reader.expectName('to')
+  const factors: FactorNode[] = []
+  do factors.push(parseFactor(reader))
+  while (reader.skipPunctuator(','))
+  const comments = noComments()
+  reader.unit(comments, start)
+  const where = reader.isName('where') ? parseWhere(reader) : undefined
+  const withClause = reader.isName('with') ? parseWith(reader) : undefined
+  const paging = reader.isName('page') ? parsePaging(reader) : undefined
+  return {
+    kind: 'Relate',
+    returnType,
+    factors,
+    where,
+    with: withClause,
+    paging,
+    comments,
+    loc: reader.loc(start),
+  }
+}
+
+/** Factor : IdValue [ "weight" NumberValue ] [ "boost" "only" [ BooleanValue ] ] */
+function parseFactor(reader: TokenReader): FactorNode {
+  const id = parseId(reader)
+  const weight = reader.skipName('weight')
+    ? parseNumber(reader, 'a weight (a number) or a parameter')
+    : undefined
+  let boostOnly: ScalarNode | undefined
+  if (reader.isName('boost')) {
+    reader.advance()
+    const only = reader.expectName('only')
+    const next = reader.peek()
+    boostOnly =
+      next.kind === 'variable' || (next.kind === 'name' && (next.value === 'true' || next.value === 'false'))
+        ? parseScalar(reader)
+        : { kind: 'Name', value: 'true', loc: { start: only.start, end: only.end } }
+  }
+  return { kind: 'Factor', id, weight, boostOnly, loc: reader.loc(id.loc.start) }
+}
+
+/** Lookup : "lookup" IdValue { "," IdValue } [ With ] [ Paging ] */
+function parseLookup(reader: TokenReader): LookupNode {
+  const start = reader.expectName('lookup').start
+  const ids: ScalarNode[] = []
+  do ids.push(parseId(reader))
+  while (reader.skipPunctuator(','))
+  const comments = noComments()
+  reader.unit(comments, start)
+  const withClause = reader.isName('with') ? parseWith(reader) : undefined
+  const paging = reader.isName('page') ? parsePaging(reader) : undefined
+  return { kind: 'Lookup', ids, with: withClause, paging, comments, loc: reader.loc(start) }
+}
+
+/** Silos : "silos" [ "for" ListValue ] [ Where ] Blueprint { Blueprint } [ With ] [ Paging ] [ SiloSize ] */
+function parseSilos(reader: TokenReader): SilosNode {
+  const start = reader.expectName('silos').start
+  const ids = reader.skipName('for') ? parseListOrVariable(reader) : undefined
+  const comments = noComments()
+  reader.unit(comments, start)
+  const where = reader.isName('where') ? parseWhere(reader) : undefined
+  const blueprints: BlueprintNode[] = []
+  do blueprints.push(parseBlueprint(reader))
+  while (reader.isName('silo') && !atSiloSize(reader))
+  const withClause = reader.isName('with') ? parseWith(reader) : undefined
+  const paging = reader.isName('page') ? parsePaging(reader) : undefined
+  const siloSize = atSiloSize(reader) ? parseSiloSize(reader) : undefined
+  return {
+    kind: 'Silos',
+    ids,
+    where,
+    blueprints,
+    with: withClause,
+    paging,
+    siloSize,
+    comments,
+    loc: reader.loc(start),
+  }
+}
+
+/**
+ * Blueprint : "silo" TypeName [ "(" [ BlueprintParam { "," BlueprintParam } ] ")" ]
+ *             [ "at" ListValue ] [ "probability" NumberValue ] [ Where ]
+ */
+function parseBlueprint(reader: TokenReader): BlueprintNode {
+  if (!reader.isName('silo')) reader.fail("a blueprint ('silo RecommendedForYou', 'silo Explore'...)")
+  const start = reader.advance().start
+  const type = parseName(reader, 'a silo type (RecommendedForYou, Explore, BasedOnItem...)')
+  let params: BlueprintParamNode[] | undefined
+  if (reader.skipPunctuator('(')) {
+    params = []
+    if (!reader.isPunctuator(')')) {
+      do params.push(parseBlueprintParam(reader))
+      while (reader.skipPunctuator(','))
+    }
+    if (!reader.isPunctuator(')')) reader.fail("',' or ')'")
+    reader.advance()
+  }
+  const positions = reader.skipName('at') ? parseListOrVariable(reader) : undefined
+  const probability = reader.skipName('probability') ? parseNumber(reader) : undefined
+  const comments = noComments()
+  reader.unit(comments, start)
+  const where: WhereNode | undefined = reader.isName('where') ? parseWhere(reader) : undefined
+  return { kind: 'Blueprint', type, params, positions, probability, where, comments, loc: reader.loc(start) }
+}
+
+/** BlueprintParam : Name ":" Value */
+function parseBlueprintParam(reader: TokenReader): BlueprintParamNode {
+  const key: NameNode = parseName(reader, 'a parameter name (name, nameGenerator, ids, id)')
+  reader.expectPunctuator(':')
+  const value = parseValue(reader)
+  return { kind: 'BlueprintParam', key, value, loc: reader.loc(key.loc.start) }
+}

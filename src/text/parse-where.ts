@@ -1,0 +1,86 @@
+import type { ConditionNode, FilterNode, FilterOperator, WhereNode } from './ast'
+import { noComments } from './ast'
+import type { TokenReader } from './reader'
+import { parseListOrVariable, parseName, parseScalar } from './parse-values'
+
+/**
+ * Where : "where" ( "none" | Condition { "and" Condition } )
+ *
+ * The `where` keyword and the first condition make one line of the layout; each `and` starts another.
+ */
+export function parseWhere(reader: TokenReader): WhereNode {
+  const start = reader.expectName('where').start
+  const comments = noComments()
+  const conditions: ConditionNode[] = []
+  if (reader.isName('none') && !startsOperator(reader, 1)) reader.advance()
+  else conditions.push(parseCondition(reader))
+  reader.unit(comments, start)
+  while (conditions.length > 0 && reader.isName('and')) {
+    const and = reader.advance().start
+    const condition = parseCondition(reader)
+    reader.unit(condition.comments, and)
+    conditions.push(condition)
+  }
+  return { kind: 'Where', conditions, comments, loc: reader.loc(start) }
+}
+
+/** A filter named `none` stays possible: `where none = ...` is a condition, `where none` is empty. */
+function startsOperator(reader: TokenReader, ahead: number): boolean {
+  return (
+    reader.isPunctuator('=', ahead) ||
+    reader.isPunctuator('!=', ahead) ||
+    reader.isName('in', ahead) ||
+    reader.isName('contains', ahead)
+  )
+}
+
+/**
+ * Condition : Filter | "(" Condition { "or" Condition } ")"
+ *
+ * A parenthesized group is the `$or` of its branches, which must all name the same filter. Outside
+ * parentheses `or` is refused, so `a and b or c` never needs a precedence rule.
+ */
+export function parseCondition(reader: TokenReader): ConditionNode {
+  const condition = parseBranch(reader)
+  if (reader.isName('or')) reader.fail("'and', or parentheses around conditions joined by 'or'")
+  return condition
+}
+
+function parseBranch(reader: TokenReader): ConditionNode {
+  return reader.isPunctuator('(') ? reader.nested(() => parseAnyOf(reader)) : parseFilter(reader)
+}
+
+/** Filter : Name ( ( "=" | "!=" ) Scalar | ( "in" | "contains" "all" ) ListValue ) */
+function parseFilter(reader: TokenReader): FilterNode {
+  const token = reader.peek()
+  if (token.kind !== 'name') reader.fail("a filter name (returnType, contributors, traits...) or '('")
+  const filter = parseName(reader)
+  const operator = parseOperator(reader)
+  const value =
+    operator === '=' || operator === '!='
+      ? parseScalar(reader, 'a value (a type name, an id in quotes, or a parameter)')
+      : parseListOrVariable(reader)
+  return { kind: 'Filter', filter, operator, value, comments: noComments(), loc: reader.loc(token.start) }
+}
+
+/** Operator : "=" | "!=" | "in" | "contains" "all" */
+function parseOperator(reader: TokenReader): FilterOperator {
+  if (reader.skipPunctuator('=')) return '='
+  if (reader.skipPunctuator('!=')) return '!='
+  if (reader.skipName('in')) return 'in'
+  if (reader.skipName('contains')) {
+    reader.expectName('all')
+    return 'contains all'
+  }
+  return reader.fail("an operator: '=', '!=', 'in' or 'contains all'")
+}
+
+/** AnyOf : "(" Condition { "or" Condition } ")" */
+function parseAnyOf(reader: TokenReader): ConditionNode {
+  const start = reader.expectPunctuator('(').start
+  const branches: ConditionNode[] = [parseBranch(reader)]
+  while (reader.skipName('or')) branches.push(parseBranch(reader))
+  if (!reader.isPunctuator(')')) reader.fail("'or' or ')'")
+  reader.advance()
+  return { kind: 'AnyOf', branches, comments: noComments(), loc: reader.loc(start) }
+}

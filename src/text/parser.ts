@@ -1,0 +1,115 @@
+import type { DocumentNode, ParamNode, QueryDefinitionNode, TypeNode } from './ast'
+import { noComments } from './ast'
+import { attachComments } from './comments'
+import { HqlSyntaxError } from './errors'
+import { lex } from './lexer'
+import { TokenReader } from './reader'
+import type { Source } from './source'
+import { makeSource } from './source'
+import { operationKeywords, parseOperation } from './parse-operations'
+import { parseName, parseValue, parseVariable } from './parse-values'
+
+/** A document and every syntax error found in it (parsing resumes at the next `query` after an error). */
+export interface ParsedDocument {
+  readonly document: DocumentNode
+  readonly errors: readonly HqlSyntaxError[]
+}
+
+/**
+ * Parses HQL text into its syntax tree, throwing the first syntax error. Only the grammar is checked here:
+ * names of filters, components and types are checked when the query is resolved.
+ *
+ * @example
+ * const document = parseDocument('query popular explore Movie order by popularity desc', 'movies.hql')
+ */
+export function parseDocument(text: string, sourceName?: string): DocumentNode {
+  const { document, errors } = parseDocumentCollecting(text, sourceName)
+  const [first] = errors
+  if (first) throw first
+  return document
+}
+
+/** Parses HQL text into its syntax tree, collecting the syntax errors instead of throwing. */
+export function parseDocumentCollecting(text: string, sourceName?: string): ParsedDocument {
+  const source = makeSource(text, sourceName)
+  const { tokens, comments } = lex(text)
+  const reader = new TokenReader(source, tokens)
+  const errors: HqlSyntaxError[] = []
+  const definitions = parseDefinitions(reader, errors)
+  const document: DocumentNode = { kind: 'Document', definitions, comments: noComments() }
+  attachComments(text, comments, reader.units, document.comments)
+  return { document, errors }
+}
+
+/** Document : Definition { Definition } */
+function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryDefinitionNode[] {
+  const definitions: QueryDefinitionNode[] = []
+  do {
+    try {
+      definitions.push(parseDefinition(reader))
+    } catch (error) {
+      if (!(error instanceof HqlSyntaxError)) throw error
+      errors.push(error)
+      reader.recover()
+    }
+  } while (reader.peek().kind !== 'end')
+  return definitions
+}
+
+/** Definition : [ "query" Name [ Params ] ] Operation */
+function parseDefinition(reader: TokenReader): QueryDefinitionNode {
+  const start = reader.peek().start
+  const comments = noComments()
+  if (!reader.isName('query')) {
+    if (!operationKeywords.some((keyword) => reader.isName(keyword)))
+      reader.fail("'query', 'explore', 'relate', 'lookup' or 'silos'")
+    const operation = parseOperation(reader)
+    return {
+      kind: 'QueryDefinition',
+      name: undefined,
+      params: [],
+      operation,
+      comments,
+      loc: reader.loc(start),
+    }
+  }
+  reader.advance()
+  const name = parseName(reader, 'a query name')
+  const params = reader.isPunctuator('(') ? parseParams(reader) : []
+  reader.unit(comments, start)
+  const operation = parseOperation(reader)
+  return { kind: 'QueryDefinition', name, params, operation, comments, loc: reader.loc(start) }
+}
+
+/** Params : "(" [ Param { "," Param } ] ")" */
+function parseParams(reader: TokenReader): ParamNode[] {
+  reader.expectPunctuator('(')
+  const params: ParamNode[] = []
+  if (!reader.isPunctuator(')')) {
+    do params.push(parseParam(reader))
+    while (reader.skipPunctuator(','))
+  }
+  if (!reader.isPunctuator(')')) reader.fail("',' or ')'")
+  reader.advance()
+  return params
+}
+
+/** Param : Variable ":" Type [ "=" Value ] */
+function parseParam(reader: TokenReader): ParamNode {
+  const variable = parseVariable(reader)
+  reader.expectPunctuator(':')
+  const type = parseType(reader)
+  const defaultValue = reader.skipPunctuator('=') ? parseValue(reader) : undefined
+  return { kind: 'Param', variable, type, defaultValue, loc: reader.loc(variable.loc.start) }
+}
+
+/** Type : Name | "[" Name "]" */
+function parseType(reader: TokenReader): TypeNode {
+  const start = reader.peek().start
+  const list = reader.skipPunctuator('[')
+  const name = parseName(reader, 'a parameter type (String, Int, Float, Boolean, ContributorId...)')
+  if (list) reader.expectPunctuator(']')
+  return { kind: 'Type', name, list, loc: reader.loc(start) }
+}
+
+export { makeSource, type Source }

@@ -1,0 +1,120 @@
+import type { Comments, Loc } from './ast'
+import { HqlSyntaxError } from './errors'
+import type { Source } from './source'
+import type { Token } from './token'
+import { describeToken } from './token'
+
+/** A line of the printed layout, with the source range whose comments it takes. */
+export interface Unit {
+  readonly start: number
+  readonly end: number
+  readonly comments: Comments
+}
+
+// Deep enough for any real query; shallow enough that a pathological input cannot overflow the stack.
+const maxDepth = 64
+
+/**
+ * The parser's view of the tokens: look at the next ones, consume them, and fail with a syntax error that
+ * says what was expected and what was found. Keywords are names compared by value, so a keyword stays usable
+ * as a name wherever the grammar does not expect it.
+ */
+export class TokenReader {
+  private position = 0
+  private depth = 0
+  /** The lines of the layout, in source order, for attaching comments. */
+  readonly units: Unit[] = []
+
+  constructor(
+    readonly source: Source,
+    private readonly tokens: readonly Token[],
+  ) {}
+
+  peek(ahead = 0): Token {
+    const last = this.tokens[this.tokens.length - 1] as Token
+    return this.tokens[this.position + ahead] ?? last
+  }
+
+  /** The end offset of the last consumed token. */
+  get lastEnd(): number {
+    return this.position === 0 ? 0 : (this.tokens[this.position - 1] as Token).end
+  }
+
+  advance(): Token {
+    const token = this.peek()
+    if (token.kind !== 'end') this.position++
+    return token
+  }
+
+  isName(value?: string, ahead = 0): boolean {
+    const token = this.peek(ahead)
+    return token.kind === 'name' && (value === undefined || token.value === value)
+  }
+
+  isPunctuator(value: string, ahead = 0): boolean {
+    const token = this.peek(ahead)
+    return token.kind === 'punctuator' && token.value === value
+  }
+
+  /** Consumes the keyword `value` when it is next. */
+  skipName(value: string): boolean {
+    if (!this.isName(value)) return false
+    this.advance()
+    return true
+  }
+
+  skipPunctuator(value: string): boolean {
+    if (!this.isPunctuator(value)) return false
+    this.advance()
+    return true
+  }
+
+  expectName(value: string): Token {
+    if (!this.isName(value)) this.fail(`'${value}'`)
+    return this.advance()
+  }
+
+  expectPunctuator(value: string): Token {
+    if (!this.isPunctuator(value)) this.fail(`'${value}'`)
+    return this.advance()
+  }
+
+  /** Throws a syntax error at the next token. */
+  fail(expected: string): never {
+    const token = this.peek()
+    const found = describeToken(token)
+    throw new HqlSyntaxError(
+      this.source,
+      token.start,
+      expected,
+      found,
+      token.kind === 'invalid' ? found : undefined,
+    )
+  }
+
+  loc(start: number): Loc {
+    return { start, end: this.lastEnd }
+  }
+
+  /** Registers a line of the layout that spans [start, end). */
+  unit(comments: Comments, start: number, end = this.lastEnd): void {
+    this.units.push({ start, end, comments })
+  }
+
+  /** Runs `parse` one nesting level deeper, refusing to go deeper than `maxDepth`. */
+  nested<T>(parse: () => T): T {
+    if (this.depth >= maxDepth) this.fail(`at most ${maxDepth} levels of nesting`)
+    this.depth++
+    try {
+      return parse()
+    } finally {
+      this.depth--
+    }
+  }
+
+  /** Skips to the next `query` keyword (after a syntax error), so later queries are still checked. */
+  recover(): void {
+    this.advance()
+    while (this.peek().kind !== 'end' && !this.isName('query')) this.advance()
+  }
+}

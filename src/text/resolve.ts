@@ -1,0 +1,171 @@
+import { HqlError, HqlValidationError, didYouMean } from '../model'
+import type { JsonPath } from '../model'
+import { fromJSON } from '../compile'
+import type { Query } from '../builder'
+import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
+import { HqlTextError } from './errors'
+import type { TextProblem } from './errors'
+import { Lowering, literal, pathKey } from './lower'
+import type { Lowered } from './lower'
+import { checkArgument, isParamTypeName, paramTypeNames, placeholder } from './param-types'
+import type { ParamType } from './param-types'
+import type { Source } from './source'
+
+/** How to give a query's parameters their values. */
+export interface ResolveOptions {
+  /** Values by parameter name (without `$`). */
+  readonly params?: Readonly<Record<string, unknown>>
+  /**
+   * Give each parameter that has neither a value nor a default a stand-in of its type (`hql check`,
+   * fixtures), instead of reporting it missing.
+   */
+  readonly placeholders?: boolean
+}
+
+/** A query definition resolved: the query, or every problem found. */
+export type Resolved =
+  | { readonly ok: true; readonly query: Query; readonly lowered: Lowered }
+  | { readonly ok: false; readonly errors: readonly [HqlTextError, ...HqlTextError[]] }
+
+/**
+ * Turns a query definition into the model's query: gives the parameters their values, builds the request
+ * body, and validates it with `fromJSON` (the same schema and rules as the builder and JSON), reporting every
+ * problem at its line and column.
+ */
+export function resolveDefinition(
+  source: Source,
+  definition: QueryDefinitionNode,
+  options: ResolveOptions = {},
+): Resolved {
+  const problems: TextProblem[] = []
+  const params = declaredParams(definition, problems)
+  const args = argumentsFor(definition, params, options, problems)
+  const lowering = new Lowering(params, args)
+  const lowered = lowering.lower(definition.operation)
+  problems.push(...lowering.problems)
+  for (const [name, param] of params)
+    if (!lowering.used.has(name))
+      problems.push({
+        code: 'unused_parameter',
+        reason: `parameter $${name} is never used`,
+        offset: param.loc.start,
+      })
+  if (problems.length > 0) return failed(source, problems)
+  try {
+    return { ok: true, query: fromJSON(lowered.endpoint, lowered.body), lowered }
+  } catch (error) {
+    if (error instanceof HqlValidationError)
+      return failed(
+        source,
+        error.issues.map((issue) => locate(lowered, issue.code, issue.message, issue.path)),
+        error.issues.map((issue) => issue.path),
+      )
+    if (error instanceof HqlError)
+      return failed(source, [locate(lowered, error.code, withoutPath(error), error.path)], [error.path])
+    throw error
+  }
+}
+
+function declaredParams(definition: QueryDefinitionNode, problems: TextProblem[]): Map<string, ParamNode> {
+  const params = new Map<string, ParamNode>()
+  for (const param of definition.params) {
+    const name = param.variable.name
+    if (params.has(name))
+      problems.push({
+        code: 'duplicate_parameter',
+        reason: `parameter $${name} is declared twice`,
+        offset: param.loc.start,
+      })
+    const typeName = param.type.name.value
+    if (!isParamTypeName(typeName))
+      problems.push({
+        code: 'unknown_type',
+        reason: `unknown parameter type '${typeName}'${didYouMean(typeName, paramTypeNames)}; types: ${paramTypeNames.join(', ')}`,
+        offset: param.type.name.loc.start,
+      })
+    params.set(name, param)
+  }
+  return params
+}
+
+function argumentsFor(
+  definition: QueryDefinitionNode,
+  params: ReadonlyMap<string, ParamNode>,
+  options: ResolveOptions,
+  problems: TextProblem[],
+): Map<string, unknown> {
+  const args = new Map<string, unknown>()
+  const given = options.params ?? {}
+  const at = definition.name?.loc.start ?? definition.loc.start
+  for (const name of Object.keys(given))
+    if (!params.has(name))
+      problems.push({
+        code: 'unknown_parameter',
+        reason: `the query takes no parameter '${name}'${didYouMean(name, [...params.keys()])}`,
+        offset: at,
+      })
+  for (const [name, param] of params) {
+    if (!isParamTypeName(param.type.name.value)) continue
+    const type: ParamType = { name: param.type.name.value, list: param.type.list }
+    let value: unknown
+    let offset = param.loc.start
+    if (Object.hasOwn(given, name)) value = given[name]
+    else if (param.defaultValue) {
+      value = defaultValue(param.defaultValue, type, problems)
+      offset = param.defaultValue.loc.start
+    } else if (options.placeholders) value = placeholder(type, name)
+    else {
+      problems.push({
+        code: 'missing_parameter',
+        reason: `missing a value for parameter $${name}`,
+        offset: at,
+      })
+      continue
+    }
+    const problem = checkArgument(type, value)
+    if (problem !== undefined)
+      problems.push({ code: 'invalid_parameter', reason: `parameter $${name}: ${problem}`, offset })
+    args.set(name, value)
+  }
+  return args
+}
+
+/** A default is a literal: a scalar, or a list of scalars. */
+function defaultValue(node: ValueNode, type: ParamType, problems: TextProblem[]): unknown {
+  if (node.kind === 'List')
+    return node.items.map((item) => defaultValue(item, { ...type, list: false }, problems))
+  if (node.kind === 'Variable') {
+    problems.push({
+      code: 'invalid_default',
+      reason: 'a default must be a literal value, not a parameter',
+      offset: node.loc.start,
+    })
+    return undefined
+  }
+  return literal(node, type.name)
+}
+
+/** The problem at the text of the deepest part of `path` that came from the text. */
+function locate(lowered: Lowered, code: string, reason: string, path: JsonPath): TextProblem {
+  for (let length = path.length; length >= 0; length--) {
+    const offset = lowered.locations.get(pathKey(path.slice(0, length)))
+    if (offset !== undefined) return { code, reason, offset }
+  }
+  return { code, reason, offset: 0 }
+}
+
+// HqlError puts the path in front of its message; the text error puts line:col there instead.
+function withoutPath(error: HqlError): string {
+  const prefix = /^\$[^:]*: /.exec(error.message)
+  return prefix ? error.message.slice(prefix[0].length) : error.message
+}
+
+function failed(source: Source, problems: readonly TextProblem[], paths: readonly JsonPath[] = []): Resolved {
+  const sorted = problems
+    .map((problem, index) => ({ problem, path: paths[index] }))
+    .sort((a, b) => a.problem.offset - b.problem.offset)
+  const errors = sorted.map(
+    ({ problem, path }) => new HqlTextError(source, problem, path === undefined ? {} : { path }),
+  )
+  return { ok: false, errors: errors as [HqlTextError, ...HqlTextError[]] }
+}
