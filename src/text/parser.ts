@@ -41,6 +41,9 @@ export function parseDocumentCollecting(text: string, sourceName?: string): Pars
   return { document, errors }
 }
 
+// After this many syntax errors in one text, the rest is noise: stop, so a garbage input stays cheap.
+const maxErrors = 50
+
 /** Document : Definition { Definition } */
 function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryDefinitionNode[] {
   const definitions: QueryDefinitionNode[] = []
@@ -50,6 +53,7 @@ function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryD
     } catch (error) {
       if (!(error instanceof HqlSyntaxError)) throw error
       errors.push(error)
+      if (errors.length >= maxErrors) break
       reader.recover()
     }
   } while (reader.peek().kind !== 'end')
