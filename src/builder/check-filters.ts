@@ -6,9 +6,9 @@ import {
   filterIdTypes,
   objectTypeNames,
   operatorKeys,
-} from '../model'
-import type { FilterName, Filters, JsonPath, ObjectTypeName, Operator } from '../model'
-import { didYouMean } from '../model'
+} from '../model/core'
+import type { FilterName, Filters, JsonPath, ObjectTypeName, Operator } from '../model/core'
+import { didYouMean } from '../model/core'
 
 /** Checks one filter's operator tree: one operator per level, non-empty lists, values of the right kind. */
 export function checkOperator(name: FilterName, operator: unknown, path: JsonPath): void {

@@ -1,5 +1,5 @@
-import { HqlError, describeId } from '../model'
-import type { JsonPath } from '../model'
+import { HqlError, describeId } from '../model/core'
+import type { JsonPath } from '../model/core'
 
 /** Throws `invalid_id` unless `id` is an mhid, an altId, the current-user alias or a mapped source id. */
 export function checkLookupId(id: unknown, path: JsonPath): void {

@@ -1,4 +1,4 @@
-import type { ComponentName, ComponentRequest } from '../model'
+import type { ComponentName, ComponentRequest } from '../model/core'
 
 declare const componentType: unique symbol
 

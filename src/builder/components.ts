@@ -1,5 +1,5 @@
-import { HqlError, checkPageSize, componentCatalogue, checkComponentName } from '../model'
-import type { ComponentCatalogue, ComponentName, ComponentRequest, ObjectTypeName } from '../model'
+import { HqlError, checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
+import type { ComponentCatalogue, ComponentName, ComponentRequest, ObjectTypeName } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { ValidComponents } from './result'
 

@@ -1,4 +1,4 @@
-import type { CollectionId, ContributorId, SourceId } from '../model'
+import type { CollectionId, ContributorId, SourceId } from '../model/core'
 import { component } from './components'
 import type { Component } from './components'
 import { collectionsFilter, contributorsFilter, sourcesFilter } from './filters'

@@ -1,4 +1,4 @@
-import type { ObjectTypeName, Sort } from '../model'
+import type { ObjectTypeName, Sort } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { BrowsableType, FilterSpec } from './filters'
 import type { Query } from './query'

@@ -7,7 +7,7 @@ import type {
   Operator,
   SourceId,
   TraitId,
-} from '../model'
+} from '../model/core'
 
 declare const filterTypes: unique symbol
 

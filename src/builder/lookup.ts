@@ -1,5 +1,5 @@
-import { HqlError, describeId } from '../model'
-import type { MappedSourceId, ObjectTypeName, TypeOfId } from '../model'
+import { HqlError, describeId } from '../model/core'
+import type { MappedSourceId, ObjectTypeName, TypeOfId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { BrowsableType } from './filters'
 import type { Query } from './query'

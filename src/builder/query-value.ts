@@ -1,5 +1,5 @@
-import { HqlError, checkComponentTree, checkPage, checkPageSize, filterNames } from '../model'
-import type { ComponentRequest, FilterName, ObjectTypeName, RequestBody, Sort } from '../model'
+import { HqlError, checkComponentTree, checkPage, checkPageSize, filterNames } from '../model/core'
+import type { ComponentRequest, FilterName, ObjectTypeName, RequestBody, Sort } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
 import type { EndpointName, Query } from './query'

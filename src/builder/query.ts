@@ -1,4 +1,4 @@
-import type { RequestBody } from '../model'
+import type { RequestBody } from '../model/core'
 
 /** The four graph endpoints, by the name used in `hql.<name>()` and `fromJSON(<name>, …)`. */
 export type EndpointName = 'explore' | 'relate' | 'silos' | 'lookup'

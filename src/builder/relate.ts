@@ -1,5 +1,5 @@
-import { HqlError, checkIdType, factorIdTypes } from '../model'
-import type { Factor, ObjectTypeName, UserId, MediaId, ContributorId } from '../model'
+import { HqlError, checkIdType, factorIdTypes } from '../model/core'
+import type { Factor, ObjectTypeName, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec, IdArg } from './filters'
 import type { Query } from './query'

@@ -15,7 +15,7 @@ import type {
   SourceContext,
   SubscriptionMetadata,
   UserSocial,
-} from '../model'
+} from '../model/core'
 import type { ComponentSpec } from './component-spec'
 
 // Result inference: from the object types a query returns and the components it asks for, the exact shape of

@@ -1,5 +1,5 @@
-import { HqlError } from '../model'
-import type { AnyId, Blueprint, BlueprintType, CollectionId, ObjectTypeName } from '../model'
+import { HqlError } from '../model/core'
+import type { AnyId, Blueprint, BlueprintType, CollectionId, ObjectTypeName } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
 import type { Query } from './query'

@@ -1,4 +1,4 @@
-import type { AnyId, Sort, SortOrder } from '../model'
+import type { AnyId, Sort, SortOrder } from '../model/core'
 
 /** A sort key that takes an order: `releaseDate.desc()`. */
 export interface SortKey {

@@ -1,6 +1,6 @@
 import type { Query, ResultOf } from '../builder/query'
 import { compile } from '../compile'
-import { responseSchemas } from '../model'
+import { responseSchemas } from '../model/core'
 import type { GrantEnv } from './auth/grants'
 import { TokenManager } from './auth/token-manager'
 import { memoryTokenStore } from './auth/token-store'

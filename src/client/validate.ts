@@ -11,7 +11,7 @@ export interface ResponseSchema {
     | {
         readonly success: false
         readonly error: {
-          readonly issues: readonly { readonly path: PropertyKey[]; readonly message: string }[]
+          readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]
         }
       }
 }

@@ -1,6 +1,7 @@
+import { HqlError } from '../model/errors'
+import type { RequestBodies, RequestBody } from '../model/core'
 import type { EndpointName, Query } from '../builder'
-import type { RequestBodies, RequestBody } from '../model'
-import { asQueryValue } from './from-json'
+import { QueryValue } from '../builder/query-value'
 
 /** A request ready to send: `POST` the JSON `body` to `endpoint` (a path below the service's base URL). */
 export interface CompiledRequest<Body extends RequestBody = RequestBody> {
@@ -13,11 +14,19 @@ export interface CompiledRequest<Body extends RequestBody = RequestBody> {
  * Compiles a query to the request the service expects. Deterministic: the same query gives the same JSON,
  * with keys in canonical order, so the output can be snapshotted.
  *
+ * Takes queries made by hql (the builder, `fromJSON`, `parseQuery`), which are valid by construction; a
+ * plain object is refused rather than validated here, so that compiling never needs the request schemas
+ * (and a browser bundle that only builds queries carries none). Use `fromJSON` for JSON.
+ *
  * @example
  * compile(hql.lookup('mhmov-gladiator').with(primaryImage))
  * // { endpoint: '/graph/lookup', method: 'POST', body: { ids: ['mhmov-gladiator'], components: [{ name: 'primaryImage' }] } }
  */
 export function compile<Q extends Query>(query: Q): CompiledRequest<RequestBodies[Q['endpoint']]> {
-  const value = asQueryValue(query)
-  return { endpoint: `/graph/${value.endpoint}`, method: 'POST', body: value.body as never }
+  if (!(query instanceof QueryValue))
+    throw new HqlError(
+      'not_a_query',
+      'compile takes a query made by hql (hql.explore() and friends, fromJSON or parseQuery); for JSON, use fromJSON(endpoint, json)',
+    )
+  return { endpoint: `/graph/${query.endpoint}`, method: 'POST', body: query.body as never }
 }

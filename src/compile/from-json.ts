@@ -2,7 +2,7 @@ import type { ZodMiniType } from 'zod/mini'
 import { HqlError, checkComponentTree, parseWith, requestSchemas } from '../model'
 import type { ComponentRequest, Filters, ObjectTypeName, RequestBodies } from '../model'
 import { QueryValue } from '../builder/query-value'
-import type { EndpointName, ExploreQuery, LookupQuery, Query, RelateQuery, SilosQuery } from '../builder'
+import type { EndpointName, ExploreQuery, LookupQuery, RelateQuery, SilosQuery } from '../builder'
 import { browsableTypes, typesOfReturnType } from '../builder/check-filters'
 import { typesOfIds } from '../builder/lookup'
 import { upgradeLegacyForms } from './legacy'
@@ -49,9 +49,4 @@ function typesOf(endpoint: EndpointName, body: RequestBodies[EndpointName]): rea
   if ('ids' in body && endpoint === 'lookup' && body.ids) return typesOfIds(body.ids)
   const filters = (body as { filters?: Filters }).filters
   return filters?.returnType ? typesOfReturnType(filters.returnType, browsableTypes) : defaultTypes[endpoint]
-}
-
-/** A query value whatever its origin: builder queries pass through, anything else is validated. */
-export function asQueryValue(query: Query): QueryValue {
-  return query instanceof QueryValue ? query : (fromJSON(query.endpoint, query.body) as unknown as QueryValue)
 }

@@ -25,8 +25,6 @@ export interface ComponentEntry {
   /** For primitive: the value it adds. */
   readonly value?: PrimitiveValueName
   readonly context?: ComponentContextName
-  /** One line for the docs table. */
-  readonly summary: string
 }
 
 const media = ['Movie', 'ShowSeries'] as const
@@ -43,131 +41,111 @@ export const componentCatalogue = {
     appliesTo: ['Movie', 'ShowSeries', 'Contributor', 'Source', 'Collection'],
     shape: 'primitive',
     value: 'Name',
-    summary: 'the primary locale-relevant name',
   },
   primaryImage: {
     appliesTo: social,
     shape: 'pair',
     of: ['Image'],
-    summary: 'the best visual representation (a default image when none exists)',
   },
   secondaryImage: {
     appliesTo: social,
     shape: 'pair',
     of: ['Image'],
-    summary: 'an icon or background image (a default image when none exists)',
   },
   images: {
     appliesTo: ['Movie', 'ShowSeries', 'Contributor', 'User', 'Collection'],
     shape: 'list',
     of: ['Image'],
-    summary: 'all images attached',
   },
   keyContributors: {
     appliesTo: media,
     shape: 'list',
     of: ['Contributor'],
     context: 'ContributorContext',
-    summary: 'the most important contributors (directors, leading cast)',
   },
   contributors: {
     appliesTo: media,
     shape: 'list',
     of: ['Contributor'],
     context: 'ContributorContext',
-    summary: 'all contributors, in billing order',
   },
-  keyTraits: { appliesTo: media, shape: 'list', of: ['Trait'], summary: 'the most telling traits (genres)' },
-  keySuitabilities: { appliesTo: media, shape: 'list', of: ['Trait'], summary: 'suitability traits' },
+  keyTraits: { appliesTo: media, shape: 'list', of: ['Trait'] },
+  keySuitabilities: { appliesTo: media, shape: 'list', of: ['Trait'] },
   primaryGroup: {
     appliesTo: media,
     shape: 'pair',
     of: ['Collection'],
-    summary: 'the group the title belongs to',
   },
   sources: {
     appliesTo: media,
     shape: 'list',
     of: ['Source'],
     context: 'SourceContext',
-    summary: 'where to watch: mediums, methods, formats and prices in the context',
   },
   collections: {
     appliesTo: ['Movie', 'ShowSeries', 'Contributor', 'Collection'],
     shape: 'list',
     of: ['Collection'],
-    summary: 'the collections that contain the object',
   },
   contributions: {
     appliesTo: ['Contributor'],
     shape: 'list',
     of: ['Movie', 'ShowSeries'],
     context: 'ContributorContext',
-    summary: "the contributor's titles, with the relationships in the context",
   },
   followers: {
     appliesTo: ['Contributor', 'User'],
     shape: 'list',
     of: ['User'],
-    summary: 'users who follow it',
   },
-  likers: { appliesTo: ['Contributor', 'User'], shape: 'list', of: ['User'], summary: 'users who like it' },
+  likers: { appliesTo: ['Contributor', 'User'], shape: 'list', of: ['User'] },
   following: {
     appliesTo: ['User'],
     shape: 'list',
     of: ['User', 'Contributor', 'Collection'],
-    summary: 'what the user follows',
   },
   liking: {
     appliesTo: ['User'],
     shape: 'list',
     of: ['Movie', 'ShowSeries', 'Contributor', 'Collection'],
-    summary: 'what the user likes',
   },
   ownedCollections: {
     appliesTo: ['User'],
     shape: 'list',
     of: ['Collection'],
-    summary: "the user's collections",
   },
   allSubscriptions: {
     appliesTo: ['Source'],
     shape: 'array',
     of: ['Subscription'],
-    summary: "the source's subscriptions (the only way to reach them)",
   },
   allMediums: {
     appliesTo: ['Source'],
     shape: 'primitive',
     value: 'MediumTypes',
-    summary: 'every medium the source offers (stream, download…)',
   },
   items: {
     appliesTo: ['Collection'],
     shape: 'list',
     of: ['Movie', 'ShowSeries', 'User', 'Contributor', 'Collection', 'Trait'],
-    summary: 'the collected objects, in collection order',
   },
-  primaryOwner: { appliesTo: ['Collection'], shape: 'pair', of: ['User'], summary: 'the owning user' },
+  primaryOwner: { appliesTo: ['Collection'], shape: 'pair', of: ['User'] },
   socialMetrics: {
     appliesTo: social,
     shape: 'primitive',
     value: 'SocialMetrics',
-    summary: 'counts of likers, followers, collectors and mentioners',
   },
   userSocial: {
     appliesTo: social,
     shape: 'primitive',
     value: 'UserSocial',
-    summary: "the token's user's likes, follows and default collections (user tokens only)",
   },
   metadata: {
     appliesTo: ['Subscription'],
     shape: 'primitive',
     value: 'SubscriptionMetadata',
-    summary: "a subscription's name, period, price and mediums",
   },
-  thumbnail: { appliesTo: ['Trait'], shape: 'pair', of: ['Image'], summary: "a trait's small image" },
+  thumbnail: { appliesTo: ['Trait'], shape: 'pair', of: ['Image'] },
 } as const satisfies Record<string, ComponentEntry>
 
 export type ComponentCatalogue = typeof componentCatalogue

@@ -5,7 +5,7 @@ import type { ComponentEntry } from './components'
 import { describeId, objectTypeNames } from './ids'
 import type { ObjectTypeName } from './ids'
 import type { ComponentRequest } from './request/components'
-import type { FilterName } from './request/filters'
+import type { FilterName } from './vocabulary'
 import { didYouMean } from './suggest'
 
 // The rules the request schemas cannot state alone, because they need the query around a value: whether a

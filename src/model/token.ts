@@ -1,39 +1,17 @@
-import * as z from 'zod/mini'
-
-/** The form fields of a token request (password, refresh_token and client_credentials grants). */
-export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
-  z.looseObject({
-    grant_type: z.literal('password'),
-    client_id: z.optional(z.string()),
-    client_secret: z.optional(z.string()),
-    scope: z.optional(z.string()),
-    username: z.string(),
-    password: z.string(),
-  }),
-  z.looseObject({
-    grant_type: z.literal('refresh_token'),
-    client_id: z.optional(z.string()),
-    client_secret: z.optional(z.string()),
-    refresh_token: z.string(),
-  }),
-  z.looseObject({
-    grant_type: z.literal('client_credentials'),
-    client_id: z.optional(z.string()),
-    client_secret: z.optional(z.string()),
-    scope: z.optional(z.string()),
-  }),
-])
-export type TokenRequest = z.infer<typeof TokenRequestSchema>
+import * as c from './check/kit'
 
 /** A successful token response. client_credentials tokens come without a refresh_token. */
-export const TokenResponseSchema = z.looseObject({
-  access_token: z.string().check(z.minLength(1)),
-  token_type: z.string(),
-  expires_in: z.number(),
-  refresh_token: z.optional(z.string()),
-  scope: z.optional(z.string()),
+export const TokenResponseSchema = c.object({
+  access_token: c.custom<string>((value, path, issues) => {
+    if (typeof value !== 'string' || value === '')
+      issues.push({ path, message: 'expected a non-empty string' })
+  }),
+  token_type: c.string,
+  expires_in: c.number,
+  refresh_token: c.optional(c.string),
+  scope: c.optional(c.string),
 })
-export type TokenResponse = z.infer<typeof TokenResponseSchema>
+export type TokenResponse = c.Infer<typeof TokenResponseSchema>
 
 export const oauthErrorCodes = [
   'invalid_request',
@@ -45,8 +23,5 @@ export const oauthErrorCodes = [
 ] as const
 
 /** An OAuth 2.0 error body (RFC 6749 §5.2). */
-export const OAuthErrorBodySchema = z.looseObject({
-  error: z.string(),
-  error_description: z.optional(z.string()),
-})
-export type OAuthErrorBody = z.infer<typeof OAuthErrorBodySchema>
+export const OAuthErrorBodySchema = c.object({ error: c.string, error_description: c.optional(c.string) })
+export type OAuthErrorBody = c.Infer<typeof OAuthErrorBodySchema>

@@ -1,4 +1,4 @@
-import { OAuthErrorBodySchema, TokenResponseSchema, type TokenResponse } from '../../model'
+import { OAuthErrorBodySchema, TokenResponseSchema, type TokenResponse } from '../../model/core'
 import { ClientError, HttpError, OAuthError, type RequestDescription } from '../errors'
 import type { RetryPolicy } from '../retry'
 import { checkResponse } from '../validate'

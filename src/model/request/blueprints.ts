@@ -1,17 +1,7 @@
 import * as z from 'zod/mini'
 import { AnyIdSchema, CollectionIdSchema } from './ids'
 import { FiltersSchema } from './filters'
-
-export const blueprintTypes = [
-  'RecommendedForYou',
-  'Explore',
-  'BasedOnItem',
-  'GraphLens',
-  'ExploreGraphLens',
-  'Content',
-  'Collection',
-] as const
-export type BlueprintType = (typeof blueprintTypes)[number]
+import { blueprintTypes } from '../vocabulary'
 
 const title = z.exactOptional(z.string({ error: 'expected a title' }))
 const nameGenerator = z.exactOptional(z.string({ error: 'expected a title template ($1 is the seed)' }))

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { objectTypeNames } from '../ids'
+import type { FilterName } from '../vocabulary'
 import { CollectionIdSchema, ContributorIdSchema, MediaIdSchema, SourceIdSchema, TraitIdSchema } from './ids'
 
 /** An operator over values of type V; `$or` nests operators. */
@@ -9,9 +10,6 @@ export type Operator<V> =
   | { readonly $in: readonly V[] }
   | { readonly $all: readonly V[] }
   | { readonly $or: readonly Operator<V>[] }
-
-export const operatorKeys = ['$eq', '$ne', '$in', '$all', '$or'] as const
-export type OperatorKey = (typeof operatorKeys)[number]
 
 const nonEmpty = <T extends z.ZodMiniType>(item: T) =>
   z.readonly(z.array(item).check(z.minLength(1, { error: 'expected at least one value' })))
@@ -50,9 +48,8 @@ export const filterValueSchemas = {
   sources: SourceIdSchema,
   traits: TraitIdSchema,
   collections: CollectionIdSchema,
-} as const
-export type FilterName = keyof typeof filterValueSchemas
-export const filterNames = Object.keys(filterValueSchemas) as readonly FilterName[]
+} as const satisfies Record<FilterName, z.ZodMiniType>
+export type { FilterName } from '../vocabulary'
 
 export const FiltersSchema = z.readonly(
   z.strictObject({

@@ -1,12 +1,6 @@
 import * as z from 'zod/mini'
 import { AnyIdSchema } from './ids'
-
-export const sortOrders = ['ascending', 'descending'] as const
-export type SortOrder = (typeof sortOrders)[number]
-export const sortProperties = ['name', 'releaseDate'] as const
-export type SortProperty = (typeof sortProperties)[number]
-/** The sort types that take nothing but an optional order. */
-export const plainSortTypes = ['popularity', 'collectionOrder', 'likeOrder', 'followOrder', 'random'] as const
+import { plainSortTypes, sortOrders, sortProperties } from '../vocabulary'
 
 const order = z.exactOptional(z.enum(sortOrders, { error: 'expected "ascending" or "descending"' }))
 

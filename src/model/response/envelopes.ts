@@ -1,26 +1,19 @@
-import * as z from 'zod/mini'
+import * as c from '../check/kit'
 
 /** A request that returns the next (or previous) page: send `body` to `endpoint` with `method`. */
-export const NextRequestSchema = z.looseObject({
-  endpoint: z.string(),
+export const NextRequestSchema = c.object({
+  endpoint: c.string,
   // Kept open here: the client refuses a method other than POST with its own error.
-  method: z.string(),
-  body: z.record(z.string(), z.unknown()),
+  method: c.string,
+  body: c.record(c.unknown),
 })
-export type NextRequest = {
-  readonly endpoint: string
-  readonly method: string
-  readonly body: Record<string, unknown>
-}
+export type NextRequest = c.Infer<typeof NextRequestSchema>
 
-export const PagingInfoSchema = z.looseObject({
-  next: z.nullable(NextRequestSchema),
-  previous: z.optional(z.nullable(NextRequestSchema)),
+export const PagingInfoSchema = c.object({
+  next: c.nullable(NextRequestSchema),
+  previous: c.optional(c.nullable(NextRequestSchema)),
 })
-export interface PagingInfo {
-  readonly next: NextRequest | null
-  readonly previous?: NextRequest | null
-}
+export type PagingInfo = c.Infer<typeof PagingInfoSchema>
 
 /** The empty object that stands for a context with nothing in it. */
 export type EmptyContext = { readonly [key: string]: never }

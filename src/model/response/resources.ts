@@ -1,13 +1,13 @@
-import * as z from 'zod/mini'
+import * as c from '../check/kit'
 import { RenditionSchema, SubscriptionMetadataSchema } from './values'
 
 // Default fields of every object type: what an object carries before any component is requested.
 
-export const ImageSchema = z.object({
-  mhid: z.string(),
-  name: z.nullable(z.string()),
-  isDefault: z.boolean(),
-  averageColor: z.nullable(z.string()),
+export const ImageSchema = c.object({
+  mhid: c.string,
+  name: c.nullable(c.string),
+  isDefault: c.boolean,
+  averageColor: c.nullable(c.string),
   original: RenditionSchema,
   thumbnail: RenditionSchema,
   small: RenditionSchema,
@@ -16,69 +16,69 @@ export const ImageSchema = z.object({
 })
 
 const media = {
-  mhid: z.string(),
-  name: z.string(),
-  altId: z.string(),
+  mhid: c.string,
+  name: c.string,
+  altId: c.string,
   /** Unix time in seconds; negative before 1970. */
-  releaseDate: z.int(),
-  description: z.optional(z.string()),
+  releaseDate: c.int,
+  description: c.optional(c.string),
 }
-export const MovieSchema = z.object(media)
-export const ShowSeriesSchema = z.object(media)
+export const MovieSchema = c.object(media)
+export const ShowSeriesSchema = c.object(media)
 
-export const ContributorSchema = z.object({ mhid: z.string(), name: z.string(), altId: z.string() })
+export const ContributorSchema = c.object({ mhid: c.string, name: c.string, altId: c.string })
 
-export const UserSchema = z.object({
-  mhid: z.string(),
-  name: z.string(),
-  username: z.string(),
+export const UserSchema = c.object({
+  mhid: c.string,
+  name: c.string,
+  username: c.string,
   /** Only for the authenticated user. */
-  email: z.optional(z.string()),
+  email: c.optional(c.string),
 })
 
-export const TraitSchema = z.object({
-  mhid: z.string(),
-  altId: z.string(),
-  name: z.string(),
-  description: z.optional(z.string()),
-  createdDate: z.optional(z.int()),
-  subType: z.optional(z.string()),
-  pluralName: z.optional(z.string()),
+export const TraitSchema = c.object({
+  mhid: c.string,
+  altId: c.string,
+  name: c.string,
+  description: c.optional(c.string),
+  createdDate: c.optional(c.int),
+  subType: c.optional(c.string),
+  pluralName: c.optional(c.string),
 })
 
-export const SourceSchema = z.object({
-  mhid: z.string(),
-  name: z.string(),
-  altId: z.string(),
-  connectable: z.int(),
-  webUrl: z.string(),
+export const SourceSchema = c.object({
+  mhid: c.string,
+  name: c.string,
+  altId: c.string,
+  connectable: c.int,
+  webUrl: c.string,
 })
 
-export const CollectionSchema = z.object({
-  mhid: z.string(),
-  name: z.string(),
-  altId: z.string(),
-  createdDate: z.int(),
-  description: z.string(),
-  permissions: z.enum(['public', 'private']),
-  published: z.boolean(),
+export const CollectionSchema = c.object({
+  mhid: c.string,
+  name: c.string,
+  altId: c.string,
+  createdDate: c.int,
+  description: c.string,
+  permissions: c.oneOf(['public', 'private']),
+  published: c.boolean,
 })
 
 /**
  * A subscription is reached only through a source's allSubscriptions; its fields sit under `metadata`, which
  * is always returned (requesting the `metadata` component as well changes nothing).
  */
-export const SubscriptionSchema = z.object({ metadata: SubscriptionMetadataSchema })
+export const SubscriptionSchema = c.object({ metadata: SubscriptionMetadataSchema })
 
-export type Image = z.infer<typeof ImageSchema>
-export type Movie = z.infer<typeof MovieSchema>
-export type ShowSeries = z.infer<typeof ShowSeriesSchema>
-export type Contributor = z.infer<typeof ContributorSchema>
-export type User = z.infer<typeof UserSchema>
-export type Trait = z.infer<typeof TraitSchema>
-export type Source = z.infer<typeof SourceSchema>
-export type Collection = z.infer<typeof CollectionSchema>
-export type Subscription = z.infer<typeof SubscriptionSchema>
+export type Image = c.Infer<typeof ImageSchema>
+export type Movie = c.Infer<typeof MovieSchema>
+export type ShowSeries = c.Infer<typeof ShowSeriesSchema>
+export type Contributor = c.Infer<typeof ContributorSchema>
+export type User = c.Infer<typeof UserSchema>
+export type Trait = c.Infer<typeof TraitSchema>
+export type Source = c.Infer<typeof SourceSchema>
+export type Collection = c.Infer<typeof CollectionSchema>
+export type Subscription = c.Infer<typeof SubscriptionSchema>
 
 /** Default fields by object type name. */
 export const resourceSchemas = {

@@ -1,12 +1,13 @@
-import * as z from 'zod/mini'
+import * as c from '../check/kit'
+import type { Checker } from '../check/kit'
 import { componentCatalogue, componentNames } from '../components'
 import type { ComponentEntry } from '../components'
 import { objectTypeNames, typeOfId } from '../ids'
 import type { ObjectTypeName } from '../ids'
 import { resourceSchemas } from './resources'
+import type { Collection } from './resources'
 import { PagingInfoSchema } from './envelopes'
 import type { Pair } from './envelopes'
-import type { Collection } from './resources'
 import {
   ContributorContextSchema,
   MediumTypesSchema,
@@ -22,71 +23,23 @@ import {
 
 const contextSchemas = { ContributorContext: ContributorContextSchema, SourceContext: SourceContextSchema }
 
-const objectSchemaCache = new Map<ObjectTypeName, z.ZodMiniType>()
+const objectSchemaCache = new Map<ObjectTypeName, Checker<unknown>>()
 
 /** The full schema of one object type: default fields plus optional component fields. */
-function objectSchema(type: ObjectTypeName): z.ZodMiniType {
+function objectSchema(type: ObjectTypeName): Checker<unknown> {
   let schema = objectSchemaCache.get(type)
   if (schema === undefined) {
-    const shape: Record<string, z.ZodMiniType> = { ...resourceSchemas[type].def.shape }
+    const shape: Record<string, Checker<unknown>> = { ...resourceSchemas[type].shape }
     for (const name of componentNames) {
       const entry: ComponentEntry = componentCatalogue[name]
-      if (!entry.appliesTo.includes(type) || name in shape) continue
-      // A getter defers the nested schema: the catalogue is recursive (a Collection's items hold Collections).
-      Object.defineProperty(shape, name, {
-        enumerable: true,
-        get: () => z.optional(componentValueSchema(entry)),
-      })
+      // Lazy: the catalogue is recursive (a Collection's items hold Collections).
+      if (entry.appliesTo.includes(type) && !(name in shape))
+        shape[name] = c.optional(c.lazy(() => componentValueSchema(entry)))
     }
-    schema = z.looseObject(shape)
+    schema = c.object(shape)
     objectSchemaCache.set(type, schema)
   }
   return schema
-}
-
-const primitiveSchemas = {
-  Name: NameSchema,
-  SocialMetrics: SocialMetricsSchema,
-  get UserSocial() {
-    return UserSocialSchema
-  },
-  MediumTypes: MediumTypesSchema,
-  SubscriptionMetadata: SubscriptionMetadataSchema,
-}
-
-function componentValueSchema(entry: ComponentEntry): z.ZodMiniType {
-  if (entry.shape === 'primitive') return primitiveSchemas[entry.value ?? 'Name']
-  const pair = pairSchema(entry.of ?? objectTypeNames, entry.context && contextSchemas[entry.context])
-  if (entry.shape === 'pair') return pair
-  if (entry.shape === 'array') return z.array(pair)
-  return z.looseObject({ content: z.array(pair), pagingInfo: PagingInfoSchema })
-}
-
-/** An object of one of `types`, told apart by its mhid prefix. */
-function objectOf(types: readonly ObjectTypeName[]): z.ZodMiniType {
-  return z.looseObject({}).check(
-    z.superRefine((value, ctx) => {
-      const mhid = (value as { mhid?: unknown }).mhid
-      const named = typeof mhid === 'string' ? typeOfId(mhid) : undefined
-      const type = types.length === 1 ? types[0] : named
-      if (type === undefined || !types.includes(type)) {
-        ctx.addIssue({
-          code: 'custom',
-          input: value,
-          path: ['mhid'],
-          message: `expected an object of type ${types.join(' or ')}${named ? `, got a ${named}` : ' (its mhid prefix does not tell)'}`,
-        })
-        return
-      }
-      const result = objectSchema(type).safeParse(value)
-      if (!result.success)
-        for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: value } as never)
-    }),
-  )
-}
-
-function pairSchema(types: readonly ObjectTypeName[], context?: z.ZodMiniType): z.ZodMiniType {
-  return z.looseObject({ object: objectOf(types), context: context ?? z.looseObject({}) })
 }
 
 /** What the token's user has done with an object. Only for tokens of a user. */
@@ -97,28 +50,65 @@ export interface UserSocial {
   readonly userDefaultCollections: readonly Pair<Collection>[]
 }
 
-export const UserSocialSchema = z.looseObject({
-  userLikes: z.boolean(),
-  userFollows: z.boolean(),
-  userDislikes: z.boolean(),
-  get userDefaultCollections() {
-    return z.array(pairSchema(['Collection']))
-  },
-})
+export const UserSocialSchema: Checker<UserSocial> = c.object({
+  userLikes: c.boolean,
+  userFollows: c.boolean,
+  userDislikes: c.boolean,
+  userDefaultCollections: c.array(c.lazy(() => pairSchema(['Collection']))),
+}) as Checker<UserSocial>
+
+const primitiveSchemas: Record<string, Checker<unknown>> = {
+  Name: NameSchema,
+  SocialMetrics: SocialMetricsSchema,
+  UserSocial: UserSocialSchema,
+  MediumTypes: MediumTypesSchema,
+  SubscriptionMetadata: SubscriptionMetadataSchema,
+}
+
+function componentValueSchema(entry: ComponentEntry): Checker<unknown> {
+  if (entry.shape === 'primitive') return primitiveSchemas[entry.value ?? 'Name'] ?? c.unknown
+  const pair = pairSchema(entry.of ?? objectTypeNames, entry.context && contextSchemas[entry.context])
+  if (entry.shape === 'pair') return pair
+  if (entry.shape === 'array') return c.array(pair)
+  return c.object({ content: c.array(pair), pagingInfo: PagingInfoSchema })
+}
+
+/** An object of one of `types`, told apart by its mhid prefix. */
+function objectOf(types: readonly ObjectTypeName[]): Checker<unknown> {
+  return c.custom((value, path, issues) => {
+    if (!c.isObject(value)) return void issues.push({ path, message: 'expected an object' })
+    const named = typeof value.mhid === 'string' ? typeOfId(value.mhid) : undefined
+    const type = types.length === 1 ? types[0] : named
+    if (type === undefined || !types.includes(type))
+      return void issues.push({
+        path: [...path, 'mhid'],
+        message: `expected an object of type ${types.join(' or ')}${named ? `, got a ${named}` : ' (its mhid prefix does not tell)'}`,
+      })
+    objectSchema(type).check(value, path, issues)
+  })
+}
+
+function pairSchema(types: readonly ObjectTypeName[], context?: Checker<unknown>): Checker<unknown> {
+  return c.object({ object: objectOf(types), context: context ?? c.record(c.unknown) })
+}
 
 /** A top-level result item: any object type, with a context the query shapes. */
 export const AnyPairSchema = pairSchema(objectTypeNames)
 
-const pagedContent = (item: z.ZodMiniType) =>
-  z.looseObject({ content: z.array(item), pagingInfo: PagingInfoSchema })
+const pagedContent = (item: Checker<unknown>) =>
+  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
+
+/** Lookup answers `{}` at the position of an unknown mapped source id. */
+const lookupItem = c.custom((value, path, issues) => {
+  if (!(c.isObject(value) && Object.keys(value).length === 0)) AnyPairSchema.check(value, path, issues)
+})
 
 export const ExploreResponseSchema = pagedContent(AnyPairSchema)
 export const RelateResponseSchema = pagedContent(AnyPairSchema)
-/** Lookup answers `{}` at the position of an unknown mapped source id. */
-export const LookupResponseSchema = pagedContent(z.union([AnyPairSchema, z.strictObject({})]))
-export const SilosResponseSchema = z.looseObject({
-  silos: z.array(
-    z.looseObject({ title: z.string(), content: z.array(AnyPairSchema), pagingInfo: PagingInfoSchema }),
+export const LookupResponseSchema = pagedContent(lookupItem)
+export const SilosResponseSchema = c.object({
+  silos: c.array(
+    c.object({ title: c.string, content: c.array(AnyPairSchema), pagingInfo: PagingInfoSchema }),
   ),
   pagingInfo: PagingInfoSchema,
 })

@@ -1,89 +1,89 @@
-import * as z from 'zod/mini'
+import * as c from '../check/kit'
 
 // The plain values inside responses: images' renditions, names, social data, and source contexts.
 
-export const RenditionSchema = z.object({ url: z.string(), height: z.int(), width: z.int() })
+export const RenditionSchema = c.object({ url: c.string, height: c.int, width: c.int })
 
 /** A Name (primaryName). Its fields are not shown by the service's documents: we use text + locale. */
-export const NameSchema = z.object({ text: z.string(), locale: z.string() })
-export type Name = z.infer<typeof NameSchema>
+export const NameSchema = c.object({ text: c.string, locale: c.string })
+export type Name = c.Infer<typeof NameSchema>
 
-const count = z.object({ all: z.int() })
-export const SocialMetricsSchema = z.object({
+const count = c.object({ all: c.int })
+export const SocialMetricsSchema = c.object({
   likers: count,
   followers: count,
-  collectors: z.object({
-    custom: z.int(),
-    shoppingCart: z.int(),
-    playQueue: z.int(),
-    mixList: z.int(),
-    interestedList: z.int(),
-    consumedList: z.int(),
-    wishList: z.int(),
-    hiddenList: z.int(),
+  collectors: c.object({
+    custom: c.int,
+    shoppingCart: c.int,
+    playQueue: c.int,
+    mixList: c.int,
+    interestedList: c.int,
+    consumedList: c.int,
+    wishList: c.int,
+    hiddenList: c.int,
   }),
   mentioners: count,
 })
-export type SocialMetrics = z.infer<typeof SocialMetricsSchema>
+export type SocialMetrics = c.Infer<typeof SocialMetricsSchema>
 
 export const mediumTypes = ['stream', 'download', 'deliver', 'pickup', 'attend'] as const
 export type MediumType = (typeof mediumTypes)[number]
 export const methodTypes = ['purchase', 'rental', 'rent', 'subscription', 'adSupported', 'broker'] as const
 export type MethodType = (typeof methodTypes)[number]
 
-export const MediumTypesSchema = z.array(z.enum(mediumTypes))
+export const MediumTypesSchema = c.array(c.oneOf(mediumTypes))
 
-export const SubscriptionMetadataSchema = z.object({
-  mhid: z.string(),
-  name: z.string(),
-  description: z.string(),
-  timePeriod: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  mediums: z.array(z.string()),
+export const SubscriptionMetadataSchema = c.object({
+  mhid: c.string,
+  name: c.string,
+  description: c.string,
+  timePeriod: c.string,
+  price: c.number,
+  currency: c.string,
+  mediums: c.array(c.string),
 })
-export type SubscriptionMetadata = z.infer<typeof SubscriptionMetadataSchema>
+export type SubscriptionMetadata = c.Infer<typeof SubscriptionMetadataSchema>
 
-const links = z.object({
-  http: z.optional(z.string()),
-  ios: z.optional(z.string()),
-  android: z.optional(z.string()),
+const links = c.object({
+  http: c.optional(c.string),
+  ios: c.optional(c.string),
+  android: c.optional(c.string),
 })
-export const LaunchInfoSchema = z.object({
-  sourceId: z.string(),
-  view: z.optional(links),
-  consume: z.optional(links),
-  preview: z.optional(links),
+export const LaunchInfoSchema = c.object({
+  sourceId: c.string,
+  view: c.optional(links),
+  consume: c.optional(links),
+  preview: c.optional(links),
 })
-export type LaunchInfo = z.infer<typeof LaunchInfoSchema>
+export type LaunchInfo = c.Infer<typeof LaunchInfoSchema>
 
-export const FormatSchema = z.object({
-  type: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  launchInfo: z.optional(LaunchInfoSchema),
-  timePeriod: z.optional(z.string()),
-  contentCount: z.optional(z.int()),
+export const FormatSchema = c.object({
+  type: c.string,
+  price: c.number,
+  currency: c.string,
+  launchInfo: c.optional(LaunchInfoSchema),
+  timePeriod: c.optional(c.string),
+  contentCount: c.optional(c.int),
 })
-export const MethodSchema = z.object({ type: z.enum(methodTypes), formats: z.array(FormatSchema) })
-export const MediumSchema = z.object({ type: z.enum(mediumTypes), methods: z.array(MethodSchema) })
-export type Format = z.infer<typeof FormatSchema>
-export type Method = z.infer<typeof MethodSchema>
-export type Medium = z.infer<typeof MediumSchema>
+export const MethodSchema = c.object({ type: c.oneOf(methodTypes), formats: c.array(FormatSchema) })
+export const MediumSchema = c.object({ type: c.oneOf(mediumTypes), methods: c.array(MethodSchema) })
+export type Format = c.Infer<typeof FormatSchema>
+export type Method = c.Infer<typeof MethodSchema>
+export type Medium = c.Infer<typeof MediumSchema>
 
 /** The context of a source listed for a media object: how the title can be consumed there. */
-export const SourceContextSchema = z.object({
-  mediums: z.optional(z.array(MediumSchema)),
-  launchInfo: z.optional(LaunchInfoSchema),
-  consumable: z.optional(z.boolean()),
-  sorting: z.optional(z.object({ importance: z.optional(z.number()), position: z.optional(z.int()) })),
+export const SourceContextSchema = c.object({
+  mediums: c.optional(c.array(MediumSchema)),
+  launchInfo: c.optional(LaunchInfoSchema),
+  consumable: c.optional(c.boolean),
+  sorting: c.optional(c.object({ importance: c.optional(c.number), position: c.optional(c.int) })),
 })
-export type SourceContext = z.infer<typeof SourceContextSchema>
+export type SourceContext = c.Infer<typeof SourceContextSchema>
 
-export const RelationshipSchema = z.object({ contribution: z.string(), role: z.optional(z.string()) })
+export const RelationshipSchema = c.object({ contribution: c.string, role: c.optional(c.string) })
 /** The context of a contributor inside keyContributors/contributors (and of a title inside contributions). */
-export const ContributorContextSchema = z.object({
-  relationships: z.array(RelationshipSchema),
-  sorting: z.optional(z.object({ position: z.int() })),
+export const ContributorContextSchema = c.object({
+  relationships: c.array(RelationshipSchema),
+  sorting: c.optional(c.object({ position: c.int })),
 })
-export type ContributorContext = z.infer<typeof ContributorContextSchema>
+export type ContributorContext = c.Infer<typeof ContributorContextSchema>

@@ -1,0 +1,122 @@
+import type { JsonPath } from '../errors'
+
+// A small checker kit for responses. The browser client checks every response by default, so this must cost
+// little: a few combinators that infer their TypeScript type, collect every issue with its path, and answer
+// `safeParse` the way zod does (the client and tests use either interchangeably). Requests, which only
+// fromJSON, the service and the CLI validate, use zod/mini (src/model/request/).
+
+export interface CheckIssue {
+  readonly path: JsonPath
+  readonly message: string
+}
+
+export type SafeParseResult<T> =
+  | { readonly success: true; readonly data: T }
+  | { readonly success: false; readonly error: { readonly issues: readonly CheckIssue[] } }
+
+/** A checker for values of type `T`. */
+export interface Checker<T> {
+  /** Phantom: the checked type. */
+  readonly type?: T
+  /** Pushes an issue for each problem found in `value`, at `path`. */
+  readonly check: (value: unknown, path: JsonPath, issues: CheckIssue[]) => void
+  /** Checks a value; the data is the value itself (fields the model does not know are kept). */
+  safeParse(value: unknown): SafeParseResult<T>
+}
+
+/** An object field that may be absent. */
+export interface OptionalChecker<T> extends Checker<T> {
+  readonly optional: true
+}
+
+export type Infer<C> = C extends Checker<infer T> ? T : never
+
+type Shape = Readonly<Record<string, Checker<unknown>>>
+type OptionalKeys<S extends Shape> = {
+  [K in keyof S]: S[K] extends OptionalChecker<unknown> ? K : never
+}[keyof S]
+type Flat<T> = { [K in keyof T]: T[K] }
+/** The type of an object shape: optional fields for optional checkers, the rest required. */
+export type ObjectOf<S extends Shape> = Flat<
+  { readonly [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & {
+    readonly [K in OptionalKeys<S>]?: Infer<S[K]>
+  }
+>
+
+function checker<T>(check: Checker<T>['check']): Checker<T> {
+  return {
+    check,
+    safeParse(value) {
+      const issues: CheckIssue[] = []
+      check(value, [], issues)
+      return issues.length === 0 ? { success: true, data: value as T } : { success: false, error: { issues } }
+    },
+  }
+}
+
+const describe = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : typeof value
+
+const primitive = <T>(expected: string, test: (value: unknown) => boolean) =>
+  checker<T>((value, path, issues) => {
+    if (!test(value)) issues.push({ path, message: `expected ${expected}, got ${describe(value)}` })
+  })
+
+export const string = primitive<string>('a string', (v) => typeof v === 'string')
+export const number = primitive<number>('a number', (v) => typeof v === 'number' && Number.isFinite(v))
+export const int = primitive<number>('an integer', (v) => Number.isSafeInteger(v))
+export const boolean = primitive<boolean>('true or false', (v) => typeof v === 'boolean')
+export const unknown = checker<unknown>(() => {})
+
+export const oneOf = <const V extends readonly string[]>(values: V) =>
+  primitive<V[number]>(`one of ${values.join(', ')}`, (v) => values.includes(v as string))
+
+export const optional = <T>(inner: Checker<T>): OptionalChecker<T> => ({ ...inner, optional: true })
+
+export const nullable = <T>(inner: Checker<T>) =>
+  checker<T | null>((value, path, issues) => {
+    if (value !== null) inner.check(value, path, issues)
+  })
+
+export const array = <T>(item: Checker<T>) =>
+  checker<readonly T[]>((value, path, issues) => {
+    if (!Array.isArray(value)) issues.push({ path, message: `expected an array, got ${describe(value)}` })
+    else value.forEach((v, i) => item.check(v, [...path, i], issues))
+  })
+
+export const record = <T>(item: Checker<T>) =>
+  checker<Readonly<Record<string, T>>>((value, path, issues) => {
+    if (!isObject(value)) issues.push({ path, message: `expected an object, got ${describe(value)}` })
+    else for (const key of Object.keys(value)) item.check(value[key], [...path, key], issues)
+  })
+
+/** An object with these fields; other fields are allowed and kept (responses may carry more). */
+export const object = <S extends Shape>(shape: S): Checker<ObjectOf<S>> & { readonly shape: S } => ({
+  shape,
+  ...checker<ObjectOf<S>>((value, path, issues) => {
+    if (!isObject(value))
+      return void issues.push({ path, message: `expected an object, got ${describe(value)}` })
+    for (const key in shape) {
+      const field = shape[key] as Checker<unknown> & { optional?: true }
+      if (value[key] === undefined) {
+        if (!field.optional) issues.push({ path: [...path, key], message: 'expected a value, got nothing' })
+      } else field.check(value[key], [...path, key], issues)
+    }
+  }),
+})
+
+/** A checker defined later (the response model is recursive). */
+export const lazy = <T>(get: () => Checker<T>) =>
+  checker<T>((value, path, issues) => get().check(value, path, issues))
+
+/** A checker written by hand, for rules the combinators do not express. */
+export const custom = <T>(check: Checker<T>['check']): Checker<T> => checker(check)
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)

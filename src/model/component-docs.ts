@@ -1,0 +1,30 @@
+// One line per component for the README's table (kept apart from the catalogue: browsers need none of it).
+import type { ComponentName } from './components'
+
+export const componentSummaries: Readonly<Record<ComponentName, string>> = {
+  primaryName: 'the primary locale-relevant name',
+  primaryImage: 'the best visual representation (a default image when none exists)',
+  secondaryImage: 'an icon or background image (a default image when none exists)',
+  images: 'all images attached',
+  keyContributors: 'the most important contributors (directors, leading cast)',
+  contributors: 'all contributors, in billing order',
+  keyTraits: 'the most telling traits (genres)',
+  keySuitabilities: 'suitability traits',
+  primaryGroup: 'the group the title belongs to',
+  sources: 'where to watch: mediums, methods, formats and prices in the context',
+  collections: 'the collections that contain the object',
+  contributions: "the contributor's titles, with the relationships in the context",
+  followers: 'users who follow it',
+  likers: 'users who like it',
+  following: 'what the user follows',
+  liking: 'what the user likes',
+  ownedCollections: "the user's collections",
+  allSubscriptions: "the source's subscriptions (the only way to reach them)",
+  allMediums: 'every medium the source offers (stream, download…)',
+  items: 'the collected objects, in collection order',
+  primaryOwner: 'the owning user',
+  socialMetrics: 'counts of likers, followers, collectors and mentioners',
+  userSocial: "the token's user's likes, follows and default collections (user tokens only)",
+  metadata: "a subscription's name, period, price and mediums",
+  thumbnail: "a trait's small image",
+}

@@ -1,0 +1,28 @@
+// The zod-free part of the model: what the builder, compile and the client import, so that a bundle of them
+// carries no schema library. (The request schemas, in request/, are zod/mini: fromJSON, the service, the CLI.)
+export * from './errors'
+export * from './ids'
+export * from './vocabulary'
+export * from './components'
+export * from './rules'
+export * from './suggest'
+export * from './token'
+export * from './response/values'
+export * from './response/resources'
+export * from './response/envelopes'
+export * from './response/schemas'
+export type { Checker, CheckIssue, SafeParseResult, Infer } from './check/kit'
+export type { Operator } from './request/filters'
+export type { Filters } from './request/filters'
+export type { Sort, SortType } from './request/sort'
+export type { ComponentRequest } from './request/components'
+export type { Factor } from './request/factors'
+export type { Blueprint } from './request/blueprints'
+export type {
+  RequestBodies,
+  RequestBody,
+  ExploreRequest,
+  RelateRequest,
+  LookupRequest,
+  SilosRequest,
+} from './request/bodies'

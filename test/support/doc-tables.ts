@@ -1,0 +1,73 @@
+// Renders the README's reference tables from the model, so a test can check the README against the model
+// (`npx tsx test/support/doc-tables.ts` prints them for pasting).
+import {
+  componentCatalogue,
+  componentNames,
+  componentSummaries,
+  filterNames,
+  filterIdTypes,
+  objectTypeNames,
+  plainSortTypes,
+  sortProperties,
+  blueprintTypes,
+} from 'hql'
+import type { ComponentEntry } from 'hql'
+
+export function componentTable(): string {
+  const rows = componentNames.map((name) => {
+    const entry: ComponentEntry = componentCatalogue[name]
+    const adds =
+      entry.shape === 'primitive'
+        ? `value: ${entry.value}`
+        : `${entry.shape} of ${(entry.of ?? []).join(' / ')}${entry.context ? ` (context: ${entry.context})` : ''}`
+    return `| \`${name}\` | ${entry.appliesTo.join(', ')} | ${adds} | ${componentSummaries[name]} |`
+  })
+  return ['| component | applies to | adds | what |', '|---|---|---|---|', ...rows].join('\n')
+}
+
+export function filterTable(): string {
+  const rows = filterNames.map((name) => {
+    const values =
+      name === 'returnType'
+        ? `a type name: ${objectTypeNames.join(', ')}`
+        : `${filterIdTypes[name].join(' or ')} ids`
+    const helper = name === 'returnType' ? 'returnType' : name
+    return `| \`${name}\` | \`${helper}\` | ${values} |`
+  })
+  return ['| filter | builder | values |', '|---|---|---|', ...rows].join('\n')
+}
+
+export function sortTable(): string {
+  const helperOf: Record<string, string> = {
+    popularity: '`popularity.asc()` / `.desc()`',
+    collectionOrder: '`collectionOrder.asc()` / `.desc()`',
+    likeOrder: '`likeOrder.asc()` / `.desc()`',
+    followOrder: '`followOrder.asc()` / `.desc()`',
+    random: '`random()`',
+  }
+  const property = sortProperties.map(
+    (p) =>
+      `| \`{ type: 'property', property: '${p}' }\` | \`${p === 'name' ? 'byName' : p}.asc()\` / \`.desc()\` |`,
+  )
+  const plain = plainSortTypes.map((t) => `| \`{ type: '${t}' }\` | ${helperOf[t]} |`)
+  return [
+    '| sort | builder |',
+    '|---|---|',
+    ...property,
+    ...plain,
+    "| `{ type: 'idsOrder', ids }` | `idsOrder(...ids)` |",
+  ].join('\n')
+}
+
+export function blueprintTable(): string {
+  const helper = (type: string) => `silo.${type[0]?.toLowerCase()}${type.slice(1)}`
+  return [
+    '| blueprint type | builder |',
+    '|---|---|',
+    ...blueprintTypes.map((t) => `| \`${t}\` | \`${helper(t)}(…)\` |`),
+  ].join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log([componentTable(), filterTable(), sortTable(), blueprintTable()].join('\n\n'))
+}
