@@ -24,3 +24,5 @@ export {
 } from './param-types'
 export type { ParamType, ParamTypeName } from './param-types'
 export type * from './ast'
+export { symbolicBody, isParamSlot } from './symbolic'
+export type { ParamSlot, ParamSpread } from './symbolic'

@@ -112,9 +112,21 @@ export class TokenReader {
     }
   }
 
-  /** Skips to the next `query` keyword (after a syntax error), so later queries are still checked. */
+  /**
+   * Skips, after a syntax error, to the next line that starts with `query` or an operation keyword, so the
+   * queries after a broken one are still parsed and checked.
+   */
   recover(): void {
     this.advance()
-    while (this.peek().kind !== 'end' && !this.isName('query')) this.advance()
+    while (this.peek().kind !== 'end' && !(this.startsLine() && this.startsDefinition())) this.advance()
+  }
+
+  private startsLine(): boolean {
+    const previousEnd = this.lastEnd
+    return this.position === 0 || /[\n\r]/.test(this.source.body.slice(previousEnd, this.peek().start))
+  }
+
+  private startsDefinition(): boolean {
+    return ['query', 'explore', 'relate', 'lookup', 'silos'].some((keyword) => this.isName(keyword))
   }
 }

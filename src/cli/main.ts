@@ -1,0 +1,12 @@
+// The `hql` command (bin/hql.js imports the build of this file). No top-level await: tsup also builds it as CJS.
+import { runCli } from './program'
+
+void runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+  interactive: process.stderr.isTTY === true,
+  stopped: () => new Promise((resolve) => process.once('SIGINT', () => resolve())),
+}).then((code) => {
+  process.exitCode = code
+})

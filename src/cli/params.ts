@@ -1,0 +1,38 @@
+import { HqlError } from '../model'
+import { argumentFromString, parseDocument } from '../text'
+import type { ParamType, ParamTypeName, QueryDefinitionNode } from '../text'
+
+/** `--param name=value`, repeatable: collects into a list for commander. */
+export const collect = (value: string, previous: readonly string[] = []): string[] => [...previous, value]
+
+/**
+ * Turns `name=value` strings into the values of a query's parameters, using the declared types: numbers and
+ * booleans are converted, lists are JSON (`["a","b"]`) or comma-separated.
+ */
+export function paramsFromArgs(
+  definition: QueryDefinitionNode,
+  args: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const arg of args) {
+    const equals = arg.indexOf('=')
+    if (equals <= 0) throw new HqlError('usage', `--param expects name=value, got '${arg}'`)
+    const name = arg.slice(0, equals).replace(/^\$/, '')
+    const param = definition.params.find((p) => p.variable.name === name)
+    const type: ParamType = param
+      ? { name: param.type.name.value as ParamTypeName, list: param.type.list }
+      : { name: 'String', list: false }
+    out[name] = argumentFromString(type, arg.slice(equals + 1))
+  }
+  return out
+}
+
+/** The definition `--query` names, or the only one; undefined lets parseQuery report what is wrong. */
+export function findDefinition(text: string, source: string, name: string | undefined) {
+  const definitions = parseDocument(text, source).definitions
+  return name === undefined
+    ? definitions.length === 1
+      ? definitions[0]
+      : undefined
+    : definitions.find((d) => d.name?.value === name)
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { catalogFile, checkCatalog, loadCatalog } from '../../src/catalog'
+import type { Catalog } from '../../src/catalog'
+
+const catalogOf = (files: Record<string, string>): Catalog => ({
+  files: Object.entries(files).map(([path, text]) => catalogFile(path, path, text)),
+})
+
+describe('checkCatalog', () => {
+  it('reports every problem at once, in file order, as file:line:col', () => {
+    const { errors, queries } = checkCatalog(
+      catalogOf({
+        'a.hql': [
+          'query good explore Movie',
+          'query broken explore where',
+          // `query` can be a filter name, so the error is at the next word; parsing resumes at the next line.
+          'query alsoBroken explore Movie with primaryImg',
+          'explore Movie',
+          'query good explore',
+        ].join('\n'),
+        'b.hql':
+          'query delete($x: Int) explore page $x\nquery typo($c: ContributorId) explore where contributors = $d',
+      }),
+    )
+    expect(errors.map((error) => error.message)).toEqual([
+      "a.hql:3:7: expected an operator: '=', '!=', 'in' or 'contains all', found 'alsoBroken'",
+      "a.hql:4:1: every query of a catalog needs a name: 'query <name>' above it",
+      "a.hql:5:7: query 'good' is already defined at a.hql:1:7",
+      "b.hql:1:7: 'delete' cannot name a generated function; choose another name",
+      'b.hql:2:12: parameter $c is never used',
+      "b.hql:2:60: unknown parameter $d; did you mean 'c'?",
+    ])
+    expect(queries.map((query) => query.name)).toEqual(['good'])
+  })
+
+  it('checks parameters without defaults with stand-in values, and defaults as given', () => {
+    const { errors, queries } = checkCatalog(
+      catalogOf({
+        'q.hql': 'query q($c: ContributorId, $n: Int = 0) explore where contributors = $c page size $n',
+      }),
+    )
+    expect(errors.map((error) => [error.code, error.line, error.column])).toEqual([
+      ['invalid_page_size', 1, 83],
+    ])
+    expect(queries).toEqual([])
+  })
+
+  it('loads the example catalog with no problems', async () => {
+    const catalog = await loadCatalog(['examples/catalog'])
+    expect(catalog.files.map((file) => file.relativePath)).toEqual(['home.hql', 'movies.hql'])
+    const { errors, queries } = checkCatalog(catalog)
+    expect(errors).toEqual([])
+    expect(queries.map((query) => query.name)).toEqual([
+      'home',
+      'moviesByContributor',
+      'dramas',
+      'similarTo',
+      'details',
+    ])
+  })
+})
