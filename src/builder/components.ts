@@ -77,6 +77,8 @@ function nestingComponent(name: ComponentName): unknown {
  */
 export function component<N extends ComponentName>(name: N): Component<N>
 export function component(name: string): ComponentSpec
+// No side effects for a known name: bundlers drop the constants below that an app does not import.
+/* @__NO_SIDE_EFFECTS__ */
 export function component(name: string): unknown {
   checkComponentName(name, ['name'])
   return componentCatalogue[name].shape === 'primitive'

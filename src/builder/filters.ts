@@ -61,7 +61,8 @@ function spec(filter: FilterName, operator: Operator<string>): FilterSpec {
 }
 
 // Each helper only records the operator; `.filter()` checks the whole tree with full paths, so a mistake
-// inside an `$or` is reported where it stands.
+// inside an `$or` is reported where it stands. Marked pure so that bundlers drop the helpers an app leaves unused.
+/* @__NO_SIDE_EFFECTS__ */
 function filterField(name: FilterName) {
   return {
     eq: (value: string) => spec(name, { $eq: value }),

@@ -33,7 +33,7 @@ const bodyKeys: Readonly<Record<EndpointName, readonly PartName[]>> = {
   silos: ['ids', 'filters', 'blueprints', 'components', 'page', 'pageSize', 'siloPageSize'],
 }
 
-// Copies and the body are written out field by field: named property stores keep these hot paths
+// Copies are written out field by field: named property stores keep this hot path
 // monomorphic, where a spread or a loop over key names would be several times slower (bench/).
 const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
   ids: p.ids,
@@ -46,23 +46,6 @@ const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
   pageSize: p.pageSize,
   siloPageSize: p.siloPageSize,
 })
-
-/** The body in canonical key order: bodyKeys' order, which this follows (a test checks they agree). */
-function assembleBody(endpoint: EndpointName, p: Parts): RequestBody {
-  const body: Record<string, unknown> = {}
-  if (p.ids !== undefined) body.ids = p.ids
-  if (p.factors !== undefined) body.factors = p.factors
-  if (p.filters !== undefined) body.filters = p.filters
-  else if (endpoint === 'explore') body.filters = emptyFilters
-  if (p.sort !== undefined) body.sort = p.sort
-  if (p.blueprints !== undefined) body.blueprints = p.blueprints
-  if (p.components !== undefined) body.components = p.components
-  if (p.page !== undefined) body.page = p.page
-  if (p.pageSize !== undefined) body.pageSize = p.pageSize
-  if (p.siloPageSize !== undefined) body.siloPageSize = p.siloPageSize
-  return Object.freeze(body) as RequestBody
-}
-const emptyFilters = Object.freeze({})
 
 const noParts: Parts = {
   ids: undefined,

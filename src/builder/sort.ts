@@ -7,7 +7,8 @@ export interface SortKey {
 }
 
 // Both orders are made once and frozen: a sort key is a constant, so every call can return the same value.
-const keyed = (make: (order: SortOrder) => Sort): SortKey => {
+// Marked pure so that bundlers drop the sort keys an app does not import.
+const keyed = /* @__NO_SIDE_EFFECTS__ */ (make: (order: SortOrder) => Sort): SortKey => {
   const ascending = Object.freeze(make('ascending'))
   const descending = Object.freeze(make('descending'))
   return { asc: () => ascending, desc: () => descending }
@@ -26,7 +27,7 @@ export const likeOrder: SortKey = keyed((order) => ({ type: 'likeOrder', order }
 /** Sort by when the user followed it: `followOrder.desc()`. */
 export const followOrder: SortKey = keyed((order) => ({ type: 'followOrder', order }))
 /** A random order. */
-const randomSort: Sort = Object.freeze({ type: 'random' })
+const randomSort: Sort = /* @__PURE__ */ Object.freeze({ type: 'random' })
 export const random = (): Sort => randomSort
 /** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. */
 export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
