@@ -6,7 +6,7 @@ silos for $liked
   silo BasedOnItem(nameGenerator: "Because you liked $1") probability 0.5
   silo Explore(name: "Popular dramas") probability 0.3
     where traits = "mhgnr-drama"
-  silo Collection(name: "Staff picks", id: "mhcol-staff-picks") at [3]
+  silo Collection(name: "Essential westerns", id: "mhcol-essential-western") at [3]
   with primaryImage
   page size 6
   silo size 12

@@ -1,6 +1,5 @@
 # Movie queries of the example app. `hql check examples/catalog` checks them;
 # `hql generate examples/catalog --out examples/catalog/queries.ts` writes their typed functions.
-
 # A contributor's movies on the big stores, newest first.
 query moviesByContributor($contributor: ContributorId, $size: Int = 20)
 explore Movie
@@ -13,7 +12,7 @@ explore Movie
 # Dramas or war-and-history films, by name.
 query dramas($page: Int = 0)
 explore Movie
-  where (traits = "mhgnr-drama" or traits contains all ["mhgnr-war", "mhgnr-history"])
+  where (traits = "mhgnr-drama" or traits contains all ["mhgnr-war", "mhgnr-historical"])
   order by name asc
   with keyTraits size 3
   page $page size 10

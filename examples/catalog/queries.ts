@@ -9,7 +9,7 @@ export function home(params: { readonly liked: readonly [H.MediaId, ...H.MediaId
       H.silo.recommendedForYou({ name: 'For you', positions: [0] }),
       H.silo.basedOnItem({ nameGenerator: 'Because you liked $1', probability: 0.5 }),
       H.silo.explore({ name: 'Popular dramas', probability: 0.3, filters: [H.traits.eq('mhgnr-drama')] }),
-      H.silo.collection({ name: 'Staff picks', id: 'mhcol-staff-picks', positions: [3] }),
+      H.silo.collection({ name: 'Essential westerns', id: 'mhcol-essential-western', positions: [3] }),
     )
     .ids(...params.liked)
     .filter(H.returnType.in('Movie', 'ShowSeries'))
@@ -18,7 +18,7 @@ export function home(params: { readonly liked: readonly [H.MediaId, ...H.MediaId
     .siloPageSize(12)
 }
 
-/** `moviesByContributor` from movies.hql:5. */
+/** `moviesByContributor` from movies.hql:4. */
 // prettier-ignore
 export function moviesByContributor(params: { readonly contributor: H.ContributorId; readonly size?: number }) {
   return H.hql.explore()
@@ -28,18 +28,18 @@ export function moviesByContributor(params: { readonly contributor: H.Contributo
     .pageSize(params.size ?? 20)
 }
 
-/** `dramas` from movies.hql:14. */
+/** `dramas` from movies.hql:13. */
 // prettier-ignore
 export function dramas(params: { readonly page?: number } = {}) {
   return H.hql.explore()
-    .filter(H.returnType.eq('Movie'), H.traits.or(H.traits.eq('mhgnr-drama'), H.traits.all('mhgnr-war', 'mhgnr-history')))
+    .filter(H.returnType.eq('Movie'), H.traits.or(H.traits.eq('mhgnr-drama'), H.traits.all('mhgnr-war', 'mhgnr-historical')))
     .sort({ type: 'property', property: 'name', order: 'ascending' })
     .with(H.keyTraits.pageSize(3))
     .page(params.page ?? 0)
     .pageSize(10)
 }
 
-/** `similarTo` from movies.hql:22. */
+/** `similarTo` from movies.hql:21. */
 // prettier-ignore
 export function similarTo(params: { readonly seed: H.MediaId; readonly contributor: H.ContributorId; readonly weight?: number }) {
   return H.hql.relate(params.seed, { id: params.contributor, weight: params.weight ?? 0.5 })
@@ -48,7 +48,7 @@ export function similarTo(params: { readonly seed: H.MediaId; readonly contribut
     .pageSize(10)
 }
 
-/** `details` from movies.hql:28. */
+/** `details` from movies.hql:27. */
 // prettier-ignore
 export function details(params: { readonly ids: readonly [H.AnyId, ...H.AnyId[]] }) {
   return H.hql.lookup(...params.ids)

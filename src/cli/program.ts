@@ -95,7 +95,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .option('--json', 'print the items as JSON instead of a table')
     .addHelpText(
       'after',
-      '\nCredentials for --base-url come from HQL_CLIENT_ID and HQL_CLIENT_SECRET, and HQL_USERNAME and\nHQL_PASSWORD for the password grant (without them, the client credentials grant).',
+      '\nCredentials for --base-url come from HQL_CLIENT_ID and HQL_CLIENT_SECRET, HQL_USERNAME and HQL_PASSWORD\nfor the password grant (without them, the client credentials grant), and HQL_SCOPE (default:\npublic_profile user_likes).',
     )
     .action(act((file: string, options) => runCommand(io, file, options)))
 

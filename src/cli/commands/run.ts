@@ -8,6 +8,9 @@ import { exitCodes } from '../io'
 import { findDefinition, paramsFromArgs } from '../params'
 import { renderTable } from '../table'
 
+// The scopes the service documents (SERVICE-NOTES.md); HQL_SCOPE overrides them.
+const defaultScope = ['public_profile', 'user_likes']
+
 export interface RunOptions {
   readonly query?: string
   readonly param: readonly string[]
@@ -19,7 +22,7 @@ export interface RunOptions {
 
 /**
  * `hql run <file>`: runs a query, following pages up to `--max-pages`, against `--base-url`/`--auth-url` with
- * credentials from HQL_CLIENT_ID, HQL_CLIENT_SECRET and (for the password grant) HQL_USERNAME, HQL_PASSWORD;
+ * credentials from HQL_CLIENT_ID, HQL_CLIENT_SECRET, (for the password grant) HQL_USERNAME, HQL_PASSWORD, and HQL_SCOPE;
  * or, without `--base-url`, against the embedded reference service with its demo credentials.
  */
 export async function runCommand(io: CliIo, file: string, options: RunOptions): Promise<number> {
@@ -67,6 +70,7 @@ async function connect(
       clientSecret: service.demo.clientSecret,
       username: service.demo.username,
       password: service.demo.password,
+      scope: defaultScope,
     })
     return { client: createClient({ baseUrl: service.baseUrl, auth }), close: () => service.close() }
   }
@@ -85,8 +89,20 @@ async function connect(
   }
   const auth: Auth =
     username !== undefined && password !== undefined
-      ? passwordGrant({ authUrl, clientId, clientSecret, username, password })
-      : clientCredentialsGrant({ authUrl, clientId, clientSecret })
+      ? passwordGrant({
+          authUrl,
+          clientId,
+          clientSecret,
+          username,
+          password,
+          scope: io.env.HQL_SCOPE ?? defaultScope,
+        })
+      : clientCredentialsGrant({
+          authUrl,
+          clientId,
+          clientSecret,
+          ...(io.env.HQL_SCOPE ? { scope: io.env.HQL_SCOPE } : {}),
+        })
   return { client: createClient({ baseUrl: options.baseUrl, auth }), close: async () => {} }
 }
 

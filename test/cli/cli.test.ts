@@ -1,0 +1,157 @@
+import { mkdtemp, readFile, writeFile, cp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../src/cli/program'
+
+async function hql(...args: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: {},
+    interactive: false,
+    stopped: async () => {},
+  })
+  return { code, stdout, stderr }
+}
+
+const scratch = () => mkdtemp(join(tmpdir(), 'hql-cli-'))
+
+describe('hql compile', () => {
+  it('prints the request JSON of the named query with its parameters', async () => {
+    const { code, stdout } = await hql(
+      'compile',
+      'examples/catalog/movies.hql',
+      '--query',
+      'moviesByContributor',
+      '--param',
+      'contributor=mhric-brad-pitt',
+      '--param',
+      'size=5',
+    )
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toMatchObject({
+      endpoint: '/graph/explore',
+      method: 'POST',
+      body: { filters: { contributors: { $eq: 'mhric-brad-pitt' } }, pageSize: 5 },
+    })
+  })
+
+  it('takes list parameters as a,b and reports query errors as file:line:col with exit 1', async () => {
+    const ok = await hql(
+      'compile',
+      'examples/catalog/movies.hql',
+      '-q',
+      'details',
+      '-p',
+      'ids=mhmov-a,mhmov-b',
+      '--body',
+    )
+    expect(JSON.parse(ok.stdout).ids).toEqual(['mhmov-a', 'mhmov-b'])
+    const bad = await hql(
+      'compile',
+      'examples/catalog/movies.hql',
+      '-q',
+      'moviesByContributor',
+      '-p',
+      'contributor=mhsrc-x',
+    )
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(
+      /^examples\/catalog\/movies\.hql:4:27: parameter \$contributor: expected Contributor id/,
+    )
+    expect(bad.stderr).toContain('^')
+  })
+
+  it('exits 2 on usage errors', async () => {
+    expect((await hql('compile')).code).toBe(2)
+    expect((await hql('compil', 'x')).code).toBe(2)
+    expect((await hql('compile', 'examples/catalog/movies.hql', '-q', 'dramas', '-p', 'nonsense')).code).toBe(
+      2,
+    )
+    expect((await hql('compile', 'no/such/file.hql')).code).toBe(2)
+  })
+})
+
+describe('hql --help', () => {
+  it.each(['compile', 'fmt', 'check', 'generate', 'fixtures', 'run', 'serve'])(
+    'documents %s',
+    async (command) => {
+      const { code, stdout } = await hql(command, '--help')
+      expect(code).toBe(0)
+      expect(stdout).toContain(`Usage: hql ${command}`)
+    },
+  )
+
+  it('lists the commands and the exit codes', async () => {
+    const { code, stdout } = await hql('--help')
+    expect(code).toBe(0)
+    expect(stdout).toContain('Exit codes:')
+    for (const command of ['compile', 'fmt', 'check', 'generate', 'fixtures', 'run', 'serve'])
+      expect(stdout).toContain(command)
+  })
+})
+
+describe('hql fmt, check, generate, fixtures', () => {
+  it('passes on the example catalog (as in CI)', async () => {
+    expect(await hql('check', 'examples/catalog')).toMatchObject({
+      code: 0,
+      stdout: '5 queries in 2 files: ok\n',
+    })
+    expect(
+      (await hql('generate', 'examples/catalog', '--out', 'examples/catalog/queries.ts', '--check')).code,
+    ).toBe(0)
+    expect((await hql('fmt', '--check', 'examples/catalog')).code).toBe(0)
+  })
+
+  it('formats in place, and --check fails on an unformatted file', async () => {
+    const dir = await scratch()
+    const file = join(dir, 'q.hql')
+    await writeFile(file, 'query   q   explore Movie   where traits = "mhgnr-a"  with primaryImage')
+    const check = await hql('fmt', '--check', dir)
+    expect(check.code).toBe(1)
+    expect(check.stderr).toContain(`${file}: not formatted`)
+    expect((await hql('fmt', dir)).code).toBe(0)
+    expect(await readFile(file, 'utf8')).toBe(
+      'query q\nexplore Movie\n  where traits = "mhgnr-a"\n  with primaryImage\n',
+    )
+    expect((await hql('fmt', '--check', dir)).code).toBe(0)
+  })
+
+  it('reports every problem of a catalog, with exit 1', async () => {
+    const dir = await scratch()
+    await writeFile(
+      join(dir, 'a.hql'),
+      'query a explore with primaryImg\nquery b explore where traits = "mhsrc-x"\n',
+    )
+    const { code, stderr } = await hql('check', dir)
+    expect(code).toBe(1)
+    expect(stderr).toContain(`${join(dir, 'a.hql')}:1:22: unknown component 'primaryImg'`)
+    expect(stderr).toContain(`${join(dir, 'a.hql')}:2:32: expected a Trait id`)
+    expect(stderr).toContain('2 problems')
+  })
+
+  it('generate --check fails on a stale file, and fixtures are written and checked', async () => {
+    const dir = await scratch()
+    await cp('examples/catalog', join(dir, 'catalog'), { recursive: true })
+    const out = join(dir, 'queries.ts')
+    expect((await hql('generate', join(dir, 'catalog'), '--out', out, '--check')).code).toBe(1)
+    expect((await hql('generate', join(dir, 'catalog'), '--out', out)).code).toBe(0)
+    expect(await readFile(out, 'utf8')).toBe(await readFile('examples/catalog/queries.ts', 'utf8'))
+    await writeFile(join(dir, 'catalog', 'more.hql'), 'query more explore')
+    const stale = await hql('generate', join(dir, 'catalog'), '--out', out, '--check')
+    expect(stale).toMatchObject({ code: 1 })
+    expect(stale.stderr).toContain('stale')
+
+    const fixtures = join(dir, 'fixtures')
+    expect((await hql('fixtures', join(dir, 'catalog'), '--out', fixtures)).code).toBe(0)
+    expect(JSON.parse(await readFile(join(fixtures, 'more.json'), 'utf8'))).toEqual({
+      endpoint: '/graph/explore',
+      method: 'POST',
+      body: { filters: {} },
+    })
+    expect((await hql('fixtures', join(dir, 'catalog'), '--out', fixtures, '--check')).code).toBe(0)
+  })
+})
