@@ -1,10 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { Registry, type ClientConfig, type UserConfig } from './auth/registry'
 import { TokenStore } from './auth/tokens'
-import { buildCatalog } from './catalog/build'
-import { checkCatalog, defaultCatalogDir, readCatalogDir } from './catalog/load'
 import type { RawCatalog } from './catalog/raw'
-import { GraphIndex } from './graph/graph-index'
+import { graphFor } from './graph/shared-graph'
 import { RateLimiter, type RateLimit } from './http/rate-limit'
 import { createHttpServer } from './http/server'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
@@ -66,30 +64,6 @@ export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 3000, windowSeconds: 60
 export const DEFAULT_MAX_BODY_BYTES = 100 * 1024
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
 export const DEFAULT_REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600
-
-// The graph is immutable once built, so services of one process over the same catalog and users share it.
-const graphCache = new Map<string, GraphIndex>()
-
-function graphFor(
-  catalog: string | RawCatalog | undefined,
-  users: readonly UserConfig[],
-): { graph: GraphIndex; ms: number } {
-  const seeds = users.map((u) => ({
-    username: u.username,
-    name: u.name ?? u.username,
-    ...(u.email === undefined ? {} : { email: u.email }),
-  }))
-  const key =
-    typeof catalog === 'object' ? undefined : JSON.stringify([catalog ?? defaultCatalogDir(), seeds])
-  const cached = key === undefined ? undefined : graphCache.get(key)
-  if (cached) return { graph: cached, ms: 0 }
-  const started = performance.now()
-  const raw =
-    typeof catalog === 'object' ? checkCatalog(catalog) : readCatalogDir(catalog ?? defaultCatalogDir())
-  const graph = new GraphIndex(buildCatalog(raw, seeds))
-  if (key !== undefined) graphCache.set(key, graph)
-  return { graph, ms: performance.now() - started }
-}
 
 /**
  * Starts the reference service over the sample catalog.

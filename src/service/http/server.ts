@@ -1,6 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { fromJSON } from '../../compile'
-import type { RequestBodies } from '../../model'
 import {
   checkTokenEndpoint,
   tokenEndpoint,
@@ -10,12 +8,9 @@ import {
 import type { Grant, TokenStore } from '../auth/tokens'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode } from '../graph/entities'
-import type { QueryContext, QueryLimits } from '../query/context'
-import { explore } from '../query/explore'
-import { lookup } from '../query/lookup'
+import { answerQuery, type GraphEndpoint as Endpoint } from '../query/answer'
+import type { QueryLimits } from '../query/context'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
-import { relate } from '../query/relate'
-import { silos } from '../query/silos'
 import { readBody, parseJson } from './body'
 import { applyCors } from './cors'
 import { errorResponse, ServiceError } from './errors'
@@ -28,14 +23,6 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly limits: QueryLimits
   readonly maxBodyBytes: number
   readonly defaultImage: () => ImageNode
-}
-
-type Endpoint = keyof RequestBodies
-const handlers: { [E in Endpoint]: (ctx: QueryContext, body: RequestBodies[E]) => unknown } = {
-  explore,
-  relate,
-  silos,
-  lookup,
 }
 
 /** Graph endpoints at /graph/<name>, and at /<name> too: relate's `next.endpoint` is `/relate` (SERVICE-SPEC.md). */
@@ -120,14 +107,7 @@ async function graphRequest(
       headers: { 'Retry-After': String(wait) },
     })
   const json = parseJson(await readBody(request, deps.maxBodyBytes))
-  const body = fromJSON(endpoint, json).body as RequestBodies[typeof endpoint]
-  const ctx: QueryContext = {
-    graph: deps.graph,
-    user: grant.username === undefined ? undefined : deps.graph.userByUsername(grant.username),
-    defaultImage: deps.defaultImage(),
-    limits: deps.limits,
-  }
-  return (handlers[endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, body)
+  return answerQuery(deps, endpoint, json, grant.username)
 }
 
 async function route(deps: ServerDeps, request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -1,0 +1,46 @@
+import { fromJSON } from '../../compile'
+import type { RequestBodies } from '../../model'
+import type { ImageNode } from '../graph/entities'
+import type { GraphIndex } from '../graph/graph-index'
+import type { QueryContext, QueryLimits } from './context'
+import { explore } from './explore'
+import { lookup } from './lookup'
+import { relate } from './relate'
+import { silos } from './silos'
+
+export type GraphEndpoint = keyof RequestBodies
+
+const handlers: { [E in GraphEndpoint]: (ctx: QueryContext, body: RequestBodies[E]) => unknown } = {
+  explore,
+  relate,
+  silos,
+  lookup,
+}
+
+/** What a graph query is answered from: the graph and the service-wide settings. */
+export interface AnswerDeps {
+  readonly graph: GraphIndex
+  readonly limits: QueryLimits
+  readonly defaultImage: () => ImageNode
+}
+
+/**
+ * Answers one graph request body, untrusted JSON, as `username` (undefined: a token without a user). Throws
+ * `HqlError`s for bad requests (the HTTP layer turns them into 400/404 bodies with the path). No HTTP here, so
+ * the same engine also answers in-process (hql/testing).
+ */
+export function answerQuery(
+  deps: AnswerDeps,
+  endpoint: GraphEndpoint,
+  json: unknown,
+  username: string | undefined,
+): unknown {
+  const body = fromJSON(endpoint, json).body as RequestBodies[typeof endpoint]
+  const ctx: QueryContext = {
+    graph: deps.graph,
+    user: username === undefined ? undefined : deps.graph.userByUsername(username),
+    defaultImage: deps.defaultImage(),
+    limits: deps.limits,
+  }
+  return (handlers[endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, body)
+}
