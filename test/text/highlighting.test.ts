@@ -6,9 +6,12 @@ import oniguruma from 'vscode-oniguruma'
 
 const require = createRequire(import.meta.url)
 
-async function loadGrammar() {
+let loaded: ReturnType<typeof loadGrammarOnce> | undefined
+const loadGrammar = () => (loaded ??= loadGrammarOnce())
+
+async function loadGrammarOnce() {
   const wasm = await readFile(require.resolve('vscode-oniguruma/release/onig.wasm'))
-  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength))
+  await oniguruma.loadWASM(wasm)
   const registry = new vsctm.Registry({
     onigLib: Promise.resolve({
       createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
