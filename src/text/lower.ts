@@ -70,9 +70,14 @@ export class Lowering {
   readonly used = new Set<string>()
   private readonly locations = new Map<string, number>()
 
+  /**
+   * `trackLocations` records the source offset of every JSON path; it is only needed to place the model's
+   * errors, so resolve lowers without it and again with it when the model refuses the body.
+   */
   constructor(
     private readonly params: ReadonlyMap<string, ParamNode>,
     private readonly args: ReadonlyMap<string, unknown>,
+    private readonly trackLocations = true,
   ) {}
 
   lower(operation: OperationNode): Lowered {
@@ -109,7 +114,7 @@ export class Lowering {
   }
 
   private at(path: Path, offset: number): void {
-    this.locations.set(pathKey(path), offset)
+    if (this.trackLocations) this.locations.set(pathKey(path), offset)
   }
 
   private set(body: Json, key: string, value: unknown): void {

@@ -40,7 +40,7 @@ export function resolveDefinition(
   const problems: TextProblem[] = []
   const params = declaredParams(definition, problems)
   const args = argumentsFor(definition, params, options, problems)
-  const lowering = new Lowering(params, args)
+  const lowering = new Lowering(params, args, false)
   const lowered = lowering.lower(definition.operation)
   problems.push(...lowering.problems)
   for (const [name, param] of params)
@@ -53,15 +53,18 @@ export function resolveDefinition(
   if (problems.length > 0) return failed(source, problems)
   try {
     return { ok: true, query: fromJSON(lowered.endpoint, lowered.body), lowered }
-  } catch (error) {
+  } catch (caught) {
+    const error: unknown = caught
+    // Lower again, recording where each JSON path came from, to place the model's errors.
+    const located = new Lowering(params, args, true).lower(definition.operation)
     if (error instanceof HqlValidationError)
       return failed(
         source,
-        error.issues.map((issue) => locate(lowered, issue.code, issue.message, issue.path)),
+        error.issues.map((issue) => locate(located, issue.code, issue.message, issue.path)),
         error.issues.map((issue) => issue.path),
       )
     if (error instanceof HqlError)
-      return failed(source, [locate(lowered, error.code, withoutPath(error), error.path)], [error.path])
+      return failed(source, [locate(located, error.code, withoutPath(error), error.path)], [error.path])
     throw error
   }
 }
