@@ -1,6 +1,6 @@
 import { HqlError } from '../model'
 import type { JsonPath } from '../model'
-import type { Source } from './source'
+import type { TextSource } from './source'
 import { lineColumnAt } from './source'
 import { printLocation } from './print-location'
 
@@ -29,7 +29,7 @@ export class HqlTextError extends HqlError {
   readonly reason: string
   readonly frame: string
 
-  constructor(source: Source, problem: TextProblem, options: { path?: JsonPath; cause?: unknown } = {}) {
+  constructor(source: TextSource, problem: TextProblem, options: { path?: JsonPath; cause?: unknown } = {}) {
     super(problem.code, problem.reason, options)
     const { line, column } = lineColumnAt(source, problem.offset)
     this.source = source.name
@@ -49,7 +49,7 @@ export class HqlSyntaxError extends HqlTextError {
   readonly found: string
 
   /** `reason` replaces the expected/found message, for text the lexer could not read as a token. */
-  constructor(source: Source, offset: number, expected: string, found: string, reason?: string) {
+  constructor(source: TextSource, offset: number, expected: string, found: string, reason?: string) {
     super(source, { code: 'syntax_error', reason: reason ?? `expected ${expected}, found ${found}`, offset })
     this.expected = expected
     this.found = found

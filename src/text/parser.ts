@@ -4,7 +4,7 @@ import { attachComments } from './comments'
 import { HqlSyntaxError } from './errors'
 import { lex } from './lexer'
 import { TokenReader } from './reader'
-import type { Source } from './source'
+import type { TextSource } from './source'
 import { makeSource } from './source'
 import { operationKeywords, parseOperation } from './parse-operations'
 import { parseName, parseValue, parseVariable } from './parse-values'
@@ -116,4 +116,4 @@ function parseType(reader: TokenReader): TypeNode {
   return { kind: 'Type', name, list, loc: reader.loc(start) }
 }
 
-export { makeSource, type Source }
+export { makeSource, type TextSource }

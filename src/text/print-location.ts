@@ -1,4 +1,4 @@
-import type { Source } from './source'
+import type { TextSource } from './source'
 import { lineColumnAt } from './source'
 
 const context = 1
@@ -13,7 +13,7 @@ const context = 1
  * // 3 |   where contributor = "mhric-x"
  * //   |         ^
  */
-export function printLocation(source: Source, offset: number): string {
+export function printLocation(source: TextSource, offset: number): string {
   const { line, column } = lineColumnAt(source, offset)
   const lines = source.body.split(/\r?\n|\r/)
   const first = Math.max(1, line - context)

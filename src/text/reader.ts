@@ -1,6 +1,6 @@
 import type { Comments, Loc } from './ast'
 import { HqlSyntaxError } from './errors'
-import type { Source } from './source'
+import type { TextSource } from './source'
 import type { Token } from './token'
 import { describeToken } from './token'
 
@@ -26,7 +26,7 @@ export class TokenReader {
   readonly units: Unit[] = []
 
   constructor(
-    readonly source: Source,
+    readonly source: TextSource,
     private readonly tokens: readonly Token[],
   ) {}
 

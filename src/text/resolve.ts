@@ -9,7 +9,7 @@ import { Lowering, literal, pathKey } from './lower'
 import type { Lowered } from './lower'
 import { checkArgument, isParamTypeName, paramTypeNames, placeholder } from './param-types'
 import type { ParamType } from './param-types'
-import type { Source } from './source'
+import type { TextSource } from './source'
 
 /** How to give a query's parameters their values. */
 export interface ResolveOptions {
@@ -33,7 +33,7 @@ export type Resolved =
  * problem at its line and column.
  */
 export function resolveDefinition(
-  source: Source,
+  source: TextSource,
   definition: QueryDefinitionNode,
   options: ResolveOptions = {},
 ): Resolved {
@@ -163,7 +163,11 @@ function withoutPath(error: HqlError): string {
   return prefix ? error.message.slice(prefix[0].length) : error.message
 }
 
-function failed(source: Source, problems: readonly TextProblem[], paths: readonly JsonPath[] = []): Resolved {
+function failed(
+  source: TextSource,
+  problems: readonly TextProblem[],
+  paths: readonly JsonPath[] = [],
+): Resolved {
   const sorted = problems
     .map((problem, index) => ({ problem, path: paths[index] }))
     .sort((a, b) => a.problem.offset - b.problem.offset)

@@ -1,5 +1,5 @@
 /** A text being parsed: its body and the name errors print for it (a file path, or `<query>`). */
-export interface Source {
+export interface TextSource {
   readonly body: string
   readonly name: string
 }
@@ -10,12 +10,12 @@ export interface LineColumn {
   readonly column: number
 }
 
-export function makeSource(body: string, name = '<query>'): Source {
+export function makeSource(body: string, name = '<query>'): TextSource {
   return { body, name }
 }
 
 /** The line and column of a character offset. Offsets past the end point just after the last character. */
-export function lineColumnAt(source: Source, offset: number): LineColumn {
+export function lineColumnAt(source: TextSource, offset: number): LineColumn {
   const body = source.body
   const end = Math.max(0, Math.min(offset, body.length))
   let line = 1
