@@ -1,0 +1,106 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { HqlError } from '../model/errors'
+import { errorResponse } from '../service/http/errors'
+import { createQueryEngine, type QueryEngine, type QueryEngineOptions } from '../service/query-engine'
+import { canonical, endpointName, sortedJson } from './canonical'
+import type { HqlFixture } from './fixtures'
+import { TestTokenEndpoint, type TestCredentials } from './token-endpoint'
+
+/** Options of {@link hqlHandlers}. */
+export interface HqlHandlersOptions {
+  /** Where the client sends graph requests: the same `baseUrl` as `createClient`'s. */
+  readonly baseUrl: string
+  /** Base of the token endpoint (`{authUrl}/1.3/security/oauth/token`); `${baseUrl}/auth` by default. */
+  readonly authUrl?: string
+  /** Canned answers, matched on the canonical request (key order and older forms make no difference). */
+  readonly fixtures?: readonly HqlFixture[]
+  /**
+   * What answers a request no fixture matches: the reference service's engine over the embedded catalog
+   * (`true`, the default, or its options), or nothing (`false`: a 404 `no_fixture` naming the request).
+   */
+  readonly catalog?: boolean | QueryEngineOptions
+  /** Client (and user) credentials the token endpoint checks; by default any are accepted. */
+  readonly credentials?: TestCredentials
+  /** Lifetime of issued access tokens (default 3600 s); a graph request with an expired one gets 401. */
+  readonly tokenLifetimeSeconds?: number
+}
+
+const TOKEN_PATH = '/1.3/security/oauth/token'
+
+const errorJson = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
+  HttpResponse.json({ error, message, status }, { status, headers })
+
+/**
+ * msw handlers that stand in for the Entertainment Graph Query Service: the four graph endpoints and the token
+ * endpoint. A graph request is validated with the model first (a request that does not validate gets the
+ * service's 400 body, with the `path` of the offending value), then answered by a matching fixture, else by
+ * the reference service's engine over the embedded catalog. Graph requests need a bearer token: one the
+ * token endpoint issued (checked for expiry) or any other (a static token), which acts as the catalog's demo
+ * user; client_credentials tokens act as no user.
+ *
+ * @example
+ * const server = setupServer(...hqlHandlers({ baseUrl: 'https://graph.test' }))
+ * const client = createClient({ baseUrl: 'https://graph.test', auth: staticTokenGrant('t') })
+ */
+export function hqlHandlers(options: HqlHandlersOptions): HttpHandler[] {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const authUrl = (options.authUrl ?? `${baseUrl}/auth`).replace(/\/+$/, '')
+  const tokens = new TestTokenEndpoint(options.tokenLifetimeSeconds ?? 3600, options.credentials)
+  const fixtures = new Map<string, HqlFixture>()
+  for (const f of options.fixtures ?? []) fixtures.set(f.key, f)
+  // The catalog answers unless turned off; `true` and leaving it out mean the same.
+  const engineOptions: QueryEngineOptions | undefined =
+    options.catalog === false ? undefined : typeof options.catalog === 'object' ? options.catalog : {}
+  let engine: QueryEngine | undefined
+
+  async function graph(request: Request, endpoint: string): Promise<Response | undefined> {
+    const name = endpointName(endpoint)
+    // Another path below the base URL is not ours to answer: msw passes it on.
+    if (name === undefined) return undefined
+    const auth = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+    if (auth === undefined)
+      return errorJson(
+        401,
+        'unauthorized',
+        'an access token is required: send Authorization: Bearer <token>',
+        {
+          'WWW-Authenticate': 'Bearer realm="hql"',
+        },
+      )
+    const issued = tokens.issued(auth)
+    if (issued !== undefined && issued.expiresAt <= Date.now())
+      return errorJson(401, 'invalid_token', 'the access token is unknown or expired; get a new one', {
+        'WWW-Authenticate': 'Bearer realm="hql", error="invalid_token"',
+      })
+    let json: unknown
+    try {
+      json = JSON.parse(await request.text())
+    } catch {
+      return errorJson(400, 'invalid_json', 'the request body is not valid JSON')
+    }
+    let key: string
+    try {
+      key = sortedJson(canonical({ endpoint: name, body: json }))
+    } catch (error) {
+      if (!(error instanceof HqlError)) throw error
+      const answer = errorResponse(error)
+      return HttpResponse.json(answer.body, { status: answer.status })
+    }
+    const found = fixtures.get(key)
+    if (found !== undefined) return HttpResponse.json(found.body as never, { status: found.status })
+    if (engineOptions === undefined)
+      return errorJson(404, 'no_fixture', `no fixture answers POST /graph/${name} ${key}`)
+    engine ??= createQueryEngine({ baseUrl, ...engineOptions })
+    const answer = engine.answer(name, json, issued?.user === false ? { username: null } : {})
+    return HttpResponse.json(answer.body as never, { status: answer.status })
+  }
+
+  return [
+    http.post(`${authUrl}${TOKEN_PATH}`, ({ request }) => tokens.answer(request)),
+    http.post(`${baseUrl}/graph/:endpoint`, ({ request, params }) =>
+      graph(request, String(params['endpoint'])),
+    ),
+    // relate's pagingInfo.next names the bare /relate; the service answers every graph endpoint there too.
+    http.post(`${baseUrl}/:endpoint`, ({ request, params }) => graph(request, String(params['endpoint']))),
+  ]
+}
