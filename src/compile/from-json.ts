@@ -1,5 +1,5 @@
 import type { ZodMiniType } from 'zod/mini'
-import { HqlError, checkComponentTree, parseWith, requestSchemas } from '../model'
+import { HqlError, checkComponentTree, checkJsonDepth, parseWith, requestSchemas } from '../model'
 import type { ComponentRequest, Filters, ObjectTypeName, RequestBodies } from '../model'
 import { QueryValue } from '../builder/query-value'
 import type { EndpointName, ExploreQuery, LookupQuery, RelateQuery, SilosQuery } from '../builder'
@@ -37,6 +37,7 @@ const defaultTypes: Record<EndpointName, readonly ObjectTypeName[]> = {
 export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): QueriesByEndpoint[E] {
   if (!endpointNames.includes(endpoint))
     throw new HqlError('invalid_endpoint', `expected an endpoint name: ${endpointNames.join(', ')}`)
+  checkJsonDepth(json)
   const schema = requestSchemas[endpoint] as unknown as ZodMiniType<RequestBodies[E]>
   const body = parseWith(schema, upgradeLegacyForms(json))
   const types = typesOf(endpoint, body)

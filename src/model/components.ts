@@ -107,7 +107,8 @@ export const componentCatalogue = {
   liking: {
     appliesTo: ['User'],
     shape: 'list',
-    of: ['Movie', 'ShowSeries', 'Contributor', 'Collection'],
+    // Users state preferences about sources too ("connectable" sources, SERVICE-SPEC.md).
+    of: ['Movie', 'ShowSeries', 'Contributor', 'Collection', 'Source'],
   },
   ownedCollections: {
     appliesTo: ['User'],

@@ -55,7 +55,9 @@ export function describeIssues(
     const path = [...basePath, ...raw.path.map((part) => (typeof part === 'symbol' ? String(part) : part))]
     if (raw.code === 'invalid_union' && raw.errors) {
       const branch = bestBranch(raw.errors)
-      if (branch) {
+      // A branch that failed no deeper than the union itself (an id that is none of the id kinds) says less
+      // than the union's own message, which names every kind.
+      if (branch && !(raw.message !== defaultMessage && branch.every((issue) => issue.path.length === 0))) {
         out.push(...describeIssues(branch, input, path))
         continue
       }
@@ -104,7 +106,8 @@ function bestBranch(branches: readonly (readonly RawIssue[])[]): readonly RawIss
 function codeOf(raw: RawIssue, path: JsonPath): string {
   const last = path[path.length - 1]
   const parent = path[path.length - 2]
-  if (raw.code === 'invalid_format' && raw.message.includes(' id (')) return 'wrong_id_prefix'
+  if ((raw.code === 'invalid_format' || raw.code === 'invalid_union') && raw.message.includes('(mh'))
+    return 'wrong_id_prefix'
   if (raw.code === 'invalid_value' && last === 'name' && typeof parent === 'number')
     return 'unknown_component'
   if (raw.code === 'custom' && last === 'probability') return 'positions_with_probability'

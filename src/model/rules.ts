@@ -12,6 +12,9 @@ import { didYouMean } from './suggest'
 // component applies to the types the query returns, and what an id's prefix must be where it stands. The
 // builder runs these as each call is made; fromJSON runs them after the schema.
 
+/** How deep components may nest: `keyContributors(contributions(keyContributors(primaryImage)))` is 4. */
+export const maxComponentDepth = 5
+
 /** The types of id each id-valued filter compares. */
 export const filterIdTypes: Readonly<Record<Exclude<FilterName, 'returnType'>, readonly ObjectTypeName[]>> = {
   contributors: ['Contributor'],
@@ -71,7 +74,11 @@ export function checkComponentTree(
   components: readonly ComponentRequest[],
   types: readonly ObjectTypeName[],
   path: JsonPath,
+  depth = 1,
 ): void {
+  // Each level multiplies the response by up to a page of objects: a bound keeps requests answerable.
+  if (depth > maxComponentDepth && components.length > 0)
+    throw new HqlError('too_deep', `components nest at most ${maxComponentDepth} levels deep`, { path })
   // This runs on every `.with()`: paths are only built when there is an error to report.
   for (let index = 0; index < components.length; index++) {
     const component = components[index] as ComponentRequest
@@ -101,7 +108,7 @@ export function checkComponentTree(
             path: [...path, index, 'components'],
           },
         )
-      checkComponentTree(nested, entry.of, [...path, index, 'components'])
+      checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
     }
   }
 }
@@ -134,4 +141,24 @@ export function checkTypeName(name: unknown, path: JsonPath): asserts name is Ob
       `expected a type name (${objectTypeNames.join(', ')}), got ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, objectTypeNames) : ''}`,
       { path },
     )
+}
+
+/** How deep a request body may nest: far beyond any real query, far below what would exhaust the stack. */
+export const maxJsonDepth = 48
+
+/**
+ * Throws `too_deep` when `value` nests deeper than `maxJsonDepth`. Iterative, so that the check itself
+ * cannot overflow the stack on the input it is there to refuse.
+ */
+export function checkJsonDepth(value: unknown, path: JsonPath = []): void {
+  const stack: { value: unknown; path: JsonPath }[] = [{ value, path }]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (next.value === null || typeof next.value !== 'object') continue
+    if (next.path.length >= maxJsonDepth)
+      throw new HqlError('too_deep', `the request nests more than ${maxJsonDepth} levels deep`, {
+        path: next.path,
+      })
+    for (const [key, child] of Object.entries(next.value))
+      stack.push({ value: child, path: [...next.path, Array.isArray(next.value) ? Number(key) : key] })
+  }
 }

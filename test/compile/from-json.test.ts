@@ -117,4 +117,34 @@ describe('fromJSON', () => {
     expect(error.code).toBe('not_a_query')
     expect(error.message).toContain('fromJSON')
   })
+
+  test('deep bodies are refused with a path, never a stack overflow', () => {
+    let operator: unknown = { $eq: 'mhgnr-drama' }
+    for (let i = 0; i < 1000; i++) operator = { $or: [operator] }
+    const deepOr = caught(() => fromJSON('explore', { filters: { traits: operator } }))
+    expect(deepOr.code).toBe('too_deep')
+    expect(deepOr.path.slice(0, 4)).toEqual(['filters', 'traits', '$or', 0])
+
+    let components: unknown = [{ name: 'primaryImage' }]
+    for (let i = 0; i < 3000; i++) components = [{ name: 'keyContributors', components }]
+    expect(caught(() => fromJSON('lookup', { ids: ['mhmov-a'], components })).code).toBe('too_deep')
+  })
+
+  test('components nest at most five levels', () => {
+    const level = (depth: number): unknown =>
+      depth === 1
+        ? { name: 'primaryImage' }
+        : { name: depth % 2 === 1 ? 'contributions' : 'keyContributors', components: [level(depth - 1)] }
+    // A contributor's contributions, their key contributors, their contributions, … down to an image.
+    expect(() => fromJSON('lookup', { ids: ['mhric-a'], components: [level(5)] })).not.toThrow()
+    const error = caught(() => fromJSON('lookup', { ids: ['mhric-a'], components: [level(7)] }))
+    expect(error.code).toBe('too_deep')
+  })
+
+  test('a factor of the wrong kind names every kind a factor may be', () => {
+    const error = caught(() => fromJSON('relate', { factors: [{ id: 'mhsrc-itunes' }] }))
+    expect(error.code).toBe('wrong_id_prefix')
+    expect(error.path).toEqual(['factors', 0, 'id'])
+    expect(error.message).toContain('user, movie, series or contributor')
+  })
 })
