@@ -34,7 +34,7 @@ bench('explore quickstart with its result type', () => {
   return {} as ResultOf<
     typeof q
   >['content'][number]['object']['keyContributors']['content'][number]['object']['primaryImage']
-}).types([2131, 'instantiations'])
+}).types([2120, 'instantiations'])
 
 bench('lookup with six components', () => {
   const q = hql
@@ -48,7 +48,7 @@ bench('lookup with six components', () => {
       images,
     )
   return {} as ResultOf<typeof q>['content'][number]
-}).types([1234, 'instantiations'])
+}).types([1380, 'instantiations'])
 
 bench('silos with four blueprints', () => {
   const q = hql

@@ -37,11 +37,9 @@ type OptionalKeys<S extends Shape> = {
 }[keyof S]
 type Flat<T> = { [K in keyof T]: T[K] }
 /** The type of an object shape: optional fields for optional checkers, the rest required. */
-export type ObjectOf<S extends Shape> = Flat<
-  { readonly [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & {
-    readonly [K in OptionalKeys<S>]?: Infer<S[K]>
-  }
->
+export type ObjectOf<S extends Shape> = { readonly [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & {
+  readonly [K in OptionalKeys<S>]?: Infer<S[K]>
+}
 
 function checker<T>(check: Checker<T>['check']): Checker<T> {
   return {
