@@ -1,0 +1,19 @@
+// The size budget `npm test` enforces (issue 6): the browser bundle of builder + compile + client, taken from
+// the built package (dist/, what users install), tree-shaken and minified by esbuild and gzipped, as
+// size-limit's preset-small-lib measures it. `npm run bench:size` measures other libraries the same way.
+import { fileURLToPath } from 'node:url'
+
+const dist = fileURLToPath(new URL('./dist/index.js', import.meta.url))
+
+/** Resolves `hql` to the build, not to src/ (which tsconfig's paths would otherwise give esbuild). */
+export const fromDist = (config) => ({ ...config, alias: { ...config.alias, hql: dist } })
+
+export default [
+  {
+    name: 'hql: builder + compile + client (browser, min+gzip)',
+    path: 'bench/size/hql.ts',
+    limit: '12 kB',
+    gzip: true,
+    modifyEsbuildConfig: fromDist,
+  },
+]

@@ -1,0 +1,37 @@
+// `npm run bench:size`: the README's size table. Measures, in one run and the way `npm test` checks our budget
+// (size-limit with preset-small-lib: esbuild bundle, tree-shaken and minified, gzip), the browser bundle of
+// hql (bench/size/hql.ts, from the build in dist/) next to small programs that do a comparable job with other
+// libraries (bench/size/*.ts). Run `npm run build` first (the npm script does).
+import { fileURLToPath } from 'node:url'
+import preset from '@size-limit/preset-small-lib'
+import sizeLimit from 'size-limit'
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url))
+const dist = here('../dist/index.js')
+
+const rows = [
+  { what: '**hql**: builder + compile + client (password grant, strict response check)', file: 'hql.ts' },
+  { what: 'ky: one JSON POST', file: 'ky.ts' },
+  { what: 'openapi-fetch: one typed POST', file: 'openapi-fetch.ts' },
+  { what: 'graphql-request: one query', file: 'graphql-request.ts' },
+  { what: "zod: `import { z } from 'zod'`, one small schema", file: 'zod.ts' },
+  { what: 'zod/mini: the same schema', file: 'zod-mini.ts' },
+]
+
+const checks = rows.map((row) => ({
+  name: row.file,
+  files: [here(`size/${row.file}`)],
+  gzip: true,
+  // As in .size-limit.js: `hql` is the build, not src/ (which tsconfig's paths would give esbuild).
+  modifyEsbuildConfig: (config: { alias?: Record<string, string> }) => ({
+    ...config,
+    alias: { ...config.alias, hql: dist },
+  }),
+}))
+const results = (await sizeLimit(preset, { checks, cwd: here('..') })) as { size: number }[]
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+console.log('| bundle | min+gzip |')
+console.log('| --- | --- |')
+rows.forEach((row, i) => console.log(`| ${row.what} | ${kb(results[i]?.size ?? Number.NaN)} |`))
+console.log(`\nhql: ${results[0]?.size} bytes (budget 12,000)`)

@@ -1,0 +1,34 @@
+// The measured browser bundle (issue 6, budget 12 KB min+gzip): the quickstart query built, compiled and run
+// through a client with the password grant and the default ('strict') response check.
+import {
+  hql,
+  compile,
+  createClient,
+  passwordGrant,
+  returnType,
+  releaseDate,
+  primaryImage,
+  keyContributors,
+} from 'hql'
+
+const query = hql
+  .explore()
+  .filter(returnType.eq('Movie'))
+  .sort(releaseDate.desc())
+  .with(primaryImage, keyContributors(primaryImage))
+  .pageSize(10)
+
+const client = createClient({
+  baseUrl: 'https://graph.example.com',
+  auth: passwordGrant({
+    authUrl: 'https://auth.example.com',
+    clientId: 'id',
+    clientSecret: 'secret',
+    username: 'user',
+    password: 'password',
+    scope: ['public_profile'],
+  }),
+})
+
+console.log(compile(query))
+client.run(query).then((page) => console.log(page.content.length))
