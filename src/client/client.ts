@@ -19,6 +19,7 @@ import { DEFAULT_RETRY, retryPolicy } from './retry'
 import { Secrets } from './secrets'
 import { abortError, openScope, send, type OutgoingRequest, type TransportContext } from './transport'
 import type { EndpointName, GraphRequest, ItemOf } from './types'
+import { numberOption } from './option-checks'
 import { graphUrl, parseBaseUrl } from './urls'
 import { checkResponse } from './validate'
 
@@ -74,9 +75,9 @@ export function createClient(options: ClientOptions): Client {
   const base = parseBaseUrl(options.baseUrl)
   if (typeof options.auth?.obtain !== 'function')
     throw new ClientConfigError('expected passwordGrant(…), staticTokenGrant(…) or another grant', ['auth'])
-  const timeoutMs = positive(options.timeoutMs, 10_000, 'timeoutMs')
-  const totalTimeoutMs = positive(options.totalTimeoutMs, 30_000, 'totalTimeoutMs')
-  const refreshMarginMs = nonNegative(options.refreshMarginMs, 60_000, 'refreshMarginMs')
+  const timeoutMs = numberOption(options.timeoutMs, 10_000, ['timeoutMs'], 'positive')
+  const totalTimeoutMs = numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive')
+  const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['refreshMarginMs'], 'atLeast0')
   const retry = retryPolicy(options.retry, DEFAULT_RETRY)
   const validation = options.validation ?? 'strict'
   if (validation !== 'strict' && validation !== 'off')
@@ -135,8 +136,8 @@ export function createClient(options: ClientOptions): Client {
     // Options are checked before the clock starts, so that a bad one leaves no timer behind.
     const policy = retryPolicy(call.retry, retry)
     const limits = {
-      timeoutMs: positive(call.timeoutMs, timeoutMs, 'timeoutMs'),
-      totalTimeoutMs: positive(call.totalTimeoutMs, totalTimeoutMs, 'totalTimeoutMs'),
+      timeoutMs: numberOption(call.timeoutMs, timeoutMs, ['timeoutMs'], 'positive'),
+      totalTimeoutMs: numberOption(call.totalTimeoutMs, totalTimeoutMs, ['totalTimeoutMs'], 'positive'),
     }
     const scope = openScope(ctx, call.signal, limits)
     try {
@@ -180,7 +181,7 @@ export function createClient(options: ClientOptions): Client {
     query: Query,
     call: PagesOptions,
   ): AsyncGenerator<{ response: unknown; request: GraphRequest }, void, undefined> {
-    const maxPages = limit(call.maxPages, 'maxPages')
+    const maxPages = numberOption(call.maxPages, Infinity, ['maxPages'], 'whole')
     let request: GraphRequest = call.resumeFrom ?? compile(query)
     const visited = new VisitedRequests()
     visited.visit(request)
@@ -203,7 +204,7 @@ export function createClient(options: ClientOptions): Client {
   }
 
   async function* items(query: Query, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
-    const maxItems = limit(call.maxItems, 'maxItems')
+    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'whole')
     if (maxItems === 0) return
     let yielded = 0
     for await (const { response, request } of walk(query, call)) {
@@ -228,7 +229,7 @@ export function createClient(options: ClientOptions): Client {
     items: (query, call) => items(query, call) as AsyncGenerator<never, void, undefined>,
     async collect(query, call) {
       if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
-      const maxItems = limit(call.maxItems, 'maxItems', true)
+      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'whole')
       const found: never[] = []
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1
@@ -242,26 +243,4 @@ export function createClient(options: ClientOptions): Client {
 function resumable(error: unknown, request: GraphRequest): unknown {
   if (error instanceof ClientError && error.resumeFrom === undefined) error.resumeFrom = request
   return error
-}
-
-function limit(value: number | undefined, name: string, required = false): number {
-  if (value === undefined && !required) return Number.POSITIVE_INFINITY
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-    throw new ClientConfigError(`expected a whole number of at least 0${required ? ' (required)' : ''}`, [
-      name,
-    ])
-  return value
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !(value > 0))
-    throw new ClientConfigError('expected a positive number', [name])
-  return value
-}
-
-function nonNegative(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !(value >= 0)) throw new ClientConfigError('expected a number ≥ 0', [name])
-  return value
 }

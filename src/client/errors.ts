@@ -16,7 +16,7 @@ export interface RequestDescription {
 interface ClientErrorOptions {
   path?: JsonPath
   cause?: unknown
-  request?: RequestDescription
+  request?: RequestDescription | undefined
 }
 
 /**
@@ -73,7 +73,7 @@ export class TimeoutError extends ClientError {
     super(
       'timeout',
       `${what} took longer than ${timeoutMs} ms; raise ${scope === 'attempt' ? 'timeoutMs' : 'totalTimeoutMs'} if the service is slow`,
-      request === undefined ? {} : { request },
+      { request },
     )
     this.scope = scope
     this.timeoutMs = timeoutMs
@@ -84,10 +84,7 @@ export class TimeoutError extends ClientError {
 export class AbortedError extends ClientError {
   override name = 'AbortedError'
   constructor(reason: unknown, request?: RequestDescription) {
-    super('aborted', 'the request was aborted by its signal', {
-      cause: reason,
-      ...(request === undefined ? {} : { request }),
-    })
+    super('aborted', 'the request was aborted by its signal', { cause: reason, request })
   }
 }
 
@@ -139,7 +136,7 @@ export class OAuthError extends ClientError {
 /** A 2xx response that is not JSON or does not have the shape the model expects; `path` says where. */
 export class InvalidResponseError extends ClientError {
   override name = 'InvalidResponseError'
-  constructor(message: string, options: { path?: JsonPath; request?: RequestDescription; cause?: unknown }) {
+  constructor(message: string, options: ClientErrorOptions) {
     super('invalid_response', message, options)
   }
 }

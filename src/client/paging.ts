@@ -1,3 +1,4 @@
+import { isObject as isRecord } from '../model/check/kit'
 import { InvalidResponseError, PagingLoopError, PagingRefusedError } from './errors'
 import type { EndpointName, GraphRequest } from './types'
 import { pagedEndpointPath } from './urls'
@@ -66,10 +67,6 @@ export function canonicalJson(value: unknown): string {
       .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
       .join(',')}}`
   return JSON.stringify(value) ?? 'null'
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function field(value: unknown, key: string): unknown {

@@ -1,4 +1,5 @@
 import { ClientConfigError } from './errors'
+import { numberOption } from './option-checks'
 
 /** How failed attempts are retried. Every field has a default; `retry: false` turns retrying off. */
 export interface RetryOptions {
@@ -40,13 +41,8 @@ export function retryPolicy(options: RetryOptions | false | undefined, base: Ret
   if (options === undefined) return base
   if (typeof options !== 'object' || options === null)
     throw new ClientConfigError('expected retry options or false', ['retry'])
-  const number = (key: 'limit' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs', whole: boolean) => {
-    const value = options[key]
-    if (value === undefined) return base[key]
-    if (typeof value !== 'number' || !(value >= 0) || (whole && !Number.isInteger(value)))
-      throw new ClientConfigError(`expected a ${whole ? 'whole ' : ''}number of at least 0`, ['retry', key])
-    return value
-  }
+  const number = (key: 'limit' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs', whole: boolean) =>
+    numberOption(options[key], base[key], ['retry', key], whole ? 'whole' : 'atLeast0')
   const statuses = options.statuses ?? base.statuses
   if (!Array.isArray(statuses) || !statuses.every((status) => Number.isInteger(status)))
     throw new ClientConfigError('expected an array of HTTP statuses', ['retry', 'statuses'])

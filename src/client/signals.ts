@@ -35,18 +35,10 @@ export function deadline(parent: AbortSignal | undefined, timeoutMs: number | un
 
 /** Waits `ms`, or rejects as soon as `signal` aborts (with the signal's reason). */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+  // An abort must not leave the timer behind (it would keep Node alive for the rest of the wait).
+  return raceAbort(waited, signal).finally(() => clearTimeout(timer))
 }
 
 /** Resolves like `promise`, but rejects as soon as `signal` aborts; the promise itself keeps running. */
@@ -56,15 +48,6 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefine
     if (signal.aborted) return reject(signal.reason)
     const onAbort = () => reject(signal.reason)
     signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }

@@ -1,4 +1,5 @@
 import { ClientConfigError, PagingRefusedError } from './errors'
+import { httpUrl } from './option-checks'
 import type { EndpointName } from './types'
 
 /** Where the graph endpoints live: an origin and a base path without a trailing slash (often ''). */
@@ -9,14 +10,7 @@ export interface GraphBase {
 
 /** Reads `baseUrl`: an http(s) URL, optionally with a base path (`https://host/api`), no query or fragment. */
 export function parseBaseUrl(baseUrl: unknown): GraphBase {
-  let url: URL | undefined
-  try {
-    url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined
-  } catch {
-    url = undefined
-  }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new ClientConfigError('expected an http(s) URL such as https://graph.example.com', ['baseUrl'])
+  const url = httpUrl(baseUrl, ['baseUrl'], 'https://graph.example.com')
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
     throw new ClientConfigError('expected no query, fragment or credentials in the URL', ['baseUrl'])
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }

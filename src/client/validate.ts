@@ -4,15 +4,13 @@ import { InvalidResponseError, type RequestDescription } from './errors'
 /** How much of a 2xx response is checked against the model: all of it (default), or nothing. */
 export type ValidationMode = 'strict' | 'off'
 
-/** The part of a zod/mini schema the client uses; keeps zod's heavy generics out of the client's types. */
+/** The part of a response checker (src/model/check/kit.ts) the client uses. */
 export interface ResponseSchema {
   safeParse(value: unknown):
     | { readonly success: true; readonly data: unknown }
     | {
         readonly success: false
-        readonly error: {
-          readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]
-        }
+        readonly error: { readonly issues: readonly { readonly path: JsonPath; readonly message: string }[] }
       }
 }
 
@@ -31,18 +29,11 @@ export function checkResponse(
   if (result.success) return json
   const [first, ...rest] = result.error.issues
   const more = rest.length === 0 ? '' : ` (and ${rest.length} more issue${rest.length === 1 ? '' : 's'})`
-  const path: JsonPath = (first?.path ?? []).map((part) => (typeof part === 'symbol' ? String(part) : part))
-  return thrower(
-    new InvalidResponseError(
-      `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
-      {
-        path,
-        ...(request === undefined ? {} : { request }),
-      },
-    ),
+  throw new InvalidResponseError(
+    `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
+    {
+      path: first?.path ?? [],
+      request,
+    },
   )
-}
-
-function thrower(error: Error): never {
-  throw error
 }

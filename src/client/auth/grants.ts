@@ -2,6 +2,7 @@ import { ClientConfigError, OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
 import type { RetryPolicy } from '../retry'
 import type { TransportContext } from '../transport'
+import { httpUrl, requireNonEmpty } from '../option-checks'
 import { basicCredentials, requestToken, type ClientIdentity, type GrantFields } from './token-endpoint'
 import type { StoredToken } from './token-store'
 
@@ -183,25 +184,12 @@ function identitySecrets(identity: ClientIdentity): string[] {
 }
 
 function checkIdentity(identity: ClientIdentity): void {
-  let url: URL | undefined
-  try {
-    url = new URL(identity.authUrl)
-  } catch {
-    url = undefined
-  }
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw new ClientConfigError('expected an http(s) URL such as https://auth.example.com', [
-      'auth',
-      'authUrl',
-    ])
+  httpUrl(identity.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
   requireText(identity.clientId, 'clientId')
   requireText(identity.clientSecret, 'clientSecret')
   if (identity.basicAuth !== undefined && identity.basicAuth !== 'form' && identity.basicAuth !== 'raw')
     throw new ClientConfigError("expected 'form' or 'raw'", ['auth', 'basicAuth'])
 }
 
-function requireText(value: unknown, name: string): void {
-  // The value itself is never quoted: it may be a secret.
-  if (typeof value !== 'string' || value === '')
-    throw new ClientConfigError('expected a non-empty string', ['auth', name])
-}
+// The value itself is never quoted: it may be a secret.
+const requireText = (value: unknown, name: string) => requireNonEmpty(value, ['auth', name])
