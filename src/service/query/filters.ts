@@ -35,16 +35,43 @@ function compileOperator<R, V>(
   return (has) => subs.some((sub) => sub(has))
 }
 
-/** How each id-valued filter asks an item whether it is related to a value. */
+type RelationName = Exclude<keyof Filters, 'returnType'>
+
+const TITLES: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
+
+/**
+ * What each id-valued filter applies to, and how it asks an item whether it is related to a value. An item of
+ * a type the filter does not apply to never matches it, whatever the operator: `contributors: {$ne: X}` asks
+ * for titles without X, not for every user and collection of the graph. `collections` applies to whatever a
+ * collection can hold (titles, people, other collections).
+ */
 const relations: Record<
-  Exclude<keyof Filters, 'returnType'>,
-  (item: GraphNode, value: GraphNode) => boolean
+  RelationName,
+  { readonly to: readonly ObjectTypeName[]; readonly has: (item: GraphNode, value: GraphNode) => boolean }
 > = {
-  contributors: (item, value) => isMedia(item) && item.credits.some((c) => c.contributor === value),
-  contributorsOf: (item, value) => item.type === 'Contributor' && item.credits.some((c) => c.media === value),
-  sources: (item, value) => isMedia(item) && item.offers.some((o) => o.source === value),
-  traits: (item, value) => isMedia(item) && item.traits.includes(value as never),
-  collections: (item, value) => item.social.collectedIn.includes(value as never),
+  contributors: {
+    to: TITLES,
+    has: (item, value) => isMedia(item) && item.credits.some((c) => c.contributor === value),
+  },
+  contributorsOf: {
+    to: ['Contributor'],
+    has: (item, value) => item.type === 'Contributor' && item.credits.some((c) => c.media === value),
+  },
+  sources: { to: TITLES, has: (item, value) => isMedia(item) && item.offers.some((o) => o.source === value) },
+  traits: { to: TITLES, has: (item, value) => isMedia(item) && item.traits.includes(value as never) },
+  collections: {
+    to: [...TITLES, 'Contributor', 'Collection'],
+    has: (item, value) => item.social.collectedIn.includes(value as never),
+  },
+}
+
+/** Every type an operator names, at any depth of `$or`. */
+function namedTypes(op: Operator<ObjectTypeName>): ObjectTypeName[] {
+  if ('$eq' in op) return [op.$eq]
+  if ('$ne' in op) return [op.$ne]
+  if ('$in' in op) return [...op.$in]
+  if ('$all' in op) return [...op.$all]
+  return op.$or.flatMap(namedTypes)
 }
 
 export interface CompiledFilters {
@@ -55,35 +82,40 @@ export interface CompiledFilters {
   readonly collections: readonly GraphNode[]
 }
 
+/** Where the error of one filter points: a silo's filters come from the request and from its blueprint. */
+export type FiltersPath = JsonPath | ((name: keyof Filters) => JsonPath)
+
 /**
- * Compiles filters into a predicate. All filters apply together. Without a returnType, explore returns
- * titles (Movie and ShowSeries), or contributors when the only relation asked for is `contributorsOf`.
+ * Compiles filters into a predicate. All filters apply together. The default result types are the titles
+ * (Movie and ShowSeries), or contributors when there is a `contributorsOf` filter (it applies to nothing
+ * else). `returnType` selects among the default types and the types it names: `{$ne: 'Movie'}` is the series,
+ * not every other type of the graph.
  */
 export function compileFilters(
   ctx: QueryContext,
   filters: Filters | undefined,
-  path: JsonPath,
+  path: FiltersPath,
 ): CompiledFilters {
+  const at = (name: keyof Filters): JsonPath => (typeof path === 'function' ? path(name) : [...path, name])
   const tests: ((item: GraphNode) => boolean)[] = []
   const collections: GraphNode[] = []
+  const defaults: readonly ObjectTypeName[] = filters?.contributorsOf !== undefined ? ['Contributor'] : TITLES
   let types: Set<ObjectTypeName>
   if (filters?.returnType !== undefined) {
-    const test = compileOperator(filters.returnType, [...path, 'returnType'], (raw: ObjectTypeName) => raw)
-    types = new Set(objectTypeNames.filter((type) => test((value) => value === type)))
-  } else {
-    const onlyContributorsOf = filters?.contributorsOf !== undefined && Object.keys(filters).length === 1
-    types = new Set<ObjectTypeName>(onlyContributorsOf ? ['Contributor'] : ['Movie', 'ShowSeries'])
-  }
+    const test = compileOperator(filters.returnType, at('returnType'), (raw: ObjectTypeName) => raw)
+    const candidates = new Set([...defaults, ...namedTypes(filters.returnType)])
+    types = new Set(objectTypeNames.filter((type) => candidates.has(type) && test((value) => value === type)))
+  } else types = new Set(defaults)
   for (const name of ['contributors', 'contributorsOf', 'sources', 'traits', 'collections'] as const) {
     const op = filters?.[name]
     if (op === undefined) continue
     const relation = relations[name]
-    const test = compileOperator(op as Operator<string>, [...path, name], (raw: string, at) => {
-      const node = resolveNode(ctx, raw, at, filterIdTypes[name])
+    const test = compileOperator(op as Operator<string>, at(name), (raw: string, where) => {
+      const node = resolveNode(ctx, raw, where, filterIdTypes[name])
       if (name === 'collections') collections.push(node)
       return node
     })
-    tests.push((item) => test((value) => relation(item, value)))
+    tests.push((item) => relation.to.includes(item.type) && test((value) => relation.has(item, value)))
   }
   return {
     types,
