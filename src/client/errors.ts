@@ -29,8 +29,8 @@ interface ClientErrorOptions {
  */
 export class ClientError extends HqlError {
   override name = 'ClientError'
-  readonly request: RequestDescription | undefined
-  resumeFrom: GraphRequest | undefined
+  declare readonly request: RequestDescription | undefined
+  declare resumeFrom: GraphRequest | undefined
 
   constructor(code: string, message: string, options: ClientErrorOptions = {}) {
     super(code, message, options)
@@ -42,11 +42,11 @@ export class ClientError extends HqlError {
 /** A response with a status outside 2xx. `body` is the parsed JSON (or undefined), `text` the raw text. */
 export class HttpError extends ClientError {
   override name = 'HttpError'
-  readonly status: number
-  readonly body: unknown
-  readonly text: string
+  declare readonly status: number
+  declare readonly body: unknown
+  declare readonly text: string
   /** The server's `Retry-After`, in milliseconds, when it sent one. */
-  readonly retryAfterMs: number | undefined
+  declare readonly retryAfterMs: number | undefined
 
   constructor(
     status: number,
@@ -65,8 +65,8 @@ export class HttpError extends ClientError {
 /** An attempt (`scope: 'attempt'`) or the whole call including retries (`scope: 'total'`) took too long. */
 export class TimeoutError extends ClientError {
   override name = 'TimeoutError'
-  readonly scope: 'attempt' | 'total'
-  readonly timeoutMs: number
+  declare readonly scope: 'attempt' | 'total'
+  declare readonly timeoutMs: number
 
   constructor(scope: 'attempt' | 'total', timeoutMs: number, request?: RequestDescription) {
     const what = scope === 'attempt' ? 'the attempt' : 'the call, retries included,'
@@ -112,9 +112,9 @@ export type OAuthErrorCode =
 /** The token endpoint refused: `error` is the OAuth code (`invalid_grant`, …), `errorDescription` its text. */
 export class OAuthError extends ClientError {
   override name = 'OAuthError'
-  readonly error: OAuthErrorCode
-  readonly errorDescription: string | undefined
-  readonly status: number
+  declare readonly error: OAuthErrorCode
+  declare readonly errorDescription: string | undefined
+  declare readonly status: number
 
   constructor(
     status: number,

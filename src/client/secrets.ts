@@ -1,25 +1,20 @@
 const REDACTED = '[redacted]'
 
-/** Keys whose values are secrets wherever they appear: token responses, forms, headers, hook data. */
-const SECRET_KEYS = new Set([
-  'authorization',
-  'password',
-  'client_secret',
-  'clientsecret',
-  'refresh_token',
-  'refreshtoken',
-  'access_token',
-  'accesstoken',
-])
+/**
+ * Keys whose values are secrets wherever they appear: token responses, forms, headers, hook data. Any case,
+ * snake or camel: `client_secret`, `clientSecret`, `ACCESS_TOKEN`.
+ */
+const SECRET_KEY = /^(?:authorization|password|client_?secret|refresh_?token|access_?token)$/i
 
 // Extra headers a caller adds may carry credentials of their own (an API key, a cookie).
 const SECRET_HEADER = /authorization|cookie|token|secret|password|api-?key/i
 
+// A secret field quoted in text a server sends back: JSON (`"password": "…"`) or a form (`password=…`).
 const SECRET_FIELD_IN_TEXT =
-  /((?:"(?:password|client_secret|refresh_token|access_token)"\s*:\s*"?)|(?:\b(?:password|client_secret|refresh_token|access_token)=))[^"&\s]*/gi
+  /("(?:password|client_secret|refresh_token|access_token)"\s*:\s*"?|\b(?:password|client_secret|refresh_token|access_token)=)[^"&\s]*/gi
 
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(key.toLowerCase())
+  return SECRET_KEY.test(key)
 }
 
 /**

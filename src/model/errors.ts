@@ -23,8 +23,9 @@ export function formatPath(path: JsonPath): string {
  */
 export class HqlError extends Error {
   override name = 'HqlError'
-  readonly code: string
-  readonly path: JsonPath
+  // Fields are declared, and set in the constructor: a bundle then carries no second definition of each.
+  declare readonly code: string
+  declare readonly path: JsonPath
 
   constructor(code: string, message: string, options: { path?: JsonPath; cause?: unknown } = {}) {
     const path = options.path ?? []
