@@ -88,10 +88,15 @@ export class QueryValue implements Query {
     return this.#body
   }
 
-  /** Throws unless this endpoint's body has `key`. */
-  private applies(key: PartName): void {
+  /** A copy of the parts, to change `key` in; throws unless this endpoint's body has `key`. */
+  private copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
     if (!bodyKeys[this.endpoint].includes(key))
       throw new HqlError('not_applicable', `${this.endpoint} queries take no '${key}'`, { path: [key] })
+    return copyParts(this.parts)
+  }
+
+  private next(parts: Parts, types = this.types): QueryValue {
+    return new QueryValue(this.endpoint, parts, types)
   }
 
   filter(...specs: FilterSpec[]): QueryValue {
@@ -114,61 +119,54 @@ export class QueryValue implements Query {
     }
     const components = this.parts.components
     if (types !== this.types && components) checkComponentTree(components, types, ['components'])
-    this.applies('filters')
-    const parts = copyParts(this.parts)
+    const parts = this.copy('filters')
     parts.filters = orderFilters(filters)
-    return new QueryValue(this.endpoint, parts, types)
+    return this.next(parts, types)
   }
 
   sort(...sorts: Sort[]): QueryValue {
     // Sort helpers return frozen constants; a hand-written sort object is frozen here.
     const added = sorts.map((s) => (Object.isFrozen(s) ? s : Object.freeze(s)))
-    this.applies('sort')
-    const parts = copyParts(this.parts)
+    const parts = this.copy('sort')
     parts.sort = Object.freeze(this.parts.sort ? [...this.parts.sort, ...added] : added)
-    return new QueryValue(this.endpoint, parts, this.types)
+    return this.next(parts)
   }
 
   with(...specs: ComponentSpec[]): QueryValue {
     const added = specs.map((spec) => spec.request)
     const components = Object.freeze(this.parts.components ? [...this.parts.components, ...added] : added)
     checkComponentTree(components, this.types, ['components'])
-    this.applies('components')
-    const parts = copyParts(this.parts)
+    const parts = this.copy('components')
     parts.components = components
-    return new QueryValue(this.endpoint, parts, this.types)
+    return this.next(parts)
   }
 
   page(page: number): QueryValue {
     checkPage(page, ['page'])
-    this.applies('page')
-    const parts = copyParts(this.parts)
+    const parts = this.copy('page')
     parts.page = page
-    return new QueryValue(this.endpoint, parts, this.types)
+    return this.next(parts)
   }
 
   pageSize(size: number): QueryValue {
     checkPageSize(size, ['pageSize'])
-    this.applies('pageSize')
-    const parts = copyParts(this.parts)
+    const parts = this.copy('pageSize')
     parts.pageSize = size
-    return new QueryValue(this.endpoint, parts, this.types)
+    return this.next(parts)
   }
 
   siloPageSize(size: number): QueryValue {
     checkPageSize(size, ['siloPageSize'])
-    this.applies('siloPageSize')
-    const parts = copyParts(this.parts)
+    const parts = this.copy('siloPageSize')
     parts.siloPageSize = size
-    return new QueryValue(this.endpoint, parts, this.types)
+    return this.next(parts)
   }
 
   ids(...ids: string[]): QueryValue {
     const start = this.parts.ids?.length ?? 0
     ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
-    this.applies('ids')
-    const parts = copyParts(this.parts)
+    const parts = this.copy('ids')
     parts.ids = Object.freeze([...(this.parts.ids ?? []), ...ids])
-    return new QueryValue(this.endpoint, parts, this.types)
+    return this.next(parts)
   }
 }
