@@ -2,7 +2,7 @@ import type { Query, ResultOf } from '../builder/query'
 import { compile } from '../compile'
 import { responseSchemas } from '../model/core'
 import type { GrantEnv } from './auth/grants'
-import { TokenManager } from './auth/token-manager'
+import { tokenManager } from './auth/token-manager'
 import { memoryTokenStore } from './auth/token-store'
 import {
   AbortedError,
@@ -94,12 +94,7 @@ export function createClient(options: ClientOptions): Client {
     random: Math.random,
   }
   const env: GrantEnv = { ctx, retry, timeoutMs, totalTimeoutMs }
-  const tokens = new TokenManager(
-    options.auth,
-    options.tokenStore ?? memoryTokenStore(),
-    env,
-    refreshMarginMs,
-  )
+  const tokens = tokenManager(options.auth, options.tokenStore ?? memoryTokenStore(), env, refreshMarginMs)
   const extraHeaders = Object.fromEntries(
     Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   )
