@@ -6,6 +6,8 @@ import {
   type ComponentName,
   type ObjectTypeName,
 } from '../../src/model'
+import type { GraphNode, MediaNode, UserNode } from '../../src/service/graph/entities'
+import { graphFor } from '../../src/service/graph/shared-graph'
 import { objects, startHarness, type Harness } from './helpers'
 
 let h: Harness
@@ -19,40 +21,115 @@ const valid = (endpoint: keyof typeof responseSchemas, body: unknown): void => {
   expect(result.success ? [] : result.error.issues.slice(0, 3)).toEqual([])
 }
 
-/** One object id per type, found through the service itself. */
-async function sampleIds(): Promise<Partial<Record<ObjectTypeName, string>>> {
-  const first = async (returnType: string): Promise<string> =>
-    (await h.post('/graph/explore', { filters: { returnType: { $eq: returnType } }, pageSize: 1 })).body
-      .content[0].object.mhid
+// The graph the service answers from (shared by services of this process), to choose varied samples.
+const { graph } = graphFor(undefined, [{ username: 'demo', password: 'unused', name: 'Demo User' }])
+const demoUser = graph.userByUsername('demo') as UserNode
+const editorial = (n: GraphNode): boolean => n.social.collectedIn.some((c) => c.owner === graph.editors)
+const first = <T>(items: readonly T[], test: (item: T) => boolean, what: string): T => {
+  const found = items.find(test)
+  if (found === undefined) throw new Error(`the sample catalog has no ${what}`)
+  return found
+}
+/** A title in one of the demo user's default collections (wish list, watched, queue): userSocial lists them. */
+const inDemoDefaults = first(
+  demoUser.collections.filter((c) => c.kind !== 'custom').flatMap((c) => c.items),
+  (n) => n.type === 'Movie',
+  "title in the demo user's default collections",
+) as MediaNode
+
+/**
+ * Several objects per type, chosen to differ where components differ: with and without a poster, in an
+ * editorial collection or not, in the token user's default collections, a user who likes sources and follows
+ * people, a collection of collections, a private one, an information-only source.
+ */
+function sampleIds(): Partial<Record<ObjectTypeName, string[]>> {
+  const shows = graph.media.filter((m) => m.type === 'ShowSeries')
+  const movies = graph.media.filter((m) => m.type === 'Movie')
+  const users = graph.users.filter((u) => u !== demoUser && u !== graph.editors)
   return {
-    Movie: 'mhmov-gladiator',
-    ShowSeries: await first('ShowSeries'),
-    Contributor: 'mhric-russell-crowe',
-    User: 'mhals-current-user',
-    Trait: await first('Trait'),
-    Source: 'mhsrc-netflix',
-    Collection: 'mhcol-best-of-the-1990s',
+    Movie: [
+      'mhmov-gladiator',
+      inDemoDefaults.altId,
+      first(movies, (m) => m.offers.every((o) => o.mediums === undefined), 'film on no store or service')
+        .altId,
+      first(movies, (m) => !editorial(m) && m.social.likers.length === 0, 'unloved film').altId,
+    ],
+    ShowSeries: [
+      first(shows, editorial, 'series in an editorial collection').altId,
+      first(shows, (m) => !editorial(m), 'series outside editorial collections').altId,
+      first(shows, (m) => m.image === undefined, 'series without a poster').altId,
+    ],
+    Contributor: [
+      'mhric-russell-crowe',
+      first(graph.contributors, (c) => c.credits.length === 1, 'one-credit contributor').altId,
+      first(graph.contributors, (c) => c.social.followers.length > 0 && editorial(c), 'star').altId,
+    ],
+    User: [
+      'mhals-current-user',
+      first(
+        users,
+        (u) => u.likes.some((n) => n.type === 'Source') && u.follows.some((n) => n.type === 'User'),
+        'user who likes a source',
+      ).altId,
+      graph.editors.altId,
+    ],
+    Trait: [graph.traits[0]?.altId as string, graph.traits[graph.traits.length - 1]?.altId as string],
+    Source: ['mhsrc-netflix', 'mhsrc-itunes', 'mhsrc-wikipedia'],
+    Collection: [
+      'mhcol-best-of-the-1990s',
+      first(
+        graph.collections,
+        (c) => c.items.some((i) => i.type === 'Collection'),
+        'collection of collections',
+      ).altId,
+      first(graph.collections, (c) => c.items.some((i) => i.type === 'Contributor'), 'collection of people')
+        .altId,
+      first(demoUser.collections, (c) => c.permissions === 'private', 'private collection').mhid,
+    ],
   }
 }
 
 describe('lookup', () => {
   it('answers every component of the catalogue on every type it applies to, valid against the model', async () => {
-    const ids = await sampleIds()
+    const samples = sampleIds()
     for (const name of componentNames) {
       const entry = componentCatalogue[name as ComponentName]
       for (const type of entry.appliesTo) {
-        const id = ids[type]
-        if (id === undefined) continue // Subscription: reached only through a source, checked below
-        const r = await h.post('/graph/lookup', { ids: [id], components: [{ name }] })
-        expect([name, type, r.status]).toEqual([name, type, 200])
+        const ids = samples[type]
+        if (ids === undefined) continue // Subscription: reached only through a source, checked below
+        const r = await h.post('/graph/lookup', { ids, components: [{ name }] })
+        expect([name, type, r.status, r.body.message]).toEqual([name, type, 200, undefined])
         valid('lookup', r.body)
-        expect([name, type, name in r.body.content[0].object]).toEqual([
-          name,
-          type,
-          name !== 'primaryGroup' || type === 'Movie',
-        ])
+        ids.forEach((id, i) => {
+          const node = id === 'mhals-current-user' ? demoUser : (graph.byId(id) as GraphNode)
+          expect([name, id, name in r.body.content[i].object]).toEqual([
+            name,
+            id,
+            name !== 'primaryGroup' || editorial(node),
+          ])
+        })
       }
     }
+  })
+
+  it("lists the token user's default collections that hold an object in userSocial", async () => {
+    const r = await h.post('/graph/lookup', {
+      ids: [inDemoDefaults.altId, 'mhmov-gladiator'],
+      components: [{ name: 'userSocial' }],
+    })
+    expect(r.status).toBe(200)
+    valid('lookup', r.body)
+    const holding = demoUser.collections.filter(
+      (c) => c.kind !== 'custom' && c.items.includes(inDemoDefaults),
+    )
+    expect(holding.length).toBeGreaterThan(0)
+    const social = r.body.content[0].object.userSocial
+    expect(social.userDefaultCollections).toEqual(
+      holding.map((c) => ({
+        object: expect.objectContaining({ mhid: c.mhid, name: c.name, permissions: c.permissions }),
+        context: {},
+      })),
+    )
   })
 
   it('applies nested components to the objects inside a component', async () => {
@@ -77,22 +154,33 @@ describe('lookup', () => {
     expect(people[0].object.contributions.content).toHaveLength(2)
   })
 
-  it('pages list components with a lookup that continues them', async () => {
-    const r = await h.post('/graph/lookup', {
-      ids: ['mhmov-gladiator'],
-      components: [{ name: 'contributors', pageSize: 3 }],
-    })
-    const list = r.body.content[0].object.contributors
-    expect(list.content).toHaveLength(3)
-    const next = list.pagingInfo.next
-    expect(next.endpoint).toBe('/graph/lookup')
-    const more = await h.post(next.endpoint, next.body)
+  it('continues a list component with a lookup of exactly the remaining ids, each item once', async () => {
     const all = await h.post('/graph/lookup', {
       ids: ['mhmov-gladiator'],
       components: [{ name: 'contributors', pageSize: 100 }],
     })
-    const names = all.body.content[0].object.contributors.content.map((p: any) => p.object.name)
-    expect(objects(more.body).map((o) => o.name)).toEqual(names.slice(3, 6))
+    const everyone = all.body.content[0].object.contributors.content.map((p: any) => p.object.mhid)
+    expect(everyone.length).toBeGreaterThan(6) // three pages of 3 at least
+    const r = await h.post('/graph/lookup', {
+      ids: ['mhmov-gladiator'],
+      components: [{ name: 'contributors', pageSize: 3, components: [{ name: 'primaryImage' }] }],
+    })
+    const list = r.body.content[0].object.contributors
+    expect(list.content).toHaveLength(3)
+    expect(list.pagingInfo.next).toEqual({
+      endpoint: '/graph/lookup',
+      method: 'POST',
+      body: { ids: everyone.slice(3), components: [{ name: 'primaryImage' }], pageSize: 3 },
+    })
+    const seen: string[] = list.content.map((p: any) => p.object.mhid)
+    let next = list.pagingInfo.next
+    for (let guard = 0; next !== null && guard < 50; guard++) {
+      const page = await h.post(next.endpoint, next.body)
+      expect(objects(page.body).every((o) => o.primaryImage !== undefined)).toBe(true)
+      seen.push(...objects(page.body).map((o) => o.mhid))
+      next = page.body.pagingInfo.next
+    }
+    expect(seen).toEqual(everyone)
   })
 
   it('gives source contexts: mediums where consumable, launchInfo where only informative', async () => {

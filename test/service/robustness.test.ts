@@ -70,6 +70,61 @@ describe('limits', () => {
     expect(component.body).toMatchObject({ status: 400, path: '$.components[0].pageSize' })
   })
 
+  it('answers 400 naming what to lower, early, when nested lists would render too many objects', async () => {
+    // contributors → contributions → contributors … at pageSize 100 grows by ~40 times a level: at the
+    // model's deepest nesting (5) that is about a million objects, 20 MB of JSON.
+    let components: unknown[] | undefined
+    for (let depth = 1; depth <= 5; depth++)
+      components = [
+        {
+          name: depth % 2 ? 'contributors' : 'contributions',
+          pageSize: 100,
+          ...(components ? { components } : {}),
+        },
+      ]
+    const started = performance.now()
+    const r = await h.post('/graph/lookup', { ids: ['mhmov-gladiator'], components })
+    // Stopped while rendering: the answer takes milliseconds, not the seconds a full render would.
+    expect(performance.now() - started).toBeLessThan(1500)
+    expect(r.status).toBe(400)
+    expect(r.body).toMatchObject({ error: 'response_too_large', status: 400 })
+    expect(r.body.message).toMatch(/5000 objects/)
+    expect(r.body.message).toMatch(/pageSize/)
+    expect(r.body.path).toMatch(/^\$\.components\[0\](\.components\[0\])+$/)
+  })
+
+  it('counts every rendered object against the cap (limits.maxObjects)', async () => {
+    const small = await startHarness({ rateLimit: false, limits: { maxObjects: 5 } })
+    try {
+      const cast = (pageSize: number) =>
+        small.post('/graph/lookup', {
+          ids: ['mhmov-gladiator'],
+          components: [{ name: 'contributors', pageSize }],
+        })
+      // The title and 4 of its 7 contributors are 5 objects; one more is over.
+      expect((await cast(4)).status).toBe(200)
+      expect((await cast(5)).body).toMatchObject({
+        status: 400,
+        error: 'response_too_large',
+        path: '$.components[0]',
+      })
+      const images = await small.post('/graph/explore', {
+        filters: {},
+        pageSize: 2,
+        components: [{ name: 'primaryImage' }],
+      })
+      expect(images.status).toBe(200)
+      const more = await small.post('/graph/explore', {
+        filters: {},
+        pageSize: 3,
+        components: [{ name: 'primaryImage' }],
+      })
+      expect(more.status).toBe(400)
+    } finally {
+      await small.service.close()
+    }
+  })
+
   it('limits requests per client id with 429 and Retry-After', async () => {
     const statuses: number[] = []
     let retryAfter: string | null = null

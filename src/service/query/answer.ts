@@ -41,6 +41,7 @@ export function answerQuery(
     user: username === undefined ? undefined : deps.graph.userByUsername(username),
     defaultImage: deps.defaultImage(),
     limits: deps.limits,
+    rendered: { count: 0 },
   }
   return (handlers[endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, body)
 }

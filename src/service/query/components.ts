@@ -3,7 +3,6 @@ import {
   type ComponentEntry,
   type ComponentName,
   type ComponentRequest,
-  type PagingInfo,
 } from '../../model'
 import type { JsonPath } from '../../model/errors'
 import type {
@@ -18,7 +17,8 @@ import type {
 import { isMedia } from '../graph/entities'
 import type { QueryContext } from './context'
 import { defaultFields, subscriptionObject } from './objects'
-import { pageSizeOf } from './paging'
+import { lookupContinuation, pageSizeOf } from './paging'
+import { badRequest } from '../http/errors'
 import { visible } from './resolve'
 
 /** Anything a component can return as the object of a pair. */
@@ -36,7 +36,11 @@ const pair = (node: Renderable, context: Record<string, unknown> = {}): Item => 
 type Resolver =
   | { readonly shape: 'pair'; readonly resolve: (node: GraphNode, ctx: QueryContext) => Item | undefined }
   | { readonly shape: 'list' | 'array'; readonly resolve: (node: GraphNode, ctx: QueryContext) => Item[] }
-  | { readonly shape: 'primitive'; readonly resolve: (node: GraphNode, ctx: QueryContext) => unknown }
+  | {
+      readonly shape: 'primitive'
+      /** `path` is where the component was asked for: a value holding objects renders them from there. */
+      readonly resolve: (node: GraphNode, ctx: QueryContext, path: JsonPath) => unknown
+    }
 
 const asPair = (resolve: (node: GraphNode, ctx: QueryContext) => Item | undefined): Resolver => ({
   shape: 'pair',
@@ -46,7 +50,7 @@ const asList = (resolve: (node: GraphNode, ctx: QueryContext) => Item[]): Resolv
   shape: 'list',
   resolve,
 })
-const asValue = (resolve: (node: GraphNode, ctx: QueryContext) => unknown): Resolver => ({
+const asValue = (resolve: (node: GraphNode, ctx: QueryContext, path: JsonPath) => unknown): Resolver => ({
   shape: 'primitive',
   resolve,
 })
@@ -107,8 +111,11 @@ function socialMetrics(node: GraphNode): Record<string, unknown> {
   }
 }
 
-/** userSocial exists only for a token of a user (SERVICE-SPEC.md); for client tokens the member is left out. */
-function userSocial(node: GraphNode, ctx: QueryContext): unknown {
+/**
+ * userSocial exists only for a token of a user (SERVICE-SPEC.md); for client tokens the member is left out.
+ * Its default collections are object/context pairs like any other (the collection's fields, empty context).
+ */
+function userSocial(node: GraphNode, ctx: QueryContext, path: JsonPath): unknown {
   const user = ctx.user
   if (user === undefined) return undefined
   return {
@@ -117,7 +124,7 @@ function userSocial(node: GraphNode, ctx: QueryContext): unknown {
     userDislikes: user.dislikes.includes(node),
     userDefaultCollections: user.collections
       .filter((c) => c.kind !== 'custom' && c.items.includes(node))
-      .map((c) => pair(c)),
+      .map((c) => renderPair(pair(c), undefined, ctx, path)),
   }
 }
 
@@ -175,7 +182,7 @@ const resolvers: Record<ComponentName, Resolver> = {
   items: asList((node, ctx) => (node.type === 'Collection' ? visibleNodes(node.items, ctx) : [])),
   primaryOwner: asPair((node) => (node.type === 'Collection' ? pair(node.owner) : undefined)),
   socialMetrics: asValue((node) => socialMetrics(node)),
-  userSocial: asValue((node, ctx) => userSocial(node, ctx)),
+  userSocial: asValue((node, ctx, path) => userSocial(node, ctx, path)),
   // A subscription's fields are always under `metadata`; the component is accepted and changes nothing.
   metadata: asValue(() => undefined),
   thumbnail: asPair((_node, ctx) => pair(ctx.defaultImage)),
@@ -188,6 +195,23 @@ for (const [name, resolver] of Object.entries(resolvers)) {
     throw new Error(`component ${name}: catalogue says ${entry.shape}, service answers ${resolver.shape}`)
 }
 
+/**
+ * Counts one more object of the response against `limits.maxObjects`, and refuses the request once it would
+ * pass it: checked as objects are rendered, so a request that would grow without bound stops at the cap
+ * instead of rendering everything first. `path` is where the object's own components are asked for; the
+ * error names the component that listed it.
+ */
+function countObject(ctx: QueryContext, path: JsonPath): void {
+  if (++ctx.rendered.count <= ctx.limits.maxObjects) return
+  throw badRequest(
+    'response_too_large',
+    `the response would hold more than ${ctx.limits.maxObjects} objects (every object of every page and ` +
+      'component counts); ask for fewer: lower pageSize (or siloPageSize), lower the pageSize of nested list ' +
+      'components, or nest fewer list components',
+    path[path.length - 1] === 'components' ? path.slice(0, -1) : path,
+  )
+}
+
 /** An object's fields plus one member per requested component that applies to its type. */
 export function renderObject(
   node: Renderable,
@@ -195,6 +219,7 @@ export function renderObject(
   ctx: QueryContext,
   path: JsonPath,
 ): Record<string, unknown> {
+  countObject(ctx, path)
   if (node.type === 'Subscription') return subscriptionObject(node.plan)
   const object = defaultFields(node, ctx)
   if (node.type === 'Image' || components === undefined) return object
@@ -206,7 +231,7 @@ export function renderObject(
     const resolver = resolvers[component.name]
     switch (resolver.shape) {
       case 'primitive': {
-        const value = resolver.resolve(node, ctx)
+        const value = resolver.resolve(node, ctx, [...at, 'components'])
         if (value !== undefined) object[component.name] = value
         return
       }
@@ -228,7 +253,13 @@ export function renderObject(
           content: items
             .slice(0, size)
             .map((item) => renderPair(item, component.components, ctx, [...at, 'components'])),
-          pagingInfo: listPaging(items, size, component.components),
+          pagingInfo: {
+            next: lookupContinuation(
+              items.map((item) => ('mhid' in item.node ? item.node.mhid : '')),
+              size,
+              component.components,
+            ),
+          },
         }
       }
     }
@@ -243,25 +274,4 @@ export function renderPair(
   path: JsonPath,
 ): Record<string, unknown> {
   return { object: renderObject(item.node, components, ctx, path), context: item.context }
-}
-
-/**
- * A list component's continuation: a lookup of the remaining objects' ids, in list order, with the same
- * nested components. The request body has no way to page inside a component, and a lookup pages its ids,
- * so this returns exactly the next items (without the list's contexts, which belong to the parent).
- */
-function listPaging(
-  items: readonly Item[],
-  size: number,
-  components: readonly ComponentRequest[] | undefined,
-): PagingInfo {
-  if (items.length <= size) return { next: null }
-  const ids = items.map((item) => ('mhid' in item.node ? item.node.mhid : ''))
-  return {
-    next: {
-      endpoint: '/graph/lookup',
-      method: 'POST',
-      body: { ids, ...(components === undefined ? {} : { components }), pageSize: size, page: 1 },
-    },
-  }
 }

@@ -9,6 +9,8 @@ export interface QueryContext {
   /** The placeholder image returned where no specific image exists. */
   readonly defaultImage: ImageNode
   readonly limits: QueryLimits
+  /** How many objects this response has rendered so far, counted against `limits.maxObjects`. */
+  readonly rendered: { count: number }
 }
 
 export interface QueryLimits {
@@ -18,6 +20,17 @@ export interface QueryLimits {
   readonly maxPageSize: number
   /** The most ids a lookup, an idsOrder sort or a Content blueprint may name. */
   readonly maxIds: number
+  /**
+   * The most objects (every pair's object, at any depth) one response may hold. Nested list components
+   * multiply (contributors → contributions → contributors … at pageSize 100 is ~40 times a level), so the
+   * count is checked while rendering, and a request that would pass it is refused with 400.
+   */
+  readonly maxObjects: number
 }
 
-export const DEFAULT_LIMITS: QueryLimits = { defaultPageSize: 20, maxPageSize: 100, maxIds: 1000 }
+export const DEFAULT_LIMITS: QueryLimits = {
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  maxIds: 1000,
+  maxObjects: 5000,
+}

@@ -1,4 +1,4 @@
-import type { NextRequest, PagingInfo } from '../../model'
+import type { ComponentRequest, NextRequest, PagingInfo } from '../../model'
 import type { JsonPath } from '../../model/errors'
 import { badRequest } from '../http/errors'
 import type { QueryContext } from './context'
@@ -45,5 +45,23 @@ export function pageOf<T>(
       next: start + size < all.length ? request(page + 1) : null,
       previous: page > 0 ? request(Math.min(page - 1, Math.max(0, Math.ceil(all.length / size) - 1))) : null,
     },
+  }
+}
+
+/**
+ * How a list the request cannot page in place continues (a list component, a silo): a lookup of exactly the
+ * ids after the first `size`, in order, with the same components and page size. The lookup pages its own ids,
+ * so following `next` from there yields each remaining item once. Null when nothing remains.
+ */
+export function lookupContinuation(
+  ids: readonly string[],
+  size: number,
+  components: readonly ComponentRequest[] | undefined,
+): NextRequest | null {
+  if (ids.length <= size) return null
+  return {
+    endpoint: '/graph/lookup',
+    method: 'POST',
+    body: { ids: ids.slice(size), ...(components === undefined ? {} : { components }), pageSize: size },
   }
 }

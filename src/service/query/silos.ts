@@ -10,7 +10,7 @@ import type { QueryContext } from './context'
 import { renderPair } from './components'
 import { exploreAll, seedOfRequest } from './explore'
 import { compileFilters } from './filters'
-import { pageOf, pageSizeOf } from './paging'
+import { lookupContinuation, pageOf, pageSizeOf } from './paging'
 import { recommend, type Seed } from './recommend'
 import { resolveNode, visible } from './resolve'
 
@@ -258,17 +258,18 @@ export function silos(ctx: QueryContext, body: SilosRequest): Record<string, unk
   return {
     silos: page.items.map((silo) => {
       const items = silo.items.slice(0, MAX_SILO_ITEMS)
-      const first = pageOf(items, 0, siloSize, '/graph/lookup', {
-        ids: items.map((n) => n.mhid),
-        ...(body.components === undefined ? {} : { components: body.components }),
-        pageSize: siloSize,
-      })
       return {
         title: silo.title,
-        content: first.items.map((node) =>
-          renderPair({ node, context: {} }, body.components, ctx, ['components']),
-        ),
-        pagingInfo: { next: first.pagingInfo.next },
+        content: items
+          .slice(0, siloSize)
+          .map((node) => renderPair({ node, context: {} }, body.components, ctx, ['components'])),
+        pagingInfo: {
+          next: lookupContinuation(
+            items.map((n) => n.mhid),
+            siloSize,
+            body.components,
+          ),
+        },
       }
     }),
     pagingInfo: page.pagingInfo,
