@@ -154,7 +154,12 @@ describe('tokens over time', () => {
     await new Promise((resolve) => setTimeout(resolve, 600))
     const page = await c.run(westerns.pageSize(1))
     expect(page.content).toHaveLength(1)
-    expect(seen.map((r) => `${r.grant}:${r.reason}`)).toEqual(['password:missing', 'refresh_token:expiring'])
+    // Signed in once, then renewed with the refresh token (never by signing in again). On a slow machine the
+    // token may already count as expiring before the first page: then there is one renewal more.
+    const grants = seen.map((r) => `${r.grant}:${r.reason}`)
+    expect(grants[0]).toBe('password:missing')
+    expect(grants.slice(1)).toContain('refresh_token:expiring')
+    expect(grants.slice(1).every((g) => g === 'refresh_token:expiring')).toBe(true)
   })
 
   it('on a 401 for a token the service no longer accepts, refreshes and retries the request once', async () => {

@@ -243,7 +243,10 @@ describe('the token endpoint', () => {
     await client.run(westerns.pageSize(1))
     await new Promise((resolve) => setTimeout(resolve, 600))
     await client.run(westerns.pageSize(1))
-    expect(refreshes).toEqual(['password:missing', 'refresh_token:expiring'])
+    // Renewed with the refresh token, never by signing in again (one renewal more on a slow machine).
+    expect(refreshes[0]).toBe('password:missing')
+    expect(refreshes.slice(1)).toContain('refresh_token:expiring')
+    expect(refreshes.slice(1).every((r) => r === 'refresh_token:expiring')).toBe(true)
 
     const form = (body: Record<string, string>) =>
       fetch(`${BASE}/auth/1.3/security/oauth/token`, {
