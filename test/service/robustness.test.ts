@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './helpers'
 
@@ -156,6 +157,32 @@ describe('limits', () => {
     expect(pre.headers.get('access-control-allow-headers')).toMatch(/Authorization/)
     const r = await h.post('/graph/lookup', { ids: ['mhmov-gladiator'] })
     expect(r.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  it('answers 400 JSON to a request target that is not a valid URL', async () => {
+    // Over a raw socket: an HTTP client would refuse to send these targets at all.
+    const port = Number(new URL(h.service.baseUrl).port)
+    const send = (target: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const body = '{"filters":{}}'
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(
+            `POST ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${h.userToken}\r\n` +
+              `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+          ),
+        )
+        let text = ''
+        socket.on('data', (chunk) => (text += chunk))
+        socket.on('end', () => resolve(text))
+        socket.on('error', reject)
+      })
+    for (const target of ['http://[/graph/explore', 'http://a:b/graph/explore']) {
+      const text = await send(target)
+      const [head = '', body = ''] = text.split('\r\n\r\n')
+      expect([target, head.split('\r\n')[0]]).toEqual([target, 'HTTP/1.1 400 Bad Request'])
+      expect(head).toMatch(/content-type: application\/json/i)
+      expect(JSON.parse(body)).toMatchObject({ error: 'invalid_request_target', status: 400 })
+    }
   })
 
   it('answers JSON errors for unknown paths and methods', async () => {

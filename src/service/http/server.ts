@@ -110,9 +110,25 @@ async function graphRequest(
   return answerQuery(deps, endpoint, json, grant.username)
 }
 
+/**
+ * The request target as a URL. Node passes the target through as sent, and an absolute-form target can be
+ * anything (`http://[/graph/explore`, a port that is not a number): that is the client's mistake, a 400.
+ */
+function requestUrl(request: IncomingMessage): URL {
+  try {
+    return new URL(request.url ?? '/', 'http://localhost')
+  } catch {
+    throw new ServiceError(
+      400,
+      'invalid_request_target',
+      'the request target is not a valid URL; send a path such as /graph/explore',
+    )
+  }
+}
+
 async function route(deps: ServerDeps, request: IncomingMessage, response: ServerResponse): Promise<void> {
   applyCors(request, response)
-  const url = new URL(request.url ?? '/', 'http://localhost')
+  const url = requestUrl(request)
   const path = url.pathname
   if (request.method === 'OPTIONS') {
     response.writeHead(204, { 'Content-Length': 0 })
