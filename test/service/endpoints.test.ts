@@ -433,5 +433,31 @@ describe('silos', () => {
     expect(forYou.content).toHaveLength(4)
     const more = await h.post(forYou.pagingInfo.next.endpoint, forYou.pagingInfo.next.body)
     expect(more.body.content).toHaveLength(4)
+    // The continuation carries the silo's remaining titles only: the first 4 are not asked for again.
+    const shown = forYou.content.map((p: any) => p.object.mhid)
+    expect(forYou.pagingInfo.next.body.ids.some((id: string) => shown.includes(id))).toBe(false)
+  })
+
+  it("names the blueprint's path in errors of its filters, and the request's for global ones", async () => {
+    const bad = { traits: { $eq: 'mhgnr-no-such-genre' } }
+    for (const type of ['Explore', 'RecommendedForYou', 'GraphLens', 'Content', 'Collection']) {
+      const params =
+        type === 'Content'
+          ? { ids: ['mhmov-gladiator'] }
+          : type === 'Collection'
+            ? { id: 'mhcol-best-of-the-1990s' }
+            : undefined
+      const blueprint = { type, filters: bad, ...(params ? { params } : {}) }
+      // A client token has no user, so RecommendedForYou falls back to popularity (the path that lost it).
+      for (const token of [h.userToken, h.clientToken]) {
+        const r = await h.post('/graph/silos', { blueprints: [{ type: 'Explore' }, blueprint] }, token)
+        expect([type, r.status, r.body.path]).toEqual([type, 404, '$.blueprints[1].filters.traits.$eq'])
+      }
+    }
+    const global = await h.post('/graph/silos', {
+      filters: bad,
+      blueprints: [{ type: 'Explore', filters: { returnType: { $eq: 'Movie' } } }],
+    })
+    expect([global.status, global.body.path]).toEqual([404, '$.filters.traits.$eq'])
   })
 })

@@ -2,7 +2,7 @@ import type { ExploreRequest } from '../../model'
 import type { GraphNode } from '../graph/entities'
 import type { QueryContext } from './context'
 import { renderPair } from './components'
-import { compileFilters } from './filters'
+import { compileFilters, type FiltersPath } from './filters'
 import { pageOf, pageSizeOf } from './paging'
 import { visible } from './resolve'
 import { compileSort } from './sort'
@@ -13,13 +13,14 @@ export function seedOfRequest(body: object): string {
   return JSON.stringify(rest)
 }
 
-/** Every node that matches a query's filters, in its sort order. */
+/** Every node that matches a query's filters, in its sort order; errors of a filter name `filtersPath`. */
 export function exploreAll(
   ctx: QueryContext,
   body: Pick<ExploreRequest, 'filters' | 'sort'>,
   seed: string,
+  filtersPath: FiltersPath = ['filters'],
 ): GraphNode[] {
-  const filters = compileFilters(ctx, body.filters, ['filters'])
+  const filters = compileFilters(ctx, body.filters, filtersPath)
   const compare = compileSort(ctx, body.sort, filters, seed, ['sort'])
   const matches = ctx.graph
     .ofTypes(filters.types)

@@ -9,7 +9,7 @@ import { badRequest } from '../http/errors'
 import type { QueryContext } from './context'
 import { renderPair } from './components'
 import { exploreAll, seedOfRequest } from './explore'
-import { compileFilters } from './filters'
+import { compileFilters, type FiltersPath } from './filters'
 import { lookupContinuation, pageOf, pageSizeOf } from './paging'
 import { recommend, type Seed } from './recommend'
 import { resolveNode, visible } from './resolve'
@@ -38,12 +38,18 @@ function filtersOf(body: SilosRequest, blueprint: Blueprint): Filters {
   return { ...body.filters, ...blueprint.filters }
 }
 
+/** Where an error in a silo's filters points: the blueprint's filter if it has one of that name, else the request's. */
+const filtersPathOf =
+  (blueprint: Blueprint, index: number): FiltersPath =>
+  (name) =>
+    blueprint.filters?.[name] !== undefined ? ['blueprints', index, 'filters', name] : ['filters', name]
+
 function accepting(
   plan: Plan,
   blueprint: Blueprint,
   index: number,
 ): { accept: (n: GraphNode) => boolean; types: ReadonlySet<ObjectTypeName> } {
-  const compiled = compileFilters(plan.ctx, filtersOf(plan.body, blueprint), ['blueprints', index, 'filters'])
+  const compiled = compileFilters(plan.ctx, filtersOf(plan.body, blueprint), filtersPathOf(blueprint, index))
   return { accept: (n) => visible(n, plan.ctx) && compiled.matches(n), types: compiled.types }
 }
 
@@ -54,7 +60,7 @@ function recommended(plan: Plan, seeds: Seed[], blueprint: Blueprint, index: num
 
 function popular(plan: Plan, blueprint: Blueprint, index: number): GraphNode[] {
   const filters = filtersOf(plan.body, blueprint)
-  return exploreAll(plan.ctx, { filters }, '')
+  return exploreAll(plan.ctx, { filters }, '', filtersPathOf(blueprint, index))
 }
 
 const userSeeds = (plan: Plan): Seed[] =>
