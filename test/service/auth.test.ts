@@ -69,6 +69,34 @@ describe('token endpoint', () => {
     expect(JSON.stringify(r.body)).not.toContain('guess')
   })
 
+  it('refuses with invalid_client when Basic and the form carry different client secrets', async () => {
+    const both = (secret: string) =>
+      h.token({ ...password('ana', 'correct horse'), client_id: demo().id, client_secret: secret }, demo())
+    const differ = await both('not-the-secret')
+    expect([differ.status, differ.body.error]).toEqual([401, 'invalid_client'])
+    expect(differ.body.error_description).toMatch(/client_secret/)
+    expect((await both(demo().secret)).status).toBe(200)
+  })
+
+  it('counts failed client authentication against the rate limit, so secrets cannot be guessed freely', async () => {
+    const limited = await startHarness({
+      clients: [{ clientId: 'guarded', clientSecret: 'right', passwordGrant: true }],
+      rateLimit: { requests: 3, windowSeconds: 60 },
+    })
+    try {
+      const guesses: [number, string][] = []
+      for (const secret of ['a', 'b', 'c', 'd', 'right']) {
+        const r = await limited.token({ grant_type: 'client_credentials' }, { id: 'guarded', secret })
+        guesses.push([r.status, r.body.error])
+      }
+      expect(guesses.slice(0, 3)).toEqual(Array(3).fill([401, 'invalid_client']))
+      // Over the budget every answer is 429, the right secret's too: a guess learns nothing.
+      expect(guesses.slice(3)).toEqual(Array(2).fill([429, 'rate_limited']))
+    } finally {
+      await limited.service.close()
+    }
+  })
+
   it('answers invalid_grant for bad user credentials', async () => {
     const wrong = await h.token(password('ana', 'wrong'), demo())
     const unknown = await h.token(password('nobody', 'x'), demo())

@@ -92,21 +92,30 @@ function authenticate(
   if (basic === 'malformed') return invalidClient('the Authorization header is not valid Basic credentials')
   const formId = form.get('client_id') ?? undefined
   const formSecret = form.get('client_secret') ?? undefined
-  if (basic && formId !== undefined && formId !== basic.id)
-    return invalidClient('client_id in the form differs from the one in the Authorization header')
   const id = basic?.id ?? formId
   const secret = basic?.secret ?? formSecret
   if (id === undefined || secret === undefined)
     return invalidClient(
       'client authentication is required: send Basic credentials or client_id and client_secret',
     )
+  // Every attempt on a registered client id counts, failed ones included, and once over the budget every
+  // answer is 429 whatever the secret: otherwise a secret could be guessed at full speed. Unknown ids are not
+  // counted (there is no secret to guess, and counting them would let anyone grow the limiter's map).
+  if (deps.registry.hasClient(id)) {
+    const wait = deps.limiter.take(id)
+    if (wait > 0)
+      return oauthError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
+        'Retry-After': String(wait),
+      })
+  }
+  // The notes say the credentials come twice; when both copies are there they must agree, or which one
+  // authenticated would be ours to guess.
+  if (basic && formId !== undefined && formId !== basic.id)
+    return invalidClient('client_id in the form differs from the one in the Authorization header')
+  if (basic && formSecret !== undefined && formSecret !== basic.secret)
+    return invalidClient('client_secret in the form differs from the one in the Authorization header')
   const client = deps.registry.authenticateClient(id, secret)
   if (client === undefined) return invalidClient('Bad client credentials')
-  const wait = deps.limiter.take(client.clientId)
-  if (wait > 0)
-    return oauthError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
-      'Retry-After': String(wait),
-    })
   return { form, clientId: client.clientId, passwordGrant: client.passwordGrant }
 }
 
