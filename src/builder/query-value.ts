@@ -47,34 +47,26 @@ const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
   siloPageSize: p.siloPageSize,
 })
 
-const noParts: Parts = {
-  ids: undefined,
-  factors: undefined,
-  filters: undefined,
-  sort: undefined,
-  blueprints: undefined,
-  components: undefined,
-  page: undefined,
-  pageSize: undefined,
-  siloPageSize: undefined,
-}
-
 export class QueryValue implements Query {
+  // Private names (#) rather than `private`: a minifier shortens them.
   #body: RequestBody | undefined
+  readonly #parts: Parts
 
   constructor(
     readonly endpoint: EndpointName,
-    private readonly parts: Parts,
+    parts: Parts,
     /** The object types the query returns, for checking components as they are added. */
     readonly types: readonly ObjectTypeName[],
     body?: RequestBody,
   ) {
+    this.#parts = parts
     this.#body = body
   }
 
   /** A query from a body that is already canonical and frozen (the builder's entry points, fromJSON). */
   static of(endpoint: EndpointName, body: RequestBody, types: readonly ObjectTypeName[]): QueryValue {
-    return new QueryValue(endpoint, { ...noParts, ...(body as Partial<Parts>) }, types, body)
+    // copyParts reads every key, absent ones as undefined: the parts get their full, shared shape.
+    return new QueryValue(endpoint, copyParts(body as Partial<Parts> as Parts), types, body)
   }
 
   /** The request body, canonical key order, frozen. */
@@ -82,91 +74,90 @@ export class QueryValue implements Query {
     if (this.#body === undefined) {
       const body: Record<string, unknown> = {}
       for (const key of bodyKeys[this.endpoint])
-        if (this.parts[key] !== undefined) body[key] = this.parts[key]
+        if (this.#parts[key] !== undefined) body[key] = this.#parts[key]
       this.#body = Object.freeze(body) as RequestBody
     }
     return this.#body
   }
 
   /** A copy of the parts, to change `key` in; throws unless this endpoint's body has `key`. */
-  private copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
+  #copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
     if (!bodyKeys[this.endpoint].includes(key))
       throw new HqlError('not_applicable', `${this.endpoint} queries take no '${key}'`, { path: [key] })
-    return copyParts(this.parts)
+    return copyParts(this.#parts)
   }
 
-  private next(parts: Parts, types = this.types): QueryValue {
+  #next(parts: Parts, types = this.types): QueryValue {
     return new QueryValue(this.endpoint, parts, types)
   }
 
   filter(...specs: FilterSpec[]): QueryValue {
-    const filters: Record<string, unknown> = { ...this.parts.filters }
+    const filters: Record<string, unknown> = { ...this.#parts.filters }
     let types = this.types
     for (const { filter, operator } of specs) {
+      const path = ['filters', filter]
       if (!(filterNames as readonly string[]).includes(filter))
-        throw new HqlError('invalid_request', `unknown filter '${String(filter)}'`, {
-          path: ['filters', filter],
-        })
+        throw new HqlError('invalid_request', `unknown filter '${String(filter)}'`, { path })
       if (filters[filter] !== undefined)
         throw new HqlError(
           'duplicate_filter',
           `filter '${filter}' is already set; combine values with .in(), .all() or .or() instead`,
-          { path: ['filters', filter] },
+          { path },
         )
-      checkOperator(filter as FilterName, operator, ['filters', filter])
+      checkOperator(filter as FilterName, operator, path)
       filters[filter] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
-    const components = this.parts.components
+    const components = this.#parts.components
     if (types !== this.types && components) checkComponentTree(components, types, ['components'])
-    const parts = this.copy('filters')
+    const parts = this.#copy('filters')
     parts.filters = orderFilters(filters)
-    return this.next(parts, types)
+    return this.#next(parts, types)
   }
 
   sort(...sorts: Sort[]): QueryValue {
     // Sort helpers return frozen constants; a hand-written sort object is frozen here.
     const added = sorts.map((s) => (Object.isFrozen(s) ? s : Object.freeze(s)))
-    const parts = this.copy('sort')
-    parts.sort = Object.freeze(this.parts.sort ? [...this.parts.sort, ...added] : added)
-    return this.next(parts)
+    const parts = this.#copy('sort')
+    parts.sort = Object.freeze(this.#parts.sort ? [...this.#parts.sort, ...added] : added)
+    return this.#next(parts)
   }
 
   with(...specs: ComponentSpec[]): QueryValue {
     const added = specs.map((spec) => spec.request)
-    const components = Object.freeze(this.parts.components ? [...this.parts.components, ...added] : added)
+    const components = Object.freeze(this.#parts.components ? [...this.#parts.components, ...added] : added)
     checkComponentTree(components, this.types, ['components'])
-    const parts = this.copy('components')
+    const parts = this.#copy('components')
     parts.components = components
-    return this.next(parts)
+    return this.#next(parts)
   }
 
   page(page: number): QueryValue {
     checkPage(page, ['page'])
-    const parts = this.copy('page')
+    const parts = this.#copy('page')
     parts.page = page
-    return this.next(parts)
+    return this.#next(parts)
   }
 
   pageSize(size: number): QueryValue {
     checkPageSize(size, ['pageSize'])
-    const parts = this.copy('pageSize')
+    const parts = this.#copy('pageSize')
     parts.pageSize = size
-    return this.next(parts)
+    return this.#next(parts)
   }
 
   siloPageSize(size: number): QueryValue {
     checkPageSize(size, ['siloPageSize'])
-    const parts = this.copy('siloPageSize')
+    const parts = this.#copy('siloPageSize')
     parts.siloPageSize = size
-    return this.next(parts)
+    return this.#next(parts)
   }
 
   ids(...ids: string[]): QueryValue {
-    const start = this.parts.ids?.length ?? 0
+    const start = this.#parts.ids?.length ?? 0
     ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
-    const parts = this.copy('ids')
-    parts.ids = Object.freeze([...(this.parts.ids ?? []), ...ids])
-    return this.next(parts)
+    const parts = this.#copy('ids')
+    parts.ids = Object.freeze([...(this.#parts.ids ?? []), ...ids])
+    return this.#next(parts)
   }
 }

@@ -17,7 +17,14 @@ import type { CallOptions, ClientOptions, CollectOptions, ItemsOptions, PagesOpt
 import { nextRequest, pageItems, VisitedRequests } from './paging'
 import { DEFAULT_RETRY, retryPolicy } from './retry'
 import { Secrets } from './secrets'
-import { abortError, openScope, send, type OutgoingRequest, type TransportContext } from './transport'
+import {
+  abortError,
+  openScope,
+  parseJsonOrUndefined,
+  send,
+  type OutgoingRequest,
+  type TransportContext,
+} from './transport'
 import type { EndpointName, GraphRequest, ItemOf } from './types'
 import { numberOption } from './option-checks'
 import { graphUrl, parseBaseUrl } from './urls'
@@ -159,14 +166,12 @@ export function createClient(options: ClientOptions): Client {
   }
 
   function checked(text: string, endpoint: EndpointName, request: RequestDescription): unknown {
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
+    // JSON.parse never gives undefined: undefined means the text was not JSON.
+    const json = parseJsonOrUndefined(text)
+    if (json === undefined)
       throw new InvalidResponseError(`the ${endpoint} response is not JSON (${text.length} characters)`, {
         request,
       })
-    }
     if (validation === 'off') return json
     return checkResponse(responseSchemas[endpoint], json, `the ${endpoint} response`, request, scrub)
   }

@@ -39,13 +39,7 @@ export function isIdOfType(id: string, types: readonly ObjectTypeName[]): boolea
 
 /** Throws `wrong_id_prefix` unless `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
 export function checkIdType(id: unknown, types: readonly ObjectTypeName[], path: JsonPath): void {
-  const description = typeof id === 'string' ? describeId(id) : undefined
-  const ok =
-    description !== undefined &&
-    description.form !== 'unknown' &&
-    description.form !== 'mappedSourceId' &&
-    types.includes(description.type)
-  if (!ok) {
+  if (typeof id !== 'string' || !isIdOfType(id, types)) {
     const found = typeof id === 'string' ? `'${id}'` : String(id)
     throw new HqlError('wrong_id_prefix', `expected ${types.join(' or ')} id, got ${found}`, { path })
   }

@@ -65,12 +65,15 @@ const primitiveSchemas: Record<string, Checker<unknown>> = {
   SubscriptionMetadata: SubscriptionMetadataSchema,
 }
 
+const pagedContent = (item: Checker<unknown>) =>
+  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
+
 function componentValueSchema(entry: ComponentEntry): Checker<unknown> {
   if (entry.shape === 'primitive') return primitiveSchemas[entry.value ?? 'Name'] ?? c.unknown
   const pair = pairSchema(entry.of ?? objectTypeNames, entry.context && contextSchemas[entry.context])
   if (entry.shape === 'pair') return pair
   if (entry.shape === 'array') return c.array(pair)
-  return c.object({ content: c.array(pair), pagingInfo: PagingInfoSchema })
+  return pagedContent(pair)
 }
 
 /** An object of one of `types`, told apart by its mhid prefix. */
@@ -94,9 +97,6 @@ function pairSchema(types: readonly ObjectTypeName[], context?: Checker<unknown>
 
 /** A top-level result item: any object type, with a context the query shapes. */
 export const AnyPairSchema = pairSchema(objectTypeNames)
-
-const pagedContent = (item: Checker<unknown>) =>
-  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
 
 /** Lookup answers `{}` at the position of an unknown mapped source id. */
 const lookupItem = c.custom((value, path, issues) => {
