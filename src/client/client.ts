@@ -20,6 +20,7 @@ import { Secrets } from './secrets'
 import {
   abortError,
   openScope,
+  outgoing,
   parseJsonOrUndefined,
   send,
   type OutgoingRequest,
@@ -106,32 +107,20 @@ export function createClient(options: ClientOptions): Client {
     Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   )
 
-  function outgoing(request: GraphRequest, accessToken: string): OutgoingRequest {
-    const url = graphUrl(base, request.endpoint)
-    const headers = {
-      ...extraHeaders,
-      accept: 'application/json',
-      'content-type': 'application/json',
-      authorization: `Bearer ${accessToken}`,
-    }
-    let described: RequestDescription | undefined
-    return {
-      url,
-      headers,
-      body: JSON.stringify(request.body),
-      // Built on first use: most requests succeed with no hook or error ever asking for it.
-      get described() {
-        described ??= {
-          kind: 'graph',
-          method: 'POST',
-          url,
-          headers: secrets.redactHeaders(headers),
-          body: secrets.redact(request.body),
-        }
-        return described
+  const post = (request: GraphRequest, accessToken: string): OutgoingRequest =>
+    outgoing(
+      ctx,
+      'graph',
+      graphUrl(base, request.endpoint),
+      {
+        ...extraHeaders,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: `Bearer ${accessToken}`,
       },
-    }
-  }
+      JSON.stringify(request.body),
+      request.body,
+    )
 
   /** One graph request: a token, the POST with retries, one refresh-and-retry on 401, then the checks. */
   async function execute(request: GraphRequest, endpoint: EndpointName, call: CallOptions): Promise<unknown> {
@@ -144,7 +133,7 @@ export function createClient(options: ClientOptions): Client {
     const scope = openScope(ctx, call.signal, limits)
     try {
       const token = await tokens.accessToken(scope.total.signal)
-      let sent = outgoing(request, token)
+      let sent = post(request, token)
       let text: string
       try {
         ;({ text } = await send(ctx, sent, policy, scope))
@@ -152,7 +141,7 @@ export function createClient(options: ClientOptions): Client {
         if (!(error instanceof HttpError && error.status === 401)) throw error
         const renewed = await tokens.replace(token, scope.total.signal)
         if (renewed === undefined) throw error
-        sent = outgoing(request, renewed)
+        sent = post(request, renewed)
         ;({ text } = await send(ctx, sent, policy, scope))
       }
       return checked(text, endpoint, sent.described)

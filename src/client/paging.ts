@@ -48,13 +48,13 @@ export function pageItems(response: unknown, paging: EndpointName): unknown[] {
  * again, or a cycle) ends the run with an error instead of an endless loop.
  */
 export class VisitedRequests {
-  private readonly seen = new Set<string>()
+  readonly #seen = new Set<string>()
 
   /** Records `request`; throws `PagingLoopError` if it was made before. */
   visit(request: GraphRequest): void {
     const key = `${request.endpoint} ${canonicalJson(request.body)}`
-    if (this.seen.has(key)) throw new PagingLoopError(request.endpoint)
-    this.seen.add(key)
+    if (this.#seen.has(key)) throw new PagingLoopError(request.endpoint)
+    this.#seen.add(key)
   }
 }
 

@@ -23,12 +23,12 @@ export function isSecretKey(key: string): boolean {
  */
 export class Secrets {
   // Longest first, so that a secret containing another is replaced whole.
-  private values: string[] = []
-  private readonly known = new Set<string>()
+  #values: string[] = []
+  readonly #known = new Set<string>()
 
   add(value: string | undefined): void {
-    if (value === undefined || value === '' || this.known.has(value)) return
-    this.known.add(value)
+    if (value === undefined || value === '' || this.#known.has(value)) return
+    this.#known.add(value)
     // A server may echo a secret in any of the encodings it received it in.
     for (const form of [
       value,
@@ -36,14 +36,14 @@ export class Secrets {
       new URLSearchParams({ v: value }).toString().slice(2),
       JSON.stringify(value).slice(1, -1),
     ])
-      if (!this.values.includes(form)) this.values.push(form)
-    this.values.sort((a, b) => b.length - a.length)
+      if (!this.#values.includes(form)) this.#values.push(form)
+    this.#values.sort((a, b) => b.length - a.length)
   }
 
   scrub(text: string): string {
     // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
     let out = text.replace(SECRET_FIELD_IN_TEXT, (_match, before: string) => `${before}${REDACTED}`)
-    for (const secret of this.values) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
+    for (const secret of this.#values) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
     return out
   }
 

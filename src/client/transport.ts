@@ -32,6 +32,33 @@ export interface OutgoingRequest {
   readonly described: RequestDescription
 }
 
+/** A POST of `body`; `shown` is what its description shows of the body, redacted when first asked for. */
+export function outgoing(
+  ctx: TransportContext,
+  kind: RequestDescription['kind'],
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  shown: unknown,
+): OutgoingRequest {
+  let described: RequestDescription | undefined
+  return {
+    url,
+    headers,
+    body,
+    // Built on first use: most requests succeed with no hook or error ever asking for it.
+    get described() {
+      return (described ??= {
+        kind,
+        method: 'POST',
+        url,
+        headers: ctx.secrets.redactHeaders(headers),
+        body: ctx.secrets.redact(shown),
+      })
+    },
+  }
+}
+
 /** A 2xx response, read whole. */
 export interface ReceivedResponse {
   readonly status: number

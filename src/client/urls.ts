@@ -39,7 +39,7 @@ export function pagedEndpointPath(
       `${scrub(JSON.stringify(endpoint.slice(0, 120)))} ${why}; the client only follows paths of ${GRAPH_PREFIX}${paging} on baseUrl`,
       ['pagingInfo', 'next', 'endpoint'],
     )
-  if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]|^[a-z][a-z0-9+.-]*:/i.test(endpoint))
+  if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]/.test(endpoint))
     throw refuse('is not a path on the configured origin')
   const name = endpoint.startsWith(GRAPH_PREFIX) ? endpoint.slice(GRAPH_PREFIX.length) : endpoint.slice(1)
   if (name !== paging) throw refuse(`does not page the ${paging} endpoint`)

@@ -2,7 +2,7 @@ import { OAuthErrorBodySchema, TokenResponseSchema, type TokenResponse } from '.
 import { ClientError, HttpError, OAuthError, type RequestDescription } from '../errors'
 import type { RetryPolicy } from '../retry'
 import { checkResponse } from '../validate'
-import { openScope, parseJsonOrUndefined, send, type TransportContext } from '../transport'
+import { openScope, outgoing, parseJsonOrUndefined, send, type TransportContext } from '../transport'
 import type { StoredToken } from './token-store'
 
 /** The path of the token endpoint below `authUrl`, as the service documents it. */
@@ -61,32 +61,21 @@ export async function requestToken(
     'content-type': 'application/x-www-form-urlencoded',
     authorization: `Basic ${basicCredentials(identity)}`,
   }
-  const described: RequestDescription = {
-    kind: 'token',
-    method: 'POST',
-    url,
-    headers: ctx.secrets.redactHeaders(headers),
-    body: ctx.secrets.redact(Object.fromEntries(form)),
-  }
+  const request = outgoing(ctx, 'token', url, headers, form.toString(), Object.fromEntries(form))
   const scope = openScope(ctx, undefined, options)
   const requestedAt = ctx.now()
   let text: string
   try {
-    ;({ text } = await send(
-      ctx,
-      { url, headers, body: form.toString(), described },
-      tokenRetryPolicy(options.retry),
-      scope,
-    ))
+    ;({ text } = await send(ctx, request, tokenRetryPolicy(options.retry), scope))
   } catch (error) {
     throw error instanceof HttpError ? (asOAuthError(error, ctx) ?? error) : error
   } finally {
     scope.total.dispose()
   }
   const json = parseJsonOrUndefined(text)
-  const refused = asOAuthError({ status: 200, body: json, request: described }, ctx)
+  const refused = asOAuthError({ status: 200, body: json, request: request.described }, ctx)
   if (refused !== undefined) throw refused
-  const token = readTokenResponse(ctx, json, described, requestedAt)
+  const token = readTokenResponse(ctx, json, request.described, requestedAt)
   ctx.secrets.add(token.accessToken)
   ctx.secrets.add(token.refreshToken)
   return token

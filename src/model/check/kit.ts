@@ -114,7 +114,7 @@ export const lazy = <T>(get: () => Checker<T>) =>
   checker<T>((value, path, issues) => get().check(value, path, issues))
 
 /** A checker written by hand, for rules the combinators do not express. */
-export const custom = <T>(check: Checker<T>['check']): Checker<T> => checker(check)
+export const custom: <T>(check: Checker<T>['check']) => Checker<T> = checker
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
