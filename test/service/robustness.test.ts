@@ -2,6 +2,13 @@ import fc from 'fast-check'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  componentCatalogue,
+  componentNames,
+  type ComponentEntry,
+  type ComponentName,
+  type ObjectTypeName,
+} from '../../src/model'
 import { startHarness, type Harness } from './helpers'
 
 let h: Harness
@@ -270,6 +277,108 @@ describe('no crash, no hang', () => {
     )
   })
 
+  it('answers deep components, deep $or and userSocial on real objects with JSON, never a 5xx', async () => {
+    // Mostly valid bodies on real objects of every type, so they get past validation and into rendering:
+    // nested list components (which multiply), userSocial (which renders collections), $or inside $or.
+    const titles = ['Movie', 'ShowSeries'] as const
+    const { component, operator } = fuzzParts()
+    // Relation filters with $or up to 6 deep; the returnType (nested $or too) keeps to titles, so the
+    // components below apply.
+    const titleFilters = fc.record(
+      {
+        returnType: fc.constantFrom(
+          { $or: [{ $eq: 'Movie' }, { $or: [{ $ne: 'Movie' }] }] },
+          { $ne: 'Movie' },
+          { $in: ['Movie', 'ShowSeries'] },
+        ),
+        contributors: operator(fc.constantFrom('mhric-russell-crowe', 'mhric-ridley-scott')),
+        traits: operator(fc.constantFrom('mhgnr-drama', 'mhgnr-action')),
+        collections: operator(fc.constantFrom('mhcol-best-of-the-1990s', 'mhcol-essential-drama')),
+      },
+      { requiredKeys: [] },
+    )
+    const pageSize = fc.integer({ min: 1, max: 100 })
+    const lookupIds: Record<string, ObjectTypeName> = {
+      'mhmov-gladiator': 'Movie',
+      'mhmov-the-help': 'Movie', // in the demo user's wish list: userSocial lists it
+      'mhric-russell-crowe': 'Contributor',
+      'mhcol-best-of-the-1990s': 'Collection',
+      'mhcol-stars-of-the-1990s': 'Collection',
+      'mhsrc-netflix': 'Source',
+      'mhals-current-user': 'User',
+    }
+    const bodies = fc.oneof(
+      fc
+        .uniqueArray(fc.constantFrom(...Object.keys(lookupIds)), { minLength: 1, maxLength: 3 })
+        .chain((ids) =>
+          fc.record({
+            path: fc.constant('/graph/lookup'),
+            body: fc.record({
+              ids: fc.constant(ids),
+              components: component(ids.map((id) => lookupIds[id] as ObjectTypeName)),
+              pageSize,
+            }),
+          }),
+        ),
+      fc.record({
+        path: fc.constant('/graph/explore'),
+        body: fc.record({ filters: titleFilters, components: component(titles), pageSize }),
+      }),
+      fc.record({
+        path: fc.constant('/graph/explore'),
+        body: fc.record({
+          filters: fc.record(
+            {
+              contributorsOf: operator(fc.constantFrom('mhmov-gladiator', 'mhmov-the-help')),
+              collections: operator(fc.constantFrom('mhcol-stars-of-the-1990s', 'mhcol-stars-of-the-2000s')),
+            },
+            { requiredKeys: ['contributorsOf'] },
+          ),
+          components: component(['Contributor']),
+          pageSize,
+        }),
+      }),
+      fc.record({
+        path: fc.constant('/graph/relate'),
+        body: fc.record({
+          factors: fc
+            .uniqueArray(fc.constantFrom('mhmov-gladiator', 'mhric-russell-crowe', 'mhals-current-user'), {
+              minLength: 1,
+              maxLength: 2,
+            })
+            .map((ids) => ids.map((id) => ({ id }))),
+          components: component(titles),
+          pageSize,
+        }),
+      }),
+      fc.record({
+        path: fc.constant('/graph/silos'),
+        body: fc.record({
+          filters: titleFilters,
+          blueprints: fc.constant([{ type: 'Explore' }, { type: 'RecommendedForYou' }]),
+          components: component(titles),
+          pageSize: fc.integer({ min: 1, max: 10 }),
+          siloPageSize: pageSize,
+        }),
+      }),
+    )
+    const seen = { ok: 0, capped: 0 }
+    await fc.assert(
+      fc.asyncProperty(bodies, async ({ path, body }) => {
+        const r = await rawPost(path, Buffer.from(JSON.stringify(body)), {
+          'Content-Type': 'application/json',
+        })
+        expectJsonError(r)
+        if (r.status === 200) seen.ok++
+        else if (JSON.parse(r.text).error === 'response_too_large') seen.capped++
+      }),
+      { numRuns: 150 },
+    )
+    // The bodies must get past validation into rendering, and some must reach the object cap.
+    expect(seen.ok).toBeGreaterThan(50)
+    expect(seen.capped).toBeGreaterThan(0)
+  })
+
   it('answers arbitrary bytes with JSON, on graph and token endpoints', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -289,3 +398,51 @@ describe('no crash, no hang', () => {
     expect((await h.post('/graph/lookup', { ids: ['mhmov-gladiator'] })).status).toBe(200)
   })
 })
+
+/**
+ * Valid component trees for the types a place returns, nested as deep as the model allows (5), each list
+ * component with a pageSize of up to 100, so the trees multiply; and id operators with `$or` up to 6 deep.
+ */
+function fuzzParts() {
+  const MAX_NESTING = 5
+  const names = componentNames as readonly ComponentName[]
+  const applicable = (types: readonly ObjectTypeName[]): ComponentName[] =>
+    names.filter((name) => componentCatalogue[name].appliesTo.some((t) => types.includes(t)))
+  const one = (name: ComponentName, depth: number): fc.Arbitrary<unknown> => {
+    const entry: ComponentEntry = componentCatalogue[name]
+    if (entry.shape === 'primitive' || entry.of === undefined || depth >= MAX_NESTING)
+      return fc.constantFrom(name, { name })
+    return fc.record({
+      name: fc.constant(name),
+      ...(entry.shape === 'list'
+        ? { pageSize: fc.oneof(fc.integer({ min: 1, max: 100 }), fc.constant(100)) }
+        : {}),
+      components: component(entry.of, depth + 1),
+    })
+  }
+  const component = (types: readonly ObjectTypeName[], depth = 1): fc.Arbitrary<unknown[]> => {
+    const choices = applicable(types)
+    if (choices.length === 0) return fc.constant([])
+    // List components are what multiply: drawn more often than the rest.
+    const lists = choices.filter((name) => componentCatalogue[name].shape === 'list')
+    return fc
+      .uniqueArray(
+        lists.length > 0
+          ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...lists) }, fc.constantFrom(...choices))
+          : fc.constantFrom(...choices),
+        { minLength: 1, maxLength: 2 },
+      )
+      .chain((chosen) => fc.tuple(...chosen.map((name) => one(name, depth))))
+  }
+  const operator = (values: fc.Arbitrary<string>) =>
+    fc.letrec((tie) => ({
+      op: fc.oneof(
+        { maxDepth: 6, depthSize: 'small' },
+        values.map(($eq) => ({ $eq })),
+        values.map(($ne) => ({ $ne })),
+        fc.array(values, { minLength: 1, maxLength: 3 }).map(($in) => ({ $in })),
+        fc.array(tie('op'), { minLength: 1, maxLength: 3 }).map(($or) => ({ $or })),
+      ),
+    })).op
+  return { component, operator }
+}
