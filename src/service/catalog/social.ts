@@ -1,3 +1,4 @@
+import { byMhid } from '../graph/entities'
 import type {
   CollectionKind,
   CollectionNode,
@@ -278,8 +279,7 @@ function collection(
   }
 }
 
-const byPopularity = (a: MediaNode, b: MediaNode): number =>
-  b.popularity - a.popularity || (a.mhid < b.mhid ? -1 : 1)
+const byPopularity = (a: MediaNode, b: MediaNode): number => b.popularity - a.popularity || byMhid(a, b)
 
 function editorialCollections(
   input: {
@@ -326,7 +326,7 @@ function editorialCollections(
       for (const c of film.credits)
         if (c.contribution === 'Cast') credits.set(c.contributor, (credits.get(c.contributor) ?? 0) + 1)
     const stars = [...credits]
-      .sort(([a, x], [b, y]) => y - x || (a.mhid < b.mhid ? -1 : 1))
+      .sort(([a, x], [b, y]) => y - x || byMhid(a, b))
       .slice(0, 12)
       .map(([c]) => c)
     out.push(
@@ -344,7 +344,7 @@ function editorialCollections(
   for (const person of input.contributors) {
     const directed = person.credits.filter((c) => c.contribution === 'Director').map((c) => c.media)
     if (directed.length < 6) continue
-    const items = [...directed].sort((a, b) => a.releaseDate - b.releaseDate || (a.mhid < b.mhid ? -1 : 1))
+    const items = [...directed].sort((a, b) => a.releaseDate - b.releaseDate || byMhid(a, b))
     out.push(
       collection(
         editors,

@@ -174,3 +174,11 @@ export type GraphNode = MediaNode | ContributorNode | TraitNode | SourceNode | C
 export function isMedia(node: GraphNode): node is MediaNode {
   return node.type === 'Movie' || node.type === 'ShowSeries'
 }
+
+/**
+ * The last tie-break of every order of the service: mhids are unique, so an order that ends with it is total,
+ * the same on every run, and pages of it never overlap.
+ */
+export function byMhid(a: { readonly mhid: string }, b: { readonly mhid: string }): number {
+  return a.mhid < b.mhid ? -1 : a.mhid > b.mhid ? 1 : 0
+}

@@ -1,3 +1,4 @@
+import { byMhid } from './entities'
 import type { MediaNode, TraitNode } from './entities'
 import type { GraphIndex } from './graph-index'
 
@@ -20,7 +21,7 @@ export function lensesOf(graph: GraphIndex): readonly Lens[] {
   if (cached) return cached
   const byKey = new Map<string, { traits: [TraitNode, TraitNode, TraitNode]; titles: MediaNode[] }>()
   for (const title of graph.media) {
-    const traits = [...title.traits].sort((a, b) => (a.mhid < b.mhid ? -1 : 1))
+    const traits = [...title.traits].sort((a, b) => byMhid(a, b))
     for (let i = 0; i < traits.length; i++)
       for (let j = i + 1; j < traits.length; j++)
         for (let k = j + 1; k < traits.length; k++) {

@@ -27,8 +27,9 @@ export interface ServerDeps extends TokenEndpointDeps {
 
 /** Graph endpoints at /graph/<name>, and at /<name> too: relate's `next.endpoint` is `/relate` (SERVICE-SPEC.md). */
 const GRAPH_ROUTE = /^\/(?:graph\/)?(explore|relate|silos|lookup)\/?$/
-export const TOKEN_PATH = '/auth/1.3/security/oauth/token'
-export const CHECK_TOKEN_PATH = '/auth/1.3/security/oauth/check_token'
+/** The service's own routes of the token endpoints, under /auth (the client's TOKEN_PATH is relative to an authUrl). */
+export const SERVICE_TOKEN_ROUTE = '/auth/1.3/security/oauth/token'
+export const SERVICE_CHECK_TOKEN_ROUTE = '/auth/1.3/security/oauth/check_token'
 /** The token endpoint's body is a few form fields: a small limit of its own. */
 const TOKEN_BODY_LIMIT = 8 * 1024
 
@@ -141,7 +142,7 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     return
   }
   const graph = GRAPH_ROUTE.exec(path)
-  const isToken = path === TOKEN_PATH || path === CHECK_TOKEN_PATH
+  const isToken = path === SERVICE_TOKEN_ROUTE || path === SERVICE_CHECK_TOKEN_ROUTE
   if (!graph && !isToken)
     throw new ServiceError(
       404,
@@ -156,7 +157,7 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     const body = await readBody(request, TOKEN_BODY_LIMIT)
     sendOAuth(
       response,
-      path === TOKEN_PATH
+      path === SERVICE_TOKEN_ROUTE
         ? await tokenEndpoint(deps, request.headers, body)
         : checkTokenEndpoint(deps, request.headers, body),
     )

@@ -1,3 +1,4 @@
+import { byMhid } from '../graph/entities'
 import {
   componentCatalogue,
   type ComponentEntry,
@@ -131,8 +132,7 @@ function userSocial(node: GraphNode, ctx: QueryContext, path: JsonPath): unknown
 const visibleNodes = (nodes: readonly GraphNode[], ctx: QueryContext): Item[] =>
   nodes.filter((n) => visible(n, ctx)).map((n) => pair(n))
 
-const byNewest = (a: MediaNode, b: MediaNode): number =>
-  b.releaseDate - a.releaseDate || (a.mhid < b.mhid ? -1 : 1)
+const byNewest = (a: MediaNode, b: MediaNode): number => b.releaseDate - a.releaseDate || byMhid(a, b)
 
 /**
  * One resolver per component of the catalogue (the `Record<ComponentName, …>` type makes a missing one a

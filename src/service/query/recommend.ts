@@ -1,3 +1,4 @@
+import { byMhid } from '../graph/entities'
 import type { ContributorNode, GraphNode, MediaNode, TraitNode } from '../graph/entities'
 import { isMedia } from '../graph/entities'
 import type { GraphIndex } from '../graph/graph-index'
@@ -106,9 +107,6 @@ export function recommend(
     for (const [person, score] of people) ranked.push({ node: person, score })
   }
   const out = ranked.filter((r) => !excluded.has(r.node) && accept(r.node))
-  out.sort(
-    (a, b) =>
-      b.score - a.score || b.node.popularity - a.node.popularity || (a.node.mhid < b.node.mhid ? -1 : 1),
-  )
+  out.sort((a, b) => b.score - a.score || b.node.popularity - a.node.popularity || byMhid(a.node, b.node))
   return out
 }

@@ -1,3 +1,4 @@
+import { byMhid } from '../graph/entities'
 import type { Blueprint, Filters, SilosRequest } from '../../model'
 import type { JsonPath } from '../../model/errors'
 import type { ObjectTypeName } from '../../model/ids'
@@ -89,9 +90,7 @@ function lensSilo(
       new Set(['Movie', 'ShowSeries']),
     ).map((r) => r.node)
   } else {
-    items = [...lens.titles]
-      .filter(accept)
-      .sort((a, b) => b.popularity - a.popularity || (a.mhid < b.mhid ? -1 : 1))
+    items = [...lens.titles].filter(accept).sort((a, b) => b.popularity - a.popularity || byMhid(a, b))
   }
   return { title, items }
 }

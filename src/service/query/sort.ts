@@ -1,3 +1,4 @@
+import { byMhid } from '../graph/entities'
 import type { JsonPath } from '../../model/errors'
 import type { Sort } from '../../model'
 import { seedOf } from '../catalog/prng'
@@ -118,6 +119,6 @@ export function compileSort(
       const c = compare(a, b)
       if (c !== 0) return c
     }
-    return a.mhid < b.mhid ? -1 : a.mhid > b.mhid ? 1 : 0
+    return byMhid(a, b)
   }
 }
