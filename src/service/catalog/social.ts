@@ -1,6 +1,4 @@
-import { byMhid } from '../graph/entities'
 import type {
-  CollectionKind,
   CollectionNode,
   ContributorNode,
   GraphNode,
@@ -10,7 +8,9 @@ import type {
   UserNode,
 } from '../graph/entities'
 import { assignAltIds, mhidOf } from './ids'
-import { randomFrom, shuffled, type Random } from './prng'
+import { editorialCollections, userCollections } from './collections'
+import { randomFrom } from './prng'
+import { WeightedPicker, weightedSample } from './weighted'
 
 /**
  * Users, likes, follows and collections: the data has none, so all of it is synthetic. Each user's choices
@@ -88,9 +88,6 @@ const LAST = [
   'Yilmaz',
 ]
 
-const START_2015 = Date.UTC(2015, 0, 1) / 1000
-const END_2022 = Date.UTC(2022, 11, 31) / 1000
-
 function userNode(username: string, name: string, email: string): UserNode {
   return {
     type: 'User',
@@ -106,55 +103,6 @@ function userNode(username: string, name: string, email: string): UserNode {
     dislikes: [],
     collections: [],
   }
-}
-
-/**
- * Weighted sample of k distinct items: draws by binary search over cumulative weights and redraws duplicates
- * (bounded: at most 20k draws, so a k close to the item count cannot loop for long). Built once per weight
- * function and reused for every user, which keeps start-up fast.
- */
-class WeightedPicker<T> {
-  private readonly cumulative: Float64Array
-  private readonly total: number
-
-  constructor(
-    private readonly items: readonly T[],
-    weight: (item: T) => number,
-  ) {
-    this.cumulative = new Float64Array(items.length)
-    let sum = 0
-    items.forEach((item, i) => {
-      sum += Math.max(0, weight(item))
-      this.cumulative[i] = sum
-    })
-    this.total = sum
-  }
-
-  sample(k: number, random: Random, exclude?: ReadonlySet<T>): T[] {
-    const out: T[] = []
-    const seen = new Set<T>(exclude)
-    const want = Math.min(k, this.items.length - seen.size)
-    for (let draws = 0; out.length < want && draws < 20_000; draws++) {
-      const target = random.next() * this.total
-      let lo = 0
-      let hi = this.items.length - 1
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if ((this.cumulative[mid] as number) > target) hi = mid
-        else lo = mid + 1
-      }
-      const item = this.items[lo] as T
-      if (!seen.has(item)) {
-        seen.add(item)
-        out.push(item)
-      }
-    }
-    return out
-  }
-}
-
-function weightedSample<T>(items: readonly T[], weight: (item: T) => number, k: number, random: Random): T[] {
-  return new WeightedPicker(items, weight).sample(k, random)
 }
 
 export function synthesizeSocial(input: {
@@ -251,194 +199,4 @@ function altIdsOf<T extends CollectionNode | UserNode>(
     nodes.map((n) => ({ key: n.mhid, name: n.type === 'User' ? n.username : n.name })),
   )
   return nodes.map((n) => [n, ids.get(n.mhid) ?? `${n.mhid.slice(0, 5)}-${n.mhid.slice(5).toLowerCase()}`])
-}
-
-function collection(
-  owner: UserNode,
-  key: string,
-  name: string,
-  description: string,
-  kind: CollectionKind,
-  items: GraphNode[],
-  visibility: { permissions: 'public' | 'private'; published: boolean },
-): CollectionNode {
-  const random = randomFrom(`created|${key}`)
-  return {
-    type: 'Collection',
-    mhid: mhidOf('Collection', key),
-    altId: '',
-    name,
-    popularity: 0,
-    social: { likers: [], followers: [], collectedIn: [], mentions: 0 },
-    kind,
-    createdDate: random.int(START_2015, END_2022),
-    description,
-    ...visibility,
-    owner,
-    items,
-  }
-}
-
-const byPopularity = (a: MediaNode, b: MediaNode): number => b.popularity - a.popularity || byMhid(a, b)
-
-function editorialCollections(
-  input: {
-    media: readonly MediaNode[]
-    contributors: readonly ContributorNode[]
-    traits: readonly TraitNode[]
-  },
-  editors: UserNode,
-): CollectionNode[] {
-  const open = { permissions: 'public' as const, published: true }
-  const out: CollectionNode[] = []
-  const genreCollections: CollectionNode[] = []
-  for (const trait of input.traits) {
-    if (trait.media.length < 12) continue
-    const items = [...trait.media].sort(byPopularity).slice(0, 24)
-    const c = collection(
-      editors,
-      `editorial|genre|${trait.name}`,
-      `Essential ${trait.name}`,
-      `Popular ${trait.name} titles of the catalog`,
-      'custom',
-      items,
-      open,
-    )
-    genreCollections.push(c)
-  }
-  out.push(...genreCollections)
-  for (let decade = 1970; decade <= 2020; decade += 10) {
-    const films = input.media.filter((m) => m.type === 'Movie' && m.year >= decade && m.year < decade + 10)
-    if (films.length === 0) continue
-    out.push(
-      collection(
-        editors,
-        `editorial|decade|${decade}`,
-        `Best of the ${decade}s`,
-        `The ${decade}s' most popular films`,
-        'custom',
-        [...films].sort(byPopularity).slice(0, 20),
-        open,
-      ),
-    )
-    const credits = new Map<ContributorNode, number>()
-    for (const film of films)
-      for (const c of film.credits)
-        if (c.contribution === 'Cast') credits.set(c.contributor, (credits.get(c.contributor) ?? 0) + 1)
-    const stars = [...credits]
-      .sort(([a, x], [b, y]) => y - x || byMhid(a, b))
-      .slice(0, 12)
-      .map(([c]) => c)
-    out.push(
-      collection(
-        editors,
-        `editorial|stars|${decade}`,
-        `Stars of the ${decade}s`,
-        `Actors with the most films of the ${decade}s in the catalog`,
-        'custom',
-        stars,
-        open,
-      ),
-    )
-  }
-  for (const person of input.contributors) {
-    const directed = person.credits.filter((c) => c.contribution === 'Director').map((c) => c.media)
-    if (directed.length < 6) continue
-    const items = [...directed].sort((a, b) => a.releaseDate - b.releaseDate || byMhid(a, b))
-    out.push(
-      collection(
-        editors,
-        `editorial|director|${person.mhid}`,
-        `Directed by ${person.name}`,
-        `Films of ${person.name} in release order`,
-        'custom',
-        items,
-        open,
-      ),
-    )
-  }
-  out.push(
-    collection(
-      editors,
-      'editorial|genres',
-      'Every genre',
-      'One collection per genre',
-      'custom',
-      genreCollections,
-      open,
-    ),
-  )
-  return out
-}
-
-function userCollections(
-  user: UserNode,
-  wishes: WeightedPicker<MediaNode>,
-  editorial: readonly CollectionNode[],
-): CollectionNode[] {
-  const random = randomFrom(`collections|${user.username}`)
-  const out: CollectionNode[] = []
-  const first = user.name.split(' ')[0] ?? user.name
-  const likedMedia = user.likes.filter((n): n is MediaNode => n.type === 'Movie' || n.type === 'ShowSeries')
-  if (random.chance(0.3) && likedMedia.length >= 8) {
-    out.push(
-      collection(
-        user,
-        `user|${user.username}|favourites`,
-        `${first}'s favourites`,
-        `Titles ${first} keeps coming back to`,
-        'custom',
-        shuffled(likedMedia, random).slice(0, random.int(8, 15)),
-        {
-          permissions: random.chance(0.7) ? 'public' : 'private',
-          published: random.chance(0.8),
-        },
-      ),
-    )
-  }
-  const closed = { permissions: 'private' as const, published: false }
-  const liked = new Set<MediaNode>(likedMedia)
-  const wish: GraphNode[] = wishes.sample(random.int(4, 12), random, liked)
-  if (random.chance(0.4)) wish.push(...weightedSample(editorial, () => 1, random.int(1, 2), random))
-  out.push(
-    collection(
-      user,
-      `user|${user.username}|wishList`,
-      'Wish list',
-      'Titles to watch',
-      'wishList',
-      wish,
-      closed,
-    ),
-  )
-  out.push(
-    collection(
-      user,
-      `user|${user.username}|consumedList`,
-      'Watched',
-      'Titles already watched',
-      'consumedList',
-      shuffled(likedMedia, random).slice(0, random.int(3, 10)),
-      closed,
-    ),
-  )
-  out.push(
-    collection(
-      user,
-      `user|${user.username}|playQueue`,
-      'Up next',
-      'Queued titles',
-      'playQueue',
-      wishes.sample(
-        random.int(0, 5),
-        random,
-        new Set([
-          ...liked,
-          ...wish.filter((n): n is MediaNode => n.type === 'Movie' || n.type === 'ShowSeries'),
-        ]),
-      ),
-      closed,
-    ),
-  )
-  return out
 }

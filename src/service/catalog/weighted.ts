@@ -1,0 +1,55 @@
+import type { Random } from './prng'
+
+/**
+ * Weighted sample of k distinct items: draws by binary search over cumulative weights and redraws duplicates
+ * (bounded: at most 20k draws, so a k close to the item count cannot loop for long). Built once per weight
+ * function and reused for every user, which keeps start-up fast.
+ */
+export class WeightedPicker<T> {
+  private readonly cumulative: Float64Array
+  private readonly total: number
+
+  constructor(
+    private readonly items: readonly T[],
+    weight: (item: T) => number,
+  ) {
+    this.cumulative = new Float64Array(items.length)
+    let sum = 0
+    items.forEach((item, i) => {
+      sum += Math.max(0, weight(item))
+      this.cumulative[i] = sum
+    })
+    this.total = sum
+  }
+
+  sample(k: number, random: Random, exclude?: ReadonlySet<T>): T[] {
+    const out: T[] = []
+    const seen = new Set<T>(exclude)
+    const want = Math.min(k, this.items.length - seen.size)
+    for (let draws = 0; out.length < want && draws < 20_000; draws++) {
+      const target = random.next() * this.total
+      let lo = 0
+      let hi = this.items.length - 1
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if ((this.cumulative[mid] as number) > target) hi = mid
+        else lo = mid + 1
+      }
+      const item = this.items[lo] as T
+      if (!seen.has(item)) {
+        seen.add(item)
+        out.push(item)
+      }
+    }
+    return out
+  }
+}
+
+export function weightedSample<T>(
+  items: readonly T[],
+  weight: (item: T) => number,
+  k: number,
+  random: Random,
+): T[] {
+  return new WeightedPicker(items, weight).sample(k, random)
+}
