@@ -46,7 +46,8 @@ describe('README code blocks', () => {
       .filter((b) => b.lang === 'ts')
       .map((b) => {
         const file = `block-line-${b.line}.ts`
-        writeFileSync(`${dir}/${file}`, `${b.code}\nexport {}\n`)
+        // Blocks import repository files as a reader at the root would: './examples/…'.
+        writeFileSync(`${dir}/${file}`, `${b.code.replaceAll("from './", "from '../../../")}\nexport {}\n`)
         return file
       })
     writeFileSync(
