@@ -43,10 +43,10 @@ function isValid(name: FilterName, value: unknown): boolean {
   return typeof value === 'string' && isIdOfType(value, filterIdTypes[name])
 }
 
-function reportValue(name: FilterName, value: unknown, path: JsonPath): never {
+// Throws for every value isValid refuses: the two agree by construction (checkIdType uses isIdOfType).
+function reportValue(name: FilterName, value: unknown, path: JsonPath): void {
   if (name === 'returnType') checkTypeName(value, path)
   else checkIdType(value, filterIdTypes[name], path)
-  throw new HqlError('invalid_value', `invalid value`, { path })
 }
 
 /** The object types a returnType operator lets through (all browsable types when it cannot narrow). */

@@ -90,10 +90,9 @@ export class AbortedError extends ClientError {
 /** fetch failed without a response (connection refused or reset, DNS, TLS, a redirect refused). */
 export class NetworkError extends ClientError {
   override name = 'NetworkError'
-  constructor(detail: string, request: RequestDescription, cause: unknown) {
+  constructor(detail: string, request: RequestDescription) {
     super('network_error', `${request.method} ${request.url} failed without a response: ${detail}`, {
       request,
-      cause,
     })
   }
 }

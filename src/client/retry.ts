@@ -44,7 +44,7 @@ export function retryPolicy(options: RetryOptions | false | undefined, base: Ret
   const number = (key: 'limit' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs', whole: boolean) =>
     numberOption(options[key], base[key], ['retry', key], whole ? 'whole' : 'atLeast0')
   const statuses = options.statuses ?? base.statuses
-  if (!Array.isArray(statuses) || !statuses.every((status) => Number.isInteger(status)))
+  if (!Array.isArray(statuses) || !statuses.every(Number.isInteger))
     throw new ClientConfigError('expected an array of HTTP statuses', ['retry', 'statuses'])
   return {
     limit: number('limit', true),

@@ -153,16 +153,14 @@ async function attemptOnce(
       // Following a redirect could carry the token to a place nobody configured.
       redirect: 'manual',
     }
-    response = await (ctx.fetch === undefined
-      ? globalThis.fetch(request.url, init)
-      : ctx.fetch(request.url, init))
+    response = await (ctx.fetch ?? globalThis.fetch)(request.url, init)
     // Reading the body belongs to the attempt: a response that stalls midway is a timeout like any other.
     text = await response.text()
   } catch (error) {
     if (scope.total.signal.aborted) throw abortError(scope, request.described)
     if (attemptDeadline.timedOut())
       return new TimeoutError('attempt', scope.attemptTimeoutMs, request.described)
-    return new NetworkError(ctx.secrets.scrub(describeFailure(error)), request.described, undefined)
+    return new NetworkError(ctx.secrets.scrub(describeFailure(error)), request.described)
   } finally {
     attemptDeadline.dispose()
   }

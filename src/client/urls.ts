@@ -11,7 +11,7 @@ export interface GraphBase {
 /** Reads `baseUrl`: an http(s) URL, optionally with a base path (`https://host/api`), no query or fragment. */
 export function parseBaseUrl(baseUrl: unknown): GraphBase {
   const url = httpUrl(baseUrl, ['baseUrl'], 'https://graph.example.com')
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
+  if (url.search + url.hash + url.username + url.password !== '')
     throw new ClientConfigError('expected no query, fragment or credentials in the URL', ['baseUrl'])
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }
 }

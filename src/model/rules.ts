@@ -74,25 +74,24 @@ export function checkComponentTree(
   if (depth > maxComponentDepth && components.length > 0)
     throw new HqlError('too_deep', `components nest at most ${maxComponentDepth} levels deep`, { path })
   // This runs on every `.with()`: paths are only built when there is an error to report.
-  const at = (index: number, key: string): JsonPath => [...path, index, key]
   for (let index = 0; index < components.length; index++) {
     const component = components[index] as ComponentRequest
     const name = component.name
-    if (!isComponentName(name)) checkComponentName(name, at(index, 'name'))
+    if (!isComponentName(name)) checkComponentName(name, [...path, index, 'name'])
     for (let before = 0; before < index; before++)
       // The response has one field per component name: a second request of the same name would be lost.
       if (components[before]?.name === name)
         throw new HqlError('duplicate_component', `component '${name}' is requested twice at this level`, {
-          path: at(index, 'name'),
+          path: [...path, index, 'name'],
         })
     const entry: ComponentEntry = componentCatalogue[name]
     if (!appliesToAny(entry, types))
       throw new HqlError(
         'component_not_applicable',
         `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
-        { path: at(index, 'name') },
+        { path: [...path, index, 'name'] },
       )
-    if (component.pageSize !== undefined) checkPageSize(component.pageSize, at(index, 'pageSize'))
+    if (component.pageSize !== undefined) checkPageSize(component.pageSize, [...path, index, 'pageSize'])
     const nested = component.components
     if (nested !== undefined && nested.length > 0) {
       if (entry.of === undefined)
@@ -100,10 +99,10 @@ export function checkComponentTree(
           'component_not_applicable',
           `component '${name}' returns a plain value: it takes no nested components`,
           {
-            path: at(index, 'components'),
+            path: [...path, index, 'components'],
           },
         )
-      checkComponentTree(nested, entry.of, at(index, 'components'), depth + 1)
+      checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
     }
   }
 }
