@@ -41,16 +41,18 @@ export function retryPolicy(options: RetryOptions | false | undefined, base: Ret
   if (options === undefined) return base
   if (typeof options !== 'object' || options === null)
     throw new ClientConfigError('expected retry options or false', ['retry'])
-  const number = (key: 'limit' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs', whole: boolean) =>
-    numberOption(options[key], base[key], ['retry', key], whole ? 'whole' : 'atLeast0')
+  const number = (
+    key: 'limit' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs',
+    kind: 'whole' | 'atLeast0' = 'atLeast0',
+  ) => numberOption(options[key], base[key], ['retry', key], kind)
   const statuses = options.statuses ?? base.statuses
   if (!Array.isArray(statuses) || !statuses.every(Number.isInteger))
     throw new ClientConfigError('expected an array of HTTP statuses', ['retry', 'statuses'])
   return {
-    limit: number('limit', true),
-    baseDelayMs: number('baseDelayMs', false),
-    maxDelayMs: number('maxDelayMs', false),
-    maxRetryAfterMs: number('maxRetryAfterMs', false),
+    limit: number('limit', 'whole'),
+    baseDelayMs: number('baseDelayMs'),
+    maxDelayMs: number('maxDelayMs'),
+    maxRetryAfterMs: number('maxRetryAfterMs'),
     statuses,
     network: base.network,
   }

@@ -9,17 +9,19 @@ export function closest(word: string, candidates: readonly string[]): string | u
   return best
 }
 
+/** Levenshtein distance, one row at a time: `row[j]` is the distance between a[0, i) and b[0, j). */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
-    const current = [i]
+    let diagonal = i - 1 // row[j - 1] of the previous row
+    row[0] = i
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution)
+      const above = row[j] as number
+      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1))
+      diagonal = above
     }
-    previous = current
   }
-  return previous[b.length] ?? 0
+  return row[b.length] as number
 }
 
 export const didYouMean = (word: string, candidates: readonly string[]): string => {

@@ -118,8 +118,7 @@ function readTokenResponse(
 export function basicCredentials(identity: ClientIdentity): string {
   const encode = (value: string) =>
     identity.basicAuth === 'raw' ? value : new URLSearchParams({ v: value }).toString().slice(2)
+  // btoa takes Latin-1 only: the UTF-8 bytes go in one character each.
   const bytes = new TextEncoder().encode(`${encode(identity.clientId)}:${encode(identity.clientSecret)}`)
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary)
+  return btoa(String.fromCharCode(...bytes))
 }

@@ -24,14 +24,15 @@ export function tokenManager(
   env: GrantEnv,
   refreshMarginMs: number,
 ): TokenManager {
+  const { ctx } = env
   let inflight: Promise<StoredToken> | undefined
   // The lifetime of the token this manager obtained last, to keep a large margin from refreshing on every call.
   let last: { accessToken: string; lifetimeMs: number } | undefined
 
   // A store may hand out tokens this client never obtained; they are secrets all the same.
   const remember = (token: StoredToken | undefined): void => {
-    env.ctx.secrets.add(token?.accessToken)
-    env.ctx.secrets.add(token?.refreshToken)
+    ctx.secrets.add(token?.accessToken)
+    ctx.secrets.add(token?.refreshToken)
   }
 
   const isFresh = (token: StoredToken): boolean => {
@@ -40,7 +41,7 @@ export function tokenManager(
       last?.accessToken === token.accessToken
         ? Math.min(refreshMarginMs, last.lifetimeMs / 2)
         : refreshMarginMs
-    return env.ctx.now() < token.expiresAt - margin
+    return ctx.now() < token.expiresAt - margin
   }
 
   async function obtain(stale: string | undefined, reason: TokenRefreshInfo['reason']): Promise<StoredToken> {
@@ -48,7 +49,7 @@ export function tokenManager(
     remember(current)
     // Requests that read the store before the last refresh finished arrive here with the old token.
     if (current !== undefined && current.accessToken !== stale && isFresh(current)) return current
-    const startedAt = env.ctx.now()
+    const startedAt = ctx.now()
     let token: StoredToken
     try {
       token = await auth.obtain(current, reason, env)
