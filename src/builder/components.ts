@@ -42,7 +42,10 @@ function componentRequest(name: ComponentName, pageSize?: number, components?: r
 }
 
 class Spec {
-  constructor(readonly request: ComponentRequest) {}
+  declare readonly request: ComponentRequest
+  constructor(request: ComponentRequest) {
+    this.request = request
+  }
 
   pageSize(size: number): Spec {
     const { name, components } = this.request

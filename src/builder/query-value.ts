@@ -51,15 +51,14 @@ export class QueryValue implements Query {
   // Private names (#) rather than `private`: a minifier shortens them.
   #body: RequestBody | undefined
   readonly #parts: Parts
+  declare readonly endpoint: EndpointName
+  /** The object types the query returns, for checking components as they are added. */
+  declare readonly types: readonly ObjectTypeName[]
 
-  constructor(
-    readonly endpoint: EndpointName,
-    parts: Parts,
-    /** The object types the query returns, for checking components as they are added. */
-    readonly types: readonly ObjectTypeName[],
-    body?: RequestBody,
-  ) {
+  constructor(endpoint: EndpointName, parts: Parts, types: readonly ObjectTypeName[], body?: RequestBody) {
+    this.endpoint = endpoint
     this.#parts = parts
+    this.types = types
     this.#body = body
   }
 

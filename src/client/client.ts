@@ -14,7 +14,7 @@ import {
   type RequestDescription,
 } from './errors'
 import type { CallOptions, ClientOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
-import { nextRequest, pageItems, VisitedRequests } from './paging'
+import { nextRequest, pageItems, visitedRequests } from './paging'
 import { DEFAULT_RETRY, retryPolicy } from './retry'
 import { Secrets } from './secrets'
 import {
@@ -172,8 +172,8 @@ export function createClient(options: ClientOptions): Client {
   ): AsyncGenerator<{ response: unknown; request: GraphRequest }, void, undefined> {
     const maxPages = numberOption(call.maxPages, Infinity, ['maxPages'], 'whole')
     let request: GraphRequest = call.resumeFrom ?? compile(query)
-    const visited = new VisitedRequests()
-    visited.visit(request)
+    const visit = visitedRequests()
+    visit(request)
     for (let count = 1; count <= maxPages; count++) {
       if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
       let response: unknown
@@ -187,7 +187,7 @@ export function createClient(options: ClientOptions): Client {
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
       const next = nextRequest(response, query.endpoint, scrub)
       if (next === undefined) return
-      visited.visit(next)
+      visit(next)
       request = next
     }
   }

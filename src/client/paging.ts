@@ -45,16 +45,15 @@ export function pageItems(response: unknown, paging: EndpointName): unknown[] {
 
 /**
  * Remembers every request of one paging run, so that a `next` that comes back to any of them (the same page
- * again, or a cycle) ends the run with an error instead of an endless loop.
+ * again, or a cycle) ends the run with an error instead of an endless loop. The visit function it returns
+ * records a request, or throws `PagingLoopError` if it was made before.
  */
-export class VisitedRequests {
-  readonly #seen = new Set<string>()
-
-  /** Records `request`; throws `PagingLoopError` if it was made before. */
-  visit(request: GraphRequest): void {
+export function visitedRequests(): (request: GraphRequest) => void {
+  const seen = new Set<string>()
+  return (request) => {
     const key = `${request.endpoint} ${canonicalJson(request.body)}`
-    if (this.#seen.has(key)) throw new PagingLoopError(request.endpoint)
-    this.#seen.add(key)
+    if (seen.has(key)) throw new PagingLoopError(request.endpoint)
+    seen.add(key)
   }
 }
 

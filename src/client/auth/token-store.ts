@@ -33,14 +33,12 @@ export interface TokenStore {
 export function memoryTokenStore(initial?: StoredToken): TokenStore {
   let token = initial
   return {
-    get: () => Promise.resolve(token),
-    set: (next) => {
+    get: async () => token,
+    set: async (next) => {
       token = next
-      return Promise.resolve()
     },
-    clear: () => {
+    clear: async () => {
       token = undefined
-      return Promise.resolve()
     },
   }
 }
