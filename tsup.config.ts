@@ -14,7 +14,7 @@ const bins: Record<string, string> = { cli: 'src/cli/main.ts' }
 // Every module the entries reach is emitted as its own file (dist/builder/query-value.js, …), its relative
 // imports kept as imports. Bundled into one file, the core would defeat tree-shaking: an app's bundler
 // could no longer drop the modules it does not reach ("sideEffects": false), and fromJSON's top-level schema
-// constructions would ride along into every browser bundle (21.8 KB instead of 12.3 KB gzip, measured with
+// constructions would ride along into every browser bundle (21.8 kB instead of 12.0 kB gzip, measured with
 // bench/size/hql.ts). One file per module also keeps one copy of each class (HqlError, the query class)
 // shared by all entries, as code splitting did.
 const reached = buildSync({
