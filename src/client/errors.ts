@@ -69,11 +69,12 @@ export class TimeoutError extends ClientError {
   declare readonly timeoutMs: number
 
   constructor(scope: 'attempt' | 'total', timeoutMs: number, request?: RequestDescription) {
-    const [what, option] =
-      scope === 'attempt' ? ['the attempt', 'timeoutMs'] : ['the call, retries included,', 'totalTimeoutMs']
-    super('timeout', `${what} took longer than ${timeoutMs} ms; raise ${option} if the service is slow`, {
-      request,
-    })
+    const what = scope === 'attempt' ? 'the attempt' : 'the call, retries included,'
+    super(
+      'timeout',
+      `${what} took longer than ${timeoutMs} ms; raise ${scope === 'attempt' ? 'timeoutMs' : 'totalTimeoutMs'} if the service is slow`,
+      { request },
+    )
     this.scope = scope
     this.timeoutMs = timeoutMs
   }
