@@ -88,7 +88,7 @@ export class AbortedError extends ClientError {
   }
 }
 
-/** fetch failed without a response (connection refused or reset, DNS, TLS, a redirect refused). */
+/** fetch failed without a response (connection refused or reset, DNS, TLS). A 3xx is an `HttpError`. */
 export class NetworkError extends ClientError {
   override name = 'NetworkError'
   constructor(detail: string, request: RequestDescription) {

@@ -43,6 +43,9 @@ export function httpUrl(value: unknown, path: JsonPath, example: string): URL {
   }
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
     throw new ClientConfigError(`expected an http(s) URL such as ${example}`, path)
+  // Paths are appended to baseUrl and authUrl: a query, fragment or credentials would end up mid-URL.
+  if (url.search + url.hash + url.username + url.password !== '')
+    throw new ClientConfigError('expected no query, fragment or credentials in the URL', path)
   return url
 }
 

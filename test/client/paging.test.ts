@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { hql, silo } from 'hql'
+import { compile, hql, silo, staticTokenGrant } from 'hql'
 import {
   AbortedError,
   ClientConfigError,
@@ -99,10 +99,14 @@ describe('following pages', () => {
 
   it("never mutates the caller's query", async () => {
     const query = exploreMovies()
-    const before = JSON.stringify(query)
+    const before = JSON.stringify(compile(query))
+    // Frozen all the way down, so any write by the client throws, and the drain reports it.
     deepFreeze(query)
-    await drain(clientFor(service).items(query))
-    expect(JSON.stringify(query)).toBe(before)
+    const { items, error } = await drain(clientFor(service).items(query))
+    expect(error).toBeUndefined()
+    expect(items.map(nameOf)).toEqual(expectedNames(items.length))
+    expect(service.graphRequests.length).toBeGreaterThan(1)
+    expect(JSON.stringify(compile(query))).toBe(before)
   })
 })
 
@@ -143,6 +147,20 @@ describe('a next the client refuses', () => {
     expect((error as PagingRefusedError).message).toMatch(/^\$\.pagingInfo\.next\.(endpoint|method): /)
     expect(other.graphRequests).toHaveLength(0)
     expect(service.graphRequests).toHaveLength(2)
+  })
+
+  it('quotes a refused endpoint without any part of a token, even where the quote is cut short', async () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
+    service.acceptAccessToken(token)
+    // The quote is cut at 120 characters: the token straddles that point.
+    const endpoint = `/graph/explore?x=${'y'.repeat(120 - 17 - 20)}${token}`
+    service.inject(1, { kind: 'next', next: { endpoint, method: 'POST', body: {} } })
+    const client = clientFor(service, { auth: staticTokenGrant(token) })
+    const { error } = await drain(client.items(exploreMovies()))
+    expect(error).toBeInstanceOf(PagingRefusedError)
+    const message = (error as PagingRefusedError).message
+    expect(message).toContain('yyyy')
+    expect(message).not.toContain(token.slice(0, 8))
   })
 
   it('stops with a PagingLoopError when next repeats the previous request', async () => {

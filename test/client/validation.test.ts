@@ -7,6 +7,7 @@ import {
   createClient,
   InvalidResponseError,
   PagingRefusedError,
+  passwordGrant,
   staticTokenGrant,
 } from '../../src/client'
 import { canonicalJson } from '../../src/client/paging'
@@ -73,6 +74,17 @@ describe('options', () => {
   ])('refuses %j at %s', (options, path) => {
     expect(() => createClient(options as never)).toThrow(ClientConfigError)
     expect(() => createClient(options as never)).toThrow(path)
+  })
+
+  it.each([
+    'https://auth.example.com/?x=1',
+    'https://user:pw@auth.example.com',
+    'https://auth.example.com/#f',
+  ])('refuses an authUrl with a query, credentials or a fragment: %s', (authUrl) => {
+    const grant = () =>
+      passwordGrant({ authUrl, clientId: 'c', clientSecret: 's', username: 'u', password: 'p' })
+    expect(grant).toThrow(ClientConfigError)
+    expect(grant).toThrow('$.auth.authUrl')
   })
 
   it('refuses an unusable maxPages before sending anything', async () => {
