@@ -1,6 +1,13 @@
 // The `hql` command (bin/hql.js imports the build of this file). No top-level await: tsup also builds it as CJS.
 import { runCli } from './program'
 
+// A reader that stops early (`hql compile … | head`) closes the pipe: that is not an error of ours.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0)
+    throw error
+  })
+
 void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
 
@@ -47,4 +48,43 @@ describe('the built package', () => {
     const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url))
     expect(() => node([tsc, '-p', 'test/package/tsconfig.consumer.json'])).not.toThrow()
   }, 60_000)
+
+  test('the hql bin exits quietly when its reader stops early', async () => {
+    const child = spawn(process.execPath, ['bin/hql.js', '--help'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)))
+    child.stdout.once('data', () => child.stdout.destroy())
+    const [code] = (await once(child, 'exit')) as [number | null]
+    expect(stderr).not.toContain('EPIPE')
+    expect(code).toBe(0)
+  })
+
+  test('hql serve starts the reference service and prints where it is', async () => {
+    const child = spawn(process.execPath, ['bin/hql.js', 'serve', '--port', '0'], { cwd: root })
+    try {
+      let printed = ''
+      for await (const chunk of child.stdout) {
+        printed += String(chunk)
+        if (printed.includes('started in')) break
+      }
+      const authUrl = /auth URL:\s+(\S+)/.exec(printed)?.[1]
+      expect(printed).toMatch(/client:\s+hql-demo/)
+      const response = await fetch(`${authUrl}/1.3/security/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${btoa('hql-demo:hql-demo-secret')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=password&username=demo&password=demo-password&scope=public_profile',
+      })
+      expect(response.status).toBe(200)
+      expect(await response.json()).toMatchObject({ token_type: 'bearer' })
+    } finally {
+      child.kill('SIGINT')
+      await once(child, 'exit')
+    }
+  }, 30_000)
 })
