@@ -16,16 +16,7 @@ import {
   allSubscriptions,
   HqlError,
 } from 'hql'
-
-const caught = (run: () => unknown): HqlError => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof HqlError) return error
-    throw error
-  }
-  throw new Error('expected an HqlError')
-}
+import { caught } from '../support/caught'
 
 describe('hql.explore()', () => {
   test('the quickstart compiles to the canonical request', () => {

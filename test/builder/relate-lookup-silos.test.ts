@@ -14,16 +14,7 @@ import {
   metadata,
   HqlError,
 } from 'hql'
-
-const caught = (run: () => unknown): HqlError => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof HqlError) return error
-    throw error
-  }
-  throw new Error('expected an HqlError')
-}
+import { caught } from '../support/caught'
 
 describe('hql.relate()', () => {
   test('takes ids and { id, weight?, boostOnly? } factors, and filters and components', () => {

@@ -9,16 +9,7 @@ import {
   primaryImage,
   keyContributors,
 } from 'hql'
-
-const caught = (run: () => unknown): HqlError => {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof HqlError) return error
-    throw error
-  }
-  throw new Error('expected an HqlError')
-}
+import { caught } from '../support/caught'
 
 describe('fromJSON', () => {
   test('accepts the canonical form and compiles it back unchanged', () => {
