@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { createService } from '../../src/service'
 import { runCli } from '../../src/cli/program'
 
-async function hql(args: string[], env: Record<string, string> = {}) {
+async function hql(args: string[], env: Record<string, string> = {}, interactive = false) {
   let stdout = ''
   let stderr = ''
   const code = await runCli(args, {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     env,
-    interactive: false,
+    interactive,
     stopped: async () => {},
   })
   return { code, stdout, stderr }
@@ -31,6 +31,17 @@ describe('hql run', () => {
     expect(lines[0]).toMatch(/^#\s+type\s+id\s+name\s+released$/)
     expect(lines.length).toBe(21) // two pages of 10
     expect(lines[1]).toMatch(/^1\s+Movie\s+mhmov-/)
+  })
+
+  it('shows progress per page on a terminal, on stderr, leaving stdout to the results', async () => {
+    const { code, stdout, stderr } = await hql(
+      ['run', 'examples/catalog/movies.hql', '-q', 'dramas', '--max-pages', '2', '--json'],
+      {},
+      true,
+    )
+    expect(code).toBe(0)
+    expect(stderr).toBe('\rpage 1, 10 items\rpage 2, 20 items\n')
+    expect(JSON.parse(stdout)).toHaveLength(20)
   })
 
   it('follows pages of a given service with credentials from the environment, printing JSON', async () => {
