@@ -10,6 +10,4 @@ export interface ComponentSpec<out Name extends ComponentName = ComponentName, o
   readonly [componentType]?: { readonly name: Name; readonly nested: Nested }
   /** The component in the request's object form. */
   readonly request: ComponentRequest
-  /** The same component with a page size for its list. */
-  pageSize(size: number): ComponentSpec<Name, Nested>
 }

@@ -1,4 +1,4 @@
-import { HqlError, checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
+import { checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentRequest, ObjectTypeName } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { ValidComponents } from './result'
@@ -47,14 +47,11 @@ class Spec {
     this.request = request
   }
 
+  // Only list components have this method in their type; whether a page size fits is checked with the
+  // whole tree, by `.with()` (src/model/rules.ts), as for JSON.
   pageSize(size: number): Spec {
-    const { name, components } = this.request
-    if (componentCatalogue[name].shape !== 'list')
-      throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
-        path: ['pageSize'],
-      })
     checkPageSize(size, ['pageSize'])
-    return new Spec(componentRequest(name, size, components))
+    return new Spec(componentRequest(this.request.name, size, this.request.components))
   }
 }
 

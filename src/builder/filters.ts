@@ -46,7 +46,10 @@ export interface IdFilter<Name extends FilterName, Id extends string> {
 /** The operators of `returnType`, which narrow the result type. */
 export interface ReturnTypeFilter {
   eq<const T extends ObjectTypeName>(type: T): FilterSpec<'returnType', T>
-  ne<const T extends ObjectTypeName>(type: T): FilterSpec<'returnType', Exclude<BrowsableType, T>>
+  // A type known only at run time (`ObjectTypeName` itself) excludes nothing the types can see.
+  ne<const T extends ObjectTypeName>(
+    type: T,
+  ): FilterSpec<'returnType', ObjectTypeName extends T ? BrowsableType : Exclude<BrowsableType, T>>
   in<const T extends readonly ObjectTypeName[]>(...types: T): FilterSpec<'returnType', T[number]>
   or<const F extends readonly FilterSpec<'returnType'>[]>(
     ...filters: F

@@ -91,7 +91,13 @@ export function checkComponentTree(
         `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
         { path: [...path, index, 'name'] },
       )
-    if (component.pageSize !== undefined) checkPageSize(component.pageSize, [...path, index, 'pageSize'])
+    if (component.pageSize !== undefined) {
+      if (entry.shape !== 'list')
+        throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
+          path: [...path, index, 'pageSize'],
+        })
+      checkPageSize(component.pageSize, [...path, index, 'pageSize'])
+    }
     const nested = component.components
     if (nested !== undefined && nested.length > 0) {
       if (entry.of === undefined)

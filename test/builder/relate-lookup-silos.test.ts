@@ -12,7 +12,7 @@ import {
   sources,
   allSubscriptions,
   metadata,
-  HqlError,
+  fromJSON,
 } from 'hql'
 import { caught } from '../support/caught'
 
@@ -152,10 +152,16 @@ describe('components', () => {
     })
   })
 
-  test('a primitive component takes no page size', () => {
-    expect(caught(() => (primaryImage as unknown as { pageSize(n: number): unknown }).pageSize(2)).code).toBe(
-      'invalid_page_size',
+  test('a component that is not a list takes no page size, in the builder and in JSON alike', () => {
+    const image = primaryImage as unknown as { pageSize(n: number): typeof primaryImage }
+    const built = caught(() => hql.lookup('mhmov-a').with(image.pageSize(2)))
+    expect(built.code).toBe('invalid_page_size')
+    expect(built.path).toEqual(['components', 0, 'pageSize'])
+    const json = caught(() =>
+      fromJSON('lookup', { ids: ['mhmov-a'], components: [{ name: 'primaryImage', pageSize: 3 }] }),
     )
+    expect(json.code).toBe('invalid_page_size')
+    expect(json.path).toEqual(['components', 0, 'pageSize'])
     expect(keyContributors.pageSize(2).request).toEqual({ name: 'keyContributors', pageSize: 2 })
   })
 })

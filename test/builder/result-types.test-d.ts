@@ -17,6 +17,7 @@ import {
   metadata,
 } from 'hql'
 import type {
+  ObjectTypeName,
   ResultOf,
   Image,
   Movie,
@@ -152,6 +153,17 @@ describe('type errors where the types can see the mistake', () => {
   test('positions with probability', () => {
     // @ts-expect-error choose positions or probability
     silo.explore({ positions: [0], probability: 0.5 })
+  })
+
+  test('returnType.ne narrows a literal and leaves a type known only at run time unnarrowed', () => {
+    const notMovies = hql.explore().filter(returnType.ne('Movie'))
+    type N = ResultOf<typeof notMovies>['content'][number]['object']
+    // Of the types with a releaseDate, only series remain.
+    expectTypeOf<Extract<N, { releaseDate: number }>>().toEqualTypeOf<ShowSeries>()
+    const dynamicType = 'Movie' as ObjectTypeName
+    const q = hql.explore().filter(returnType.ne(dynamicType)).with(primaryImage)
+    type O = ResultOf<typeof q>['content'][number]['object']
+    expectTypeOf<Extract<O, { webUrl: string }>['primaryImage']['object']>().toEqualTypeOf<Image>()
   })
 
   test('a dynamic id is accepted by the types and checked at run time', () => {

@@ -141,8 +141,8 @@ export function componentsFor(
                 ? fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined })
                 : fc.constant(undefined)
             return fc.tuple(nested, size).map(([children, pageSize]) => {
-              const ref = component(name) as unknown as ComponentSpec &
-                ((...c: ComponentSpec[]) => ComponentSpec)
+              type Spec = ComponentSpec & { pageSize(size: number): Spec }
+              const ref = component(name) as unknown as Spec & ((...c: ComponentSpec[]) => Spec)
               const withChildren = children.length > 0 ? ref(...children) : ref
               return pageSize === undefined ? withChildren : withChildren.pageSize(pageSize)
             })
