@@ -120,7 +120,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (error instanceof HqlTextError || error instanceof HqlTextErrors) return exitCodes.problems
     if (error instanceof ClientError) return exitCodes.service
     if (isUsage(error)) return exitCodes.usage
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return exitCodes.usage
+    // A path that does not exist or is a folder where a file is expected: the command line is wrong.
+    const errno = (error as NodeJS.ErrnoException).code
+    if (errno === 'ENOENT' || errno === 'EISDIR') return exitCodes.usage
     return exitCodes.problems
   }
 }

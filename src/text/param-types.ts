@@ -79,7 +79,7 @@ export function checkArgument(type: ParamType, value: unknown): string | undefin
 }
 
 function checkScalar(name: ParamTypeName, value: unknown): string | undefined {
-  const got = `, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`
+  const got = `, got ${describeValue(value)}`
   switch (name) {
     case 'String':
       return typeof value === 'string' ? undefined : `expected a string${got}`
@@ -168,4 +168,12 @@ function scalarFromString(name: ParamTypeName, text: string): unknown {
     return /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? Number(text) : text
   if (name === 'Boolean') return text === 'true' ? true : text === 'false' ? false : text
   return text
+}
+
+/** A value as a message quotes it. Never throws: `String()` does on objects without a prototype. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : typeof value === 'function' ? 'a function' : String(value)
 }

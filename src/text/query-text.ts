@@ -1,3 +1,4 @@
+import { HqlError } from '../model/errors'
 import { compile } from '../compile'
 import type { Query } from '../builder'
 import type { QueryDefinitionNode } from './ast'
@@ -29,6 +30,17 @@ export interface ParseQueryOptions extends ResolveOptions {
  * parseQuery(catalogText, { query: 'moviesByContributor', params: { contributor: 'mhric-brad-pitt' } })
  */
 export function parseQuery(text: string, options: ParseQueryOptions = {}): Query {
+  // JavaScript callers get the same typed error as everyone else, not a TypeError from deep inside.
+  if (typeof text !== 'string')
+    throw new HqlError(
+      'invalid_argument',
+      `parseQuery expects the query text as a string, got ${typeof text}`,
+    )
+  const { params } = options
+  if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params)))
+    throw new HqlError('invalid_argument', 'parseQuery expects params as an object of named values', {
+      path: ['params'],
+    })
   const source = makeSource(text, options.source)
   const document = parseDocument(text, options.source)
   const definition = chooseDefinition(source, document.definitions, options.query)
@@ -56,7 +68,7 @@ function chooseDefinition(
   if (only !== undefined && second === undefined) return only
   throw new HqlTextError(source, {
     code: 'ambiguous_query',
-    reason: `the text holds ${definitions.length} queries; choose one by name with { query }`,
+    reason: `the text holds ${definitions.length} queries; choose one by name (the query option; --query in the CLI)`,
     offset: second?.loc.start ?? 0,
   })
 }
@@ -76,6 +88,15 @@ export interface PrintQueryOptions {
  * //   order by releaseDate desc
  */
 export function printQuery(query: Query, options: PrintQueryOptions = {}): string {
+  // The name is printed as it is, so it must be one the parser reads back as a name.
+  if (options.name !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.name))
+    throw new HqlError(
+      'invalid_name',
+      `a query name is letters, digits and _, not starting with a digit; got ${JSON.stringify(options.name)}`,
+      {
+        path: ['name'],
+      },
+    )
   const { endpoint, body } = compile(query)
   const operation = operationFromBody(endpoint.slice('/graph/'.length) as Query['endpoint'], body)
   const none = { start: -1, end: -1 }

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest'
+import { HqlError, HqlTextError, hql, parseQuery, printQuery } from 'hql'
+
+// What JavaScript callers can pass that the types would refuse: the answer is always a typed error.
+const thrown = (run: () => unknown): unknown => {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a throw')
+}
+
+describe('parseQuery and printQuery at their boundary', () => {
+  test('text that is not a string, and params that are not an object, get HqlError', () => {
+    const noText = thrown(() => parseQuery(undefined as never))
+    expect(noText).toBeInstanceOf(HqlError)
+    expect(noText).toMatchObject({ code: 'invalid_argument' })
+    const badParams = thrown(() => parseQuery('explore Movie', { params: 'abc' as never }))
+    expect(badParams).toMatchObject({ code: 'invalid_argument', path: ['params'] })
+  })
+
+  test('a parameter value without a prototype is described, not stringified into a TypeError', () => {
+    const error = thrown(() =>
+      parseQuery('query q($s: String) silos silo Explore(name: $s)', { params: { s: Object.create(null) } }),
+    )
+    expect(error).toBeInstanceOf(HqlTextError)
+    expect((error as HqlTextError).message).toContain('got an object')
+  })
+
+  test('printQuery refuses a name the parser would not read back', () => {
+    const error = thrown(() => printQuery(hql.explore(), { name: 'my query' }))
+    expect(error).toMatchObject({ code: 'invalid_name', path: ['name'] })
+    expect(printQuery(hql.explore(), { name: 'my_query' }).startsWith('query my_query')).toBe(true)
+  })
+
+  test('text with several queries and no choice says how to choose, in the API and the CLI', () => {
+    const error = thrown(() => parseQuery('query a explore Movie\nquery b explore ShowSeries'))
+    expect(error).toMatchObject({ code: 'ambiguous_query' })
+    expect((error as Error).message).toContain('--query')
+  })
+})
