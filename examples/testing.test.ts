@@ -26,6 +26,7 @@ const client = createClient({
     clientSecret: 'not-a-secret',
     username: 'tester',
     password: 'not-a-password',
+    scope: ['public_profile', 'user_likes'], // as on the service, the password grant must name its scopes
   }),
 })
 

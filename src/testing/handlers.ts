@@ -1,6 +1,10 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { HqlError } from '../model/errors'
+import { bearerToken, invalidToken } from '../service/http/bearer'
+import { parseJson } from '../service/http/body'
 import { errorResponse } from '../service/http/errors'
+import { DEFAULT_LIMITS, type QueryLimits } from '../service/query/context'
+import { checkLimits } from '../service/query/limits'
 import { createQueryEngine, type QueryEngine, type QueryEngineOptions } from '../service/query-engine'
 import { canonical, endpointName, sortedJson } from './canonical'
 import type { HqlFixture } from './fixtures'
@@ -27,14 +31,15 @@ export interface HqlHandlersOptions {
 
 const TOKEN_PATH = '/1.3/security/oauth/token'
 
-const errorJson = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
-  HttpResponse.json({ error, message, status }, { status, headers })
+const errorJson = (status: number, error: string, message: string) =>
+  HttpResponse.json({ error, message, status }, { status })
 
 /**
  * msw handlers that stand in for the Entertainment Graph Query Service: the four graph endpoints and the token
  * endpoint. A graph request is validated with the model first (a request that does not validate gets the
  * service's 400 body, with the `path` of the offending value), then answered by a matching fixture, else by
- * the reference service's engine over the embedded catalog. Graph requests need a bearer token: one the
+ * the reference service's engine over the embedded catalog. The token, body and limit checks are the
+ * service's own (same status, code and message). Graph requests need a bearer token (header or `?access_token=`): one the
  * token endpoint issued (checked for expiry) or any other (a static token), which acts as the catalog's demo
  * user; client_credentials tokens act as no user.
  *
@@ -53,45 +58,38 @@ export function hqlHandlers(options: HqlHandlersOptions): HttpHandler[] {
     options.catalog === false ? undefined : typeof options.catalog === 'object' ? options.catalog : {}
   let engine: QueryEngine | undefined
 
+  // The limits the service would apply: the catalog's, or the service's defaults when the catalog is off.
+  const limits: QueryLimits = { ...DEFAULT_LIMITS, ...engineOptions?.limits }
+
   async function graph(request: Request, endpoint: string): Promise<Response | undefined> {
     const name = endpointName(endpoint)
     // Another path below the base URL is not ours to answer: msw passes it on.
     if (name === undefined) return undefined
-    const auth = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1]
-    if (auth === undefined)
-      return errorJson(
-        401,
-        'unauthorized',
-        'an access token is required: send Authorization: Bearer <token>',
-        {
-          'WWW-Authenticate': 'Bearer realm="hql"',
-        },
-      )
-    const issued = tokens.issued(auth)
-    if (issued !== undefined && issued.expiresAt <= Date.now())
-      return errorJson(401, 'invalid_token', 'the access token is unknown or expired; get a new one', {
-        'WWW-Authenticate': 'Bearer realm="hql", error="invalid_token"',
-      })
+    // The service's own token, body and limit checks, in its order, so that the handlers refuse what it
+    // refuses with the same status and code.
+    let token: string
     let json: unknown
-    try {
-      json = JSON.parse(await request.text())
-    } catch {
-      return errorJson(400, 'invalid_json', 'the request body is not valid JSON')
-    }
     let key: string
     try {
-      key = sortedJson(canonical({ endpoint: name, body: json }))
+      token = bearerToken(request.headers.get('authorization'), new URL(request.url))
+      const issued = tokens.issued(token)
+      if (issued !== undefined && issued.expiresAt <= Date.now()) throw invalidToken()
+      json = parseJson(Buffer.from(await request.arrayBuffer()))
+      const request_ = canonical({ endpoint: name, body: json })
+      checkLimits(limits, name, request_.body)
+      key = sortedJson(request_)
     } catch (error) {
       if (!(error instanceof HqlError)) throw error
       const answer = errorResponse(error)
-      return HttpResponse.json(answer.body, { status: answer.status })
+      return HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers })
     }
     const found = fixtures.get(key)
     if (found !== undefined) return HttpResponse.json(found.body as never, { status: found.status })
     if (engineOptions === undefined)
       return errorJson(404, 'no_fixture', `no fixture answers POST /graph/${name} ${key}`)
     engine ??= createQueryEngine({ baseUrl, ...engineOptions })
-    const answer = engine.answer(name, json, issued?.user === false ? { username: null } : {})
+    const user = tokens.issued(token)?.user
+    const answer = engine.answer(name, json, user === false ? { username: null } : {})
     return HttpResponse.json(answer.body as never, { status: answer.status })
   }
 

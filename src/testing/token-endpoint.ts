@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw'
+import { grantScopes, type OAuthAnswer } from '../service/auth/token-endpoint'
 
 /** Credentials the token endpoint insists on; without them it signs anyone in. */
 export interface TestCredentials {
@@ -18,6 +19,9 @@ export interface IssuedToken {
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
 const oauthError = (status: number, error: string, description: string): Response =>
   HttpResponse.json({ error, error_description: description }, { status, headers: NO_STORE })
+
+const oauthAnswer = (answer: OAuthAnswer): Response =>
+  HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers })
 
 /** RFC 6749 §2.3.1 Basic credentials: form-urlencoded id and secret, joined and Base64-encoded. */
 function basic(header: string | null): { id: string; secret: string } | undefined {
@@ -42,7 +46,8 @@ function basic(header: string | null): { id: string; secret: string } | undefine
  */
 export class TestTokenEndpoint {
   private readonly access = new Map<string, IssuedToken>()
-  private readonly refresh = new Set<string>()
+  /** Unused refresh tokens and the scopes they were granted with. */
+  private readonly refresh = new Map<string, readonly string[]>()
   private counter = 0
 
   constructor(
@@ -74,36 +79,54 @@ export class TestTokenEndpoint {
           return oauthError(400, 'invalid_request', 'the password grant needs username and password')
         const wrongUser = expected?.username !== undefined && expected.username !== username
         const wrongPassword = expected?.password !== undefined && expected.password !== password
+        // The service's scope rules, checked where it checks them: after the fields, before the password.
+        const scopes = grantScopes('password', form.get('scope'))
+        if ('status' in scopes) return oauthAnswer(scopes)
         if (wrongUser || wrongPassword) return oauthError(400, 'invalid_grant', 'Bad credentials')
-        return this.issue(true, form.get('scope') ?? 'public_profile')
+        return this.issue(true, scopes)
       }
       case 'refresh_token': {
-        const token = form.get('refresh_token') ?? ''
-        if (!this.refresh.delete(token)) return oauthError(400, 'invalid_grant', 'Invalid refresh token')
-        return this.issue(true, form.get('scope') ?? 'public_profile')
+        const token = form.get('refresh_token')
+        if (token === null)
+          return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
+        const scopes = this.refresh.get(token)
+        if (scopes === undefined) return oauthError(400, 'invalid_grant', 'Invalid refresh token')
+        // Rotation: the used token is gone; the new pair keeps the scopes first granted, as on the service.
+        this.refresh.delete(token)
+        return this.issue(true, scopes)
       }
-      case 'client_credentials':
-        return this.issue(false, form.get('scope') ?? 'public_profile')
+      case 'client_credentials': {
+        const scopes = grantScopes('client_credentials', form.get('scope'))
+        return 'status' in scopes ? oauthAnswer(scopes) : this.issue(false, scopes)
+      }
       case null:
-        return oauthError(400, 'invalid_request', 'grant_type is required')
+        return oauthError(
+          400,
+          'invalid_request',
+          'grant_type is required (password, refresh_token or client_credentials)',
+        )
       default:
-        return oauthError(400, 'unsupported_grant_type', `unsupported grant type ${form.get('grant_type')}`)
+        return oauthError(
+          400,
+          'unsupported_grant_type',
+          'unsupported grant type; use password, refresh_token or client_credentials',
+        )
     }
   }
 
-  private issue(user: boolean, scope: string): Response {
+  private issue(user: boolean, scopes: readonly string[]): Response {
     const n = ++this.counter
     const accessToken = `hql-testing-access-${n}`
     this.access.set(accessToken, { user, expiresAt: Date.now() + this.lifetimeSeconds * 1000 })
     const refreshToken = user ? `hql-testing-refresh-${n}` : undefined
-    if (refreshToken !== undefined) this.refresh.add(refreshToken)
+    if (refreshToken !== undefined) this.refresh.set(refreshToken, scopes)
     return HttpResponse.json(
       {
         access_token: accessToken,
         token_type: 'bearer',
         expires_in: this.lifetimeSeconds,
         ...(refreshToken === undefined ? {} : { refresh_token: refreshToken }),
-        scope,
+        scope: scopes.join(' '),
       },
       { headers: NO_STORE },
     )

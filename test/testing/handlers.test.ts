@@ -237,7 +237,7 @@ describe('the token endpoint', () => {
     const refreshes: string[] = []
     const client = createClient({
       baseUrl: BASE,
-      auth: passwordGrant({ authUrl: `${BASE}/auth`, ...creds }),
+      auth: passwordGrant({ authUrl: `${BASE}/auth`, ...creds, scope: 'public_profile' }),
       hooks: { onTokenRefresh: ({ grant, reason }) => void refreshes.push(`${grant}:${reason}`) },
     })
     await client.run(westerns.pageSize(1))
@@ -254,7 +254,12 @@ describe('the token endpoint', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(body),
       }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, string> }))
-    const first = await form({ grant_type: 'password', username: 'u', password: 'p' })
+    const first = await form({
+      grant_type: 'password',
+      username: 'u',
+      password: 'p',
+      scope: 'public_profile',
+    })
     const rotated = await form({ grant_type: 'refresh_token', refresh_token: first.json['refresh_token']! })
     expect(rotated.status).toBe(200)
     const reused = await form({ grant_type: 'refresh_token', refresh_token: first.json['refresh_token']! })

@@ -68,6 +68,34 @@ function parseScopes(raw: string): string[] | { unknown: string } {
   return unknown === undefined ? scopes : { unknown }
 }
 
+/**
+ * The scopes a password or client_credentials grant asks for (the form's `scope`, null when absent), or the
+ * OAuth error the service answers: the password grant must name its scopes, a client_credentials grant gets
+ * public_profile without one, and an unknown scope is `invalid_scope`. Exported so that hql/testing's token
+ * endpoint refuses exactly what this one refuses.
+ */
+export function grantScopes(
+  grantType: 'password' | 'client_credentials',
+  scope: string | null,
+): string[] | OAuthAnswer {
+  if (scope === null) {
+    if (grantType === 'client_credentials') return CLIENT_SCOPES
+    return oauthError(
+      400,
+      'invalid_request',
+      `the password grant needs scope (for example ${KNOWN_SCOPES.join('+')})`,
+    )
+  }
+  const scopes = parseScopes(scope)
+  if ('unknown' in scopes)
+    return oauthError(
+      400,
+      'invalid_scope',
+      `unknown scope '${scopes.unknown}'; known: ${KNOWN_SCOPES.join(', ')}`,
+    )
+  return scopes
+}
+
 export interface TokenEndpointDeps {
   readonly registry: Registry
   readonly tokens: TokenStore
@@ -141,22 +169,10 @@ export async function tokenEndpoint(
       if (!auth.passwordGrant) return invalidClient('Unauthorized grant type: password')
       const username = form.get('username')
       const password = form.get('password')
-      const scope = form.get('scope')
       if (username === null || password === null)
         return oauthError(400, 'invalid_request', 'the password grant needs username and password')
-      if (scope === null)
-        return oauthError(
-          400,
-          'invalid_request',
-          `the password grant needs scope (for example ${KNOWN_SCOPES.join('+')})`,
-        )
-      const scopes = parseScopes(scope)
-      if ('unknown' in scopes)
-        return oauthError(
-          400,
-          'invalid_scope',
-          `unknown scope '${scopes.unknown}'; known: ${KNOWN_SCOPES.join(', ')}`,
-        )
+      const scopes = grantScopes('password', form.get('scope'))
+      if ('status' in scopes) return scopes
       if (!(await deps.registry.authenticateUser(username, password)))
         return oauthError(400, 'invalid_grant', 'Bad credentials')
       return ok(deps.tokens.issue({ clientId, username, scopes }, true))
@@ -171,14 +187,8 @@ export async function tokenEndpoint(
       return ok(deps.tokens.issue(rest, true))
     }
     case 'client_credentials': {
-      const scope = form.get('scope')
-      const scopes = scope === null ? CLIENT_SCOPES : parseScopes(scope)
-      if ('unknown' in scopes)
-        return oauthError(
-          400,
-          'invalid_scope',
-          `unknown scope '${scopes.unknown}'; known: ${KNOWN_SCOPES.join(', ')}`,
-        )
+      const scopes = grantScopes('client_credentials', form.get('scope'))
+      if ('status' in scopes) return scopes
       return ok(deps.tokens.issue({ clientId, scopes }, false))
     }
     case null:

@@ -12,6 +12,7 @@ import { answerQuery, type GraphEndpoint as Endpoint } from '../query/answer'
 import type { QueryLimits } from '../query/context'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody, parseJson } from './body'
+import { bearerToken, invalidToken } from './bearer'
 import { applyCors } from './cors'
 import { errorResponse, ServiceError } from './errors'
 import type { RateLimiter } from './rate-limit'
@@ -69,29 +70,10 @@ function sendOAuth(response: ServerResponse, answer: OAuthAnswer): void {
   send(response, answer.status, answer.body, answer.headers)
 }
 
-const unauthorized = (code: string, message: string): ServiceError =>
-  new ServiceError(401, code, message, {
-    headers: { 'WWW-Authenticate': `Bearer realm="hql", error="${code}"` },
-  })
-
 /** The grant of the request's bearer token (the header, or the older `?access_token=` parameter). */
 function authenticate(deps: ServerDeps, request: IncomingMessage, url: URL): Grant {
-  const header = request.headers.authorization
-  let token: string | undefined
-  if (header !== undefined) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-    if (!match)
-      throw unauthorized('invalid_token', 'the Authorization header must be "Bearer <access_token>"')
-    token = match[1]
-  } else token = url.searchParams.get('access_token') ?? undefined
-  if (token === undefined)
-    throw unauthorized(
-      'unauthorized',
-      'an access token is required: send Authorization: Bearer <access_token>',
-    )
-  const grant = deps.tokens.verify(token)
-  if (grant === undefined)
-    throw unauthorized('invalid_token', 'the access token is unknown or expired; get a new one')
+  const grant = deps.tokens.verify(bearerToken(request.headers.authorization, url))
+  if (grant === undefined) throw invalidToken()
   return grant
 }
 

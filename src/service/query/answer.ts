@@ -4,6 +4,7 @@ import type { ImageNode } from '../graph/entities'
 import type { GraphIndex } from '../graph/graph-index'
 import type { QueryContext, QueryLimits } from './context'
 import { explore } from './explore'
+import { checkLimits } from './limits'
 import { lookup } from './lookup'
 import { relate } from './relate'
 import { silos } from './silos'
@@ -36,6 +37,7 @@ export function answerQuery(
   username: string | undefined,
 ): unknown {
   const body = fromJSON(endpoint, json).body as RequestBodies[typeof endpoint]
+  checkLimits(deps.limits, endpoint, body)
   const ctx: QueryContext = {
     graph: deps.graph,
     user: username === undefined ? undefined : deps.graph.userByUsername(username),

@@ -1,23 +1,29 @@
 import type { ComponentRequest, NextRequest, PagingInfo } from '../../model'
 import type { JsonPath } from '../../model/errors'
 import { badRequest } from '../http/errors'
-import type { QueryContext } from './context'
+import type { QueryContext, QueryLimits } from './context'
 
-/** The page size a request asks for, checked against the documented maximum. */
+/** The page size a request asks for (or its default), checked against the documented maximum. */
+export function pageSizeWithin(
+  limits: QueryLimits,
+  pageSize: number | undefined,
+  path: JsonPath,
+  fallback?: number,
+): number {
+  const size = pageSize ?? fallback ?? limits.defaultPageSize
+  if (size > limits.maxPageSize)
+    throw badRequest('page_size_too_large', `pageSize is at most ${limits.maxPageSize}, got ${size}`, path)
+  return size
+}
+
+/** {@link pageSizeWithin} the context's limits. */
 export function pageSizeOf(
   ctx: QueryContext,
   pageSize: number | undefined,
   path: JsonPath,
   fallback?: number,
 ): number {
-  const size = pageSize ?? fallback ?? ctx.limits.defaultPageSize
-  if (size > ctx.limits.maxPageSize)
-    throw badRequest(
-      'page_size_too_large',
-      `pageSize is at most ${ctx.limits.maxPageSize}, got ${size}`,
-      path,
-    )
-  return size
+  return pageSizeWithin(ctx.limits, pageSize, path, fallback)
 }
 
 export interface Page<T> {

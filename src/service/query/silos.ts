@@ -6,7 +6,6 @@ import { randomFrom } from '../catalog/prng'
 import type { GraphNode } from '../graph/entities'
 import { isMedia } from '../graph/entities'
 import { lensesOf, lensName, type Lens } from '../graph/lenses'
-import { badRequest } from '../http/errors'
 import type { QueryContext } from './context'
 import { renderPair } from './components'
 import { exploreAll, seedOfRequest } from './explore'
@@ -20,7 +19,9 @@ const SILOS_PER_BLUEPRINT = 3
 /** The most titles one silo holds across its pages. */
 const MAX_SILO_ITEMS = 200
 /** Titles per silo when siloPageSize is not given. */
-const DEFAULT_SILO_PAGE_SIZE = 10
+export const DEFAULT_SILO_PAGE_SIZE = 10
+/** Silos per page when a silos request names no pageSize. */
+export const DEFAULT_SILOS_PAGE_SIZE = 10
 
 interface SiloDraft {
   readonly title: string
@@ -155,8 +156,6 @@ function draftsOf(plan: Plan, blueprint: Blueprint, index: number): SiloDraft[] 
         )
     }
     case 'Content': {
-      if (blueprint.params.ids.length > plan.ctx.limits.maxIds)
-        throw badRequest('too_many_ids', `at most ${plan.ctx.limits.maxIds} ids`, [...at, 'params', 'ids'])
       const curated = blueprint.params.ids.map((id, j) =>
         resolveNode(plan.ctx, id, [...at, 'params', 'ids', j]),
       )
@@ -241,11 +240,9 @@ function place(blueprints: readonly Blueprint[], drafts: readonly SiloDraft[][],
 
 /** POST /graph/silos. */
 export function silos(ctx: QueryContext, body: SilosRequest): Record<string, unknown> {
-  const size = pageSizeOf(ctx, body.pageSize, ['pageSize'], 10)
+  const size = pageSizeOf(ctx, body.pageSize, ['pageSize'], DEFAULT_SILOS_PAGE_SIZE)
   const siloSize = pageSizeOf(ctx, body.siloPageSize, ['siloPageSize'], DEFAULT_SILO_PAGE_SIZE)
   const ids = body.ids ?? []
-  if (ids.length > ctx.limits.maxIds)
-    throw badRequest('too_many_ids', `at most ${ctx.limits.maxIds} ids`, ['ids'])
   const seeds = ids.map((id, i) => resolveNode(ctx, id, ['ids', i]))
   if (ctx.user)
     for (const liked of [...ctx.user.likes].reverse())

@@ -97,8 +97,6 @@ export function compileSort(
         )
       }
       case 'idsOrder': {
-        if (entry.ids.length > ctx.limits.maxIds)
-          throw badRequest('too_many_ids', `at most ${ctx.limits.maxIds} ids`, [...at, 'ids'])
         const nodes = entry.ids.map((id, j) => resolveNode(ctx, id, [...at, 'ids', j]))
         return byPosition(positionsOf(nodes), descending('ascending'))
       }

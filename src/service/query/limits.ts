@@ -1,0 +1,59 @@
+import { componentCatalogue, type ComponentRequest, type RequestBodies } from '../../model'
+import type { JsonPath } from '../../model/errors'
+import { badRequest } from '../http/errors'
+import type { QueryLimits } from './context'
+import { pageSizeWithin } from './paging'
+import { DEFAULT_SILO_PAGE_SIZE, DEFAULT_SILOS_PAGE_SIZE } from './silos'
+
+/**
+ * Refuses a validated request that asks for more than the service's limits allow, before anything is looked
+ * up: page sizes (of the request, its silos and every list component at any depth) and id counts (lookup,
+ * silos seeds, Content blueprints, idsOrder sorts). These depend on the request alone, so hql/testing's
+ * handlers apply them to requests their fixtures answer too. (`maxObjects` depends on the data: it is
+ * counted while rendering.)
+ */
+export function checkLimits<E extends keyof RequestBodies>(
+  limits: QueryLimits,
+  endpoint: E,
+  body: RequestBodies[E],
+): void {
+  const request = body as {
+    ids?: readonly string[]
+    pageSize?: number
+    siloPageSize?: number
+    sort?: readonly { type: string; ids?: readonly string[] }[]
+    components?: readonly ComponentRequest[]
+    blueprints?: readonly { type: string; params?: { ids?: readonly string[] } }[]
+  }
+  const ids = (count: number, path: JsonPath, what = '') => {
+    if (count > limits.maxIds)
+      throw badRequest('too_many_ids', `${what}at most ${limits.maxIds} ids, got ${count}`, path)
+  }
+  if (endpoint === 'lookup') ids(request.ids?.length ?? 0, ['ids'], 'a lookup takes ')
+  if (endpoint === 'silos') {
+    pageSizeWithin(limits, request.pageSize, ['pageSize'], DEFAULT_SILOS_PAGE_SIZE)
+    pageSizeWithin(limits, request.siloPageSize, ['siloPageSize'], DEFAULT_SILO_PAGE_SIZE)
+    ids(request.ids?.length ?? 0, ['ids'])
+    request.blueprints?.forEach((blueprint, i) => {
+      if (blueprint.type === 'Content')
+        ids(blueprint.params?.ids?.length ?? 0, ['blueprints', i, 'params', 'ids'])
+    })
+  } else pageSizeWithin(limits, request.pageSize, ['pageSize'])
+  request.sort?.forEach((entry, i) => {
+    if (entry.type === 'idsOrder') ids(entry.ids?.length ?? 0, ['sort', i, 'ids'])
+  })
+  components(limits, request.components, ['components'])
+}
+
+/** Only list components page (the others ignore a pageSize, if the model lets one through). */
+function components(
+  limits: QueryLimits,
+  list: readonly ComponentRequest[] | undefined,
+  path: JsonPath,
+): void {
+  list?.forEach((component, i) => {
+    if (componentCatalogue[component.name].shape === 'list')
+      pageSizeWithin(limits, component.pageSize, [...path, i, 'pageSize'])
+    components(limits, component.components, [...path, i, 'components'])
+  })
+}
