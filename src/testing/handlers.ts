@@ -39,9 +39,9 @@ const errorJson = (status: number, error: string, message: string) =>
  * endpoint. A graph request is validated with the model first (a request that does not validate gets the
  * service's 400 body, with the `path` of the offending value), then answered by a matching fixture, else by
  * the reference service's engine over the embedded catalog. The token, body and limit checks are the
- * service's own (same status, code and message). Graph requests need a bearer token (header or `?access_token=`): one the
- * token endpoint issued (checked for expiry) or any other (a static token), which acts as the catalog's demo
- * user; client_credentials tokens act as no user.
+ * service's own (same status, code and message). Graph requests need a bearer token (the header, or
+ * `?access_token=`): one the token endpoint issued (checked for expiry) or any other (a static token), which
+ * acts as the catalog's demo user; client_credentials tokens act as no user.
  *
  * @example
  * const server = setupServer(...hqlHandlers({ baseUrl: 'https://graph.test' }))
