@@ -77,10 +77,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 
   program
     .command('fixtures')
-    .description("write each query's request JSON (<query>.json) for tests")
+    .description(
+      "write each query's request JSON (<query>.json) for tests; remove the .json of removed queries",
+    )
     .argument('<paths...>', '.hql files or directories')
     .requiredOption('-o, --out <dir>', 'the directory to write')
-    .option('--check', 'write nothing; exit 1 when a fixture is stale')
+    .option('--check', 'write nothing; exit 1 when a fixture is stale, missing or left over')
     .action(act((paths: string[], options) => fixturesCommand(io, paths, options)))
 
   program

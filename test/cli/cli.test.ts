@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile, cp } from 'node:fs/promises'
+import { mkdtemp, readFile, readdir, writeFile, cp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -153,5 +153,24 @@ describe('hql fmt, check, generate, fixtures', () => {
       body: { filters: {} },
     })
     expect((await hql('fixtures', join(dir, 'catalog'), '--out', fixtures, '--check')).code).toBe(0)
+  })
+
+  it('fixtures --check reports the .json of a removed query; writing removes it', async () => {
+    const dir = await scratch()
+    await writeFile(join(dir, 'a.hql'), 'query kept explore\nquery gone explore Movie\n')
+    const out = join(dir, 'fixtures')
+    expect((await hql('fixtures', dir, '--out', out)).code).toBe(0)
+    await writeFile(join(dir, 'a.hql'), 'query kept explore\n')
+    await writeFile(join(out, 'notes.txt'), 'not a fixture')
+    const stale = await hql('fixtures', dir, '--out', out, '--check')
+    expect(stale.code).toBe(1)
+    expect(stale.stderr).toBe(
+      `${join(out, 'gone.json')}: no query of the catalog writes it; run hql fixtures ${dir} --out ${out}\n`,
+    )
+    const written = await hql('fixtures', dir, '--out', out)
+    expect(written).toMatchObject({ code: 0, stderr: '' })
+    expect(written.stdout).toContain(`removed ${join(out, 'gone.json')}`)
+    expect((await readdir(out)).sort()).toEqual(['kept.json', 'notes.txt'])
+    expect((await hql('fixtures', dir, '--out', out, '--check')).code).toBe(0)
   })
 })
