@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../src/cli/program'
+import { compile } from '../../src/compile'
+import { parseQuery } from '../../src/text'
 
 async function hql(...args: string[]) {
   let stdout = ''
@@ -118,6 +120,39 @@ describe('hql fmt, check, generate, fixtures', () => {
       'query q\nexplore Movie\n  where traits = "mhgnr-a"\n  with primaryImage\n',
     )
     expect((await hql('fmt', '--check', dir)).code).toBe(0)
+  })
+
+  // What the README's Query catalogs and CLI sections promise about fmt, check and reserved names.
+  it('fmt keeps every comment but joins comment blocks separated by a blank line', async () => {
+    const dir = await scratch()
+    const file = join(dir, 'q.hql')
+    await writeFile(file, '# one\n\n# two\nquery q explore\n\n# tail one\n\n# tail two\n')
+    expect((await hql('fmt', dir)).code).toBe(0)
+    expect(await readFile(file, 'utf8')).toBe('# one\n# two\nquery q\nexplore\n\n# tail one\n# tail two\n')
+  })
+
+  it.each([
+    ['empty', ''],
+    ['comment-only', '# nothing here yet\n'],
+  ])('an %s file is a syntax error for check and fmt (exit 1)', async (_, text) => {
+    const dir = await scratch()
+    const file = join(dir, 'q.hql')
+    await writeFile(file, text)
+    for (const command of ['check', 'fmt']) {
+      const { code, stderr } = await hql(command, dir)
+      expect(code).toBe(1)
+      expect(stderr.startsWith(`${file}:`), stderr).toBe(true)
+      expect(stderr).toMatch(/^[^\n]*:\d+:1: expected 'query'[^\n]*found end of input/)
+    }
+  })
+
+  it("refuses a JavaScript reserved word as a catalog query's name, which parseQuery accepts", async () => {
+    const dir = await scratch()
+    await writeFile(join(dir, 'q.hql'), 'query with explore\n')
+    const { code, stderr } = await hql('check', dir)
+    expect(code).toBe(1)
+    expect(stderr).toContain(`${join(dir, 'q.hql')}:1:7: 'with' cannot name a generated function`)
+    expect(compile(parseQuery('query with explore\n', { query: 'with' })).endpoint).toBe('/graph/explore')
   })
 
   it('reports every problem of a catalog, with exit 1', async () => {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setupServer } from 'msw/node'
+import { hqlHandlers } from '../../src/testing'
 import { createService } from '../../src/service'
 import { runCli } from '../../src/cli/program'
 
@@ -100,6 +102,45 @@ describe('hql run', () => {
     ])
     expect(code).toBe(2)
     expect(stderr).toContain('HQL_CLIENT_ID')
+  })
+})
+
+describe('hql run: HQL_SCOPE', () => {
+  // The README says: HQL_SCOPE defaults to both scopes for the password grant only; the client credentials
+  // grant sends a scope only when HQL_SCOPE is set. The token requests are read as they leave.
+  const baseUrl = 'https://run.hql.test'
+  const server = setupServer(...hqlHandlers({ baseUrl }))
+  const forms: URLSearchParams[] = []
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' })
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/oauth/token')) forms.push(new URLSearchParams(await request.clone().text()))
+    })
+  })
+  afterAll(() => server.close())
+
+  const run = (env: Record<string, string>) =>
+    hql(['run', 'examples/catalog/movies.hql', '-q', 'dramas', '--base-url', baseUrl, '--max-pages', '1'], {
+      HQL_AUTH_URL: `${baseUrl}/auth`,
+      HQL_CLIENT_ID: 'app',
+      HQL_CLIENT_SECRET: 'secret',
+      ...env,
+    })
+  const scopeOfLastToken = () => {
+    const form = forms.at(-1)
+    return [form?.get('grant_type'), form?.get('scope')]
+  }
+
+  it.each([
+    [{ HQL_USERNAME: 'u', HQL_PASSWORD: 'p' }, ['password', 'public_profile user_likes']],
+    [{ HQL_USERNAME: 'u', HQL_PASSWORD: 'p', HQL_SCOPE: 'public_profile' }, ['password', 'public_profile']],
+    [{}, ['client_credentials', null]],
+    [{ HQL_SCOPE: 'public_profile' }, ['client_credentials', 'public_profile']],
+  ])('with %o asks for %o', async (env, expected) => {
+    const { code, stderr } = await run(env)
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(scopeOfLastToken()).toEqual(expected)
   })
 })
 
