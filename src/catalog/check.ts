@@ -1,6 +1,6 @@
 import { compile } from '../compile'
 import type { CompiledRequest } from '../compile'
-import { HqlTextError, makeSource, resolveDefinition } from '../text'
+import { HqlTextError, lineColumnAt, makeSource, resolveDefinition } from '../text'
 import type { QueryDefinitionNode } from '../text'
 import type { Catalog, CatalogFile } from './load'
 import { checkGeneratable } from './generate-check'
@@ -58,7 +58,7 @@ export function checkCatalog(catalog: Catalog): CatalogCheck {
         problem('duplicate_query', `query '${name.value}' is already defined at ${where}`, name.loc.start)
         continue
       }
-      const at = new HqlTextError(source, { code: '', reason: '', offset: name.loc.start })
+      const at = lineColumnAt(source, name.loc.start)
       seen.set(name.value, `${file.path}:${at.line}:${at.column}`)
       const reserved = reservedWords.has(name.value)
       if (reserved)

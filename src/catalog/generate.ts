@@ -1,4 +1,4 @@
-import { paramTypeNames, symbolicBody } from '../text'
+import { lineColumnAt, makeSource, paramTypeNames, symbolicBody } from '../text'
 import type { ParamNode } from '../text'
 import type { CatalogQuery } from './check'
 import { builderCode } from './builder-code'
@@ -45,7 +45,8 @@ export function generateModule(queries: readonly CatalogQuery[], options: Genera
 function generateFunction(query: CatalogQuery): string {
   const { endpoint, body } = symbolicBody(query.definition)
   const params = query.definition.params
-  const line = lineOf(query.file.text, query.definition.loc.start)
+  // Counted as errors count lines (a lone \r ends one too), so the comment and `hql check` agree.
+  const { line } = lineColumnAt(makeSource(query.file.text, query.file.path), query.definition.loc.start)
   const signature =
     params.length === 0
       ? '()'
@@ -63,10 +64,4 @@ function paramField(param: ParamNode): string {
   const scalar = tsTypes[param.type.name.value as keyof typeof tsTypes] ?? 'unknown'
   const type = param.type.list ? `readonly [${scalar}, ...${scalar}[]]` : scalar
   return `readonly ${param.variable.name}${param.defaultValue === undefined ? '' : '?'}: ${type}`
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++
-  return line
 }

@@ -79,6 +79,19 @@ query seeds silos for [] silo GraphLens silo Content(ids: ["mhmov-a"]) at [1, 2]
   })
 })
 
+describe('the line a generated function names', () => {
+  it('counts lines as errors do: \\n, \\r\\n and a lone \\r each end one', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const text = ['# first', 'query a explore', '', 'query b', 'explore'].join(eol)
+      const { errors, queries } = checkCatalog({ files: [catalogFile('q.hql', 'q.hql', text)] })
+      expect(errors).toEqual([])
+      const module = generateModule(queries)
+      expect(module, JSON.stringify(eol)).toContain('/** `a` from q.hql:2. */')
+      expect(module, JSON.stringify(eol)).toContain('/** `b` from q.hql:4. */')
+    }
+  })
+})
+
 describe('fixtures', () => {
   it("hold each query's request with defaults and stand-ins", async () => {
     const { queries } = checkCatalog(await loadCatalog(['examples/catalog']))
