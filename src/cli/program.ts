@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander'
-import { HqlTextError, HqlTextErrors } from '../text'
+import { HqlTextError } from '../text'
 import { ClientError } from '../client'
 import type { CliIo } from './io'
 import { exitCodeHelp, exitCodes } from './io'
@@ -119,7 +119,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         ? exitCodes.ok
         : exitCodes.usage
     reportError(io, error)
-    if (error instanceof HqlTextError || error instanceof HqlTextErrors) return exitCodes.problems
+    if (error instanceof HqlTextError) return exitCodes.problems
     if (error instanceof ClientError) return exitCodes.service
     if (isUsage(error)) return exitCodes.usage
     // A path that does not exist or is a folder where a file is expected: the command line is wrong.

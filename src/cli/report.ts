@@ -1,5 +1,5 @@
 import { HqlError } from '../model'
-import { HqlTextError, HqlTextErrors } from '../text'
+import { HqlTextError } from '../text'
 import type { CliIo } from './io'
 
 /** Writes problems to stderr as `file:line:col: message`, each followed by its code frame. */
@@ -10,8 +10,7 @@ export function reportErrors(io: CliIo, errors: readonly HqlTextError[]): void {
 
 /** Writes any error thrown by a command; returns whether it was one of ours (an HqlError). */
 export function reportError(io: CliIo, error: unknown): boolean {
-  if (error instanceof HqlTextErrors) reportErrors(io, error.problems)
-  else if (error instanceof HqlTextError) reportErrors(io, [error])
+  if (error instanceof HqlTextError) reportErrors(io, [error])
   else if (error instanceof HqlError) io.stderr(`error: ${error.message}\n`)
   else if (error instanceof Error) io.stderr(`error: ${error.message}\n`)
   else io.stderr(`error: ${String(error)}\n`)

@@ -55,15 +55,3 @@ export class HqlSyntaxError extends HqlTextError {
     this.found = found
   }
 }
-
-/** Several problems found in one pass (`hql check`): `problems` lists them all, in source order. */
-export class HqlTextErrors extends HqlError {
-  override name = 'HqlTextErrors'
-  readonly problems: readonly HqlTextError[]
-
-  constructor(problems: readonly [HqlTextError, ...HqlTextError[]]) {
-    const [first] = problems
-    super(first.code, problems.map((p) => p.message).join('\n'))
-    this.problems = problems
-  }
-}
