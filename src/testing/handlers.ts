@@ -8,7 +8,7 @@ import { checkLimits } from '../service/query/limits'
 import { createQueryEngine, type QueryEngine, type QueryEngineOptions } from '../service/query-engine'
 import { canonical, endpointName, sortedJson } from './canonical'
 import type { HqlFixture } from './fixtures'
-import { TestTokenEndpoint, type TestCredentials } from './token-endpoint'
+import { TestTokenEndpoint, type TestCredentials, type TokenState } from './token-endpoint'
 
 /** Options of {@link hqlHandlers}. */
 export interface HqlHandlersOptions {
@@ -23,7 +23,7 @@ export interface HqlHandlersOptions {
    * (`true`, the default, or its options), or nothing (`false`: a 404 `no_fixture` naming the request).
    */
   readonly catalog?: boolean | QueryEngineOptions
-  /** Client (and user) credentials the token endpoint checks; by default any are accepted. */
+  /** Client (and user) credentials the token endpoint checks; by default any values are (a client must still send some). */
   readonly credentials?: TestCredentials
   /** Lifetime of issued access tokens (default 3600 s); a graph request with an expired one gets 401. */
   readonly tokenLifetimeSeconds?: number
@@ -67,13 +67,13 @@ export function hqlHandlers(options: HqlHandlersOptions): HttpHandler[] {
     if (name === undefined) return undefined
     // The service's own token, body and limit checks, in its order, so that the handlers refuse what it
     // refuses with the same status and code.
-    let token: string
+    let state: TokenState
     let json: unknown
     let key: string
     try {
-      token = bearerToken(request.headers.get('authorization'), new URL(request.url))
-      const issued = tokens.issued(token)
-      if (issued !== undefined && issued.expiresAt <= Date.now()) throw invalidToken()
+      const token = bearerToken(request.headers.get('authorization'), new URL(request.url))
+      state = tokens.state(token)
+      if (state === 'expired') throw invalidToken()
       json = parseJson(Buffer.from(await request.arrayBuffer()))
       const request_ = canonical({ endpoint: name, body: json })
       checkLimits(limits, name, request_.body)
@@ -88,8 +88,8 @@ export function hqlHandlers(options: HqlHandlersOptions): HttpHandler[] {
     if (engineOptions === undefined)
       return errorJson(404, 'no_fixture', `no fixture answers POST /graph/${name} ${key}`)
     engine ??= createQueryEngine({ baseUrl, ...engineOptions })
-    const user = tokens.issued(token)?.user
-    const answer = engine.answer(name, json, user === false ? { username: null } : {})
+    // client_credentials tokens act as no user; any other token as the catalog's demo user.
+    const answer = engine.answer(name, json, state?.user === false ? { username: null } : {})
     return HttpResponse.json(answer.body as never, { status: answer.status })
   }
 

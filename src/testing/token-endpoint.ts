@@ -1,7 +1,8 @@
 import { HttpResponse } from 'msw'
-import { grantScopes, type OAuthAnswer } from '../service/auth/token-endpoint'
+import { tokenEndpoint, type ClientDirectory } from '../service/auth/token-endpoint'
+import { TokenStore } from '../service/auth/tokens'
 
-/** Credentials the token endpoint insists on; without them it signs anyone in. */
+/** Credentials the token endpoint insists on; without them it accepts any client id and secret, user and password. */
 export interface TestCredentials {
   readonly clientId: string
   readonly clientSecret: string
@@ -10,125 +11,61 @@ export interface TestCredentials {
   readonly password?: string
 }
 
-/** A token the handlers issued: whether it stands for a user, and when it expires (ms since the epoch). */
-export interface IssuedToken {
-  readonly user: boolean
-  readonly expiresAt: number
-}
+/** What a graph request's bearer token stands for, as far as the test double knows. */
+export type TokenState = { readonly user: boolean } | 'expired' | undefined
 
-const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
-const oauthError = (status: number, error: string, description: string): Response =>
-  HttpResponse.json({ error, error_description: description }, { status, headers: NO_STORE })
-
-const oauthAnswer = (answer: OAuthAnswer): Response =>
-  HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers })
-
-/** RFC 6749 §2.3.1 Basic credentials: form-urlencoded id and secret, joined and Base64-encoded. */
-function basic(header: string | null): { id: string; secret: string } | undefined {
-  const match = /^Basic\s+(\S+)$/i.exec(header ?? '')
-  if (!match) return undefined
-  const decode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '))
-  try {
-    const decoded = atob(match[1] as string)
-    const colon = decoded.indexOf(':')
-    if (colon < 0) return undefined
-    return { id: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)) }
-  } catch {
-    // Not Base64, or not form-encoded: no credentials, which the checks below refuse when they matter.
-    return undefined
-  }
-}
+/** Refresh tokens live two weeks, as on the reference service. */
+const REFRESH_SECONDS = 14 * 24 * 3600
 
 /**
- * The token endpoint of the test double: the password, refresh_token and client_credentials grants, refresh
- * tokens that rotate on use (a used one is `invalid_grant`, as on the reference service), and the OAuth error
- * bodies the client types. Tokens are opaque counters: never secrets worth protecting.
+ * The token endpoint of the test double: the reference service's own endpoint (grants, scope rules, rotating
+ * refresh tokens, OAuth errors), over a client directory that accepts any client and user unless
+ * `credentials` say otherwise, and that never rate-limits.
  */
 export class TestTokenEndpoint {
-  private readonly access = new Map<string, IssuedToken>()
-  /** Unused refresh tokens and the scopes they were granted with. */
-  private readonly refresh = new Map<string, readonly string[]>()
-  private counter = 0
+  private readonly store: TokenStore
+  /** Every access token issued, so that an expired one is told apart from a static token of the test. */
+  private readonly issued = new Set<string>()
+  private readonly directory: ClientDirectory
 
-  constructor(
-    private readonly lifetimeSeconds: number,
-    private readonly credentials: TestCredentials | undefined,
-  ) {}
+  constructor(lifetimeSeconds: number, credentials: TestCredentials | undefined) {
+    const issued = this.issued
+    this.store = new (class extends TokenStore {
+      override issue(...args: Parameters<TokenStore['issue']>) {
+        const tokens = super.issue(...args)
+        issued.add(tokens.accessToken)
+        return tokens
+      }
+    })({ accessSeconds: lifetimeSeconds, refreshSeconds: REFRESH_SECONDS }, Date.now)
+    const matches = (expected: string | undefined, given: string) =>
+      expected === undefined || expected === given
+    this.directory = {
+      hasClient: () => false,
+      authenticateClient: (clientId, clientSecret) =>
+        matches(credentials?.clientId, clientId) && matches(credentials?.clientSecret, clientSecret)
+          ? { clientId, passwordGrant: true }
+          : undefined,
+      authenticateUser: async (username, password) =>
+        matches(credentials?.username, username) && matches(credentials?.password, password),
+    }
+  }
 
-  /** The token of a graph request's `Authorization: Bearer` header, if the handlers issued it. */
-  issued(token: string): IssuedToken | undefined {
-    return this.access.get(token)
+  /** What a bearer token stands for: a token this endpoint issued (or that expired), or an unknown one. */
+  state(token: string): TokenState {
+    if (!this.issued.has(token)) return undefined
+    const grant = this.store.verify(token)
+    return grant === undefined ? 'expired' : { user: grant.username !== undefined }
   }
 
   async answer(request: Request): Promise<Response> {
-    if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
-      return oauthError(400, 'invalid_request', 'send the parameters form-encoded')
-    const form = new URLSearchParams(await request.text())
-    const client = basic(request.headers.get('authorization')) ?? {
-      id: form.get('client_id') ?? '',
-      secret: form.get('client_secret') ?? '',
-    }
-    const expected = this.credentials
-    if (expected && (client.id !== expected.clientId || client.secret !== expected.clientSecret))
-      return oauthError(401, 'invalid_client', 'Bad client credentials')
-    switch (form.get('grant_type')) {
-      case 'password': {
-        const username = form.get('username')
-        const password = form.get('password')
-        if (username === null || password === null)
-          return oauthError(400, 'invalid_request', 'the password grant needs username and password')
-        const wrongUser = expected?.username !== undefined && expected.username !== username
-        const wrongPassword = expected?.password !== undefined && expected.password !== password
-        // The service's scope rules, checked where it checks them: after the fields, before the password.
-        const scopes = grantScopes('password', form.get('scope'))
-        if ('status' in scopes) return oauthAnswer(scopes)
-        if (wrongUser || wrongPassword) return oauthError(400, 'invalid_grant', 'Bad credentials')
-        return this.issue(true, scopes)
-      }
-      case 'refresh_token': {
-        const token = form.get('refresh_token')
-        if (token === null)
-          return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
-        const scopes = this.refresh.get(token)
-        if (scopes === undefined) return oauthError(400, 'invalid_grant', 'Invalid refresh token')
-        // Rotation: the used token is gone; the new pair keeps the scopes first granted, as on the service.
-        this.refresh.delete(token)
-        return this.issue(true, scopes)
-      }
-      case 'client_credentials': {
-        const scopes = grantScopes('client_credentials', form.get('scope'))
-        return 'status' in scopes ? oauthAnswer(scopes) : this.issue(false, scopes)
-      }
-      case null:
-        return oauthError(
-          400,
-          'invalid_request',
-          'grant_type is required (password, refresh_token or client_credentials)',
-        )
-      default:
-        return oauthError(
-          400,
-          'unsupported_grant_type',
-          'unsupported grant type; use password, refresh_token or client_credentials',
-        )
-    }
-  }
-
-  private issue(user: boolean, scopes: readonly string[]): Response {
-    const n = ++this.counter
-    const accessToken = `hql-testing-access-${n}`
-    this.access.set(accessToken, { user, expiresAt: Date.now() + this.lifetimeSeconds * 1000 })
-    const refreshToken = user ? `hql-testing-refresh-${n}` : undefined
-    if (refreshToken !== undefined) this.refresh.set(refreshToken, scopes)
-    return HttpResponse.json(
-      {
-        access_token: accessToken,
-        token_type: 'bearer',
-        expires_in: this.lifetimeSeconds,
-        ...(refreshToken === undefined ? {} : { refresh_token: refreshToken }),
-        scope: scopes.join(' '),
-      },
-      { headers: NO_STORE },
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => (headers[name] = value))
+    const body = Buffer.from(await request.arrayBuffer())
+    const answer = await tokenEndpoint(
+      { registry: this.directory, tokens: this.store, limiter: { take: () => 0 } },
+      headers,
+      body,
     )
+    return HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers })
   }
 }

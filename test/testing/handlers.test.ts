@@ -252,7 +252,8 @@ describe('the token endpoint', () => {
       fetch(`${BASE}/auth/1.3/security/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(body),
+        // The client authenticates on every token request, as the service requires.
+        body: new URLSearchParams({ client_id: creds.clientId, client_secret: creds.clientSecret, ...body }),
       }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, string> }))
     const first = await form({
       grant_type: 'password',

@@ -55,6 +55,11 @@ const tokenCases: Record<string, URLSearchParams> = {
   'refresh without refresh_token': tokenForm({ grant_type: 'refresh_token' }),
   'no grant type': tokenForm({}),
   'an unknown grant type': tokenForm({ grant_type: 'implicit' }),
+  'no client authentication': new URLSearchParams({
+    grant_type: 'password',
+    ...user,
+    scope: 'public_profile',
+  }),
 }
 
 async function token(root: string, fields: URLSearchParams): Promise<Response> {

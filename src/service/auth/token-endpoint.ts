@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { RateLimiter } from '../http/rate-limit'
-import type { Registry } from './registry'
 import type { IssuedTokens, TokenStore } from './tokens'
 
 /** The scopes of the service (SERVICE-NOTES.md); a request may ask for any of them. */
@@ -96,10 +95,21 @@ export function grantScopes(
   return scopes
 }
 
+/** Who may ask for tokens: the service's Registry, or hql/testing's stand-in that signs anyone in. */
+export interface ClientDirectory {
+  /** Whether the id is registered: only registered ids count against the rate limit. */
+  hasClient(clientId: string): boolean
+  authenticateClient(
+    clientId: string,
+    clientSecret: string,
+  ): { readonly clientId: string; readonly passwordGrant: boolean } | undefined
+  authenticateUser(username: string, password: string): Promise<boolean>
+}
+
 export interface TokenEndpointDeps {
-  readonly registry: Registry
+  readonly registry: ClientDirectory
   readonly tokens: TokenStore
-  readonly limiter: RateLimiter
+  readonly limiter: Pick<RateLimiter, 'take'>
 }
 
 /** Parses the form and authenticates the client: shared by the token and check_token endpoints. */
