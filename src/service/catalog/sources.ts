@@ -36,6 +36,38 @@ export interface SourceSpec {
   readonly plans: readonly Omit<SubscriptionPlan, 'mhid' | 'currency' | 'mediums'>[]
 }
 
+// What each kind of seller offers: stores sell and rent for streaming or download; subscription services
+// stream what the plan covers.
+const offerings = {
+  store: { methods: ['purchase', 'rent'], mediums: ['stream', 'download'] },
+  subscription: { methods: ['subscription'], mediums: ['stream'] },
+} as const satisfies Record<string, Pick<SourceSpec, 'methods' | 'mediums'>>
+
+function seller(kind: keyof typeof offerings) {
+  return (
+    key: string,
+    name: string,
+    msiName: string,
+    webUrl: string,
+    app: string,
+    coverage: number,
+    idDigits: number,
+  ): SourceSpec => ({
+    key,
+    name,
+    msiName,
+    kind,
+    webUrl,
+    app,
+    coverage,
+    ...offerings[kind],
+    idDigits,
+    plans: [],
+  })
+}
+const store = seller('store')
+const subscription = seller('subscription')
+
 export const SOURCE_SPECS: readonly SourceSpec[] = [
   store('itunes', 'iTunes', 'iTunes', 'https://www.apple.com/apple-tv-app/', 'itms', 0.8, 9),
   store('googleplay', 'Google Play', 'GooglePlay', 'https://play.google.com/store/movies', 'market', 0.7, 11),
@@ -102,52 +134,6 @@ export const SOURCE_SPECS: readonly SourceSpec[] = [
   information('tvmaze', 'TVmaze', 'TVmaze', 'https://www.tvmaze.com', 'tvmaze'),
 ]
 
-function store(
-  key: string,
-  name: string,
-  msiName: string,
-  webUrl: string,
-  app: string,
-  coverage: number,
-  idDigits: number,
-): SourceSpec {
-  return {
-    key,
-    name,
-    msiName,
-    kind: 'store',
-    webUrl,
-    app,
-    coverage,
-    methods: ['purchase', 'rent'],
-    mediums: ['stream', 'download'],
-    idDigits,
-    plans: [],
-  }
-}
-function subscription(
-  key: string,
-  name: string,
-  msiName: string,
-  webUrl: string,
-  app: string,
-  coverage: number,
-  idDigits: number,
-): SourceSpec {
-  return {
-    key,
-    name,
-    msiName,
-    kind: 'subscription',
-    webUrl,
-    app,
-    coverage,
-    methods: ['subscription'],
-    mediums: ['stream'],
-    idDigits,
-    plans: [],
-  }
-}
 function information(key: string, name: string, msiName: string, webUrl: string, app: string): SourceSpec {
   return {
     key,
