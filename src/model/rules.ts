@@ -150,15 +150,28 @@ export const maxJsonDepth = 48
  * Throws `too_deep` when `value` nests deeper than `maxJsonDepth`. Iterative, so that the check itself
  * cannot overflow the stack on the input it is there to refuse.
  */
-export function checkJsonDepth(value: unknown, path: JsonPath = []): void {
-  const stack: { value: unknown; path: JsonPath }[] = [{ value, path }]
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    if (next.value === null || typeof next.value !== 'object') continue
-    if (next.path.length >= maxJsonDepth)
-      throw new HqlError('too_deep', `the request nests more than ${maxJsonDepth} levels deep`, {
-        path: next.path,
-      })
-    for (const [key, child] of Object.entries(next.value))
-      stack.push({ value: child, path: [...next.path, Array.isArray(next.value) ? Number(key) : key] })
+export function checkJsonDepth(value: unknown): void {
+  // A frame per object or array only (leaves need no check), with a link to its parent: the path is built
+  // only for the error, so a valid body costs a walk and no copies.
+  interface Frame {
+    readonly value: object
+    readonly depth: number
+    readonly key: string | number
+    readonly parent: Frame | undefined
+  }
+  if (value === null || typeof value !== 'object') return
+  const stack: Frame[] = [{ value, depth: 0, key: '', parent: undefined }]
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    if (frame.depth >= maxJsonDepth) {
+      const path: (string | number)[] = []
+      for (let at: Frame | undefined = frame; at?.parent !== undefined; at = at.parent) path.unshift(at.key)
+      throw new HqlError('too_deep', `the request nests more than ${maxJsonDepth} levels deep`, { path })
+    }
+    const isArray = Array.isArray(frame.value)
+    for (const key in frame.value) {
+      const child: unknown = (frame.value as Record<string, unknown>)[key]
+      if (child !== null && typeof child === 'object')
+        stack.push({ value: child, depth: frame.depth + 1, key: isArray ? Number(key) : key, parent: frame })
+    }
   }
 }
