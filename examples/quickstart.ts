@@ -12,7 +12,7 @@ const q = hql
 const request = compile(q)
 console.log(JSON.stringify(request, null, 2))
 
+// The result type reaches two levels of nested components: no casts, and a typo would not compile.
 type R = ResultOf<typeof q>
-const firstDirectorImage = (result: R): string | undefined =>
+export const firstKeyContributorImage = (result: R): string | undefined =>
   result.content[0]?.object.keyContributors.content[0]?.object.primaryImage.object.medium.url
-console.log(firstDirectorImage.name)

@@ -1,6 +1,6 @@
 import type { ZodMiniType } from 'zod/mini'
 import { HqlError, checkComponentTree, checkJsonDepth, parseWith, requestSchemas } from '../model'
-import type { ComponentRequest, Filters, ObjectTypeName, RequestBodies } from '../model'
+import type { ComponentRequest, Filters, LookupRequest, ObjectTypeName, RequestBodies } from '../model'
 import { QueryValue } from '../builder/query-value'
 import type { EndpointName, ExploreQuery, LookupQuery, RelateQuery, SilosQuery } from '../builder'
 import { browsableTypes, typesOfReturnType } from '../builder/check-filters'
@@ -47,7 +47,8 @@ export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): Qu
 }
 
 function typesOf(endpoint: EndpointName, body: RequestBodies[EndpointName]): readonly ObjectTypeName[] {
-  if ('ids' in body && endpoint === 'lookup' && body.ids) return typesOfIds(body.ids)
+  // A lookup returns what its ids name; the others, what returnType lets through.
+  if (endpoint === 'lookup') return typesOfIds((body as LookupRequest).ids)
   const filters = (body as { filters?: Filters }).filters
   return filters?.returnType ? typesOfReturnType(filters.returnType, browsableTypes) : defaultTypes[endpoint]
 }
