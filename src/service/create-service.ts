@@ -83,8 +83,18 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     { clientId: DEMO.clientId, clientSecret: DEMO.clientSecret, passwordGrant: true },
     ...(options.clients ?? []),
   ]
-  const { graph, ms } = graphFor(options.catalog, users)
-  const registry = await Registry.create(clients, users)
+  // scrypt runs on libuv's thread pool, so the password hashes are computed while this thread builds the
+  // graph instead of after it; the registry is still complete (no password in the clear) before we listen.
+  const registryReady = Registry.create(clients, users)
+  let built: ReturnType<typeof graphFor>
+  try {
+    built = graphFor(options.catalog, users)
+  } catch (error) {
+    registryReady.catch(() => undefined) // the build error is the one to report
+    throw error
+  }
+  const { graph, ms } = built
+  const registry = await registryReady
   const tokens = new TokenStore(
     {
       accessSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import { buildCatalog } from '../../src/service/catalog/build'
 import { assignAltIds, mhidOf, slugOf } from '../../src/service/catalog/ids'
 import { checkCatalog, defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/load'
+import { isRawCatalog, RawCatalog, RawMovie, RawSeries } from '../../src/service/catalog/raw'
 import { GraphIndex } from '../../src/service/graph/graph-index'
 import { HqlError } from '../../src/model/errors'
 
@@ -107,4 +111,57 @@ describe('catalog loading and the graph index', () => {
     expect(error).toBeInstanceOf(HqlError)
     expect((error as HqlError).path).toEqual(['movies', 0, 'year'])
   })
+
+  it('accepts a catalog without zod only where zod would accept it', () => {
+    // The quick check skips zod for catalogs it passes; it must never pass one that zod refuses.
+    expect(isRawCatalog(readRawDefault())).toBe(true)
+    const sparse: string[] = []
+    sparse[1] = 'a'
+    const values: unknown[] = [
+      undefined,
+      null,
+      '',
+      'x',
+      0,
+      1.5,
+      2 ** 60,
+      NaN,
+      Infinity,
+      true,
+      [],
+      ['a'],
+      [1],
+      sparse,
+      {},
+      { name: 'n' },
+      { average: null },
+      { average: 7 },
+      { average: 'x' },
+      { imdb: 'tt1' },
+      { imdb: 3 },
+      { medium: 'm', original: 'o' },
+      { medium: 'm' },
+    ]
+    const movie = { id: 'wp:X', title: 'X', year: 2000, genres: ['Drama'], cast: ['A B'] }
+    const series = { id: 'tvmaze:1', name: 'S', genres: [] }
+    const movieKeys = [...Object.keys(RawMovie.shape), 'other']
+    const seriesKeys = [...Object.keys(RawSeries.shape), 'other']
+    const cases: unknown[] = [null, [], { movies: [], series: {} }, { movies: [null], series: [] }]
+    for (const key of movieKeys)
+      for (const value of values) cases.push({ movies: [{ ...movie, [key]: value }], series: [] })
+    for (const key of seriesKeys)
+      for (const value of values) cases.push({ movies: [], series: [{ ...series, [key]: value }] })
+    let accepted = 0
+    for (const input of cases) {
+      if (!isRawCatalog(input)) continue
+      accepted++
+      expect(z.safeParse(RawCatalog, input).success, JSON.stringify(input)).toBe(true)
+    }
+    expect(accepted).toBeGreaterThan(50)
+  })
 })
+
+function readRawDefault(): unknown {
+  const read = (file: string): unknown => JSON.parse(readFileSync(join(defaultCatalogDir(), file), 'utf8'))
+  return { movies: read('movies.json'), series: read('series.json') }
+}

@@ -41,9 +41,14 @@ export class Registry {
         secret: secretDigest(c.clientSecret),
         passwordGrant: c.passwordGrant ?? false,
       })
-    const hashes = await Promise.all(users.map((u) => hashPassword(u.password)))
+    // All hashes are queued at once: the thread pool runs them side by side, and none waits for this thread
+    // to come back to the event loop (createService builds the graph meanwhile).
+    const [dummy, ...hashes] = await Promise.all([
+      hashPassword('not a password of anyone'),
+      ...users.map((u) => hashPassword(u.password)),
+    ])
     users.forEach((u, i) => registry.passwords.set(u.username, hashes[i] as PasswordHash))
-    registry.dummy = await hashPassword('not a password of anyone')
+    registry.dummy = dummy
     return registry
   }
 

@@ -68,13 +68,15 @@ export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): Built
   // People: one per slug, named by the most used spelling.
   const spellings = new NameSpellings()
   const creditsPerPerson = new Map<string, number>()
+  const count = (name: string): void => {
+    const key = personKey(name)
+    if (key === undefined) return
+    spellings.add(key, name)
+    creditsPerPerson.set(key, (creditsPerPerson.get(key) ?? 0) + 1)
+  }
   for (const movie of raw.movies) {
-    for (const name of [...movie.cast, ...(movie.directors ?? [])]) {
-      const key = personKey(name)
-      if (key === undefined) continue
-      spellings.add(key, name)
-      creditsPerPerson.set(key, (creditsPerPerson.get(key) ?? 0) + 1)
-    }
+    for (const name of movie.cast) count(name)
+    for (const name of movie.directors ?? []) count(name)
   }
   const personKeys = [...creditsPerPerson.keys()].sort()
   const personAltIds = assignAltIds(
@@ -157,13 +159,14 @@ export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): Built
       offers: [],
     }
     const credit = (names: readonly string[], contribution: Credit['contribution']): void => {
-      const seen = new Set<string>()
+      // A film's cast is a few names: an array scan beats a Set made per film.
+      const seen: string[] = []
       for (const name of names) {
         const key = personKey(name)
         const contributor = key === undefined ? undefined : contributors.get(key)
-        if (key === undefined || contributor === undefined || seen.has(key)) continue
-        seen.add(key)
-        const c: Credit = { media: node, contributor, contribution, position: seen.size - 1 }
+        if (key === undefined || contributor === undefined || seen.includes(key)) continue
+        seen.push(key)
+        const c: Credit = { media: node, contributor, contribution, position: seen.length - 1 }
         node.credits.push(c)
         contributor.credits.push(c)
       }

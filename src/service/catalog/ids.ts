@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 
 /** Type prefixes of the ids this service mints (SERVICE-SPEC.md, "Resources"). */
 export const PREFIX = {
@@ -22,12 +22,18 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * only by name (contributors, genres), the normalised name, so ids survive a reload and a reordering.
  */
 export function mhidOf(type: ObjectType, stableKey: string): string {
-  const digest = createHash('sha512').update(`${type}|${stableKey}`).digest()
-  let out: string = PREFIX[type]
+  // Tens of thousands are minted at start-up: the one-shot hash skips a Hash object per id, and the characters
+  // are gathered into one flat string (appending 39 times builds a rope that every Map look-up must flatten).
+  const digest = hash('sha512', `${type}|${stableKey}`, 'buffer')
+  const prefix = PREFIX[type]
+  codes.length = prefix.length + 39
+  for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i)
   // 39 of the 64 bytes; the modulo bias (256 % 62) is irrelevant for identifiers.
-  for (let i = 0; i < 39; i++) out += ALPHABET[(digest[i] as number) % 62]
-  return out
+  for (let i = 0; i < 39; i++) codes[prefix.length + i] = ALPHABET_CODES[(digest[i] as number) % 62] as number
+  return String.fromCharCode.apply(null, codes)
 }
+const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0))
+const codes: number[] = []
 
 /** A URL slug: lowercase ASCII letters and digits separated by single hyphens, diacritics folded. */
 export function slugOf(name: string): string {
@@ -64,9 +70,16 @@ export function assignAltIds(type: ObjectType, records: readonly AltIdCandidate[
   }
   const out = new Map<string, string>()
   const taken = new Set<string>()
+  // Per base, the suffix to try next. Hundreds of users' "Wish list"s share one slug; searching from -2 each
+  // time was quadratic. Resuming is the same search: the suffixes skipped were taken, and taken only grows.
+  const nextSuffix = new Map<string, number>()
   const claim = (key: string, base: string): void => {
     let candidate = base
-    for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`
+    if (taken.has(base)) {
+      let n = nextSuffix.get(base) ?? 2
+      while (taken.has((candidate = `${base}-${n}`))) n++
+      nextSuffix.set(base, n + 1)
+    }
     taken.add(candidate)
     out.set(key, candidate)
   }

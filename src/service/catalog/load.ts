@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
 import { HqlError } from '../../model/errors'
-import { RawCatalog } from './raw'
+import { isRawCatalog, RawCatalog } from './raw'
 
 /**
  * Finds the shipped `data/catalog` folder by walking up from this module. The depth differs between the source
@@ -41,6 +41,7 @@ export function readCatalogDir(dir: string): RawCatalog {
 
 /** Checks an in-memory catalog; the error names the first bad record's path, e.g. `$.movies[12].year`. */
 export function checkCatalog(input: unknown): RawCatalog {
+  if (isRawCatalog(input)) return { movies: input.movies, series: input.series }
   const result = z.safeParse(RawCatalog, input)
   if (result.success) return result.data
   const issue = result.error.issues[0]

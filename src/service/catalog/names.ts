@@ -20,7 +20,8 @@ const NOT_NAMES = new Set([
 /** The identity of a contributor name, or `undefined` for an entry that is not a person's name. */
 export function personKey(raw: string): string | undefined {
   // The same few thousand names recur tens of thousands of times; slugging is the costly part of start-up.
-  if (keyCache.has(raw)) return keyCache.get(raw)
+  const cached = keyCache.get(raw)
+  if (cached !== undefined || keyCache.has(raw)) return cached
   const key = computePersonKey(raw)
   keyCache.set(raw, key)
   return key
@@ -45,7 +46,10 @@ export class NameSpellings {
   }
 
   displayName(key: string): string {
-    const spellings = [...(this.counts.get(key) ?? [])]
+    const byKey = this.counts.get(key)
+    // Most people are spelled one way only; the sort below is for the few who are not.
+    if (byKey?.size === 1) for (const only of byKey.keys()) return only
+    const spellings = [...(byKey ?? [])]
     const nonAscii = (s: string): number => s.replace(/[\x00-\x7f]/g, '').length
     spellings.sort(([a, ca], [b, cb]) => cb - ca || nonAscii(b) - nonAscii(a) || (a < b ? -1 : a > b ? 1 : 0))
     return spellings[0]?.[0] ?? key

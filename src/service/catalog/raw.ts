@@ -47,3 +47,69 @@ export const RawCatalog = z.object({
   series: z.array(RawSeries),
 })
 export type RawCatalog = z.infer<typeof RawCatalog>
+
+/**
+ * The schemas above as plain checks, at most as permissive (zod's `z.number()` refuses NaN and infinities,
+ * `z.int()` unsafe integers; so does this). Parsing the shipped catalog with zod copies every record and
+ * costs a good share of start-up; a catalog that passes here is one zod accepts unchanged, and one that does
+ * not goes through zod, which finds the error and reports its path.
+ */
+export function isRawCatalog(input: unknown): input is RawCatalog {
+  if (!isRecord(input) || !Array.isArray(input.movies) || !Array.isArray(input.series)) return false
+  for (const m of input.movies as unknown[]) if (!isRawMovie(m)) return false
+  for (const s of input.series as unknown[]) if (!isRawSeries(s)) return false
+  return true
+}
+
+type Loose = Record<string, unknown>
+const isRecord = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isName = (v: unknown): boolean => typeof v === 'string' && v.length > 0
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v)
+function isStrings(v: unknown): boolean {
+  if (!Array.isArray(v)) return false
+  // Indexed, not every(): every() skips the holes of a sparse array, which zod refuses as undefined.
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string') return false
+  return true
+}
+const isNullish = (v: unknown): boolean => v === undefined || v === null
+const isChannel = (v: unknown): boolean => v === null || (isRecord(v) && typeof v.name === 'string')
+
+function isRawMovie(m: unknown): boolean {
+  return (
+    isRecord(m) &&
+    isName(m.id) &&
+    isName(m.title) &&
+    Number.isSafeInteger(m.year) &&
+    isStrings(m.genres) &&
+    isStrings(m.cast) &&
+    (isNullish(m.directors) || isStrings(m.directors)) &&
+    (isNullish(m.listNotes) || typeof m.listNotes === 'string') &&
+    (isNullish(m.extract) || typeof m.extract === 'string') &&
+    (isNullish(m.thumbnail) || typeof m.thumbnail === 'string') &&
+    (isNullish(m.thumbnail_width) || isNumber(m.thumbnail_width)) &&
+    (isNullish(m.thumbnail_height) || isNumber(m.thumbnail_height)) &&
+    (isNullish(m.href) || typeof m.href === 'string')
+  )
+}
+
+function isRawSeries(s: unknown): boolean {
+  return (
+    isRecord(s) &&
+    isName(s.id) &&
+    isName(s.name) &&
+    isStrings(s.genres) &&
+    (isNullish(s.premiered) || typeof s.premiered === 'string') &&
+    (isNullish(s.summary) || typeof s.summary === 'string') &&
+    (s.rating === undefined ||
+      (isRecord(s.rating) && (s.rating.average === null || isNumber(s.rating.average)))) &&
+    (s.weight === undefined || isNumber(s.weight)) &&
+    (s.network === undefined || isChannel(s.network)) &&
+    (s.webChannel === undefined || isChannel(s.webChannel)) &&
+    (s.externals === undefined ||
+      (isRecord(s.externals) && (isNullish(s.externals.imdb) || typeof s.externals.imdb === 'string'))) &&
+    (isNullish(s.image) ||
+      (isRecord(s.image) && typeof s.image.medium === 'string' && typeof s.image.original === 'string')) &&
+    (s.tvmazeId === undefined || isNumber(s.tvmazeId)) &&
+    (s.url === undefined || typeof s.url === 'string')
+  )
+}

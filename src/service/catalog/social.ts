@@ -141,7 +141,10 @@ export function synthesizeSocial(input: {
     const likes = tastes.sample(random.int(12, 60), random)
     user.likes.push(...likes)
     user.dislikes.push(...uniform.sample(random.int(0, 3), random, new Set(likes)))
-    const castOfLikes = [...new Set(likes.flatMap((m) => m.credits.map((c) => c.contributor)))]
+    // One set filled in place (not flatMap's arrays per title): this runs for every credit of every like.
+    const castSet = new Set<ContributorNode>()
+    for (const m of likes) for (const c of m.credits) castSet.add(c.contributor)
+    const castOfLikes = [...castSet]
     user.follows.push(...weightedSample(castOfLikes, (c) => c.credits.length, random.int(2, 10), random))
     user.likes.push(
       ...weightedSample(castOfLikes, (c) => c.credits.length, random.int(0, 4), random).filter(
@@ -168,10 +171,10 @@ export function synthesizeSocial(input: {
   for (const [node, altId] of altIdsOf('User', users.includes(editors) ? users : [...users, editors]))
     node.altId = altId
   for (const c of collections) c.owner.collections.push(c)
+  const editorial = collections.filter((c) => c.owner === editors)
   for (const user of users) {
     if (user === editors) continue
     const random = randomFrom(`collectionTastes|${user.username}`)
-    const editorial = collections.filter((c) => c.owner === editors)
     user.likes.push(...weightedSample(editorial, () => 1, random.int(0, 3), random))
     user.follows.push(...weightedSample(editorial, () => 1, random.int(0, 2), random))
   }

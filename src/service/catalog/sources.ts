@@ -195,20 +195,20 @@ export function carries(spec: SourceSpec, media: MediaNode, channelKey: string |
   return randomFrom(`carries|${spec.key}|${media.key}`).chance(coverage)
 }
 
-function links(spec: SourceSpec, path: string, sourceId: string): LaunchInfo['view'] {
-  return {
-    http: `${spec.webUrl.replace(/\/$/, '')}/${path}/${encodeURIComponent(sourceId)}`,
-    ios: `${spec.app}://${path}/${encodeURIComponent(sourceId)}`,
-    android: `${spec.app}://${path}/${encodeURIComponent(sourceId)}`,
-  }
+function links(web: string, app: string, path: string, encodedId: string): LaunchInfo['view'] {
+  const inApp = `${app}://${path}/${encodedId}`
+  return { http: `${web}/${path}/${encodedId}`, ios: inApp, android: inApp }
 }
 
 export function launchInfoFor(spec: SourceSpec, sourceId: string): LaunchInfo {
+  // Built for every offer at start-up: the id is encoded and the site's trailing slash dropped once per offer.
+  const web = spec.webUrl.replace(/\/$/, '')
+  const id = encodeURIComponent(sourceId)
   return {
     sourceId,
-    view: links(spec, 'title', sourceId),
-    consume: links(spec, 'watch', sourceId),
-    preview: links(spec, 'trailer', sourceId),
+    view: links(web, spec.app, 'title', id),
+    consume: links(web, spec.app, 'watch', id),
+    preview: links(web, spec.app, 'trailer', id),
   }
 }
 
@@ -257,8 +257,11 @@ export function mediumsFor(spec: SourceSpec, media: MediaNode, launchInfo: Launc
 export function sourceIdFor(spec: SourceSpec, media: MediaNode, taken: Set<string>): string {
   for (let attempt = 0; ; attempt++) {
     const random = randomFrom(`sourceId|${spec.key}|${media.key}|${attempt}`)
-    let id = String(random.int(1, 9))
-    for (let i = 1; i < spec.idDigits; i++) id += String(random.int(0, 9))
+    // Digits gathered as a number and printed once (the same text: the first digit is never 0, and at most
+    // 15 digits are exact in a double), instead of a new string per digit.
+    let value = random.int(1, 9)
+    for (let i = 1; i < spec.idDigits; i++) value = value * 10 + random.int(0, 9)
+    const id = String(value)
     if (!taken.has(id)) {
       taken.add(id)
       return id
