@@ -22,7 +22,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  * only by name (contributors, genres), the normalised name, so ids survive a reload and a reordering.
  */
 export function mhidOf(type: ObjectType, stableKey: string): string {
-  // Tens of thousands are minted at start-up: the one-shot hash skips a Hash object per id, and the characters
+  // Some 16,000 are minted at start-up: the one-shot hash skips a Hash object per id, and the characters
   // are gathered into one flat string (appending 39 times builds a rope that every Map look-up must flatten).
   const digest = hash('sha512', `${type}|${stableKey}`, 'buffer')
   const prefix = PREFIX[type]
@@ -37,6 +37,9 @@ const codes: number[] = []
 
 /** A URL slug: lowercase ASCII letters and digits separated by single hyphens, diacritics folded. */
 export function slugOf(name: string): string {
+  // Most names are plain words of ASCII letters and digits with single spaces ("Tom Hanks"), where the chain
+  // below comes down to lowercasing and hyphens; it runs for every name and title at start-up.
+  if (PLAIN_WORDS.test(name)) return name.toLowerCase().replaceAll(' ', '-')
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -46,6 +49,8 @@ export function slugOf(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 }
+
+const PLAIN_WORDS = /^[A-Za-z0-9]+(?: [A-Za-z0-9]+)*$/
 
 export interface AltIdCandidate {
   /** The record's stable key; orders records deterministically when even the year collides. */
