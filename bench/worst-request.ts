@@ -299,6 +299,33 @@ function randomCandidate(random: Random, n: number): Candidate {
   }
 }
 
+/**
+ * A neighbour of a bad request, to climb towards worse ones: one of its lists grows (its items repeated, up to
+ * twice as many), or one of its page sizes goes to the maximum.
+ */
+function mutate(random: Random, c: Candidate, n: number): Candidate {
+  const body = structuredClone(c.body)
+  const spots: (() => void)[] = []
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      if (value.length > 0)
+        spots.push(() =>
+          value.push(...value.slice(0, random.int(1, value.length)).map((v) => structuredClone(v))),
+        )
+      value.forEach(visit)
+    } else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>
+      for (const key of ['pageSize', 'siloPageSize'])
+        if (Object.hasOwn(record, key) || (key === 'pageSize' && (record === body || 'name' in record)))
+          spots.push(() => (record[key] = MAX_PAGE))
+      Object.values(record).forEach(visit)
+    }
+  }
+  visit(body)
+  if (spots.length > 0) random.pick(spots)()
+  return { name: `mutant #${n} of ${c.name.replace(/^mutant #\d+ of /, '')}`, endpoint: c.endpoint, body }
+}
+
 const engine = createQueryEngine()
 function time(c: Candidate): Timed {
   const started = performance.now()
@@ -404,13 +431,19 @@ async function main(): Promise<void> {
   const random = randomFrom(`worst-request|${SEED}`)
   const until = performance.now() + SEARCH_MS
   let n = 0
+  let top: Timed[] = []
   while (performance.now() < until) {
-    const c = randomCandidate(random, n++)
+    // Half new shapes, half neighbours of the ten worst so far.
+    if (n % 50 === 0) top = [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)
+    const c = random.chance(0.5) ? randomCandidate(random, n) : mutate(random, random.pick(top), n)
+    n++
     if (within(c)) results.push(time(c))
   }
   results.sort((a, b) => b.ms - a.ms)
   console.log(`limits: model ${JSON.stringify(requestLimits)}; service ${JSON.stringify(DEFAULT_LIMITS)}`)
-  console.log(`${results.length} requests timed in-process (${n} random, seed ${SEED}); the 12 slowest:`)
+  console.log(
+    `${results.length} requests timed in-process (${n} random or mutated, seed ${SEED}); the 12 slowest:`,
+  )
   console.log('| request | JSON nodes | status | code | ms |')
   console.log('|---|---:|---|---|---:|')
   for (const r of results.slice(0, 12))

@@ -235,7 +235,7 @@ export function renderObject(
   path: JsonPath,
 ): Record<string, unknown> {
   countObject(ctx, path)
-  spend(ctx, RENDER_UNITS * (1 + (components?.length ?? 0)), componentsPath(path), LOWER_RENDERING)
+  spend(ctx, RENDER_UNITS * (1 + (components?.length ?? 0)), () => componentsPath(path), LOWER_RENDERING)
   if (node.type === 'Subscription') return subscriptionObject(node.plan)
   const object = defaultFields(node, ctx)
   if (node.type === 'Image' || components === undefined) return object
@@ -264,7 +264,7 @@ export function renderObject(
         return
       case 'list': {
         const items = resolver.resolve(node, ctx)
-        spend(ctx, LIST_ITEM_UNITS * items.length, [...at, 'pageSize'], LOWER_RENDERING)
+        spend(ctx, LIST_ITEM_UNITS * items.length, () => [...at, 'pageSize'], LOWER_RENDERING)
         const size = pageSizeOf(ctx, component.pageSize, [...at, 'pageSize'])
         object[component.name] = {
           content: items

@@ -6,15 +6,21 @@ import type { QueryContext } from './context'
  * Pays for work done for one request, refusing the request (400 `too_much_work`) once it has cost more than
  * `limits.maxWork` units. The engine calls it in bulk (once per seed scored, per candidate list filtered, per
  * object rendered), never per elementary step, so counting costs nothing next to the work it counts.
- * `path` is the part of the request that asked for the work, and `lower` says what to ask for instead.
+ * `path` is the part of the request that asked for the work (a function: built only for the error), and
+ * `lower` says what to ask for instead.
  */
-export function spend(ctx: QueryContext, units: number, path: JsonPath, lower: string): void {
+export function spend(
+  ctx: QueryContext,
+  units: number,
+  path: JsonPath | (() => JsonPath),
+  lower: string,
+): void {
   ctx.work.units += units
   if (ctx.work.units <= ctx.limits.maxWork) return
   throw badRequest(
     'too_much_work',
     `the request needs more than the ${ctx.limits.maxWork} units of work one request may cost; ${lower}`,
-    path,
+    typeof path === 'function' ? path() : path,
   )
 }
 
