@@ -9,7 +9,7 @@
 // Run: npx tsx bench/worst-request.ts   (SEARCH_MS=20000 by default; SEED=1)
 import { fork } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { requestLimits } from '../src/model/limits'
@@ -30,7 +30,9 @@ interface Candidate {
   readonly body: Record<string, unknown>
 }
 interface Timed extends Candidate {
+  /** CPU time of this thread's process (user + system), less sensitive than wall time to other load. */
   readonly ms: number
+  readonly wallMs: number
   readonly status: number
   readonly code: string
 }
@@ -329,10 +331,13 @@ function mutate(random: Random, c: Candidate, n: number): Candidate {
 const engine = createQueryEngine()
 function time(c: Candidate): Timed {
   const started = performance.now()
+  const cpu = process.cpuUsage()
   const answer = engine.answer(c.endpoint, c.body)
-  const ms = performance.now() - started
+  const used = process.cpuUsage(cpu)
+  const ms = (used.user + used.system) / 1000
+  const wallMs = performance.now() - started
   const code = (answer.body as { error?: unknown } | undefined)?.error
-  return { ...c, ms, status: answer.status, code: typeof code === 'string' ? code : '' }
+  return { ...c, ms, wallMs, status: answer.status, code: typeof code === 'string' ? code : '' }
 }
 
 /** The service runs in a child process, so that this process can send the lookup while the service is busy. */
@@ -418,6 +423,11 @@ async function overHttp(worst: readonly Timed[]): Promise<void> {
     )
   }
   service.stop()
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  )
 }
 
 async function main(): Promise<void> {
@@ -435,19 +445,29 @@ async function main(): Promise<void> {
   while (performance.now() < until) {
     // Half new shapes, half neighbours of the ten worst so far.
     if (n % 50 === 0) top = [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)
-    const c = random.chance(0.5) ? randomCandidate(random, n) : mutate(random, random.pick(top), n)
+    const c =
+      random.chance(0.5) || top.length === 0
+        ? randomCandidate(random, n)
+        : mutate(random, random.pick(top), n)
     n++
     if (within(c)) results.push(time(c))
   }
   results.sort((a, b) => b.ms - a.ms)
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} CPUs`,
+  )
   console.log(`limits: model ${JSON.stringify(requestLimits)}; service ${JSON.stringify(DEFAULT_LIMITS)}`)
   console.log(
     `${results.length} requests timed in-process (${n} random or mutated, seed ${SEED}); the 12 slowest:`,
   )
-  console.log('| request | JSON nodes | status | code | ms |')
-  console.log('|---|---:|---|---|---:|')
+  console.log('| request | JSON nodes | status | code | CPU ms | wall ms |')
+  console.log('|---|---:|---|---|---:|---:|')
   for (const r of results.slice(0, 12))
-    console.log(`| ${r.name} | ${nodes(r.body)} | ${r.status} | ${r.code} | ${r.ms.toFixed(1)} |`)
+    console.log(
+      `| ${r.name} | ${nodes(r.body)} | ${r.status} | ${r.code} | ${r.ms.toFixed(1)} | ${r.wallMs.toFixed(1)} |`,
+    )
   const worstWithin = results.filter(within).slice(0, 4)
   const saved = join(tmpdir(), 'hql-worst-requests.json')
   writeFileSync(saved, JSON.stringify(results.slice(0, 12), null, 1))
