@@ -156,7 +156,7 @@ describe('the work budget', () => {
     expect(r.status).toBe(400)
     expect(r.body).toMatchObject({ error: 'too_much_work', status: 400 })
     expect(r.body.path).toMatch(/^\$\.blueprints\[\d+\]$/)
-    expect(r.body.message).toMatch(/1500000 units of work/)
+    expect(r.body.message).toMatch(/1000000 units of work/)
     expect(r.body.message).toMatch(/fewer seed ids/)
   })
 
@@ -208,7 +208,7 @@ describe('the work budget', () => {
       const r = await h.post(path, body)
       expect(r.status).toBe(200)
       // A quarter of the budget answers it too.
-      expect(costOf(path.slice('/graph/'.length), body)).toBeLessThan(1_500_000 / 4)
+      expect(costOf(path.slice('/graph/'.length), body)).toBeLessThan(1_000_000 / 4)
     }
   })
 })

@@ -48,5 +48,5 @@ export const DEFAULT_LIMITS: QueryLimits = {
   maxObjects: 5000,
   maxBlueprints: 20,
   maxFactors: 50,
-  maxWork: 1_500_000,
+  maxWork: 1_000_000,
 }

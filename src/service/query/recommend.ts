@@ -66,9 +66,11 @@ function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): M
     for (const [feature, weight] of features) {
       const gain = weight * rarity(feature, graph.media.length)
       if (gain <= 0) continue
-      const titles = feature.type === 'Trait' ? feature.media : feature.credits.map((c) => c.media)
-      for (const title of titles) scores.set(title, (scores.get(title) ?? 0) + gain)
-      added += titles.length
+      // The titles of the feature, walked in place (no list of them is built: this runs for every seed).
+      if (feature.type === 'Trait')
+        for (const title of feature.media) scores.set(title, (scores.get(title) ?? 0) + gain)
+      else for (const { media: title } of feature.credits) scores.set(title, (scores.get(title) ?? 0) + gain)
+      added += feature.type === 'Trait' ? feature.media.length : feature.credits.length
     }
     meter(added)
   }
