@@ -398,12 +398,17 @@ async function overHttp(worst: readonly Timed[]): Promise<void> {
   console.log(
     '\nOver HTTP (createService on 127.0.0.1), each case sent',
     HTTP_ROUNDS,
-    'times; a one-id lookup is',
+    'times after a first time alone; a one-id',
   )
-  console.log('sent 2 ms after the heavy request, on another connection. Worst of the rounds:')
-  console.log('| request | status | heavy ms | concurrent lookup ms | lookup status |')
-  console.log('|---|---|---:|---:|---|')
+  console.log('lookup is sent 2 ms after the heavy request, on another connection. Worst of the rounds:')
+  console.log(
+    '| request | status | first time, alone (cold) ms | heavy ms | concurrent lookup ms | lookup status |',
+  )
+  console.log('|---|---|---:|---:|---:|---|')
   for (const c of worst) {
+    // The first time a fresh service runs a code path, it runs unoptimised (the engine compiles it as it
+    // goes): that time is reported apart; the rounds measure the service as it runs after.
+    const cold = await post(c.endpoint, c.body)
     let heavyMs = 0
     let lookupMs = 0
     let status: number | string = ''
@@ -419,7 +424,7 @@ async function overHttp(worst: readonly Timed[]): Promise<void> {
       lookupStatus = lookup.status
     }
     console.log(
-      `| ${c.name} | ${status} | ${heavyMs.toFixed(0)} | ${lookupMs.toFixed(0)} | ${lookupStatus} |`,
+      `| ${c.name} | ${status} | ${cold.ms.toFixed(0)} | ${heavyMs.toFixed(0)} | ${lookupMs.toFixed(0)} | ${lookupStatus} |`,
     )
   }
   service.stop()
