@@ -44,6 +44,7 @@ export function answerQuery(
     defaultImage: deps.defaultImage(),
     limits: deps.limits,
     rendered: { count: 0 },
+    work: { units: 0 },
   }
   return (handlers[endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, body)
 }

@@ -21,6 +21,7 @@ import { defaultFields, subscriptionObject } from './objects'
 import { lookupContinuation, pageSizeOf } from './paging'
 import { badRequest } from '../http/errors'
 import { visible } from './resolve'
+import { spend } from './work'
 
 /** Anything a component can return as the object of a pair. */
 export type Renderable =
@@ -201,6 +202,20 @@ for (const [name, resolver] of Object.entries(resolvers)) {
  * instead of rendering everything first. `path` is where the object's own components are asked for; the
  * error names the component that listed it.
  */
+/**
+ * Units of work (see ./work.ts) one rendered object costs per component asked of it, on top of the walk of
+ * a list component's items: rendering and sending an object (its fields, a socialMetrics, a userSocial)
+ * costs as much as scoring a few dozen candidates, measured by bench/worst-request.ts.
+ */
+const RENDER_UNITS = 40
+/** Units per item of a list component, rendered or not: the whole list is resolved to page it. */
+const LIST_ITEM_UNITS = 4
+const LOWER_RENDERING =
+  'lower pageSize (or siloPageSize), lower the pageSize of nested list components, or ask for fewer components'
+/** Where an object's components are asked for names the component that listed it. */
+const componentsPath = (path: JsonPath): JsonPath =>
+  path[path.length - 1] === 'components' ? path.slice(0, -1) : path
+
 function countObject(ctx: QueryContext, path: JsonPath): void {
   if (++ctx.rendered.count <= ctx.limits.maxObjects) return
   throw badRequest(
@@ -208,7 +223,7 @@ function countObject(ctx: QueryContext, path: JsonPath): void {
     `the response would hold more than ${ctx.limits.maxObjects} objects (every object of every page and ` +
       'component counts); ask for fewer: lower pageSize (or siloPageSize), lower the pageSize of nested list ' +
       'components, or nest fewer list components',
-    path[path.length - 1] === 'components' ? path.slice(0, -1) : path,
+    componentsPath(path),
   )
 }
 
@@ -220,6 +235,7 @@ export function renderObject(
   path: JsonPath,
 ): Record<string, unknown> {
   countObject(ctx, path)
+  spend(ctx, RENDER_UNITS * (1 + (components?.length ?? 0)), () => componentsPath(path), LOWER_RENDERING)
   if (node.type === 'Subscription') return subscriptionObject(node.plan)
   const object = defaultFields(node, ctx)
   if (node.type === 'Image' || components === undefined) return object
@@ -248,6 +264,7 @@ export function renderObject(
         return
       case 'list': {
         const items = resolver.resolve(node, ctx)
+        spend(ctx, LIST_ITEM_UNITS * items.length, () => [...at, 'pageSize'], LOWER_RENDERING)
         const size = pageSizeOf(ctx, component.pageSize, [...at, 'pageSize'])
         object[component.name] = {
           content: items

@@ -11,6 +11,8 @@ export interface QueryContext {
   readonly limits: QueryLimits
   /** How many objects this response has rendered so far, counted against `limits.maxObjects`. */
   readonly rendered: { count: number }
+  /** Units of work spent on this request so far, counted against `limits.maxWork` (see ./work.ts). */
+  readonly work: { units: number }
 }
 
 export interface QueryLimits {
@@ -26,6 +28,17 @@ export interface QueryLimits {
    * count is checked while rendering, and a request that would pass it is refused with 400.
    */
   readonly maxObjects: number
+  /** The most blueprints one silos request may hold (400 `too_many_blueprints`). */
+  readonly maxBlueprints: number
+  /** The most factors one relate request may hold (400 `too_many_factors`). */
+  readonly maxFactors: number
+  /**
+   * The most units of work one request may cost (400 `too_much_work`): a unit is one elementary step of the
+   * engine (a score added to a candidate, a candidate tested against one filter value, a comparison of a
+   * sort, a component rendered for one object). Counted as the work is done, so a request over it stops
+   * there; the default keeps the worst request within the other limits well under a quarter of a second.
+   */
+  readonly maxWork: number
 }
 
 export const DEFAULT_LIMITS: QueryLimits = {
@@ -33,4 +46,7 @@ export const DEFAULT_LIMITS: QueryLimits = {
   maxPageSize: 100,
   maxIds: 1000,
   maxObjects: 5000,
+  maxBlueprints: 20,
+  maxFactors: 50,
+  maxWork: 1_000_000,
 }

@@ -6,33 +6,74 @@ import { isMedia, type GraphNode } from '../graph/entities'
 import type { QueryContext } from './context'
 import { resolveNode } from './resolve'
 
-/** A compiled operator: given how to test one value against an item, whether the item matches. */
-type Test<V> = (has: (value: V) => boolean) => boolean
+/**
+ * How an operator asks about one item: whether the item has one value, and whether it has any of a set.
+ * Asking "any of a set" from the item's side costs what the item holds (a few credits, traits, offers),
+ * not what the request lists (up to the values limit), so a filter with many values stays cheap per item.
+ */
+interface Probe<I, V> {
+  has(item: I, value: V): boolean
+  hasAny(item: I, values: ReadonlySet<V>): boolean
+}
 
-/** Compiles an operator over raw values into one over resolved values (ids are resolved once, up front). */
-function compileOperator<R, V>(
+/** Up to this many values, an `$in` asks the item about each in turn (cheaper than hashing its edges). */
+const FEW = 4
+
+/** A compiled operator: whether an item matches. */
+type Test<I> = (item: I) => boolean
+
+interface CompiledOperator<I> {
+  readonly test: Test<I>
+  /** Steps one test may take, at most (a set is one step per value the item holds, counted as one). */
+  readonly cost: number
+}
+
+/**
+ * Compiles an operator over raw values into one over resolved values (ids are resolved once, up front).
+ * `$in` and the `$eq`/`$in` alternatives of an `$or` become one set; `$all` is deduplicated, so it stops at
+ * the first value the item lacks. Matches are the same as testing every value in turn.
+ */
+function compileOperator<R, I, V>(
   op: Operator<R>,
   path: JsonPath,
   resolve: (raw: R, path: JsonPath) => V,
-): Test<V> {
+  probe: Probe<I, V>,
+): CompiledOperator<I> {
   if ('$eq' in op) {
     const v = resolve(op.$eq, [...path, '$eq'])
-    return (has) => has(v)
+    return { test: (item) => probe.has(item, v), cost: 1 }
   }
   if ('$ne' in op) {
     const v = resolve(op.$ne, [...path, '$ne'])
-    return (has) => !has(v)
+    return { test: (item) => !probe.has(item, v), cost: 1 }
   }
   if ('$in' in op) {
-    const vs = op.$in.map((raw, i) => resolve(raw, [...path, '$in', i]))
-    return (has) => vs.some(has)
+    const vs = new Set(op.$in.map((raw, i) => resolve(raw, [...path, '$in', i])))
+    // A few values are quicker asked one by one; many, from the item's side (its edges against the set).
+    if (vs.size <= FEW) {
+      const few = [...vs]
+      return { test: (item) => few.some((v) => probe.has(item, v)), cost: few.length }
+    }
+    return { test: (item) => probe.hasAny(item, vs), cost: FEW }
   }
   if ('$all' in op) {
-    const vs = op.$all.map((raw, i) => resolve(raw, [...path, '$all', i]))
-    return (has) => vs.every(has)
+    const vs = [...new Set(op.$all.map((raw, i) => resolve(raw, [...path, '$all', i])))]
+    return { test: (item) => vs.every((v) => probe.has(item, v)), cost: vs.length }
   }
-  const subs = op.$or.map((sub, i) => compileOperator(sub, [...path, '$or', i], resolve))
-  return (has) => subs.some((sub) => sub(has))
+  const any = new Set<V>()
+  const others: Test<I>[] = []
+  let cost = 1
+  op.$or.forEach((sub, i) => {
+    const at = [...path, '$or', i]
+    if ('$eq' in sub) any.add(resolve(sub.$eq, [...at, '$eq']))
+    else if ('$in' in sub) sub.$in.forEach((raw, j) => any.add(resolve(raw, [...at, '$in', j])))
+    else {
+      const compiled = compileOperator(sub, at, resolve, probe)
+      others.push(compiled.test)
+      cost += compiled.cost
+    }
+  })
+  return { test: (item) => (any.size > 0 && probe.hasAny(item, any)) || others.some((t) => t(item)), cost }
 }
 
 type RelationName = Exclude<keyof Filters, 'returnType'>
@@ -47,21 +88,44 @@ const TITLES: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
  */
 const relations: Record<
   RelationName,
-  { readonly to: readonly ObjectTypeName[]; readonly has: (item: GraphNode, value: GraphNode) => boolean }
+  { readonly to: readonly ObjectTypeName[]; readonly probe: Probe<GraphNode, GraphNode> }
 > = {
+  // Each relation spells out its two questions over the item's own (short) list of edges: one shared
+  // generic walker would be a call site of five shapes, measurably slower on every item of every explore.
   contributors: {
     to: TITLES,
-    has: (item, value) => isMedia(item) && item.credits.some((c) => c.contributor === value),
+    probe: {
+      has: (item, value) => isMedia(item) && item.credits.some((c) => c.contributor === value),
+      hasAny: (item, values) => isMedia(item) && item.credits.some((c) => values.has(c.contributor)),
+    },
   },
   contributorsOf: {
     to: ['Contributor'],
-    has: (item, value) => item.type === 'Contributor' && item.credits.some((c) => c.media === value),
+    probe: {
+      has: (item, value) => item.type === 'Contributor' && item.credits.some((c) => c.media === value),
+      hasAny: (item, values) => item.type === 'Contributor' && item.credits.some((c) => values.has(c.media)),
+    },
   },
-  sources: { to: TITLES, has: (item, value) => isMedia(item) && item.offers.some((o) => o.source === value) },
-  traits: { to: TITLES, has: (item, value) => isMedia(item) && item.traits.includes(value as never) },
+  sources: {
+    to: TITLES,
+    probe: {
+      has: (item, value) => isMedia(item) && item.offers.some((o) => o.source === value),
+      hasAny: (item, values) => isMedia(item) && item.offers.some((o) => values.has(o.source)),
+    },
+  },
+  traits: {
+    to: TITLES,
+    probe: {
+      has: (item, value) => isMedia(item) && item.traits.includes(value as never),
+      hasAny: (item, values) => isMedia(item) && item.traits.some((t) => values.has(t)),
+    },
+  },
   collections: {
     to: [...TITLES, 'Contributor', 'Collection'],
-    has: (item, value) => item.social.collectedIn.includes(value as never),
+    probe: {
+      has: (item, value) => item.social.collectedIn.includes(value as never),
+      hasAny: (item, values) => item.social.collectedIn.some((c) => values.has(c)),
+    },
   },
 }
 
@@ -80,6 +144,8 @@ export interface CompiledFilters {
   readonly matches: (item: GraphNode) => boolean
   /** The collections named by the `collections` filter, in request order (collectionOrder sorts by the first). */
   readonly collections: readonly GraphNode[]
+  /** Units of work one call of `matches` costs, at most (see ./work.ts). */
+  readonly cost: number
 }
 
 /** Where the error of one filter points: a silo's filters come from the request and from its blueprint. */
@@ -99,27 +165,38 @@ export function compileFilters(
   const at = (name: keyof Filters): JsonPath => (typeof path === 'function' ? path(name) : [...path, name])
   const tests: ((item: GraphNode) => boolean)[] = []
   const collections: GraphNode[] = []
+  let cost = 1
   const defaults: readonly ObjectTypeName[] = filters?.contributorsOf !== undefined ? ['Contributor'] : TITLES
   let types: Set<ObjectTypeName>
   if (filters?.returnType !== undefined) {
-    const test = compileOperator(filters.returnType, at('returnType'), (raw: ObjectTypeName) => raw)
+    const { test } = compileOperator(filters.returnType, at('returnType'), (raw: ObjectTypeName) => raw, {
+      has: (type: ObjectTypeName, value) => value === type,
+      hasAny: (type, values) => values.has(type),
+    })
     const candidates = new Set([...defaults, ...namedTypes(filters.returnType)])
-    types = new Set(objectTypeNames.filter((type) => candidates.has(type) && test((value) => value === type)))
+    types = new Set(objectTypeNames.filter((type) => candidates.has(type) && test(type)))
   } else types = new Set(defaults)
   for (const name of ['contributors', 'contributorsOf', 'sources', 'traits', 'collections'] as const) {
     const op = filters?.[name]
     if (op === undefined) continue
     const relation = relations[name]
-    const test = compileOperator(op as Operator<string>, at(name), (raw: string, where) => {
-      const node = resolveNode(ctx, raw, where, filterIdTypes[name])
-      if (name === 'collections') collections.push(node)
-      return node
-    })
-    tests.push((item) => relation.to.includes(item.type) && test((value) => relation.has(item, value)))
+    const { test, cost: steps } = compileOperator(
+      op as Operator<string>,
+      at(name),
+      (raw: string, where) => {
+        const node = resolveNode(ctx, raw, where, filterIdTypes[name])
+        if (name === 'collections') collections.push(node)
+        return node
+      },
+      relation.probe,
+    )
+    tests.push((item) => relation.to.includes(item.type) && test(item))
+    cost += steps
   }
   return {
     types,
     collections,
     matches: (item) => types.has(item.type) && tests.every((t) => t(item)),
+    cost,
   }
 }

@@ -7,10 +7,11 @@ import { DEFAULT_SILO_PAGE_SIZE, DEFAULT_SILOS_PAGE_SIZE } from './silos'
 
 /**
  * Refuses a validated request that asks for more than the service's limits allow, before anything is looked
- * up: page sizes (of the request, its silos and every list component at any depth) and id counts (lookup,
- * silos seeds, Content blueprints, idsOrder sorts). These depend on the request alone, so hql/testing's
- * handlers apply them to requests their fixtures answer too. (`maxObjects` depends on the data: it is
- * counted while rendering.)
+ * up: page sizes (of the request, its silos and every list component at any depth), id counts (lookup,
+ * silos seeds, Content blueprints, idsOrder sorts) and the counts of blueprints and factors, each of which
+ * is a search over the graph. These depend on the request alone, so hql/testing's
+ * handlers apply them to requests their fixtures answer too. (`maxObjects` and `maxWork` depend on the
+ * data: they are counted while answering.)
  */
 export function checkLimits<E extends keyof RequestBodies>(
   limits: QueryLimits,
@@ -24,13 +25,26 @@ export function checkLimits<E extends keyof RequestBodies>(
     sort?: readonly { type: string; ids?: readonly string[] }[]
     components?: readonly ComponentRequest[]
     blueprints?: readonly { type: string; params?: { ids?: readonly string[] } }[]
+    factors?: readonly unknown[]
   }
   const ids = (count: number, path: JsonPath, what = '') => {
     if (count > limits.maxIds)
       throw badRequest('too_many_ids', `${what}at most ${limits.maxIds} ids, got ${count}`, path)
   }
   if (endpoint === 'lookup') ids(request.ids?.length ?? 0, ['ids'], 'a lookup takes ')
+  if (endpoint === 'relate' && (request.factors?.length ?? 0) > limits.maxFactors)
+    throw badRequest(
+      'too_many_factors',
+      `a relate request takes at most ${limits.maxFactors} factors, got ${request.factors?.length}`,
+      ['factors'],
+    )
   if (endpoint === 'silos') {
+    if ((request.blueprints?.length ?? 0) > limits.maxBlueprints)
+      throw badRequest(
+        'too_many_blueprints',
+        `a silos request takes at most ${limits.maxBlueprints} blueprints, got ${request.blueprints?.length}`,
+        ['blueprints'],
+      )
     pageSizeWithin(limits, request.pageSize, ['pageSize'], DEFAULT_SILOS_PAGE_SIZE)
     pageSizeWithin(limits, request.siloPageSize, ['siloPageSize'], DEFAULT_SILO_PAGE_SIZE)
     ids(request.ids?.length ?? 0, ['ids'])

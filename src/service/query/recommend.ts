@@ -3,6 +3,7 @@ import type { ContributorNode, GraphNode, MediaNode, TraitNode } from '../graph/
 import { isMedia } from '../graph/entities'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ObjectTypeName } from '../../model/ids'
+import { sortCost, type Meter } from './work'
 
 /** A resolved factor of relate (or a seed of a silo). */
 export interface Seed {
@@ -16,11 +17,14 @@ type Feature = ContributorNode | TraitNode
 /**
  * What a node says about taste, as weighted features: a title's contributors and genres; a contributor is
  * their own feature (and, weakly, the genres they work in); a user is the sum of what they like and follow,
- * each like counting 1/likes so a user's total influence matches one title's.
+ * each like counting 1/likes so a user's total influence matches one title's. Returns the steps it took (a
+ * user walks everything they like), for the work budget.
  */
-function featuresOf(node: GraphNode, into: Map<Feature, number>, scale: number): void {
+function featuresOf(node: GraphNode, into: Map<Feature, number>, scale: number): number {
+  let steps = 1
   const add = (feature: Feature, weight: number): void => {
     into.set(feature, (into.get(feature) ?? 0) + weight * scale)
+    steps++
   }
   if (isMedia(node)) {
     for (const credit of node.credits) add(credit.contributor, credit.contribution === 'Director' ? 1.5 : 1)
@@ -28,16 +32,19 @@ function featuresOf(node: GraphNode, into: Map<Feature, number>, scale: number):
   } else if (node.type === 'Contributor') {
     add(node, 3)
     const genres = new Map<TraitNode, number>()
-    for (const credit of node.credits)
+    for (const credit of node.credits) {
       for (const t of credit.media.traits) genres.set(t, (genres.get(t) ?? 0) + 1)
+      steps += credit.media.traits.length
+    }
     for (const [trait, count] of genres) add(trait, count / Math.max(1, node.credits.length))
   } else if (node.type === 'User') {
     const liked = node.likes.filter((n) => isMedia(n) || n.type === 'Contributor')
     const followed = node.follows.filter((n) => n.type === 'Contributor')
     const share = 1 / Math.max(1, liked.length + followed.length)
     for (const n of [...liked, ...followed])
-      featuresOf(n, into, scale * share * (n.type === 'Contributor' ? 0.5 : 1))
+      steps += featuresOf(n, into, scale * share * (n.type === 'Contributor' ? 0.5 : 1))
   }
+  return steps
 }
 
 /** Rarity of a feature: inverse document frequency over the titles, so a shared director outweighs "Drama". */
@@ -46,19 +53,26 @@ function rarity(feature: Feature, titles: number): number {
   return Math.log((titles + 1) / (frequency + 1))
 }
 
-/** Scores of titles by graph proximity to the seeds' features. */
-function scoreTitles(graph: GraphIndex, seeds: readonly Seed[]): Map<MediaNode, number> {
+/**
+ * Scores of titles by graph proximity to the seeds' features. `meter` is charged, per seed, one unit per
+ * score added (the walk over the titles of each feature is what costs).
+ */
+function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): Map<MediaNode, number> {
   const scores = new Map<MediaNode, number>()
   for (const seed of seeds) {
     if (seed.weight === 0) continue
     const features = new Map<Feature, number>()
-    featuresOf(seed.node, features, seed.weight)
+    let added = featuresOf(seed.node, features, seed.weight)
     for (const [feature, weight] of features) {
       const gain = weight * rarity(feature, graph.media.length)
       if (gain <= 0) continue
-      const titles = feature.type === 'Trait' ? feature.media : feature.credits.map((c) => c.media)
-      for (const title of titles) scores.set(title, (scores.get(title) ?? 0) + gain)
+      // The titles of the feature, walked in place (no list of them is built: this runs for every seed).
+      if (feature.type === 'Trait')
+        for (const title of feature.media) scores.set(title, (scores.get(title) ?? 0) + gain)
+      else for (const { media: title } of feature.credits) scores.set(title, (scores.get(title) ?? 0) + gain)
+      added += feature.type === 'Trait' ? feature.media.length : feature.credits.length
     }
+    meter(added)
   }
   return scores
 }
@@ -68,45 +82,79 @@ export interface Ranked {
   readonly score: number
 }
 
-/**
- * Recommendations by graph proximity. Candidates are the titles (and, when asked for, contributors) that share
- * a feature with a factor that is not boost-only; boost-only factors add to those candidates' scores and
- * bring none of their own. With boost-only factors alone, every title is a candidate. A factor's weight
- * scales its contribution linearly (0.5 is half the influence). The factors themselves, and what a user
- * factor already likes, are never returned. Ties fall to popularity, then mhid: the order is deterministic.
- */
-export function recommend(
-  graph: GraphIndex,
-  seeds: readonly Seed[],
-  accept: (node: GraphNode) => boolean,
-  types: ReadonlySet<ObjectTypeName>,
-): Ranked[] {
+/** Seeds scored once, to rank candidates of several lists (the silos of one request share their seeds). */
+export interface ScoredSeeds {
+  /** Scores from the factors that are not boost-only: their keys are the candidates. */
+  readonly base: ReadonlyMap<MediaNode, number>
+  /** Scores from the boost-only factors, added to the candidates'. */
+  readonly boosts: ReadonlyMap<MediaNode, number>
+  /** Whether any factor is not boost-only (else every title is a candidate). */
+  readonly generating: boolean
+  /** The factors themselves, and what a user factor already likes: never recommended. */
+  readonly excluded: ReadonlySet<GraphNode>
+}
+
+const free: Meter = () => undefined
+
+/** Scores seeds for {@link rankScored}; `meter` pays for the walk. */
+export function scoreSeeds(graph: GraphIndex, seeds: readonly Seed[], meter: Meter = free): ScoredSeeds {
   const generating = seeds.filter((s) => !s.boostOnly)
-  const base = scoreTitles(graph, generating)
+  const base = scoreTitles(graph, generating, meter)
   const boosts = scoreTitles(
     graph,
     seeds.filter((s) => s.boostOnly),
+    meter,
   )
   const excluded = new Set<GraphNode>()
   for (const seed of seeds) {
     excluded.add(seed.node)
     if (seed.node.type === 'User') for (const liked of seed.node.likes) excluded.add(liked)
   }
+  return { base, boosts, generating: generating.length > 0, excluded }
+}
+
+/**
+ * Recommendations by graph proximity. Candidates are the titles (and, when asked for, contributors) that share
+ * a feature with a factor that is not boost-only; boost-only factors add to those candidates' scores and
+ * bring none of their own. With boost-only factors alone, every title is a candidate. A factor's weight
+ * scales its contribution linearly (0.5 is half the influence). The factors themselves, and what a user
+ * factor already likes, are never returned. Ties fall to popularity, then mhid: the order is deterministic.
+ * Seeds are scored first ({@link scoreSeeds}), so lists that share seeds score them once. `meter` pays for
+ * the work (see ./work.ts). `within`, when the seeds are all boost-only and
+ * only titles are asked for, names the only titles `accept` can take: the same answer, without scoring every
+ * title of the graph to throw most away.
+ */
+export function rankScored(
+  graph: GraphIndex,
+  scored: ScoredSeeds,
+  accept: (node: GraphNode) => boolean,
+  types: ReadonlySet<ObjectTypeName>,
+  meter: Meter = free,
+  within?: Iterable<GraphNode>,
+): Ranked[] {
+  const { base, boosts } = scored
+  let candidates: Iterable<MediaNode> = scored.generating ? base.keys() : graph.media
+  if (!scored.generating && within !== undefined && !types.has('Contributor'))
+    candidates = new Set([...within].filter(isMedia))
   const titleScores = new Map<MediaNode, number>()
-  const candidates: Iterable<MediaNode> = generating.length > 0 ? base.keys() : graph.media
   for (const title of candidates) titleScores.set(title, (base.get(title) ?? 0) + (boosts.get(title) ?? 0))
 
   const ranked: Ranked[] = []
   for (const [title, score] of titleScores) if (types.has(title.type)) ranked.push({ node: title, score })
+  let walked = titleScores.size
   if (types.has('Contributor')) {
     // A contributor is as close as the titles they worked on, together.
     const people = new Map<ContributorNode, number>()
-    for (const [title, score] of titleScores)
+    for (const [title, score] of titleScores) {
       for (const credit of title.credits)
         people.set(credit.contributor, (people.get(credit.contributor) ?? 0) + score)
+      walked += title.credits.length
+    }
     for (const [person, score] of people) ranked.push({ node: person, score })
   }
-  const out = ranked.filter((r) => !excluded.has(r.node) && accept(r.node))
+  meter(walked + ranked.length)
+  const out = ranked.filter((r) => !scored.excluded.has(r.node) && accept(r.node))
+  meter(sortCost(out.length))
   out.sort((a, b) => b.score - a.score || b.node.popularity - a.node.popularity || byMhid(a.node, b.node))
   return out
 }

@@ -3,7 +3,8 @@ import type { QueryContext } from './context'
 import { renderPair } from './components'
 import { compileFilters } from './filters'
 import { pageOf, pageSizeOf } from './paging'
-import { recommend, type Seed } from './recommend'
+import { rankScored, scoreSeeds, type Seed } from './recommend'
+import { meterAt } from './work'
 import { resolveNode, visible } from './resolve'
 
 /** POST /graph/relate (also answered at /relate, where its `next` points, as SERVICE-SPEC.md shows). */
@@ -15,11 +16,19 @@ export function relate(ctx: QueryContext, body: RelateRequest): Record<string, u
     boostOnly: factor.boostOnly ?? false,
   }))
   const filters = compileFilters(ctx, body.filters, ['filters'])
-  const ranked = recommend(
+  const meter = meterAt(
+    ctx,
+    ['factors'],
+    'use fewer factors (a user factor walks everything the user likes), or simpler filters',
+  )
+  const scored = scoreSeeds(ctx.graph, seeds, meter)
+  meter((scored.generating ? scored.base.size : ctx.graph.media.length) * filters.cost)
+  const ranked = rankScored(
     ctx.graph,
-    seeds,
+    scored,
     (node) => visible(node, ctx) && filters.matches(node),
     filters.types,
+    meter,
   )
   const page = pageOf(ranked, body.page ?? 0, size, '/relate', body as unknown as Record<string, unknown>)
   return {

@@ -8,10 +8,12 @@ import { isMedia } from '../graph/entities'
 import { lensesOf, lensName, type Lens } from '../graph/lenses'
 import type { QueryContext } from './context'
 import { renderPair } from './components'
-import { exploreAll, seedOfRequest } from './explore'
-import { compileFilters, type FiltersPath } from './filters'
+import { seedOfRequest } from './explore'
+import { compileFilters, type CompiledFilters, type FiltersPath } from './filters'
 import { lookupContinuation, pageOf, pageSizeOf } from './paging'
-import { recommend, type Seed } from './recommend'
+import { rankScored, scoreSeeds, type ScoredSeeds, type Seed } from './recommend'
+import { compileSort } from './sort'
+import { meterAt, sortCost, type Meter } from './work'
 import { resolveNode, visible } from './resolve'
 
 /** The most silos one blueprint of a multi-silo type (BasedOnItem, GraphLens, ExploreGraphLens) yields. */
@@ -23,9 +25,11 @@ export const DEFAULT_SILO_PAGE_SIZE = 10
 /** Silos per page when a silos request names no pageSize. */
 export const DEFAULT_SILOS_PAGE_SIZE = 10
 
+/** A silo before its titles are computed: placing needs only how many silos each blueprint yields. */
 interface SiloDraft {
   readonly title: string
-  readonly items: readonly GraphNode[]
+  /** The silo's titles, computed only if the silo lands on the requested page. */
+  readonly items: () => readonly GraphNode[]
 }
 
 interface Plan {
@@ -33,7 +37,25 @@ interface Plan {
   readonly body: SilosRequest
   /** What the user has affinity for: the request's ids, then the token user's likes, most recent first. */
   readonly seeds: readonly GraphNode[]
+  /** What several silos of the request share, computed once on first use (see `once`). */
+  readonly shared: Map<string, unknown>
 }
+
+/** A value of the plan computed once, on first use: silos of one request share their filters and scores. */
+function once<T>(plan: Plan, key: string, compute: () => T): T {
+  if (plan.shared.has(key)) return plan.shared.get(key) as T
+  const value = compute()
+  plan.shared.set(key, value)
+  return value
+}
+
+/** Pays for a blueprint's work, naming the blueprint. */
+const meterOf = (plan: Plan, index: number): Meter =>
+  meterAt(
+    plan.ctx,
+    ['blueprints', index],
+    'ask for fewer silos per page (pageSize), fewer blueprints, fewer seed ids, or simpler filters',
+  )
 
 /** Blueprint filters override the global ones, filter by filter. */
 function filtersOf(body: SilosRequest, blueprint: Blueprint): Filters {
@@ -46,24 +68,80 @@ const filtersPathOf =
   (name) =>
     blueprint.filters?.[name] !== undefined ? ['blueprints', index, 'filters', name] : ['filters', name]
 
-function accepting(
-  plan: Plan,
-  blueprint: Blueprint,
-  index: number,
-): { accept: (n: GraphNode) => boolean; types: ReadonlySet<ObjectTypeName> } {
-  const compiled = compileFilters(plan.ctx, filtersOf(plan.body, blueprint), filtersPathOf(blueprint, index))
-  return { accept: (n) => visible(n, plan.ctx) && compiled.matches(n), types: compiled.types }
+interface Accepting {
+  readonly accept: (n: GraphNode) => boolean
+  readonly types: ReadonlySet<ObjectTypeName>
+  readonly filters: CompiledFilters
 }
 
-function recommended(plan: Plan, seeds: Seed[], blueprint: Blueprint, index: number): GraphNode[] {
-  const { accept, types } = accepting(plan, blueprint, index)
-  return recommend(plan.ctx.graph, seeds, accept, types).map((r) => r.node)
+/** A blueprint's filters, compiled once (their ids resolved, so a bad one fails the request wherever it is). */
+function accepting(plan: Plan, blueprint: Blueprint, index: number): Accepting {
+  return once(plan, `filters|${index}`, () => {
+    const compiled = compileFilters(
+      plan.ctx,
+      filtersOf(plan.body, blueprint),
+      filtersPathOf(blueprint, index),
+    )
+    return {
+      accept: (n: GraphNode) => visible(n, plan.ctx) && compiled.matches(n),
+      types: compiled.types,
+      filters: compiled,
+    }
+  })
+}
+
+/** Scores of seeds, once per request for the same seeds (`key` names them). */
+const scored = (plan: Plan, key: string, seeds: () => Seed[], index: number): ScoredSeeds =>
+  once(plan, `scores|${key}`, () => scoreSeeds(plan.ctx.graph, seeds(), meterOf(plan, index)))
+
+function recommended(
+  plan: Plan,
+  key: string,
+  seeds: () => Seed[],
+  blueprint: Blueprint,
+  index: number,
+): GraphNode[] {
+  const { accept, types, filters } = accepting(plan, blueprint, index)
+  const meter = meterOf(plan, index)
+  const scores = scored(plan, key, seeds, index)
+  const candidates = scores.generating ? scores.base.size : plan.ctx.graph.media.length
+  meter(candidates * filters.cost)
+  return rankScored(plan.ctx.graph, scores, accept, types, meter).map((r) => r.node)
+}
+
+/**
+ * Every node of the given types in popularity order (the default sort), once per request: filtering a list
+ * in that order gives what sorting the filtered list would, since the order is total.
+ */
+function byPopularity(plan: Plan, filters: CompiledFilters, index: number): readonly GraphNode[] {
+  return once(plan, `popular|${[...filters.types].join()}`, () => {
+    const compare = compileSort(plan.ctx, undefined, filters, '', ['sort'])
+    const all = plan.ctx.graph.ofTypes(filters.types)
+    meterOf(plan, index)(sortCost(all.length))
+    return all.sort(compare)
+  })
 }
 
 function popular(plan: Plan, blueprint: Blueprint, index: number): GraphNode[] {
-  const filters = filtersOf(plan.body, blueprint)
-  return exploreAll(plan.ctx, { filters }, '', filtersPathOf(blueprint, index))
+  const { accept, filters } = accepting(plan, blueprint, index)
+  const all = byPopularity(plan, filters, index)
+  meterOf(plan, index)(all.length * filters.cost)
+  return all.filter(accept)
 }
+
+/** The request's seeds (generating) and the token's user: what RecommendedForYou recommends from. */
+const forYouSeeds = (plan: Plan): Seed[] => [
+  ...plan.seeds.map((node) => ({ node, weight: 1, boostOnly: false })),
+  ...userSeeds(plan),
+]
+
+/** The request's seeds and the token's user, boost-only: what ranks a lens's or a Content blueprint's titles. */
+const boostSeeds = (plan: Plan): Seed[] =>
+  [...plan.seeds, ...(plan.ctx.user ? [plan.ctx.user] : [])].map((node) => ({
+    node,
+    weight: 1,
+    boostOnly: true,
+  }))
 
 const userSeeds = (plan: Plan): Seed[] =>
   plan.ctx.user ? [{ node: plan.ctx.user, weight: 1, boostOnly: false }] : []
@@ -76,22 +154,24 @@ function lensSilo(
   title: string,
   personal: boolean,
 ): SiloDraft {
+  // The filters are compiled now, so that an error in them fails the request even if the silo is not placed.
   const { accept } = accepting(plan, blueprint, index)
-  const inLens = new Set<GraphNode>(lens.titles)
-  let items: GraphNode[]
-  if (personal) {
-    const boosts: Seed[] = [
-      ...plan.seeds.map((node) => ({ node, weight: 1, boostOnly: true })),
-      ...userSeeds(plan).map((s) => ({ ...s, boostOnly: true })),
-    ]
-    items = recommend(
-      plan.ctx.graph,
-      boosts,
-      (n) => inLens.has(n) && accept(n),
-      new Set(['Movie', 'ShowSeries']),
-    ).map((r) => r.node)
-  } else {
-    items = [...lens.titles].filter(accept).sort((a, b) => b.popularity - a.popularity || byMhid(a, b))
+  const items = (): GraphNode[] => {
+    const inLens = new Set<GraphNode>(lens.titles)
+    const meter = meterOf(plan, index)
+    if (personal) {
+      const scores = scored(plan, 'boosts', () => boostSeeds(plan), index)
+      return rankScored(
+        plan.ctx.graph,
+        scores,
+        (n) => inLens.has(n) && accept(n),
+        new Set(['Movie', 'ShowSeries']),
+        meter,
+        lens.titles,
+      ).map((r) => r.node)
+    }
+    meter(lens.titles.length + sortCost(lens.titles.length))
+    return [...lens.titles].filter(accept).sort((a, b) => b.popularity - a.popularity || byMhid(a, b))
   }
   return { title, items }
 }
@@ -104,49 +184,60 @@ function lensAffinity(lens: Lens, seeds: readonly GraphNode[]): number {
   return score
 }
 
-/** The silos one blueprint yields, in order. */
+/** The lenses in order of affinity with the seeds (GraphLens), once per request. */
+const lensesByAffinity = (plan: Plan, index: number): readonly Lens[] =>
+  once(plan, 'lensesByAffinity', () => {
+    const lenses = lensesOf(plan.ctx.graph)
+    meterOf(plan, index)(lenses.length * plan.seeds.length * 3 + sortCost(lenses.length))
+    return lenses
+      .map((lens, order) => ({ lens, order, affinity: lensAffinity(lens, plan.seeds) }))
+      .sort((a, b) => b.affinity - a.affinity || a.order - b.order)
+      .map(({ lens }) => lens)
+  })
+
+/**
+ * The silos one blueprint yields, in order, with their titles left to compute. What can fail the request
+ * (an unknown id, a filter of the wrong type) is checked here, for every blueprint, placed or not.
+ */
 function draftsOf(plan: Plan, blueprint: Blueprint, index: number): SiloDraft[] {
   const at: JsonPath = ['blueprints', index]
   switch (blueprint.type) {
     case 'RecommendedForYou': {
-      const seeds: Seed[] = [
-        ...plan.seeds.map((node) => ({ node, weight: 1, boostOnly: false })),
-        ...userSeeds(plan),
-      ]
-      const items =
-        seeds.length > 0 ? recommended(plan, seeds, blueprint, index) : popular(plan, blueprint, index)
+      accepting(plan, blueprint, index)
+      const seeds = forYouSeeds(plan)
+      const items = (): GraphNode[] =>
+        seeds.length > 0
+          ? recommended(plan, 'forYou', () => seeds, blueprint, index)
+          : popular(plan, blueprint, index)
       return [{ title: blueprint.params?.name ?? 'Recommended for you', items }]
     }
     case 'Explore':
-      return [{ title: blueprint.params?.name ?? 'Popular', items: popular(plan, blueprint, index) }]
+      accepting(plan, blueprint, index)
+      return [{ title: blueprint.params?.name ?? 'Popular', items: () => popular(plan, blueprint, index) }]
     case 'BasedOnItem': {
       const template = blueprint.params?.nameGenerator ?? 'Because you liked $1'
-      return plan.seeds
-        .filter((seed) => isMedia(seed) || seed.type === 'Contributor')
-        .slice(0, SILOS_PER_BLUEPRINT)
-        .map((seed) => ({
-          title: template.replaceAll('$1', seed.name),
-          // Heavily the item; the user only breaks ties among what the item brings.
-          items: recommended(
+      const seeds = plan.seeds.filter((seed) => isMedia(seed) || seed.type === 'Contributor')
+      if (seeds.length > 0) accepting(plan, blueprint, index)
+      return seeds.slice(0, SILOS_PER_BLUEPRINT).map((seed) => ({
+        title: template.replaceAll('$1', seed.name),
+        // Heavily the item; the user only breaks ties among what the item brings.
+        items: () =>
+          recommended(
             plan,
-            [
+            `basedOn|${seed.mhid}`,
+            () => [
               { node: seed, weight: 1, boostOnly: false },
               ...userSeeds(plan).map((s) => ({ ...s, weight: 0.2, boostOnly: true })),
             ],
             blueprint,
             index,
           ),
-        }))
+      }))
     }
-    case 'GraphLens': {
-      const lenses = [...lensesOf(plan.ctx.graph)]
-      const ranked = lenses
-        .map((lens, order) => ({ lens, order, affinity: lensAffinity(lens, plan.seeds) }))
-        .sort((a, b) => b.affinity - a.affinity || a.order - b.order)
-      return ranked
+    case 'GraphLens':
+      return lensesByAffinity(plan, index)
         .slice(0, SILOS_PER_BLUEPRINT)
-        .map(({ lens }) => lensSilo(plan, lens, blueprint, index, lensName(lens), true))
-    }
+        .map((lens) => lensSilo(plan, lens, blueprint, index, lensName(lens), true))
     case 'ExploreGraphLens': {
       const template = blueprint.params?.nameGenerator ?? '$1'
       return lensesOf(plan.ctx.graph)
@@ -159,36 +250,42 @@ function draftsOf(plan: Plan, blueprint: Blueprint, index: number): SiloDraft[] 
       const curated = blueprint.params.ids.map((id, j) =>
         resolveNode(plan.ctx, id, [...at, 'params', 'ids', j]),
       )
-      const set = new Set(curated)
       const { accept } = accepting(plan, blueprint, index)
-      const boosts = [...plan.seeds, ...(plan.ctx.user ? [plan.ctx.user] : [])].map((node) => ({
-        node,
-        weight: 1,
-        boostOnly: true,
-      }))
-      // The curated titles, ranked for the user (ties keep the editors' order).
-      const order = new Map(curated.map((n, i) => [n, i]))
-      const ranked =
-        boosts.length > 0
-          ? recommend(
+      const items = (): GraphNode[] => {
+        const set = new Set(curated)
+        const meter = meterOf(plan, index)
+        // The curated titles, ranked for the user (ties keep the editors' order).
+        const order = new Map(curated.map((n, i) => [n, i]))
+        const boosted = plan.seeds.length > 0 || plan.ctx.user !== undefined
+        const ranked = boosted
+          ? rankScored(
               plan.ctx.graph,
-              boosts,
+              scored(plan, 'boosts', () => boostSeeds(plan), index),
               (n) => set.has(n) && accept(n),
               new Set(['Movie', 'ShowSeries']),
+              meter,
+              curated,
             )
           : []
-      const score = new Map(ranked.map((r) => [r.node, r.score]))
-      const items = curated
-        .filter(accept)
-        .sort(
-          (a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || (order.get(a) ?? 0) - (order.get(b) ?? 0),
-        )
-      return [{ title: blueprint.params.name ?? 'Featured', items: [...new Set(items)] }]
+        const score = new Map(ranked.map((r) => [r.node, r.score]))
+        meter(curated.length + sortCost(curated.length))
+        const sorted = curated
+          .filter(accept)
+          .sort(
+            (a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || (order.get(a) ?? 0) - (order.get(b) ?? 0),
+          )
+        return [...new Set(sorted)]
+      }
+      return [{ title: blueprint.params.name ?? 'Featured', items }]
     }
     case 'Collection': {
       const collection = resolveNode(plan.ctx, blueprint.params.id, [...at, 'params', 'id'], ['Collection'])
       const { accept } = accepting(plan, blueprint, index)
-      const items = collection.type === 'Collection' ? collection.items.filter(accept) : []
+      const items = (): GraphNode[] => {
+        const all = collection.type === 'Collection' ? collection.items : []
+        meterOf(plan, index)(all.length)
+        return all.filter(accept)
+      }
       return [{ title: blueprint.params.name ?? collection.name, items }]
     }
   }
@@ -247,7 +344,7 @@ export function silos(ctx: QueryContext, body: SilosRequest): Record<string, unk
   if (ctx.user)
     for (const liked of [...ctx.user.likes].reverse())
       if (isMedia(liked) && !seeds.includes(liked)) seeds.push(liked)
-  const plan: Plan = { ctx, body, seeds }
+  const plan: Plan = { ctx, body, seeds, shared: new Map() }
   const drafts = body.blueprints.map((bp, i) => draftsOf(plan, bp, i))
   const placed = place(body.blueprints, drafts, seedOfRequest(body))
   const page = pageOf(
@@ -259,7 +356,7 @@ export function silos(ctx: QueryContext, body: SilosRequest): Record<string, unk
   )
   return {
     silos: page.items.map((silo) => {
-      const items = silo.items.slice(0, MAX_SILO_ITEMS)
+      const items = silo.items().slice(0, MAX_SILO_ITEMS)
       return {
         title: silo.title,
         content: items
