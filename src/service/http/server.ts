@@ -1,9 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import {
   checkTokenEndpoint,
   tokenEndpoint,
   type OAuthAnswer,
   type TokenEndpointDeps,
+  type TokenRequest,
 } from '../auth/token-endpoint'
 import type { Grant, TokenStore } from '../auth/tokens'
 import type { GraphIndex } from '../graph/graph-index'
@@ -13,8 +15,10 @@ import type { QueryLimits } from '../query/context'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody, parseJson } from './body'
 import { bearerToken, invalidToken } from './bearer'
+import { addressKey } from './client-address'
 import { applyCors } from './cors'
 import { errorResponse, ServiceError } from './errors'
+import { SafeIncomingMessage } from './incoming'
 import type { RateLimiter } from './rate-limit'
 
 export interface ServerDeps extends TokenEndpointDeps {
@@ -24,6 +28,19 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly limits: QueryLimits
   readonly maxBodyBytes: number
   readonly defaultImage: () => ImageNode
+  readonly connections: ConnectionLimits
+}
+
+/** How long a client may take, and how many connections may be open at once. */
+export interface ConnectionLimits {
+  /** Milliseconds from a request's first byte until its headers must be complete (answered 408 beyond). */
+  readonly headersMs: number
+  /** Milliseconds from a request's first byte until its body must be complete (answered 408 beyond). */
+  readonly requestMs: number
+  /** Milliseconds an idle keep-alive connection stays open. */
+  readonly keepAliveMs: number
+  /** Open connections at most; a connection beyond it is closed at once, unanswered. */
+  readonly maxConnections: number
 }
 
 /** Graph endpoints at /graph/<name>, and at /<name> too: relate's `next.endpoint` is `/relate` (SERVICE-SPEC.md). */
@@ -61,13 +78,37 @@ function send(
   response.end(text)
 }
 
+/**
+ * The answer to anything a handler threw: its JSON error, or a 500 that tells nothing. Never throws itself:
+ * if even that answer cannot be written (the socket is gone, a header is refused), the connection is closed,
+ * so that no request, whatever it holds, can turn into an exception that ends the process.
+ */
 function sendError(response: ServerResponse, error: unknown): void {
-  const { status, body, headers } = errorResponse(error)
-  send(response, status, body, headers)
+  try {
+    const { status, body, headers } = errorResponse(error)
+    send(response, status, body, headers)
+  } catch {
+    try {
+      response.destroy()
+    } catch {
+      // Nothing more can be done for this request; the server goes on.
+    }
+  }
 }
 
 function sendOAuth(response: ServerResponse, answer: OAuthAnswer): void {
   send(response, answer.status, answer.body, answer.headers)
+}
+
+/** What the token endpoints read of a request (never the header dictionary itself). */
+function tokenRequest(request: IncomingMessage): TokenRequest {
+  const contentType = request.headers['content-type']
+  const authorization = request.headers.authorization
+  return {
+    contentType: typeof contentType === 'string' ? contentType : undefined,
+    authorization: typeof authorization === 'string' ? authorization : undefined,
+    address: addressKey(request.socket.remoteAddress),
+  }
 }
 
 /** The grant of the request's bearer token (the header, or the older `?access_token=` parameter). */
@@ -140,8 +181,8 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     sendOAuth(
       response,
       path === SERVICE_TOKEN_ROUTE
-        ? await tokenEndpoint(deps, request.headers, body)
-        : checkTokenEndpoint(deps, request.headers, body),
+        ? await tokenEndpoint(deps, tokenRequest(request), body)
+        : checkTokenEndpoint(deps, tokenRequest(request), body),
     )
     return
   }
@@ -149,15 +190,60 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
 }
 
 /**
- * The HTTP server: node:http, one JSON error body for every failure, and timeouts so that no client can hold a
- * request open forever.
+ * The answer to a request Node refused before any handler saw it (not HTTP, headers too large, too slow):
+ * the same JSON error body as every other answer, instead of Node's bare status line. The connection is
+ * closed after it, as Node would.
+ */
+function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex & { bytesWritten?: number },
+): void {
+  if (socket.writable && (socket.bytesWritten ?? 0) === 0 && error.code !== 'ECONNRESET') {
+    const [status, code, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'the request did not arrive in time']
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'headers_too_large', 'the request headers are too large']
+          : [400, 'bad_request', 'the request is not valid HTTP/1.1']
+    const text = JSON.stringify({ error: code, message, status })
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    )
+  }
+  socket.destroy()
+}
+
+/**
+ * How often Node looks for requests over their header or request timeout. Node checks on an interval (30 s
+ * by default), so a timeout took effect up to one interval late: 10 s headers were cut at ~30 s. A quarter
+ * of the shorter timeout keeps every timeout within 1.25 times its value.
+ */
+export function checkingInterval(limits: ConnectionLimits): number {
+  return Math.max(10, Math.floor(Math.min(limits.headersMs, limits.requestMs) / 4))
+}
+
+/**
+ * The HTTP server: node:http, one JSON error body for every failure, timeouts so that no client can hold a
+ * request open for long, and a cap on open connections. Requests are SafeIncomingMessages: their header
+ * dictionaries have no prototype (header names are the sender's choice).
  */
 export function createHttpServer(deps: ServerDeps): Server {
-  const server = createServer((request, response) => {
-    route(deps, request, response).catch((error: unknown) => sendError(response, error))
-  })
-  server.requestTimeout = 30_000
-  server.headersTimeout = 10_000
-  server.keepAliveTimeout = 5_000
+  const limits = deps.connections
+  const server = createServer(
+    {
+      IncomingMessage: SafeIncomingMessage,
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      keepAliveTimeout: limits.keepAliveMs,
+      connectionsCheckingInterval: checkingInterval(limits),
+    },
+    (request, response) => {
+      // route is async: whatever it throws arrives here as a rejection, and sendError never throws.
+      route(deps, request, response).catch((error: unknown) => sendError(response, error))
+    },
+  )
+  server.maxConnections = limits.maxConnections
+  server.on('clientError', answerClientError)
   return server
 }
