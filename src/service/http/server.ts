@@ -237,6 +237,9 @@ export function createHttpServer(deps: ServerDeps): Server {
       requestTimeout: limits.requestMs,
       keepAliveTimeout: limits.keepAliveMs,
       connectionsCheckingInterval: checkingInterval(limits),
+      // No route depends on Host; without this Node answers a request lacking it with a bare 400 of its own,
+      // the one answer that would not be the service's JSON.
+      requireHostHeader: false,
     },
     (request, response) => {
       // route is async: whatever it throws arrives here as a rejection, and sendError never throws.
