@@ -195,7 +195,7 @@ describe('a service whose Object.prototype was frozen', () => {
         client_id: 'hql-demo',
         client_secret: 'hql-demo-secret',
         constructor: 'x',
-        __proto__: 'x',
+        ['__proto__']: 'x',
       }),
     })
     expect(t.status).toBe(200)

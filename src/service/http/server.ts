@@ -248,5 +248,12 @@ export function createHttpServer(deps: ServerDeps): Server {
   )
   server.maxConnections = limits.maxConnections
   server.on('clientError', answerClientError)
+  // An Expect header other than 100-continue: Node would answer a bare 417; the service answers its JSON.
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
+    sendError(
+      response,
+      new ServiceError(417, 'expectation_failed', 'the only expectation the service meets is 100-continue'),
+    ),
+  )
   return server
 }
