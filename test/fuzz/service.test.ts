@@ -161,7 +161,7 @@ describe('token endpoint', () => {
           expectGoodAnswer(await exchange(request('POST', path, headers, body)), { kept, hostile, basic })
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: RUNS, endOnFailure: true },
     )
   })
 })
@@ -205,7 +205,7 @@ describe('headers and paths', () => {
           expectGoodAnswer(await exchange(request('POST', path, headers, body)), { path, hostile })
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: RUNS, endOnFailure: true },
     )
   })
 
@@ -241,7 +241,7 @@ describe('headers and paths', () => {
           expectGoodAnswer(answer, { method, target })
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: RUNS, endOnFailure: true },
     )
   })
 })
@@ -352,7 +352,7 @@ describe('graph request bodies', () => {
         )
         expectGoodAnswer(answer, { path, body })
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, endOnFailure: true },
     )
   })
 })

@@ -1,5 +1,4 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { Duplex } from 'node:stream'
 import {
   checkTokenEndpoint,
   tokenEndpoint,
@@ -16,10 +15,13 @@ import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody, parseJson } from './body'
 import { bearerToken, invalidToken } from './bearer'
 import { addressKey } from './client-address'
+import { answerClientError, checkingInterval, type ConnectionLimits } from './connections'
 import { applyCors } from './cors'
 import { errorResponse, ServiceError } from './errors'
 import { SafeIncomingMessage } from './incoming'
 import type { RateLimiter } from './rate-limit'
+
+export type { ConnectionLimits } from './connections'
 
 export interface ServerDeps extends TokenEndpointDeps {
   readonly graph: GraphIndex
@@ -29,18 +31,6 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly maxBodyBytes: number
   readonly defaultImage: () => ImageNode
   readonly connections: ConnectionLimits
-}
-
-/** How long a client may take, and how many connections may be open at once. */
-export interface ConnectionLimits {
-  /** Milliseconds from a request's first byte until its headers must be complete (answered 408 beyond). */
-  readonly headersMs: number
-  /** Milliseconds from a request's first byte until its body must be complete (answered 408 beyond). */
-  readonly requestMs: number
-  /** Milliseconds an idle keep-alive connection stays open. */
-  readonly keepAliveMs: number
-  /** Open connections at most; a connection beyond it is closed at once, unanswered. */
-  readonly maxConnections: number
 }
 
 /** Graph endpoints at /graph/<name>, and at /<name> too: relate's `next.endpoint` is `/relate` (SERVICE-SPEC.md). */
@@ -187,40 +177,6 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     return
   }
   send(response, 200, await graphRequest(deps, graph?.[1] as Endpoint, request, url))
-}
-
-/**
- * The answer to a request Node refused before any handler saw it (not HTTP, headers too large, too slow):
- * the same JSON error body as every other answer, instead of Node's bare status line. The connection is
- * closed after it, as Node would.
- */
-function answerClientError(
-  error: Error & { code?: string },
-  socket: Duplex & { bytesWritten?: number },
-): void {
-  if (socket.writable && (socket.bytesWritten ?? 0) === 0 && error.code !== 'ECONNRESET') {
-    const [status, code, message] =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'the request did not arrive in time']
-        : error.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'headers_too_large', 'the request headers are too large']
-          : [400, 'bad_request', 'the request is not valid HTTP/1.1']
-    const text = JSON.stringify({ error: code, message, status })
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
-    )
-  }
-  socket.destroy()
-}
-
-/**
- * How often Node looks for requests over their header or request timeout. Node checks on an interval (30 s
- * by default), so a timeout took effect up to one interval late: 10 s headers were cut at ~30 s. A quarter
- * of the shorter timeout keeps every timeout within 1.25 times its value.
- */
-export function checkingInterval(limits: ConnectionLimits): number {
-  return Math.max(10, Math.floor(Math.min(limits.headersMs, limits.requestMs) / 4))
 }
 
 /**
