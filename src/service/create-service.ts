@@ -1,10 +1,16 @@
 import type { AddressInfo } from 'node:net'
+import {
+  AuthFailures,
+  DEFAULT_AUTH_FAILURE_LIMIT,
+  NO_FAILURE_LIMIT,
+  type AuthFailureLimit,
+} from './auth/failures'
 import { Registry, type ClientConfig, type UserConfig } from './auth/registry'
 import { TokenStore } from './auth/tokens'
 import type { RawCatalog } from './catalog/raw'
 import { graphFor } from './graph/shared-graph'
 import { RateLimiter, type RateLimit } from './http/rate-limit'
-import { createHttpServer } from './http/server'
+import { createHttpServer, type ConnectionLimits } from './http/server'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
 
@@ -26,6 +32,20 @@ export interface ServiceOptions {
   readonly refreshLifetimeSeconds?: number
   /** Requests per client id per window (default 3000 per 60 s); `false` turns the limit off. */
   readonly rateLimit?: RateLimit | false
+  /**
+   * Failed authentications the token endpoints take before answering 429 (default 30 per source address
+   * and 10 password guesses per username, per 300 s); `false` turns the limit off. Failures never spend a
+   * client's own budget (`rateLimit`), so no one can lock a client out by naming its id.
+   */
+  readonly authFailureLimit?: AuthFailureLimit | false
+  /**
+   * Timeouts in milliseconds: `headersMs` (default 10 000) until a request's headers are complete,
+   * `requestMs` (default 30 000) until its body is, `keepAliveMs` (default 5 000) an idle connection
+   * stays open. A request over its time gets 408 within 1.25 times the timeout.
+   */
+  readonly timeouts?: Partial<Pick<ConnectionLimits, 'headersMs' | 'requestMs' | 'keepAliveMs'>>
+  /** Open connections at most (default 1000); one beyond it is closed at once, unanswered. */
+  readonly maxConnections?: number
   /** Largest graph request body in bytes (default 100 KiB); larger bodies get 413. */
   readonly maxBodyBytes?: number
   /** Page sizes and id counts (defaults: pageSize 20, at most 100; at most 1000 ids). */
@@ -62,6 +82,12 @@ export const DEMO: DemoCredentials = {
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 3000, windowSeconds: 60 }
 export const DEFAULT_MAX_BODY_BYTES = 100 * 1024
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  maxConnections: 1000,
+}
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
 export const DEFAULT_REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600
 
@@ -75,6 +101,7 @@ export const DEFAULT_REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600
  */
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const now = options.now ?? Date.now
+  const connections = connectionLimits(options)
   const users: UserConfig[] = [
     { username: DEMO.username, password: DEMO.password, name: 'Demo User' },
     ...(options.users ?? []),
@@ -107,6 +134,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       ? { requests: Number.MAX_SAFE_INTEGER, windowSeconds: 60 }
       : (options.rateLimit ?? DEFAULT_RATE_LIMIT)
   const limiter = new RateLimiter(limit, now)
+  const failures =
+    options.authFailureLimit === false
+      ? NO_FAILURE_LIMIT
+      : new AuthFailures(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, now)
   let baseUrl = ''
   let image = defaultImage('')
   const server = createHttpServer({
@@ -114,6 +145,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     registry,
     tokens,
     limiter,
+    failures,
+    connections,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     defaultImage: () => image,
@@ -140,4 +173,23 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
         server.closeAllConnections()
       }),
   }
+}
+
+/** The connection limits of the options, checked: Node needs positive whole milliseconds, headers first. */
+function connectionLimits(options: ServiceOptions): ConnectionLimits {
+  const limits: ConnectionLimits = {
+    ...DEFAULT_CONNECTION_LIMITS,
+    ...options.timeouts,
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+  }
+  for (const name of ['headersMs', 'requestMs', 'keepAliveMs', 'maxConnections'] as const) {
+    const value = limits[name]
+    if (!Number.isSafeInteger(value) || value <= 0)
+      throw new RangeError(`${name} must be a positive whole number, got ${String(value)}`)
+  }
+  if (limits.headersMs > limits.requestMs)
+    throw new RangeError(
+      `timeouts.headersMs (${limits.headersMs}) must not exceed timeouts.requestMs (${limits.requestMs})`,
+    )
+  return limits
 }

@@ -1,5 +1,6 @@
 import { HttpResponse } from 'msw'
-import { tokenEndpoint, type ClientDirectory } from '../service/auth/token-endpoint'
+import { NO_FAILURE_LIMIT } from '../service/auth/failures'
+import { tokenEndpoint, type ClientDirectory, type TokenRequest } from '../service/auth/token-endpoint'
 import { TokenStore } from '../service/auth/tokens'
 
 /** Credentials the token endpoint insists on; without them it accepts any client id and secret, user and password. */
@@ -40,7 +41,6 @@ export class TestTokenEndpoint {
     const matches = (expected: string | undefined, given: string) =>
       expected === undefined || expected === given
     this.directory = {
-      hasClient: () => false,
       authenticateClient: (clientId, clientSecret) =>
         matches(credentials?.clientId, clientId) && matches(credentials?.clientSecret, clientSecret)
           ? { clientId, passwordGrant: true }
@@ -58,12 +58,22 @@ export class TestTokenEndpoint {
   }
 
   async answer(request: Request): Promise<Response> {
-    const headers: Record<string, string> = {}
-    request.headers.forEach((value, name) => (headers[name] = value))
+    // Only the two headers the endpoint reads, looked up by name: header names are the sender's choice, and
+    // copying them into a plain object would let `constructor` or `__proto__` reach its prototype.
+    const tokenRequest: TokenRequest = {
+      contentType: request.headers.get('content-type') ?? undefined,
+      authorization: request.headers.get('authorization') ?? undefined,
+      address: 'test',
+    }
     const body = Buffer.from(await request.arrayBuffer())
     const answer = await tokenEndpoint(
-      { registry: this.directory, tokens: this.store, limiter: { take: () => 0 } },
-      headers,
+      {
+        registry: this.directory,
+        tokens: this.store,
+        limiter: { take: () => 0 },
+        failures: NO_FAILURE_LIMIT,
+      },
+      tokenRequest,
       body,
     )
     return HttpResponse.json(answer.body, { status: answer.status, headers: answer.headers })

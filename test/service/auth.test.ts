@@ -1,4 +1,7 @@
+import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FailureCounter, MAX_COUNTED_KEYS } from '../../src/service/auth/failures'
+import { addressKey } from '../../src/service/http/client-address'
 import { TokenResponseSchema, OAuthErrorBodySchema } from '../../src/model'
 import { basicHeader, startHarness, type Harness } from './helpers'
 
@@ -78,25 +81,6 @@ describe('token endpoint', () => {
     expect((await both(demo().secret)).status).toBe(200)
   })
 
-  it('counts failed client authentication against the rate limit, so secrets cannot be guessed freely', async () => {
-    const limited = await startHarness({
-      clients: [{ clientId: 'guarded', clientSecret: 'right', passwordGrant: true }],
-      rateLimit: { requests: 3, windowSeconds: 60 },
-    })
-    try {
-      const guesses: [number, string][] = []
-      for (const secret of ['a', 'b', 'c', 'd', 'right']) {
-        const r = await limited.token({ grant_type: 'client_credentials' }, { id: 'guarded', secret })
-        guesses.push([r.status, r.body.error])
-      }
-      expect(guesses.slice(0, 3)).toEqual(Array(3).fill([401, 'invalid_client']))
-      // Over the budget every answer is 429, the right secret's too: a guess learns nothing.
-      expect(guesses.slice(3)).toEqual(Array(2).fill([429, 'rate_limited']))
-    } finally {
-      await limited.service.close()
-    }
-  })
-
   it('answers invalid_grant for bad user credentials', async () => {
     const wrong = await h.token(password('ana', 'wrong'), demo())
     const unknown = await h.token(password('nobody', 'x'), demo())
@@ -117,8 +101,30 @@ describe('token endpoint', () => {
       demo(),
     )
     expect([again.status, again.body.error]).toEqual([400, 'invalid_grant'])
-    const ok = await h.post('/graph/lookup', { ids: ['mhals-current-user'] }, refreshed.body.access_token)
-    expect(ok.body.content[0].object.username).toBe('ana')
+  })
+
+  it('revokes every token descended from a refresh token that is replayed (reuse detection)', async () => {
+    const refresh = (token: string, client = demo()) =>
+      h.token({ grant_type: 'refresh_token', refresh_token: token }, client)
+    const lookupAs = async (token: string) =>
+      (await h.post('/graph/lookup', { ids: ['mhals-current-user'] }, token)).status
+    const first = await h.token(password('ana', 'correct horse'), demo())
+    const second = await refresh(first.body.refresh_token)
+    const third = await refresh(second.body.refresh_token)
+    const bystander = await h.token(password('ana', 'correct horse'), demo())
+    expect([second.status, third.status, await lookupAs(third.body.access_token)]).toEqual([200, 200, 200])
+    // Another client holding a used token cannot speak for its owner: refused, and nothing is revoked.
+    expect((await refresh(first.body.refresh_token, odd)).body.error).toBe('invalid_grant')
+    expect(await lookupAs(third.body.access_token)).toBe(200)
+    // The owner's client replays the first refresh token: two parties hold it, so the family dies.
+    expect((await refresh(first.body.refresh_token)).body.error).toBe('invalid_grant')
+    expect(await lookupAs(first.body.access_token)).toBe(401)
+    expect(await lookupAs(second.body.access_token)).toBe(401)
+    expect(await lookupAs(third.body.access_token)).toBe(401)
+    expect((await refresh(third.body.refresh_token)).body.error).toBe('invalid_grant')
+    // Another sign-in of the same user is another family, untouched.
+    expect(await lookupAs(bystander.body.access_token)).toBe(200)
+    expect((await refresh(bystander.body.refresh_token)).status).toBe(200)
   })
 
   it('gives client_credentials tokens without a refresh token', async () => {
@@ -149,17 +155,37 @@ describe('token endpoint', () => {
     expect(late.body.error).toBe('invalid_token')
   })
 
-  it('tells what a token stands for at check_token', async () => {
-    const r = await h.token(password('ana', 'correct horse'), demo())
+  const checkToken = async (token: string, client: { id: string; secret: string }) => {
     const response = await fetch(`${h.service.authUrl}/1.3/security/oauth/check_token`, {
       method: 'POST',
       headers: {
-        Authorization: basicHeader(demo().id, demo().secret),
+        Authorization: basicHeader(client.id, client.secret),
         'Content-Type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ token: r.body.access_token }),
+      body: new URLSearchParams({ token }),
     })
-    expect(await response.json()).toMatchObject({ active: true, user_name: 'ana', client_id: demo().id })
+    return { status: response.status, body: await response.json() }
+  }
+
+  it('tells what a token stands for at check_token', async () => {
+    const r = await h.token(password('ana', 'correct horse'), demo())
+    expect((await checkToken(r.body.access_token, demo())).body).toMatchObject({
+      active: true,
+      user_name: 'ana',
+      client_id: demo().id,
+    })
+  })
+
+  it("answers check_token about another client's token as about an unknown token", async () => {
+    const r = await h.token(password('ana', 'correct horse'), demo())
+    const other = await checkToken(r.body.access_token, server)
+    const unknown = await checkToken('no-such-token', server)
+    expect(other).toEqual(unknown)
+    expect(other).toEqual({
+      status: 400,
+      body: { error: 'invalid_token', error_description: 'Token was not recognised' },
+    })
+    expect(JSON.stringify(other)).not.toContain('ana')
   })
 })
 
@@ -167,10 +193,18 @@ describe('bearer auth on graph endpoints', () => {
   it('answers 401 with a JSON error without a token, or with a bad one', async () => {
     const none = await fetch(`${h.service.baseUrl}/graph/explore`, { method: 'POST', body: '{"filters":{}}' })
     expect(none.status).toBe(401)
-    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/)
+    // RFC 6750 §3.1: a request without any token gets the challenge without an error code.
+    expect(none.headers.get('www-authenticate')).toBe('Bearer realm="hql"')
     expect(await none.json()).toMatchObject({ error: 'unauthorized' })
     const bad = await h.post('/graph/explore', { filters: {} }, 'not-a-token')
     expect([bad.status, bad.body.error]).toEqual([401, 'invalid_token'])
+    expect(bad.headers.get('www-authenticate')).toBe('Bearer realm="hql", error="invalid_token"')
+    const basic = await fetch(`${h.service.baseUrl}/graph/explore`, {
+      method: 'POST',
+      headers: { Authorization: basicHeader('a', 'b') },
+      body: '{"filters":{}}',
+    })
+    expect(basic.headers.get('www-authenticate')).toBe('Bearer realm="hql", error="invalid_token"')
   })
 
   it('accepts the older ?access_token= query parameter', async () => {
@@ -180,5 +214,138 @@ describe('bearer auth on graph endpoints', () => {
       body: JSON.stringify({ ids: ['mhmov-gladiator'] }),
     })
     expect(response.status).toBe(200)
+  })
+})
+
+/** A token request sent from a chosen loopback address (all of 127.0.0.0/8 reaches the service). */
+function tokenFrom(
+  service: Harness['service'],
+  localAddress: string,
+  form: Record<string, string>,
+  basic?: { id: string; secret: string },
+): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+  const body = new URLSearchParams(form).toString()
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${service.authUrl}/1.3/security/oauth/token`,
+      {
+        method: 'POST',
+        localAddress,
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+          ...(basic ? { Authorization: basicHeader(basic.id, basic.secret) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            headers: res.headers,
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+describe('failed authentication limits', () => {
+  const guarded = { id: 'guarded', secret: 'right' }
+  let time = Date.UTC(2030, 0, 1)
+  let l: Harness
+  beforeAll(async () => {
+    l = await startHarness({
+      clients: [{ clientId: guarded.id, clientSecret: guarded.secret, passwordGrant: true }],
+      users: [
+        { username: 'ana', password: 'correct horse' },
+        { username: 'bo', password: 'battery staple' },
+      ],
+      rateLimit: { requests: 6, windowSeconds: 60 },
+      authFailureLimit: { perAddress: 3, perUsername: 4, windowSeconds: 60 },
+      now: () => time,
+    })
+  })
+  afterAll(() => l.service.close())
+
+  it('limits failed client authentication by source address, never spending the client budget', async () => {
+    // An outsider at 127.0.0.2 knows the client id and guesses its secret, far over both budgets.
+    const guesses: [number, string][] = []
+    for (const secret of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'right']) {
+      const r = await tokenFrom(
+        l.service,
+        '127.0.0.2',
+        { grant_type: 'client_credentials' },
+        {
+          id: guarded.id,
+          secret,
+        },
+      )
+      guesses.push([r.status, r.body.error])
+    }
+    expect(guesses.slice(0, 3)).toEqual(Array(3).fill([401, 'invalid_client']))
+    // Over its budget the address gets 429 whatever it sends, the right secret too: a guess learns nothing.
+    expect(guesses.slice(3)).toEqual(Array(7).fill([429, 'rate_limited']))
+    const blocked = await tokenFrom(l.service, '127.0.0.2', { grant_type: 'client_credentials' }, guarded)
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+    // The real client, elsewhere, still gets tokens, and its whole budget of 6 (token call included) is
+    // intact: the ten failures spent none of it.
+    const real = await tokenFrom(l.service, '127.0.0.3', { grant_type: 'client_credentials' }, guarded)
+    expect(real.status).toBe(200)
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await l.post('/graph/lookup', { ids: ['mhmov-gladiator'] }, real.body.access_token)).status,
+      )
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+    // A new window forgives the address.
+    time += 60_000
+    const later = await tokenFrom(l.service, '127.0.0.2', { grant_type: 'client_credentials' }, guarded)
+    expect(later.status).toBe(200)
+  })
+
+  it('limits password guesses per username, from all addresses together', async () => {
+    time += 60_000
+    const signIn = (address: string, username: string, pass: string) =>
+      tokenFrom(l.service, address, password(username, pass), guarded)
+    // Four addresses, one wrong guess each (under every address budget), on one username.
+    const wrong = []
+    for (const address of ['127.0.0.4', '127.0.0.5', '127.0.0.6', '127.0.0.7'])
+      wrong.push((await signIn(address, 'ana', 'guess')).body.error)
+    expect(wrong).toEqual(Array(4).fill('invalid_grant'))
+    // The username is over its budget: refused even with the right password, from a fresh address.
+    const right = await signIn('127.0.0.8', 'ana', 'correct horse')
+    expect([right.status, right.body.error]).toEqual([429, 'rate_limited'])
+    expect(right.body.error_description).toMatch(/username/)
+    // Another user is not affected; nor is the client (client_credentials from the same address).
+    expect((await signIn('127.0.0.8', 'bo', 'battery staple')).status).toBe(200)
+    time += 60_000
+    expect((await signIn('127.0.0.8', 'ana', 'correct horse')).status).toBe(200)
+  })
+})
+
+describe('failure counters', () => {
+  it('follow at most MAX_COUNTED_KEYS keys, forgetting the oldest first', () => {
+    const counter = new FailureCounter(2, 60, () => 0)
+    counter.fail('first')
+    counter.fail('first')
+    expect(counter.wait('first')).toBe(60)
+    for (let i = 0; i < MAX_COUNTED_KEYS + 500; i++) counter.fail(`key-${i}`)
+    expect(counter.size).toBe(MAX_COUNTED_KEYS)
+    expect(counter.wait('first')).toBe(0)
+    expect(counter.wait(`key-${MAX_COUNTED_KEYS + 499}`)).toBe(0)
+  })
+
+  it('count IPv6 addresses by /64 network and IPv4-mapped ones as IPv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:0db8:1:2:bbbb:cccc:dddd:eeee'))
+    expect(addressKey('2001:db8:1:2::1')).not.toBe(addressKey('2001:db8:1:3::1'))
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3')
+    expect(addressKey('10.1.2.3')).toBe('10.1.2.3')
+    expect([addressKey(undefined), addressKey('constructor')]).toEqual(['unknown', 'unknown'])
   })
 })

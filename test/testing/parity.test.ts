@@ -29,13 +29,20 @@ interface Outcome {
   readonly status: number
   readonly error?: string
   readonly message?: string
+  /** The WWW-Authenticate challenge of a 401 (RFC 6750 for graph endpoints, Basic for the token endpoint). */
+  readonly challenge?: string | null
 }
 
 async function outcome(response: Response): Promise<Outcome> {
   const body = (await response.json()) as Record<string, unknown>
   if (response.status < 300) return { status: response.status }
   const message = body['message'] ?? body['error_description']
-  return { status: response.status, error: String(body['error']), message: String(message) }
+  return {
+    status: response.status,
+    error: String(body['error']),
+    message: String(message),
+    ...(response.status === 401 ? { challenge: response.headers.get('www-authenticate') } : {}),
+  }
 }
 
 const tokenForm = (fields: Record<string, string>) =>
@@ -55,6 +62,14 @@ const tokenCases: Record<string, URLSearchParams> = {
   'refresh without refresh_token': tokenForm({ grant_type: 'refresh_token' }),
   'no grant type': tokenForm({}),
   'an unknown grant type': tokenForm({ grant_type: 'implicit' }),
+  'form field names that are prototype keys': tokenForm({
+    grant_type: 'client_credentials',
+    constructor: 'x',
+    ['__proto__']: 'x',
+    toString: 'x',
+  }),
+  'a grant type that is a prototype key': tokenForm({ grant_type: '__proto__' }),
+  'a scope that is a prototype key': tokenForm({ grant_type: 'client_credentials', scope: 'constructor' }),
   'no client authentication': new URLSearchParams({
     grant_type: 'password',
     ...user,
@@ -157,7 +172,30 @@ describe('hql/testing handlers and the reference service', () => {
     }
     expect(mocked).toEqual(real)
     // The cases are not all 200s: the comparison covers refusals.
-    expect(Object.values(real).filter((o) => o.status === 400)).toHaveLength(6)
+    expect(Object.values(real).filter((o) => o.status === 400)).toHaveLength(8)
+  })
+
+  it('answer a replayed refresh token alike: the whole family is revoked', async () => {
+    server.resetHandlers(...hqlHandlers({ baseUrl: BASE }))
+    const run = async (root: string): Promise<Outcome[]> => {
+      const json = async (response: Response) => (await response.json()) as Record<string, string>
+      const refresh = (refreshToken: string) =>
+        token(root, tokenForm({ grant_type: 'refresh_token', refresh_token: refreshToken }))
+      const first = await json(await token(root, tokenCases['password grant with scopes'] as URLSearchParams))
+      const second = await json(await refresh(first['refresh_token'] as string))
+      const outcomes = [await outcome(await refresh(first['refresh_token'] as string))]
+      outcomes.push(await outcome(await refresh(second['refresh_token'] as string)))
+      const lookupCase = graphCases['a good lookup'] as GraphCase
+      outcomes.push(await outcome(await graph(root, second['access_token'] as string, lookupCase)))
+      return outcomes
+    }
+    const real = await run(service.baseUrl)
+    expect(await run(BASE)).toEqual(real)
+    expect(real.map((o) => [o.status, o.error])).toEqual([
+      [400, 'invalid_grant'],
+      [400, 'invalid_grant'],
+      [401, 'invalid_token'],
+    ])
   })
 
   for (const mode of ['catalog', 'fixtures'] as const)

@@ -52,11 +52,6 @@ export class Registry {
     return registry
   }
 
-  /** Whether a client id is registered (whatever the secret). */
-  hasClient(clientId: string): boolean {
-    return this.clients.has(clientId)
-  }
-
   /** The client if id and secret match, else undefined. */
   authenticateClient(clientId: string, clientSecret: string): RegisteredClient | undefined {
     const client = this.clients.get(clientId)

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http'
+import { AuthFailures, type FailureLimits } from './failures'
 import type { RateLimiter } from '../http/rate-limit'
 import type { IssuedTokens, TokenStore } from './tokens'
 
@@ -97,8 +97,6 @@ export function grantScopes(
 
 /** Who may ask for tokens: the service's Registry, or hql/testing's stand-in that signs anyone in. */
 export interface ClientDirectory {
-  /** Whether the id is registered: only registered ids count against the rate limit. */
-  hasClient(clientId: string): boolean
   authenticateClient(
     clientId: string,
     clientSecret: string,
@@ -109,61 +107,79 @@ export interface ClientDirectory {
 export interface TokenEndpointDeps {
   readonly registry: ClientDirectory
   readonly tokens: TokenStore
+  /** The per-client budget (shared with graph requests): spent only once the client has authenticated. */
   readonly limiter: Pick<RateLimiter, 'take'>
+  /** Failed authentications, by source address and by username. */
+  readonly failures: FailureLimits
 }
 
-/** Parses the form and authenticates the client: shared by the token and check_token endpoints. */
+/**
+ * What the token endpoints read of a request: two headers, and the key of its source address. Only these,
+ * never the header dictionary, so that no header name the sender chose is ever looked up.
+ */
+export interface TokenRequest {
+  readonly contentType: string | undefined
+  readonly authorization: string | undefined
+  /** The source address key failed attempts count under (see http/client-address.ts). */
+  readonly address: string
+}
+
+const tooMany = (what: string, wait: number): OAuthAnswer =>
+  oauthError(429, 'rate_limited', `${what}; retry in ${wait} s`, { 'Retry-After': String(wait) })
+
+/**
+ * Parses the form and authenticates the client: shared by the token and check_token endpoints. Failed
+ * client authentication counts against the source address, never against the client id it named: anyone can
+ * name a client id, and counting there would let anyone lock that client out. An address over its budget is
+ * refused every attempt, right or wrong, so that guessing a secret there learns nothing. Once the client has
+ * authenticated, the request spends its own budget, as its graph requests do.
+ */
 function authenticate(
   deps: TokenEndpointDeps,
-  headers: IncomingHttpHeaders,
+  request: TokenRequest,
   body: Buffer,
 ): { form: URLSearchParams; clientId: string; passwordGrant: boolean } | OAuthAnswer {
-  const type = headers['content-type'] ?? ''
-  if (!/^application\/x-www-form-urlencoded\b/i.test(type))
+  const addressWait = deps.failures.byAddress.wait(request.address)
+  if (addressWait > 0) return tooMany('too many failed authentications from this address', addressWait)
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? ''))
     return oauthError(
       400,
       'invalid_request',
       'send the parameters form-encoded (application/x-www-form-urlencoded)',
     )
   const form = new URLSearchParams(body.toString('utf8'))
-  const basic = basicCredentials(headers.authorization)
-  if (basic === 'malformed') return invalidClient('the Authorization header is not valid Basic credentials')
+  const refused = (description: string): OAuthAnswer => {
+    deps.failures.byAddress.fail(request.address)
+    return invalidClient(description)
+  }
+  const basic = basicCredentials(request.authorization)
+  if (basic === 'malformed') return refused('the Authorization header is not valid Basic credentials')
   const formId = form.get('client_id') ?? undefined
   const formSecret = form.get('client_secret') ?? undefined
   const id = basic?.id ?? formId
   const secret = basic?.secret ?? formSecret
   if (id === undefined || secret === undefined)
-    return invalidClient(
-      'client authentication is required: send Basic credentials or client_id and client_secret',
-    )
-  // Every attempt on a registered client id counts, failed ones included, and once over the budget every
-  // answer is 429 whatever the secret: otherwise a secret could be guessed at full speed. Unknown ids are not
-  // counted (there is no secret to guess, and counting them would let anyone grow the limiter's map).
-  if (deps.registry.hasClient(id)) {
-    const wait = deps.limiter.take(id)
-    if (wait > 0)
-      return oauthError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
-        'Retry-After': String(wait),
-      })
-  }
+    return refused('client authentication is required: send Basic credentials or client_id and client_secret')
   // The notes say the credentials come twice; when both copies are there they must agree, or which one
   // authenticated would be ours to guess.
   if (basic && formId !== undefined && formId !== basic.id)
-    return invalidClient('client_id in the form differs from the one in the Authorization header')
+    return refused('client_id in the form differs from the one in the Authorization header')
   if (basic && formSecret !== undefined && formSecret !== basic.secret)
-    return invalidClient('client_secret in the form differs from the one in the Authorization header')
+    return refused('client_secret in the form differs from the one in the Authorization header')
   const client = deps.registry.authenticateClient(id, secret)
-  if (client === undefined) return invalidClient('Bad client credentials')
+  if (client === undefined) return refused('Bad client credentials')
+  const wait = deps.limiter.take(client.clientId)
+  if (wait > 0) return tooMany('too many requests for this client id', wait)
   return { form, clientId: client.clientId, passwordGrant: client.passwordGrant }
 }
 
 /** POST {auth_url}/1.3/security/oauth/token: password, refresh_token and client_credentials grants. */
 export async function tokenEndpoint(
   deps: TokenEndpointDeps,
-  headers: IncomingHttpHeaders,
+  request: TokenRequest,
   body: Buffer,
 ): Promise<OAuthAnswer> {
-  const auth = authenticate(deps, headers, body)
+  const auth = authenticate(deps, request, body)
   if ('status' in auth) return auth
   const { form, clientId } = auth
   const grantType = form.get('grant_type')
@@ -183,18 +199,29 @@ export async function tokenEndpoint(
         return oauthError(400, 'invalid_request', 'the password grant needs username and password')
       const scopes = grantScopes('password', form.get('scope'))
       if ('status' in scopes) return scopes
-      if (!(await deps.registry.authenticateUser(username, password)))
+      // Guesses on one username are limited from every address together, so that many addresses do not
+      // multiply the guesses; over the budget every attempt is refused, the right password's too.
+      const userKey = AuthFailures.usernameKey(username)
+      const userWait = deps.failures.byUsername.wait(userKey)
+      if (userWait > 0) return tooMany('too many failed sign-ins for this username', userWait)
+      if (!(await deps.registry.authenticateUser(username, password))) {
+        deps.failures.byUsername.fail(userKey)
+        deps.failures.byAddress.fail(request.address)
         return oauthError(400, 'invalid_grant', 'Bad credentials')
+      }
       return ok(deps.tokens.issue({ clientId, username, scopes }, true))
     }
     case 'refresh_token': {
       const refreshToken = form.get('refresh_token')
       if (refreshToken === null)
         return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
-      const grant = deps.tokens.redeem(refreshToken, clientId)
-      if (grant === undefined) return oauthError(400, 'invalid_grant', 'Invalid refresh token')
-      const { expiresAt: _, ...rest } = grant
-      return ok(deps.tokens.issue(rest, true))
+      const redeemed = deps.tokens.redeem(refreshToken, clientId)
+      if (redeemed === undefined) {
+        deps.failures.byAddress.fail(request.address)
+        return oauthError(400, 'invalid_grant', 'Invalid refresh token')
+      }
+      const { expiresAt: _, ...rest } = redeemed.grant
+      return ok(deps.tokens.issue(rest, true, redeemed.family))
     }
     case 'client_credentials': {
       const scopes = grantScopes('client_credentials', form.get('scope'))
@@ -216,18 +243,24 @@ export async function tokenEndpoint(
   }
 }
 
-/** POST {auth_url}/1.3/security/oauth/check_token: what a token stands for (form field `token`). */
+/**
+ * POST {auth_url}/1.3/security/oauth/check_token: what a token stands for (form field `token`), told only to
+ * the client the token was issued to. Any other client gets the answer of an unknown token, word for word
+ * (RFC 7662 §2.2: a caller not allowed to introspect a token learns no more than that it is not active
+ * for it), so that a client cannot learn another's users or whether a token exists.
+ */
 export function checkTokenEndpoint(
   deps: TokenEndpointDeps,
-  headers: IncomingHttpHeaders,
+  request: TokenRequest,
   body: Buffer,
 ): OAuthAnswer {
-  const auth = authenticate(deps, headers, body)
+  const auth = authenticate(deps, request, body)
   if ('status' in auth) return auth
   const token = auth.form.get('token')
   if (token === null) return oauthError(400, 'invalid_request', 'check_token needs the form field token')
   const grant = deps.tokens.verify(token)
-  if (grant === undefined) return oauthError(400, 'invalid_token', 'Token was not recognised')
+  if (grant === undefined || grant.clientId !== auth.clientId)
+    return oauthError(400, 'invalid_token', 'Token was not recognised')
   return {
     status: 200,
     headers: NO_STORE,

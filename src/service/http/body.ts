@@ -26,7 +26,13 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
     }
     request.on('data', onData)
     request.on('end', () => finish(undefined))
-    request.on('error', () => finish(new ServiceError(400, 'bad_body', 'the request body could not be read')))
+    const broken = (): void => finish(new ServiceError(400, 'bad_body', 'the request body could not be read'))
+    request.on('error', broken)
+    // A connection closed mid-body (the request timeout, or the client gone) settles the read too, so that
+    // no handler waits for a body that will never end.
+    request.on('close', () => {
+      if (!request.complete) broken()
+    })
   })
 }
 

@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import {
   checkTokenEndpoint,
   tokenEndpoint,
   type OAuthAnswer,
   type TokenEndpointDeps,
+  type TokenRequest,
 } from '../auth/token-endpoint'
 import type { Grant, TokenStore } from '../auth/tokens'
 import type { GraphIndex } from '../graph/graph-index'
@@ -13,9 +14,14 @@ import type { QueryLimits } from '../query/context'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody, parseJson } from './body'
 import { bearerToken, invalidToken } from './bearer'
+import { addressKey } from './client-address'
+import { answerClientError, checkingInterval, type ConnectionLimits } from './connections'
 import { applyCors } from './cors'
 import { errorResponse, ServiceError } from './errors'
+import { SafeIncomingMessage } from './incoming'
 import type { RateLimiter } from './rate-limit'
+
+export type { ConnectionLimits } from './connections'
 
 export interface ServerDeps extends TokenEndpointDeps {
   readonly graph: GraphIndex
@@ -24,6 +30,7 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly limits: QueryLimits
   readonly maxBodyBytes: number
   readonly defaultImage: () => ImageNode
+  readonly connections: ConnectionLimits
 }
 
 /** Graph endpoints at /graph/<name>, and at /<name> too: relate's `next.endpoint` is `/relate` (SERVICE-SPEC.md). */
@@ -61,13 +68,37 @@ function send(
   response.end(text)
 }
 
+/**
+ * The answer to anything a handler threw: its JSON error, or a 500 that tells nothing. Never throws itself:
+ * if even that answer cannot be written (the socket is gone, a header is refused), the connection is closed,
+ * so that no request, whatever it holds, can turn into an exception that ends the process.
+ */
 function sendError(response: ServerResponse, error: unknown): void {
-  const { status, body, headers } = errorResponse(error)
-  send(response, status, body, headers)
+  try {
+    const { status, body, headers } = errorResponse(error)
+    send(response, status, body, headers)
+  } catch {
+    try {
+      response.destroy()
+    } catch {
+      // Nothing more can be done for this request; the server goes on.
+    }
+  }
 }
 
 function sendOAuth(response: ServerResponse, answer: OAuthAnswer): void {
   send(response, answer.status, answer.body, answer.headers)
+}
+
+/** What the token endpoints read of a request (never the header dictionary itself). */
+function tokenRequest(request: IncomingMessage): TokenRequest {
+  const contentType = request.headers['content-type']
+  const authorization = request.headers.authorization
+  return {
+    contentType: typeof contentType === 'string' ? contentType : undefined,
+    authorization: typeof authorization === 'string' ? authorization : undefined,
+    address: addressKey(request.socket.remoteAddress),
+  }
 }
 
 /** The grant of the request's bearer token (the header, or the older `?access_token=` parameter). */
@@ -140,8 +171,8 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     sendOAuth(
       response,
       path === SERVICE_TOKEN_ROUTE
-        ? await tokenEndpoint(deps, request.headers, body)
-        : checkTokenEndpoint(deps, request.headers, body),
+        ? await tokenEndpoint(deps, tokenRequest(request), body)
+        : checkTokenEndpoint(deps, tokenRequest(request), body),
     )
     return
   }
@@ -149,15 +180,36 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
 }
 
 /**
- * The HTTP server: node:http, one JSON error body for every failure, and timeouts so that no client can hold a
- * request open forever.
+ * The HTTP server: node:http, one JSON error body for every failure, timeouts so that no client can hold a
+ * request open for long, and a cap on open connections. Requests are SafeIncomingMessages: their header
+ * dictionaries have no prototype (header names are the sender's choice).
  */
 export function createHttpServer(deps: ServerDeps): Server {
-  const server = createServer((request, response) => {
-    route(deps, request, response).catch((error: unknown) => sendError(response, error))
-  })
-  server.requestTimeout = 30_000
-  server.headersTimeout = 10_000
-  server.keepAliveTimeout = 5_000
+  const limits = deps.connections
+  const server = createServer(
+    {
+      IncomingMessage: SafeIncomingMessage,
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      keepAliveTimeout: limits.keepAliveMs,
+      connectionsCheckingInterval: checkingInterval(limits),
+      // No route depends on Host; without this Node answers a request lacking it with a bare 400 of its own,
+      // the one answer that would not be the service's JSON.
+      requireHostHeader: false,
+    },
+    (request, response) => {
+      // route is async: whatever it throws arrives here as a rejection, and sendError never throws.
+      route(deps, request, response).catch((error: unknown) => sendError(response, error))
+    },
+  )
+  server.maxConnections = limits.maxConnections
+  server.on('clientError', answerClientError)
+  // An Expect header other than 100-continue: Node would answer a bare 417; the service answers its JSON.
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
+    sendError(
+      response,
+      new ServiceError(417, 'expectation_failed', 'the only expectation the service meets is 100-continue'),
+    ),
+  )
   return server
 }
