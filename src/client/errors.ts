@@ -162,11 +162,37 @@ export class PagingLoopError extends ClientError {
   }
 }
 
-/** `collect()` found more items than its `maxItems`; pass `truncate: true` to keep the first ones instead. */
+/**
+ * A run went past a limit: `collect()` found more items than its `maxItems` (pass `truncate: true` to keep the
+ * first ones instead), or `pages()`/`items()` without a bound reached the default `maxPages` (its `resumeFrom`
+ * is the next page's request, to go on from there).
+ */
 export class LimitExceededError extends ClientError {
   override name = 'LimitExceededError'
-  constructor(maxItems: number) {
-    super('limit_exceeded', `the result has more than maxItems (${maxItems}) items`)
+  declare readonly limit: 'maxItems' | 'maxPages'
+  constructor(max: number, limit: 'maxItems' | 'maxPages' = 'maxItems') {
+    super('limit_exceeded', `the result has more than ${limit} (${max}) ${limit.slice(3).toLowerCase()}`)
+    this.limit = limit
+  }
+}
+
+/** Pages kept coming empty yet with a `next`: a service going nowhere. `resumeFrom` is the next page's request. */
+export class PagingStalledError extends ClientError {
+  override name = 'PagingStalledError'
+  constructor(pages: number) {
+    super('paging_stalled', `${pages} pages in a row were empty but had a next; stopped`)
+  }
+}
+
+/** A response body (an error's too) longer than `maxResponseBytes`: the client stopped reading it. */
+export class ResponseTooLargeError extends ClientError {
+  override name = 'ResponseTooLargeError'
+  declare readonly maxResponseBytes: number
+  constructor(maxResponseBytes: number, request: RequestDescription) {
+    super('response_too_large', `the response is longer than maxResponseBytes (${maxResponseBytes})`, {
+      request,
+    })
+    this.maxResponseBytes = maxResponseBytes
   }
 }
 

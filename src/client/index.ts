@@ -25,6 +25,8 @@ export {
   PagingRefusedError,
   PagingLoopError,
   LimitExceededError,
+  PagingStalledError,
+  ResponseTooLargeError,
   ClientConfigError,
   type OAuthErrorCode,
   type RequestDescription,

@@ -43,6 +43,15 @@ export function pageItems(response: unknown, paging: EndpointName): unknown[] {
   return items
 }
 
+/** Whether a page has no items; a page of a shape paging does not know counts as not empty. */
+export function isEmptyPage(response: unknown, paging: EndpointName): boolean {
+  try {
+    return pageItems(response, paging).length === 0
+  } catch {
+    return false
+  }
+}
+
 /**
  * Remembers every request of one paging run, so that a `next` that comes back to any of them (the same page
  * again, or a cycle) ends the run with an error instead of an endless loop. The visit function it returns

@@ -3,6 +3,7 @@ import {
   ClientError,
   HttpError,
   NetworkError,
+  ResponseTooLargeError,
   TimeoutError,
   type RequestDescription,
 } from './errors'
@@ -22,6 +23,8 @@ export interface TransportContext {
   readonly secrets: Secrets
   readonly now: () => number
   readonly random: () => number
+  /** Bodies longer than this are not read on (`ResponseTooLargeError`), so a server cannot fill memory. */
+  readonly maxResponseBytes: number
 }
 
 /** One POST, ready to send; `described` is the redacted form that errors and hooks show. */
@@ -143,7 +146,7 @@ async function attemptOnce(
   const attemptDeadline = deadline(scope.total.signal, scope.attemptTimeoutMs)
   const startedAt = ctx.now()
   let response: Response
-  let text: string
+  let text: string | undefined
   try {
     const init: RequestInit = {
       method: 'POST',
@@ -155,7 +158,7 @@ async function attemptOnce(
     }
     response = await (ctx.fetch ?? globalThis.fetch)(request.url, init)
     // Reading the body belongs to the attempt: a response that stalls midway is a timeout like any other.
-    text = await response.text()
+    text = await readText(response, ctx.maxResponseBytes)
   } catch (error) {
     if (scope.total.signal.aborted) throw abortError(scope, request.described)
     if (attemptDeadline.timedOut())
@@ -170,6 +173,7 @@ async function attemptOnce(
     status: response.status,
     durationMs: ctx.now() - startedAt,
   })
+  if (text === undefined) return new ResponseTooLargeError(ctx.maxResponseBytes, request.described)
   if (response.status >= 200 && response.status < 300) return { status: response.status, text }
   return new HttpError(response.status, {
     body: ctx.secrets.redact(parseJsonOrUndefined(text)),
@@ -177,6 +181,27 @@ async function attemptOnce(
     request: request.described,
     retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), ctx.now()),
   })
+}
+
+/**
+ * The body as text, or undefined when it is longer than `limit` bytes: a declared Content-Length past the
+ * limit is refused before a byte is read, and a body without one is counted as it streams in and dropped as
+ * soon as it passes the limit (cancelling the stream closes the connection).
+ */
+async function readText(response: Response, limit: number): Promise<string | undefined> {
+  const body = response.body
+  if (body === null) return ''
+  if (Number(response.headers.get('content-length')) > limit) return void body.cancel().catch(() => {})
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  for (let size = 0; ;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > limit) return void reader.cancel().catch(() => {})
+    text += decoder.decode(value, { stream: true })
+  }
 }
 
 /** The message of a fetch failure and of its cause (undici puts the socket error there), as plain text. */
