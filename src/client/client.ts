@@ -11,7 +11,7 @@ import {
   HttpError,
   InvalidResponseError,
   LimitExceededError,
-  PagingStalledError,
+  PagingLoopError,
   type RequestDescription,
 } from './errors'
 import type { CallOptions, ClientOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
@@ -88,7 +88,7 @@ export function createClient(options: ClientOptions): Client {
   const totalTimeoutMs = numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive')
   const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['refreshMarginMs'], 'atLeast0')
   // 4x the largest page measured from the reference service (100 movies with every image and contributor: 1.9 MB).
-  const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'count')
+  const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'whole')
   const retry = retryPolicy(options.retry, DEFAULT_RETRY)
   const validation = options.validation ?? 'strict'
   if (validation !== 'strict' && validation !== 'off')
@@ -183,7 +183,7 @@ export function createClient(options: ClientOptions): Client {
       call.maxPages,
       bounded ? Infinity : DEFAULT_MAX_PAGES,
       ['maxPages'],
-      'count',
+      'whole',
     )
     let request: GraphRequest = call.resumeFrom ?? compile(query)
     const visit = visitedRequests()
@@ -202,17 +202,18 @@ export function createClient(options: ClientOptions): Client {
       const next = nextRequest(response, query.endpoint, scrub)
       if (next === undefined) return
       empty = isEmptyPage(response, query.endpoint) ? empty + 1 : 0
-      if (empty >= STALLED_PAGES) throw resumable(new PagingStalledError(empty), next)
+      if (empty >= STALLED_PAGES)
+        throw resumable(new PagingLoopError(`${empty} pages in a row were empty but had a next`), next)
       visit(next)
       request = next
     }
     // Only the default limit ends here (the caller's stops above, quietly): a result cut short must not pass
     // for a whole one, so it throws, with the next page to resume from.
-    if (!ownLimit) throw resumable(new LimitExceededError(maxPages, 'maxPages'), request)
+    if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), request)
   }
 
   async function* items(query: Query, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
-    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'count')
+    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'whole')
     if (maxItems === 0) return
     let yielded = 0
     for await (const { response, request } of walk(query, call, maxItems < Infinity)) {
@@ -242,7 +243,7 @@ export function createClient(options: ClientOptions): Client {
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1
       for await (const item of items(query, { ...call, maxItems: probe })) found.push(item as never)
-      if (found.length > maxItems) throw new LimitExceededError(maxItems)
+      if (found.length > maxItems) throw new LimitExceededError('maxItems', maxItems)
       return found
     },
   }

@@ -148,51 +148,35 @@ export class PagingRefusedError extends ClientError {
   }
 }
 
-/** A `pagingInfo.next` that repeats a request already made: following it would never end. */
+/**
+ * Paging that would never end: a `pagingInfo.next` that repeats a request already made, or a run of empty pages
+ * that still have a next (a service going nowhere; `resumeFrom` is then the next page's request).
+ */
 export class PagingLoopError extends ClientError {
   override name = 'PagingLoopError'
-  constructor(endpoint: string) {
-    super(
-      'paging_loop',
-      `pagingInfo.next repeats an earlier request to ${endpoint}; stopped to avoid a loop`,
-      {
-        path: ['pagingInfo', 'next', 'body'],
-      },
-    )
+  constructor(why: string) {
+    super('paging_loop', `${why}; stopped to avoid a loop`, { path: ['pagingInfo', 'next'] })
   }
 }
 
+/** A limit the client sets on what it reads. */
+export type ClientLimit = 'maxItems' | 'maxPages' | 'maxResponseBytes'
+
 /**
- * A run went past a limit: `collect()` found more items than its `maxItems` (pass `truncate: true` to keep the
- * first ones instead), or `pages()`/`items()` without a bound reached the default `maxPages` (its `resumeFrom`
- * is the next page's request, to go on from there).
+ * A run or a response went past a limit, which `limit` names: `collect()` found more items than its `maxItems`
+ * (pass `truncate: true` to keep the first ones instead); `pages()`/`items()` with no bound reached the default
+ * `maxPages` (`resumeFrom` is the next page's request, to go on from there); a response body was longer than
+ * `maxResponseBytes` (the client stopped reading it).
  */
 export class LimitExceededError extends ClientError {
   override name = 'LimitExceededError'
-  declare readonly limit: 'maxItems' | 'maxPages'
-  constructor(max: number, limit: 'maxItems' | 'maxPages' = 'maxItems') {
-    super('limit_exceeded', `the result has more than ${limit} (${max}) ${limit.slice(3).toLowerCase()}`)
+  declare readonly limit: ClientLimit
+  declare readonly max: number
+
+  constructor(limit: ClientLimit, max: number, request?: RequestDescription) {
+    super('limit_exceeded', `the ${request ? 'response' : 'result'} exceeds ${limit} (${max})`, { request })
     this.limit = limit
-  }
-}
-
-/** Pages kept coming empty yet with a `next`: a service going nowhere. `resumeFrom` is the next page's request. */
-export class PagingStalledError extends ClientError {
-  override name = 'PagingStalledError'
-  constructor(pages: number) {
-    super('paging_stalled', `${pages} pages in a row were empty but had a next; stopped`)
-  }
-}
-
-/** A response body (an error's too) longer than `maxResponseBytes`: the client stopped reading it. */
-export class ResponseTooLargeError extends ClientError {
-  override name = 'ResponseTooLargeError'
-  declare readonly maxResponseBytes: number
-  constructor(maxResponseBytes: number, request: RequestDescription) {
-    super('response_too_large', `the response is longer than maxResponseBytes (${maxResponseBytes})`, {
-      request,
-    })
-    this.maxResponseBytes = maxResponseBytes
+    this.max = max
   }
 }
 

@@ -25,9 +25,8 @@ export {
   PagingRefusedError,
   PagingLoopError,
   LimitExceededError,
-  PagingStalledError,
-  ResponseTooLargeError,
   ClientConfigError,
+  type ClientLimit,
   type OAuthErrorCode,
   type RequestDescription,
 } from './errors'

@@ -61,7 +61,7 @@ export function visitedRequests(): (request: GraphRequest) => void {
   const seen = new Set<string>()
   return (request) => {
     const key = `${request.endpoint} ${canonicalJson(request.body)}`
-    if (seen.has(key)) throw new PagingLoopError(request.endpoint)
+    if (seen.has(key)) throw new PagingLoopError(`next repeats an earlier request to ${request.endpoint}`)
     seen.add(key)
   }
 }

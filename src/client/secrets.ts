@@ -14,35 +14,28 @@ const SECRET_FIELD_IN_TEXT =
   /("(?:password|client_secret|refresh_token|access_token)"\s*:\s*"?|\b(?:password|client_secret|refresh_token|access_token)=)[^"&\s]*/gi
 
 // Characters that continue a word: a secret next to one of them is part of another word (`p` in `port`).
-const WORD = /[\p{L}\p{N}_]/u
+const WORD = '[\\p{L}\\p{N}_]'
+const NOT_WORD = '[^\\p{L}\\p{N}_'
 // An escape just before a secret ends the word before it: `\n` in JSON text, `%3D` in a URL.
-const ESCAPE_BEFORE = /(?:\\[bfnrt]|\\u[\da-f]{4}|%[\da-f]{2})$/i
-// A secret of letters only may be an ordinary word too (a password `password`): it counts as a value only
-// next to punctuation or after an auth scheme, never in prose between words.
-const WORDLIKE = /^\p{L}{1,24}$/u
-const SCHEME_BEFORE = /(?:bearer|basic)\s*$/i
+const ESCAPE = '\\\\[bfnrt]|\\\\u[\\da-fA-F]{4}|%[\\da-fA-F]{2}'
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key)
 }
 
 /**
- * Whether the secret found in `text` at `at` stands as a value of its own, not as part of other words. Either
- * side of it that is a word character must meet a non-word character (or an escape, or the text's edge); a
- * word-like secret must also have punctuation, an edge or an auth scheme on both sides (spaces skipped), and
- * not be a key (followed by `:` or `=`).
+ * Finds `secret` where it stands as a value, not inside other words: each end that is a word character must
+ * meet a non-word character, an escape or the text's edge. A secret of letters only may also be an ordinary
+ * word (a password `password`), so it counts only with punctuation, an edge or an auth scheme on both sides
+ * (spaces skipped), and not as a key (followed by `:` or `=`). The text before it is captured, to be kept.
  */
-function standsAlone(text: string, at: number, secret: string): boolean {
-  const end = at + secret.length
-  const before = text.slice(Math.max(0, at - 16), at)
-  if (WORD.test(secret[0] ?? '') && WORD.test(before.at(-1) ?? '') && !ESCAPE_BEFORE.test(before))
-    return false
-  if (WORD.test(secret.at(-1) ?? '') && WORD.test(text[end] ?? '')) return false
-  if (!WORDLIKE.test(secret)) return true
-  const after = /^["'\s]*(.?)/.exec(text.slice(end, end + 16))?.[1] ?? ''
-  const punctuationBefore =
-    !WORD.test(before.trimEnd().at(-1) ?? '') || ESCAPE_BEFORE.test(before) || SCHEME_BEFORE.test(before)
-  return punctuationBefore && !WORD.test(after) && after !== ':' && after !== '='
+function occurrences(secret: string): RegExp {
+  const literal = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const edge = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
+  const source = /^\p{L}{1,24}$/u.test(secret)
+    ? `((?:^|${NOT_WORD}\\s]|${ESCAPE}|[Bb]earer|[Bb]asic)\\s*)${literal}(?=["'\\s]*(?:${NOT_WORD}\\s"':=]|$))`
+    : `(${edge(secret[0]) ? `^|${NOT_WORD}]|${ESCAPE}` : ''})${literal}${edge(secret.at(-1)) ? `(?!${WORD})` : ''}`
+  return new RegExp(source, 'gu')
 }
 
 /**
@@ -52,6 +45,7 @@ function standsAlone(text: string, at: number, secret: string): boolean {
 export class Secrets {
   // Longest first, so that a secret containing another is replaced whole.
   #values: string[] = []
+  #patterns: RegExp[] = []
   readonly #known = new Set<string>()
 
   add(value: string | undefined): void {
@@ -66,23 +60,14 @@ export class Secrets {
     ])
       if (!this.#values.includes(form)) this.#values.push(form)
     this.#values.sort((a, b) => b.length - a.length)
+    this.#patterns = this.#values.map(occurrences)
   }
 
   /** `text` with every known secret that stands as a value replaced by `[redacted]`; other words are kept. */
   scrub(text: string): string {
     // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
     let out = text.replace(SECRET_FIELD_IN_TEXT, (_match, before: string) => `${before}${REDACTED}`)
-    for (const secret of this.#values) {
-      // Built in parts: a long body with many occurrences must not be copied once per occurrence.
-      let kept = ''
-      let from = 0
-      for (let at = out.indexOf(secret); at >= 0; at = out.indexOf(secret, Math.max(at + 1, from)))
-        if (standsAlone(out, at, secret)) {
-          kept += out.slice(from, at) + REDACTED
-          from = at + secret.length
-        }
-      out = kept + out.slice(from)
-    }
+    for (const pattern of this.#patterns) out = out.replace(pattern, `$1${REDACTED}`)
     return out
   }
 

@@ -3,7 +3,7 @@ import {
   ClientError,
   HttpError,
   NetworkError,
-  ResponseTooLargeError,
+  LimitExceededError,
   TimeoutError,
   type RequestDescription,
 } from './errors'
@@ -173,7 +173,8 @@ async function attemptOnce(
     status: response.status,
     durationMs: ctx.now() - startedAt,
   })
-  if (text === undefined) return new ResponseTooLargeError(ctx.maxResponseBytes, request.described)
+  if (text === undefined)
+    return new LimitExceededError('maxResponseBytes', ctx.maxResponseBytes, request.described)
   if (response.status >= 200 && response.status < 300) return { status: response.status, text }
   return new HttpError(response.status, {
     body: ctx.secrets.redact(parseJsonOrUndefined(text)),
@@ -189,19 +190,18 @@ async function attemptOnce(
  * soon as it passes the limit (cancelling the stream closes the connection).
  */
 async function readText(response: Response, limit: number): Promise<string | undefined> {
-  const body = response.body
-  if (body === null) return ''
-  if (Number(response.headers.get('content-length')) > limit) return void body.cancel().catch(() => {})
-  const reader = body.getReader()
+  const reader = response.body?.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  for (let size = 0; ;) {
-    const { done, value } = await reader.read()
-    if (done) return text + decoder.decode()
-    size += value.byteLength
+  let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0
+  while (reader) {
     if (size > limit) return void reader.cancel().catch(() => {})
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
     text += decoder.decode(value, { stream: true })
   }
+  return text + decoder.decode()
 }
 
 /** The message of a fetch failure and of its cause (undici puts the socket error there), as plain text. */
