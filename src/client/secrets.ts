@@ -26,14 +26,15 @@ export function isSecretKey(key: string): boolean {
 /**
  * Finds `secret` where it stands as a value, not inside other words: each end that is a word character must
  * meet a non-word character, an escape or the text's edge. A secret of letters only may also be an ordinary
- * word (a password `password`), so it counts only with punctuation, an edge or an auth scheme on both sides
- * (spaces skipped), and not as a key (followed by `:` or `=`). The text before it is captured, to be kept.
+ * word (a password `password`), so it counts only after punctuation, a line break, an auth scheme or the
+ * text's start (spaces skipped), and not as a key (followed by `:` or `=`): `the password grant` is prose,
+ * `password: password` has one value. The text before it is captured, to be kept.
  */
 function occurrences(secret: string): RegExp {
   const literal = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const edge = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
   const source = /^\p{L}{1,24}$/u.test(secret)
-    ? `((?:^|${NOT_WORD}\\s]|${ESCAPE}|[Bb]earer|[Bb]asic)\\s*)${literal}(?=["'\\s]*(?:${NOT_WORD}\\s"':=]|$))`
+    ? `((?:^|${NOT_WORD} \\t]|${ESCAPE}|[Bb]earer|[Bb]asic)[ \\t]*)${literal}(?!${WORD}|["' \\t]*[:=])`
     : `(${edge(secret[0]) ? `^|${NOT_WORD}]|${ESCAPE}` : ''})${literal}${edge(secret.at(-1)) ? `(?!${WORD})` : ''}`
   return new RegExp(source, 'gu')
 }

@@ -32,8 +32,7 @@ export function checkResponse(
   throw new InvalidResponseError(
     `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
     {
-      // A path may hold the response's own keys, which a server can make anything.
-      path: (first?.path ?? []).map((part) => (typeof part === 'string' ? scrub(part) : part)),
+      path: first?.path ?? [],
       request,
     },
   )
