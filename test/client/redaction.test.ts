@@ -179,7 +179,11 @@ describe.each(scenarios)('no secret in any form a server echoes: $name', (scenar
     const push = (info: unknown) => void hookData.push(info)
     const client = createClient({
       baseUrl: server.url,
-      auth: passwordGrant({ authUrl: server.url, ...scenario.credentials, basicAuth: scenario.basicAuth }),
+      auth: passwordGrant({
+        authUrl: server.url,
+        ...scenario.credentials,
+        basicAuth: scenario.basicAuth ?? 'form',
+      }),
       ...FAST,
       retry: false,
       hooks: { beforeRequest: push, afterResponse: push, onRetry: push, onTokenRefresh: push },
