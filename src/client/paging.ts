@@ -66,13 +66,17 @@ export function visitedRequests(): (request: GraphRequest) => void {
   }
 }
 
-/** JSON with object keys sorted, so that two bodies that differ only in key order compare equal. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+/**
+ * JSON with object keys sorted, so that two bodies that differ only in key order compare equal. A body nested
+ * deeper than any query (64 levels) is refused: it comes from a server, and walking it could exhaust the stack.
+ */
+export function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > 64) throw invalid('nests too deep to follow', ['pagingInfo', 'next', 'body'])
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`
   if (isRecord(value))
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key], depth + 1)}`)
       .join(',')}}`
   return JSON.stringify(value) ?? 'null'
 }

@@ -78,22 +78,26 @@ export class Secrets {
     if (value === null || typeof value !== 'object') return value
     if (depth > 32) return REDACTED // a JSON body is never this deep; refuse to walk a pathological one
     if (Array.isArray(value)) return value.map((item) => this.redact(item, depth + 1))
-    const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value))
-      out[key] = isSecretKey(key) ? REDACTED : this.redact(item, depth + 1)
-    return out
+    // fromEntries defines each key as its own property: a server's `__proto__` key stays a key.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        isSecretKey(key) ? REDACTED : this.redact(item, depth + 1),
+      ]),
+    )
   }
 
   /** Headers with credentials hidden: Authorization keeps its scheme (`Bearer [redacted]`). */
   redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-    const out: Record<string, string> = {}
-    for (const [key, value] of Object.entries(headers))
-      out[key] =
+    return Object.fromEntries(
+      Object.entries(headers).map(([key, value]) => [
+        key,
         key.toLowerCase() === 'authorization'
           ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
           : SECRET_HEADER.test(key)
             ? REDACTED
-            : this.scrub(value)
-    return out
+            : this.scrub(value),
+      ]),
+    )
   }
 }

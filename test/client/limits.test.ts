@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   ClientConfigError,
   createClient,
+  InvalidResponseError,
   LimitExceededError,
   PagingLoopError,
   staticTokenGrant,
@@ -100,6 +101,22 @@ describe('endless distinct next links', () => {
         }),
       ).rejects.toBeInstanceOf(ClientConfigError)
     expect(server.requests).toHaveLength(0)
+  })
+})
+
+describe('a next nested too deep', () => {
+  it('is refused with an InvalidResponseError, not a stack overflow', async () => {
+    const depth = 100_000
+    server.handle((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(
+        `{"content":[],"pagingInfo":{"next":{"endpoint":"/graph/explore","method":"POST","body":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}}}`,
+      )
+    })
+    const { error } = await drain(clientOf({ validation: 'off' }).pages(exploreMovies()))
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect((error as Error).message).toBe('$.pagingInfo.next.body: nests too deep to follow')
+    expect(server.requests).toHaveLength(1)
   })
 })
 

@@ -340,4 +340,28 @@ describe('redaction keeps ordinary words', () => {
     await client.run(exploreMovies())
     expect(seen).toMatchObject([{ scope: 'public_profile [redacted]' }])
   })
+
+  it("keeps a server's __proto__ key an own key of the redacted body, not the body's prototype", async () => {
+    server.handle((request, res) => {
+      if (request.url.endsWith('/oauth/token'))
+        return sendJson(res, 200, { access_token: 'at-5-Pq', token_type: 'bearer', expires_in: 3600 })
+      res.writeHead(400, { 'content-type': 'application/json' })
+      res.end(
+        '{"__proto__":{"polluted":"at-5-Pq"},"constructor":{"prototype":{"x":1}},"password":"p4ss-w0rd!"}',
+      )
+    })
+    const client = createClient({
+      baseUrl: server.url,
+      auth: grantOf(server.url, { password: 'p4ss-w0rd!' }),
+      ...FAST,
+    })
+    const error = await failure(client.run(exploreMovies()))
+    const body = (error as unknown as { body: Record<string, unknown> }).body
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype)
+    expect(Object.hasOwn(body, '__proto__')).toBe(true)
+    expect(Object.getOwnPropertyDescriptor(body, '__proto__')?.value).toEqual({ polluted: '[redacted]' })
+    expect((body as { polluted?: unknown }).polluted).toBeUndefined()
+    expect(body['password']).toBe('[redacted]')
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
+  })
 })
