@@ -87,7 +87,8 @@ export function createClient(options: ClientOptions): Client {
   const timeoutMs = numberOption(options.timeoutMs, 10_000, ['timeoutMs'], 'positive')
   const totalTimeoutMs = numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive')
   const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['refreshMarginMs'], 'atLeast0')
-  // 4x the largest page measured from the reference service (100 movies with every image and contributor: 1.9 MB).
+  // 8 MiB: 4x the largest page measured from the reference service (100 movies with their images,
+  // contributors and sources: 1.9 MB), and small enough that a hostile body cannot fill memory.
   const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'whole')
   const retry = retryPolicy(options.retry, DEFAULT_RETRY)
   const validation = options.validation ?? 'strict'
