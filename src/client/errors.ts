@@ -148,25 +148,35 @@ export class PagingRefusedError extends ClientError {
   }
 }
 
-/** A `pagingInfo.next` that repeats a request already made: following it would never end. */
+/**
+ * Paging that would never end: a `pagingInfo.next` that repeats a request already made, or a run of empty pages
+ * that still have a next (a service going nowhere; `resumeFrom` is then the next page's request).
+ */
 export class PagingLoopError extends ClientError {
   override name = 'PagingLoopError'
-  constructor(endpoint: string) {
-    super(
-      'paging_loop',
-      `pagingInfo.next repeats an earlier request to ${endpoint}; stopped to avoid a loop`,
-      {
-        path: ['pagingInfo', 'next', 'body'],
-      },
-    )
+  constructor(why: string) {
+    super('paging_loop', `${why}; stopped to avoid a loop`, { path: ['pagingInfo', 'next'] })
   }
 }
 
-/** `collect()` found more items than its `maxItems`; pass `truncate: true` to keep the first ones instead. */
+/** A limit the client sets on what it reads. */
+export type ClientLimit = 'maxItems' | 'maxPages' | 'maxResponseBytes'
+
+/**
+ * A run or a response went past a limit, which `limit` names: `collect()` found more items than its `maxItems`
+ * (pass `truncate: true` to keep the first ones instead); `pages()`/`items()` with no bound reached the default
+ * `maxPages` (`resumeFrom` is the next page's request, to go on from there); a response body was longer than
+ * `maxResponseBytes` (the client stopped reading it).
+ */
 export class LimitExceededError extends ClientError {
   override name = 'LimitExceededError'
-  constructor(maxItems: number) {
-    super('limit_exceeded', `the result has more than maxItems (${maxItems}) items`)
+  declare readonly limit: ClientLimit
+  declare readonly max: number
+
+  constructor(limit: ClientLimit, max: number, request?: RequestDescription) {
+    super('limit_exceeded', `the ${request ? 'response' : 'result'} exceeds ${limit} (${max})`, { request })
+    this.limit = limit
+    this.max = max
   }
 }
 

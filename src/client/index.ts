@@ -26,6 +26,7 @@ export {
   PagingLoopError,
   LimitExceededError,
   ClientConfigError,
+  type ClientLimit,
   type OAuthErrorCode,
   type RequestDescription,
 } from './errors'

@@ -7,12 +7,13 @@ import { ClientConfigError } from './errors'
 const expected = {
   positive: 'a positive number',
   atLeast0: 'a number of at least 0',
-  whole: 'a whole number of at least 0',
+  whole: 'a whole number of at least 0, or Infinity',
 }
 
 /**
  * A number option, `fallback` when absent: above 0 (`positive`), at least 0 (`atLeast0`), or a whole number of
- * at least 0 (`whole`). Without a fallback the option is required.
+ * at least 0 or Infinity (`whole`: a count or a limit the caller turns off). Without a fallback the option is
+ * required.
  */
 export function numberOption(
   value: unknown,
@@ -24,7 +25,7 @@ export function numberOption(
   if (
     typeof value !== 'number' ||
     !(kind === 'positive' ? value > 0 : value >= 0) ||
-    (kind === 'whole' && !Number.isInteger(value))
+    (kind === 'whole' && !Number.isInteger(value) && value !== Infinity)
   )
     throw new ClientConfigError(
       `expected ${expected[kind]}${fallback === undefined ? ' (required)' : ''}`,

@@ -26,6 +26,11 @@ export interface ClientOptions {
   readonly retry?: RetryOptions | false
   /** A token is refreshed this long before it expires. Default 60 000 ms. */
   readonly refreshMarginMs?: number
+  /**
+   * Longest response body read, in bytes (UTF-8, as received): a longer one is dropped mid-stream, or refused on
+   * its Content-Length, with `ResponseTooLargeError`. Default 8 MiB (8 388 608).
+   */
+  readonly maxResponseBytes?: number
   /** Check responses against the model's schemas (`'strict'`, the default) or not (`'off'`). */
   readonly validation?: ValidationMode
   readonly hooks?: Hooks
@@ -41,7 +46,10 @@ export interface CallOptions {
 
 /** Options of `pages()`. */
 export interface PagesOptions extends CallOptions {
-  /** Stop after this many pages. */
+  /**
+   * Stop after this many pages. Default: with no finite `maxItems`, 1000, and reaching it throws
+   * `LimitExceededError` (limit `'maxPages'`, `resumeFrom` the next page); `Infinity` turns the default off.
+   */
   readonly maxPages?: number
   /** Start from this request instead of the query's first page: an error's `resumeFrom`. */
   readonly resumeFrom?: GraphRequest

@@ -43,6 +43,15 @@ export function pageItems(response: unknown, paging: EndpointName): unknown[] {
   return items
 }
 
+/** Whether a page has no items; a page of a shape paging does not know counts as not empty. */
+export function isEmptyPage(response: unknown, paging: EndpointName): boolean {
+  try {
+    return pageItems(response, paging).length === 0
+  } catch {
+    return false
+  }
+}
+
 /**
  * Remembers every request of one paging run, so that a `next` that comes back to any of them (the same page
  * again, or a cycle) ends the run with an error instead of an endless loop. The visit function it returns
@@ -52,18 +61,22 @@ export function visitedRequests(): (request: GraphRequest) => void {
   const seen = new Set<string>()
   return (request) => {
     const key = `${request.endpoint} ${canonicalJson(request.body)}`
-    if (seen.has(key)) throw new PagingLoopError(request.endpoint)
+    if (seen.has(key)) throw new PagingLoopError(`next repeats an earlier request to ${request.endpoint}`)
     seen.add(key)
   }
 }
 
-/** JSON with object keys sorted, so that two bodies that differ only in key order compare equal. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+/**
+ * JSON with object keys sorted, so that two bodies that differ only in key order compare equal. A body nested
+ * deeper than any query (64 levels) is refused: it comes from a server, and walking it could exhaust the stack.
+ */
+export function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > 64) throw invalid('nests too deep to follow', ['pagingInfo', 'next', 'body'])
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`
   if (isRecord(value))
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key], depth + 1)}`)
       .join(',')}}`
   return JSON.stringify(value) ?? 'null'
 }

@@ -3,6 +3,7 @@ import {
   ClientError,
   HttpError,
   NetworkError,
+  LimitExceededError,
   TimeoutError,
   type RequestDescription,
 } from './errors'
@@ -22,6 +23,8 @@ export interface TransportContext {
   readonly secrets: Secrets
   readonly now: () => number
   readonly random: () => number
+  /** Bodies longer than this are not read on (`ResponseTooLargeError`), so a server cannot fill memory. */
+  readonly maxResponseBytes: number
 }
 
 /** One POST, ready to send; `described` is the redacted form that errors and hooks show. */
@@ -143,7 +146,7 @@ async function attemptOnce(
   const attemptDeadline = deadline(scope.total.signal, scope.attemptTimeoutMs)
   const startedAt = ctx.now()
   let response: Response
-  let text: string
+  let text: string | undefined
   try {
     const init: RequestInit = {
       method: 'POST',
@@ -155,7 +158,7 @@ async function attemptOnce(
     }
     response = await (ctx.fetch ?? globalThis.fetch)(request.url, init)
     // Reading the body belongs to the attempt: a response that stalls midway is a timeout like any other.
-    text = await response.text()
+    text = await readText(response, ctx.maxResponseBytes)
   } catch (error) {
     if (scope.total.signal.aborted) throw abortError(scope, request.described)
     if (attemptDeadline.timedOut())
@@ -170,6 +173,8 @@ async function attemptOnce(
     status: response.status,
     durationMs: ctx.now() - startedAt,
   })
+  if (text === undefined)
+    return new LimitExceededError('maxResponseBytes', ctx.maxResponseBytes, request.described)
   if (response.status >= 200 && response.status < 300) return { status: response.status, text }
   return new HttpError(response.status, {
     body: ctx.secrets.redact(parseJsonOrUndefined(text)),
@@ -177,6 +182,26 @@ async function attemptOnce(
     request: request.described,
     retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), ctx.now()),
   })
+}
+
+/**
+ * The body as text, or undefined when it is longer than `limit` bytes: a declared Content-Length past the
+ * limit is refused before a byte is read, and a body without one is counted as it streams in and dropped as
+ * soon as it passes the limit (cancelling the stream closes the connection).
+ */
+async function readText(response: Response, limit: number): Promise<string | undefined> {
+  const reader = response.body?.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0
+  while (reader) {
+    if (size > limit) return void reader.cancel().catch(() => {})
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
 }
 
 /** The message of a fetch failure and of its cause (undici puts the socket error there), as plain text. */

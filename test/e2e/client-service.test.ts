@@ -1,6 +1,6 @@
 // The client against the reference service over real HTTP: every door a user walks through, with the real
 // catalog behind it. Nothing here is mocked; the service runs on 127.0.0.1 in this process.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   hql,
   createClient,
@@ -145,22 +145,47 @@ describe('client against the reference service', () => {
 })
 
 describe('tokens over time', () => {
-  it('refreshes ahead of expiry with the refresh token when the token is short-lived', async () => {
-    const shortLived = await start({ tokenLifetimeSeconds: 1 })
-    const seen: TokenRefreshInfo[] = []
-    const c = clientOf(shortLived, seen)
-    await c.run(westerns.pageSize(1))
-    // The margin is capped at half the lifetime: from 0.5 s on, the token counts as expiring.
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    const page = await c.run(westerns.pageSize(1))
-    expect(page.content).toHaveLength(1)
-    // Signed in once, then renewed with the refresh token (never by signing in again). On a slow machine the
-    // token may already count as expiring before the first page: then there is one renewal more.
-    const grants = seen.map((r) => `${r.grant}:${r.reason}`)
-    expect(grants[0]).toBe('password:missing')
-    expect(grants.slice(1)).toContain('refresh_token:expiring')
-    expect(grants.slice(1).every((g) => g === 'refresh_token:expiring')).toBe(true)
-  })
+  // The client's clock and the service's are one faked Date, moved by hand, so that each call lands a
+  // millisecond before or after the moment the token starts to count as expiring. This fails for a client
+  // that refreshes before every call, for one that refreshes only once the token has expired, and for one
+  // that ignores the margin's cap at half the lifetime.
+  it.each([
+    { lifetimeSeconds: 600, refreshMarginMs: 60_000, expiringAfterMs: 540_000 },
+    // The default margin (60 s) is capped at half of a 60 s lifetime.
+    { lifetimeSeconds: 60, refreshMarginMs: undefined, expiringAfterMs: 30_000 },
+  ])(
+    'refreshes exactly refreshMarginMs before expiry (lifetime $lifetimeSeconds s, margin $refreshMarginMs)',
+    async ({ lifetimeSeconds, refreshMarginMs, expiringAfterMs }) => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      try {
+        const t0 = Date.UTC(2026, 0, 1)
+        vi.setSystemTime(t0)
+        const timed = await start({ tokenLifetimeSeconds: lifetimeSeconds, now: () => Date.now() })
+        const seen: TokenRefreshInfo[] = []
+        const c = clientOf(timed, seen, refreshMarginMs)
+        const grantsAt = async (ms: number) => {
+          vi.setSystemTime(t0 + ms)
+          expect((await c.run(westerns.pageSize(1))).content).toHaveLength(1)
+          return seen.map((r) => `${r.grant}:${r.reason}`)
+        }
+        expect(await grantsAt(0)).toEqual(['password:missing'])
+        expect(await grantsAt(1_000)).toEqual(['password:missing'])
+        expect(await grantsAt(expiringAfterMs - 1)).toEqual(['password:missing'])
+        // Still valid at the service for the rest of the margin, yet renewed now, with the refresh token.
+        expect(await grantsAt(expiringAfterMs + 1)).toEqual(['password:missing', 'refresh_token:expiring'])
+        expect(seen[1]?.expiresAt).toBe(t0 + expiringAfterMs + 1 + lifetimeSeconds * 1000)
+        // The renewed token is fresh again for as long as the first one was.
+        expect(await grantsAt(2 * expiringAfterMs)).toHaveLength(2)
+        expect(await grantsAt(2 * expiringAfterMs + 2)).toEqual([
+          'password:missing',
+          'refresh_token:expiring',
+          'refresh_token:expiring',
+        ])
+      } finally {
+        vi.useRealTimers()
+      }
+    },
+  )
 
   it('on a 401 for a token the service no longer accepts, refreshes and retries the request once', async () => {
     // The service's clock runs two hours ahead of the client's: the client's token still looks fresh to it,

@@ -170,7 +170,9 @@ async function announce(
   reason: TokenRefreshInfo['reason'],
   token: StoredToken,
 ): Promise<StoredToken> {
-  await env.ctx.hooks.onTokenRefresh?.({ grant, reason, expiresAt: token.expiresAt, scope: token.scope })
+  // The scope is the server's text: it could echo anything it was sent.
+  const scope = token.scope === undefined ? undefined : env.ctx.secrets.scrub(token.scope)
+  await env.ctx.hooks.onTokenRefresh?.({ grant, reason, expiresAt: token.expiresAt, scope })
   return token
 }
 

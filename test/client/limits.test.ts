@@ -1,0 +1,254 @@
+// The client stops on its own against a server that never stops: endless distinct next links, endless empty
+// pages, bodies that never end or announce a size past the limit. Real HTTP on 127.0.0.1, nothing mocked.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  ClientConfigError,
+  createClient,
+  InvalidResponseError,
+  LimitExceededError,
+  PagingLoopError,
+  staticTokenGrant,
+  type ClientOptions,
+} from '../../src/client'
+import { movie } from './fake-service'
+import { FAST, exploreMovies, nameOf } from './helpers'
+import { sendJson, startHostileServer, streamEndlessly, type HostileServer } from './hostile-server'
+
+let server: HostileServer
+beforeAll(async () => {
+  server = await startHostileServer()
+})
+afterAll(() => server.close())
+beforeEach(() => {
+  server.requests.length = 0
+})
+
+const clientOf = (overrides: Partial<ClientOptions> = {}) =>
+  createClient({ baseUrl: server.url, auth: staticTokenGrant('token-of-limits'), ...FAST, ...overrides })
+
+const pageOf = (body: string): number => {
+  const page = (JSON.parse(body) as { page?: unknown }).page
+  return typeof page === 'number' ? page : 0
+}
+
+/** Pages of `itemsOn(page)` movies, each with a next to the following page until `lastPage` (never, by default). */
+function servePages(itemsOn: (page: number) => number, lastPage = Infinity) {
+  server.handle((request, res) => {
+    const page = pageOf(request.body)
+    const body = { ...(JSON.parse(request.body) as object), page: page + 1 }
+    sendJson(res, 200, {
+      content: Array.from({ length: itemsOn(page) }, (_, i) => movie(page * 10 + i)),
+      pagingInfo: { next: page >= lastPage ? null : { endpoint: '/graph/explore', method: 'POST', body } },
+    })
+  })
+}
+
+async function drain<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
+  const items: T[] = []
+  try {
+    for await (const item of iterable) items.push(item)
+    return { items, error: undefined }
+  } catch (error) {
+    return { items, error }
+  }
+}
+
+describe('endless distinct next links', () => {
+  it('pages() and items() with no bound stop at the default maxPages (1000) with an error to resume from', async () => {
+    servePages(() => 1)
+    const pages = await drain(clientOf({ validation: 'off' }).pages(exploreMovies(1)))
+    expect(pages.items).toHaveLength(1000)
+    expect(server.requests).toHaveLength(1000)
+    expect(pages.error).toBeInstanceOf(LimitExceededError)
+    expect(pages.error).toMatchObject({ code: 'limit_exceeded', limit: 'maxPages', max: 1000 })
+    expect((pages.error as Error).message).toContain('maxPages (1000)')
+    // Nothing lost: resuming asks for the page after the last one yielded.
+    expect((pages.error as LimitExceededError).resumeFrom?.body).toMatchObject({ page: 1000 })
+
+    server.requests.length = 0
+    const items = await drain(clientOf().items(exploreMovies(1)))
+    expect(items.items).toHaveLength(1000)
+    expect(items.error).toMatchObject({ limit: 'maxPages' })
+    expect(server.requests).toHaveLength(1000)
+  })
+
+  it('a finite maxItems bounds the run instead; maxPages: Infinity turns the default off', async () => {
+    servePages(() => 1, 1200)
+    const items = await drain(clientOf({ validation: 'off' }).items(exploreMovies(1), { maxItems: 1100 }))
+    expect(items.error).toBeUndefined()
+    expect(items.items).toHaveLength(1100)
+
+    server.requests.length = 0
+    const pages = await drain(clientOf({ validation: 'off' }).pages(exploreMovies(1), { maxPages: Infinity }))
+    expect(pages.error).toBeUndefined()
+    expect(pages.items).toHaveLength(1201)
+    expect(server.requests).toHaveLength(1201)
+  })
+
+  it("the caller's own maxPages still stops quietly", async () => {
+    servePages(() => 1)
+    const pages = await drain(clientOf().pages(exploreMovies(1), { maxPages: 5 }))
+    expect(pages.error).toBeUndefined()
+    expect(pages.items).toHaveLength(5)
+    expect(server.requests).toHaveLength(5)
+  })
+
+  it('refuses a maxPages that is not a whole number or Infinity', async () => {
+    for (const maxPages of [-1, 1.5, Number.NaN, '3'])
+      await expect(
+        drain(clientOf().pages(exploreMovies(), { maxPages: maxPages as number })).then((r) => {
+          throw r.error
+        }),
+      ).rejects.toBeInstanceOf(ClientConfigError)
+    expect(server.requests).toHaveLength(0)
+  })
+})
+
+describe('a next nested too deep', () => {
+  it('is refused with an InvalidResponseError, not a stack overflow', async () => {
+    const depth = 100_000
+    server.handle((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(
+        `{"content":[],"pagingInfo":{"next":{"endpoint":"/graph/explore","method":"POST","body":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}}}`,
+      )
+    })
+    const { error } = await drain(clientOf({ validation: 'off' }).pages(exploreMovies()))
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect((error as Error).message).toBe('$.pagingInfo.next.body: nests too deep to follow')
+    expect(server.requests).toHaveLength(1)
+  })
+})
+
+describe('endless empty pages', () => {
+  it('collect({ maxItems }) stops after 10 empty pages in a row that still have a next', async () => {
+    servePages(() => 0)
+    const error = await clientOf()
+      .collect(exploreMovies(), { maxItems: 5 })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PagingLoopError)
+    expect(error).toMatchObject({ code: 'paging_loop' })
+    expect((error as Error).message).toContain('10 pages in a row were empty')
+    expect(server.requests).toHaveLength(10)
+    expect((error as PagingLoopError).resumeFrom?.body).toMatchObject({ page: 10 })
+  })
+
+  it('pages() stops the same way; a run broken by a page with items starts again', async () => {
+    servePages(() => 0)
+    const stalled = await drain(clientOf().pages(exploreMovies(), { maxPages: Infinity }))
+    expect(stalled.items).toHaveLength(10)
+    expect(stalled.error).toBeInstanceOf(PagingLoopError)
+
+    // Nine empty pages, one item, nine empty pages, one item, then the end: never ten in a row.
+    servePages((page) => (page % 10 === 9 ? 1 : 0), 19)
+    const items = await drain(clientOf().items(exploreMovies()))
+    expect(items.error).toBeUndefined()
+    expect(items.items.map(nameOf)).toEqual(['Movie 90', 'Movie 190'])
+  })
+})
+
+describe('maxResponseBytes', () => {
+  const GiB = 1 << 30
+
+  it('drops a body that never ends as soon as it passes the limit: the server sees the connection closed', async () => {
+    let sent: Promise<{ written: number; closedByClient: boolean }> | undefined
+    server.handle((_, res) => (sent = streamEndlessly(res, {}, GiB)))
+    const limit = 256 * 1024
+    const error = await clientOf({ maxResponseBytes: limit })
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(LimitExceededError)
+    expect(error).toMatchObject({ code: 'limit_exceeded', limit: 'maxResponseBytes', max: limit })
+    expect((error as Error).message).toBe('the response exceeds maxResponseBytes (262144)')
+    const { written, closedByClient } = await sent!
+    if (process.env.HQL_PRINT_FIGURES) console.log(`limit ${limit}: the server wrote ${written} bytes`)
+    expect(closedByClient).toBe(true)
+    // What the socket buffers hold on top of what the client read: a few MB at most, never the gigabyte.
+    expect(written).toBeLessThan(limit + 16 * 1024 * 1024)
+    expect(server.requests).toHaveLength(1) // not retried
+  })
+
+  it('the default (8 MiB) stops a body that never ends too', async () => {
+    let sent: Promise<{ written: number; closedByClient: boolean }> | undefined
+    server.handle((_, res) => (sent = streamEndlessly(res, {}, GiB)))
+    const error = await clientOf()
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ limit: 'maxResponseBytes', max: 8 * 1024 * 1024 })
+    const { written, closedByClient } = await sent!
+    if (process.env.HQL_PRINT_FIGURES) console.log(`default limit: the server wrote ${written} bytes`)
+    expect(closedByClient).toBe(true)
+    expect(written).toBeGreaterThanOrEqual(8 * 1024 * 1024)
+    expect(written).toBeLessThan(8 * 1024 * 1024 + 16 * 1024 * 1024)
+  })
+
+  it('refuses a Content-Length past the limit before reading, error statuses included (not retried)', async () => {
+    let sent: Promise<{ written: number; closedByClient: boolean }> | undefined
+    server.handle((_, res) => (sent = streamEndlessly(res, { 'content-length': GiB }, GiB)))
+    const error = await clientOf({ maxResponseBytes: 1024 * 1024 })
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ limit: 'maxResponseBytes', max: 1024 * 1024 })
+    expect((await sent!).closedByClient).toBe(true)
+
+    server.requests.length = 0
+    server.handle((_, res) => {
+      res.writeHead(500, { 'content-type': 'application/json', 'content-length': 2048 })
+      res.end(`{"error":"${'e'.repeat(2048 - 12)}"}`)
+    })
+    const failed = await clientOf({ maxResponseBytes: 2047 })
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(failed).toMatchObject({ limit: 'maxResponseBytes', max: 2047 })
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('counts bytes as received (UTF-8), and a body of exactly the limit passes', async () => {
+    const body = JSON.stringify({
+      content: [{ ...movie(1), object: { ...movie(1).object, name: 'é'.repeat(500) } }],
+      pagingInfo: { next: null },
+    })
+    const bytes = Buffer.byteLength(body)
+    expect(bytes).toBeGreaterThan(body.length)
+    server.handle((_, res) => {
+      // Chunked, without a Content-Length: only counting while reading can tell.
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(body)
+    })
+    const page = await clientOf({ maxResponseBytes: bytes }).run(exploreMovies())
+    expect(page.content[0]?.object.name).toBe('é'.repeat(500))
+    const error = await clientOf({ maxResponseBytes: bytes - 1 })
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ limit: 'maxResponseBytes' })
+    const alsoTooLong = await clientOf({ maxResponseBytes: body.length })
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(alsoTooLong).toMatchObject({ limit: 'maxResponseBytes' })
+  })
+
+  it('applies to the token endpoint as well', async () => {
+    let sent: Promise<{ written: number; closedByClient: boolean }> | undefined
+    server.handle((_, res) => (sent = streamEndlessly(res, {}, GiB)))
+    const { passwordGrant } = await import('../../src/client')
+    const client = clientOf({
+      maxResponseBytes: 64 * 1024,
+      auth: passwordGrant({
+        authUrl: server.url,
+        clientId: 'id',
+        clientSecret: 'secret-of-limits',
+        username: 'u',
+        password: 'pw-of-limits',
+      }),
+    })
+    const error = await client.run(exploreMovies()).catch((e: unknown) => e)
+    expect(error).toMatchObject({ limit: 'maxResponseBytes', request: { kind: 'token' } })
+    expect((await sent!).closedByClient).toBe(true)
+  })
+
+  it('refuses a maxResponseBytes that is not a whole number or Infinity', () => {
+    expect(() => clientOf({ maxResponseBytes: -1 })).toThrow('$.maxResponseBytes')
+    expect(() => clientOf({ maxResponseBytes: 1.5 })).toThrow(ClientConfigError)
+    expect(() => clientOf({ maxResponseBytes: Infinity })).not.toThrow()
+  })
+})
