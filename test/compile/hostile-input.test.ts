@@ -119,3 +119,14 @@ describe('prototype keys as keys', () => {
     }
   })
 })
+
+describe('hostile sizes of one value', () => {
+  test('a megabyte-long unknown name is refused without a slow suggestion', () => {
+    const name = 'x'.repeat(1_000_000)
+    const started = performance.now()
+    const error = caught(() => fromJSON('lookup', { ids: ['mhmov-a'], components: [{ name }] }))
+    // Before the suggestion skipped words far longer than every candidate, this took ~800 ms.
+    expect(performance.now() - started).toBeLessThan(200)
+    expect(error.code).toBe('unknown_component')
+  })
+})
