@@ -12,7 +12,9 @@ import { briefReport } from './brief-report'
 const endpoints: readonly EndpointName[] = ['explore', 'relate', 'silos', 'lookup']
 const endpoint = fc.constantFrom(...endpoints)
 
-// Generous: a case is a few microseconds to a few milliseconds; only a slow path (a stall) comes near this.
+// Generous: a case takes microseconds to a few milliseconds; only a slow path (a stall) comes near this.
+// A case over budget is run again, and fails only if it is over again: a garbage collection or a busy
+// machine slows one run, a slow path slows both.
 const budgetMs = 250
 
 /** A generated text, shown in a failure report by its length and its start (it may be megabytes long). */
@@ -21,8 +23,8 @@ const shown = (text: string) => ({
   [fc.toStringMethod]: () => `${text.length} characters: ${JSON.stringify(text.slice(0, 300))}`,
 })
 
-/** Runs fromJSON on JSON text (so that `__proto__` keys are own keys, as from a request body). */
-function acceptsOrRefuses(name: EndpointName, text: string): void {
+/** Runs fromJSON on JSON text (so that `__proto__` keys are own keys, as from a request body); returns ms. */
+function timedFromJSON(name: EndpointName, text: string): number {
   const body = JSON.parse(text) as unknown
   const started = performance.now()
   try {
@@ -32,8 +34,14 @@ function acceptsOrRefuses(name: EndpointName, text: string): void {
     expect(typeof error.code).toBe('string')
     expect(Array.isArray(error.path)).toBe(true)
   }
-  const took = performance.now() - started
-  if (took > budgetMs) throw new Error(`fromJSON took ${took.toFixed(0)} ms on ${text.slice(0, 200)}`)
+  return performance.now() - started
+}
+
+function acceptsOrRefuses(name: EndpointName, text: string): void {
+  if (timedFromJSON(name, text) <= budgetMs) return
+  const again = timedFromJSON(name, text)
+  if (again > budgetMs)
+    throw new Error(`fromJSON took ${again.toFixed(0)} ms (twice) on ${text.slice(0, 200)}`)
 }
 
 // The words of request bodies, so that generated JSON reaches past the first check often.
@@ -269,9 +277,8 @@ describe('fromJSON under hostile input', () => {
     ]
     fc.assert(
       fc.property(fc.constantFrom(...templates), hostileString, ([name, template], hostile) => {
-        const text = template
-          .replaceAll('K', JSON.stringify(hostile))
-          .replaceAll('V', JSON.stringify(hostile))
+        // One pass: the hostile string itself may be "K" or "V".
+        const text = template.replace(/[KV]/g, () => JSON.stringify(hostile))
         acceptsOrRefuses(name, text)
         untouched()
       }),

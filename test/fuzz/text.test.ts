@@ -7,8 +7,6 @@ import { HqlTextError, parseQuery } from '../../src/text'
 import { expectBuiltinsUntouched, fuzzRuns, hostileString, prototypeKeys } from './support'
 import { briefReport } from './brief-report'
 
-// Generous for text of ordinary size; a huge text gets 1 ms more per 10 KB (parsing is linear, ~40 ns a
-// character): only a slow path (a stall) comes near this.
 /** A generated text, shown in a failure report by its length and its start (it may be megabytes long). */
 const shown = ([head, op]: [string, string]) => {
   const text = head + op
@@ -18,9 +16,12 @@ const shown = ([head, op]: [string, string]) => {
   }
 }
 
+// Generous for text of ordinary size; a huge text gets 1 ms more per 10 KB (parsing is linear, ~10-40 ns a
+// character). A case over budget is run again, and fails only if it is over again: a garbage collection or
+// a busy machine slows one run, a slow path slows both.
 const budgetMs = (text: string) => 250 + text.length / 10_000
 
-function parsesOrFails(text: string, options: Parameters<typeof parseQuery>[1] = {}): void {
+function timedParse(text: string, options: Parameters<typeof parseQuery>[1]): number {
   const started = performance.now()
   try {
     parseQuery(text, options)
@@ -29,10 +30,15 @@ function parsesOrFails(text: string, options: Parameters<typeof parseQuery>[1] =
     expect(error.line).toBeGreaterThanOrEqual(1)
     expect(error.column).toBeGreaterThanOrEqual(1)
   }
-  const took = performance.now() - started
-  if (took > budgetMs(text))
+  return performance.now() - started
+}
+
+function parsesOrFails(text: string, options: Parameters<typeof parseQuery>[1] = {}): void {
+  if (timedParse(text, options) <= budgetMs(text)) return
+  const again = timedParse(text, options)
+  if (again > budgetMs(text))
     throw new Error(
-      `parseQuery took ${took.toFixed(0)} ms on ${text.length} characters: ${text.slice(0, 200)}`,
+      `parseQuery took ${again.toFixed(0)} ms (twice) on ${text.length} characters: ${text.slice(0, 200)}`,
     )
 }
 
@@ -208,7 +214,8 @@ describe('parseQuery under hostile input', () => {
         fc.constantFrom(...prototypeKeys),
         hostileString,
         (template, n, v) => {
-          const text = template.replaceAll('N', n).replaceAll('V', JSON.stringify(v))
+          // One pass: the hostile string itself may be "N" or "V".
+          const text = template.replace(/[NV]/g, (hole) => (hole === 'N' ? n : JSON.stringify(v)))
           parsesOrFails(text, { placeholders: true })
           parsesOrFails(text, {
             params: JSON.parse(`{${JSON.stringify(n)}:[${JSON.stringify(v)}]}`) as never,
