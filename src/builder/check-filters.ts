@@ -6,12 +6,23 @@ import {
   filterIdTypes,
   objectTypeNames,
   operatorKeys,
+  filterNames,
+  checkLimit,
+  maxJsonDepth,
 } from '../model/core'
 import type { FilterName, Filters, JsonPath, ObjectTypeName, Operator } from '../model/core'
 import { didYouMean } from '../model/core'
 
-/** Checks one filter's operator tree: one operator per level, non-empty lists, values of the right kind. */
+/**
+ * Checks one filter's name and operator tree: one operator per level, non-empty lists within the request
+ * limits, values of the right kind, and no deeper than a request may nest (each `$or` adds two steps to the path).
+ */
 export function checkOperator(name: FilterName, operator: unknown, path: JsonPath): void {
+  // The name is checked first: it chooses the id types below, and becomes a key of the filters object.
+  if (!(filterNames as readonly string[]).includes(name))
+    throw new HqlError('invalid_request', `unknown filter '${String(name)}'`, { path })
+  if (path.length > maxJsonDepth)
+    throw new HqlError('too_deep', `operators nest at most ${maxJsonDepth} levels deep`, { path })
   let key: string | undefined
   let count = 0
   if (operator !== null && typeof operator === 'object') for (key in operator) count++
@@ -31,6 +42,7 @@ export function checkOperator(name: FilterName, operator: unknown, path: JsonPat
   }
   if (!Array.isArray(value) || value.length === 0)
     throw new HqlError('invalid_operator', `expected a non-empty array`, { path: [...path, key] })
+  checkLimit('values', value.length, [...path, key])
   for (let index = 0; index < value.length; index++) {
     const item: unknown = value[index]
     if (key === '$or') checkOperator(name, item, [...path, key, index])

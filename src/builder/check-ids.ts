@@ -1,4 +1,4 @@
-import { HqlError, describeId } from '../model/core'
+import { HqlError, checkLimit, describeId } from '../model/core'
 import type { JsonPath } from '../model/core'
 
 /** Throws `invalid_id` unless `id` is an mhid, an altId, the current-user alias or a mapped source id. */
@@ -9,4 +9,10 @@ export function checkLookupId(id: unknown, path: JsonPath): void {
       `expected an mhid, an altId, or a mapped source id (Source:Type:id), got ${JSON.stringify(id)}`,
       { path },
     )
+}
+
+/** A copy of a list of ids within the request limit (a sort's or a Content blueprint's ids). */
+export function checkedIds(ids: readonly string[], path: JsonPath): string[] {
+  checkLimit('ids', ids.length, path)
+  return [...ids]
 }

@@ -1,4 +1,4 @@
-import { HqlError, describeId } from '../model/core'
+import { HqlError, checkLimit, describeId } from '../model/core'
 import type { MappedSourceId, ObjectTypeName, TypeOfId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { BrowsableType } from './filters'
@@ -64,7 +64,7 @@ export function typesOfIds(ids: readonly string[]): ObjectTypeName[] {
 export function lookup<const Ids extends readonly [string, ...string[]]>(
   ...ids: Ids
 ): LookupQuery<TypesOfIds<Ids[number]>, never, MaybeUnknown<Ids[number]>> {
-  if (ids.length === 0) throw new HqlError('invalid_request', 'expected at least one id', { path: ['ids'] })
+  checkLimit('ids', ids.length, undefined, 1)
   ids.forEach((id, index) => checkLookupId(id, ['ids', index]))
   return QueryValue.of(
     'lookup',

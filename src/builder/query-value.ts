@@ -1,4 +1,4 @@
-import { HqlError, checkComponentTree, checkPage, checkPageSize, filterNames } from '../model/core'
+import { HqlError, checkComponentTree, checkLimit, checkPage, checkPageSize } from '../model/core'
 import type { ComponentRequest, FilterName, ObjectTypeName, RequestBody, Sort } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
@@ -95,15 +95,14 @@ export class QueryValue implements Query {
     let types = this.types
     for (const { filter, operator } of specs) {
       const path = ['filters', filter]
-      if (!(filterNames as readonly string[]).includes(filter))
-        throw new HqlError('invalid_request', `unknown filter '${String(filter)}'`, { path })
+      // checkOperator checks the filter's name too, before it is used as a key.
+      checkOperator(filter as FilterName, operator, path)
       if (filters[filter] !== undefined)
         throw new HqlError(
           'duplicate_filter',
           `filter '${filter}' is already set; combine values with .in(), .all() or .or() instead`,
           { path },
         )
-      checkOperator(filter as FilterName, operator, path)
       filters[filter] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
@@ -154,6 +153,7 @@ export class QueryValue implements Query {
 
   ids(...ids: string[]): QueryValue {
     const start = this.#parts.ids?.length ?? 0
+    checkLimit('ids', start + ids.length)
     ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
     const parts = this.#copy('ids')
     parts.ids = Object.freeze([...(this.#parts.ids ?? []), ...ids])

@@ -1,4 +1,4 @@
-import { HqlError, checkIdType, factorIdTypes } from '../model/core'
+import { HqlError, checkIdType, checkLimit, factorIdTypes } from '../model/core'
 import type { Factor, ObjectTypeName, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec, IdArg } from './filters'
@@ -70,8 +70,7 @@ function toFactor(input: unknown, index: number): Factor {
 export function relate<const F extends readonly [unknown, ...unknown[]]>(
   ...factors: ValidFactors<F>
 ): RelateQuery {
-  if (factors.length === 0)
-    throw new HqlError('invalid_factor', 'expected at least one factor', { path: ['factors'] })
+  checkLimit('factors', factors.length, undefined, 1)
   const body = Object.freeze({ factors: Object.freeze((factors as readonly unknown[]).map(toFactor)) })
   return QueryValue.of('relate', body as never, relateTypes) as never
 }

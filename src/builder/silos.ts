@@ -1,4 +1,5 @@
-import { HqlError } from '../model/core'
+import { HqlError, checkLimit } from '../model/core'
+import { checkedIds } from './check-ids'
 import type { AnyId, Blueprint, BlueprintType, CollectionId, ObjectTypeName } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
@@ -90,7 +91,10 @@ export const silo = {
   content: (
     options: BlueprintOptions & { readonly ids: readonly [AnyId, ...AnyId[]]; readonly name?: string },
   ): BlueprintSpec<'Content'> =>
-    blueprint('Content', options, { name: options.name, ids: Object.freeze([...options.ids]) }),
+    blueprint('Content', options, {
+      name: options.name,
+      ids: Object.freeze(checkedIds(options.ids, ['params', 'ids'])),
+    }),
   /** An editorial collection. */
   collection: (
     options: BlueprintOptions & { readonly id: CollectionId; readonly name?: string },
@@ -125,8 +129,7 @@ const silosTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
  * hql.silos(silo.explore({ name: 'Popular', positions: [0] }), silo.basedOnItem({ nameGenerator: 'Because you liked $1' }))
  */
 export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]]): SilosQuery {
-  if (blueprints.length === 0)
-    throw new HqlError('invalid_request', 'expected at least one blueprint', { path: ['blueprints'] })
+  checkLimit('blueprints', blueprints.length, undefined, 1)
   const body = Object.freeze({ blueprints: Object.freeze(blueprints.map((b) => b.blueprint)) })
   return QueryValue.of('silos', body as never, silosTypes) as never
 }

@@ -1,4 +1,5 @@
 import type { AnyId, Sort, SortOrder } from '../model/core'
+import { checkedIds } from './check-ids'
 
 /** A sort key that takes an order: `releaseDate.desc()`. */
 export interface SortKey {
@@ -31,4 +32,4 @@ const randomSort: Sort = /* @__PURE__ */ Object.freeze({ type: 'random' })
 export const random = (): Sort => randomSort
 /** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. */
 export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
-  Object.freeze({ type: 'idsOrder', ids: Object.freeze([...ids]) })
+  Object.freeze({ type: 'idsOrder', ids: Object.freeze(checkedIds(ids, ['ids'])) })

@@ -29,6 +29,8 @@ const reservedWords = new Set(
   ).split(' '),
 )
 
+const prototypeNames: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype))
+
 /**
  * Checks a whole catalog and reports every problem at once: syntax errors (parsing resumes at the next
  * `query`), queries without a name, names used twice or unusable as a function name, and everything
@@ -67,6 +69,14 @@ export function checkCatalog(catalog: Catalog): CatalogCheck {
           `'${name.value}' cannot name a generated function; choose another name`,
           name.loc.start,
         )
+      // Generated code reads `params.<name>`: a name of Object's prototype would read that instead of a default.
+      for (const param of definition.params)
+        if (prototypeNames.has(param.variable.name))
+          problem(
+            'reserved_name',
+            `'$${param.variable.name}' cannot name a parameter of a generated function; choose another name`,
+            param.variable.loc.start,
+          )
       const resolved = resolveDefinition(source, definition, { placeholders: true })
       if (!resolved.ok) {
         errors.push(...resolved.errors)

@@ -13,7 +13,8 @@ export function paramsFromArgs(
   definition: QueryDefinitionNode,
   args: readonly string[],
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
+  // Collected in a Map and made an object with own keys only: `--param __proto__=...` reaches no setter.
+  const out = new Map<string, unknown>()
   for (const arg of args) {
     const equals = arg.indexOf('=')
     if (equals <= 0) throw new HqlError('usage', `--param expects name=value, got '${arg}'`)
@@ -22,9 +23,9 @@ export function paramsFromArgs(
     const type: ParamType = param
       ? { name: param.type.name.value as ParamTypeName, list: param.type.list }
       : { name: 'String', list: false }
-    out[name] = argumentFromString(type, arg.slice(equals + 1))
+    out.set(name, argumentFromString(type, arg.slice(equals + 1)))
   }
-  return out
+  return Object.fromEntries(out)
 }
 
 /** The definition `--query` names, or the only one; undefined lets parseQuery report what is wrong. */

@@ -26,7 +26,7 @@ export function compile<Q extends Query>(query: Q): CompiledRequest<RequestBodie
   if (!(query instanceof QueryValue))
     throw new HqlError(
       'not_a_query',
-      'compile takes a query made by hql (hql.explore() and friends, fromJSON or parseQuery); for JSON, use fromJSON(endpoint, json)',
+      'compile takes a query made by hql (the builder, fromJSON or parseQuery): for JSON, use fromJSON',
     )
   return { endpoint: `/graph/${query.endpoint}`, method: 'POST', body: query.body as never }
 }

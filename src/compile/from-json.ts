@@ -1,5 +1,5 @@
 import type { ZodMiniType } from 'zod/mini'
-import { HqlError, checkComponentTree, checkJsonDepth, parseWith, requestSchemas } from '../model'
+import { HqlError, checkComponentTree, checkRequestShape, parseWith, requestSchemas } from '../model'
 import type { ComponentRequest, Filters, LookupRequest, ObjectTypeName, RequestBodies } from '../model'
 import { QueryValue } from '../builder/query-value'
 import type { EndpointName, ExploreQuery, LookupQuery, RelateQuery, SilosQuery } from '../builder'
@@ -37,7 +37,8 @@ const defaultTypes: Record<EndpointName, readonly ObjectTypeName[]> = {
 export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): QueriesByEndpoint[E] {
   if (!endpointNames.includes(endpoint))
     throw new HqlError('invalid_endpoint', `expected an endpoint name: ${endpointNames.join(', ')}`)
-  checkJsonDepth(json)
+  // Bounds what the rest may cost (depth, list sizes, total size) and refuses `__proto__` keys, first.
+  checkRequestShape(json)
   const schema = requestSchemas[endpoint] as unknown as ZodMiniType<RequestBodies[E]>
   const body = parseWith(schema, upgradeLegacyForms(json))
   const types = typesOf(endpoint, body)

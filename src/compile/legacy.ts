@@ -5,16 +5,15 @@ type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
-const typeNames: Readonly<Record<string, string>> = {
-  movie: 'Movie',
-  showseries: 'ShowSeries',
-  contributor: 'Contributor',
-  user: 'User',
-  image: 'Image',
-  trait: 'Trait',
-  source: 'Source',
-  collection: 'Collection',
-}
+// A Map, not an object: the text looked up is untrusted, and an object would answer `__proto__` or
+// `constructor` with a prototype or a constructor (which the schema's `readonly` would then freeze).
+const typeNames: ReadonlyMap<string, string> = new Map(
+  ['Movie', 'ShowSeries', 'Contributor', 'User', 'Image', 'Trait', 'Source', 'Collection'].map((name) => [
+    name.toLowerCase(),
+    name,
+  ]),
+)
+const typeName = (value: string): string => typeNames.get(value.toLowerCase()) ?? value
 
 /** `"primaryImage"` is the older form of `{ "name": "primaryImage" }`; nested lists are rewritten too. */
 function components(value: unknown): unknown {
@@ -41,16 +40,19 @@ function factors(value: unknown): unknown {
 /** Lowercase type names (`movie`) in returnType operators, at any depth. */
 function returnTypeOperator(operator: unknown): unknown {
   if (!isObject(operator)) return operator
-  const out: Json = {}
-  for (const [key, value] of Object.entries(operator)) {
-    if (typeof value === 'string') out[key] = typeNames[value.toLowerCase()] ?? value
-    else if (Array.isArray(value))
-      out[key] = value.map((v) =>
-        typeof v === 'string' ? (typeNames[v.toLowerCase()] ?? v) : key === '$or' ? returnTypeOperator(v) : v,
-      )
-    else out[key] = value
-  }
-  return out
+  // Object.fromEntries defines each key as an own property: no key, whatever its name, reaches a setter.
+  return Object.fromEntries(
+    Object.entries(operator).map(([key, value]) => [
+      key,
+      typeof value === 'string'
+        ? typeName(value)
+        : Array.isArray(value)
+          ? value.map((v) =>
+              typeof v === 'string' ? typeName(v) : key === '$or' ? returnTypeOperator(v) : v,
+            )
+          : value,
+    ]),
+  )
 }
 
 /** The filter key `source` is an older spelling of `sources`. */

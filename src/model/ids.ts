@@ -113,7 +113,7 @@ const mappedSourceIdPattern = /^([^:\s]+):([^:\s]*):(\S+)$/
 export function describeId(id: string): IdDescription {
   if (id === currentUserAlias) return { form: 'alias', type: 'User', prefix: 'mhals' }
   const prefix = id.slice(0, 5)
-  const type = prefixTypes[prefix]
+  const type = Object.hasOwn(prefixTypes, prefix) ? prefixTypes[prefix] : undefined
   if (type !== undefined) {
     // The common cases first, without a regular expression: an altId is the prefix, '-' and a slug.
     if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !/\s/.test(id))

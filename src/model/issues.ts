@@ -158,7 +158,8 @@ function describeValue(value: unknown): string {
 function valueAt(input: unknown, path: JsonPath): unknown {
   let current = input
   for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined
+    // Own properties only: a path part is a key of the input, and `constructor` must not find Object.
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return undefined
     current = (current as Record<string | number, unknown>)[part]
   }
   return current

@@ -1,3 +1,6 @@
+import { HqlError } from './errors'
+import type { JsonPath } from './errors'
+
 // The size limits every door enforces on a request before any deep work (schema parsing, component checks,
 // the service's graph walks). They bound what one call to fromJSON, one parsed query or one request to the
 // reference service can cost, so that no input, however large, reaches a stack overflow or a long stall.
@@ -23,3 +26,35 @@ export const requestLimits = {
 } as const
 
 export type RequestLimitName = keyof typeof requestLimits
+
+/**
+ * Throws when a list of `count` items is over the limit `name`: `too_many_<kind>` (`too_many_components` for
+ * `componentsPerLevel`), at the list's path. Below `least` items it throws `invalid_request` instead, so an
+ * entry point checks both bounds of its list in one call. Every door shares this one (small) helper.
+ */
+export function checkLimit(name: RequestLimitName, count: number, path: JsonPath = [name], least = 0): void {
+  const max = requestLimits[name]
+  if (count > max || count < least) {
+    const kind = name === 'componentsPerLevel' ? 'components' : name
+    throw count < least
+      ? new HqlError('invalid_request', `expected at least one ${kind.slice(0, -1)}`, { path })
+      : new HqlError(`too_many_${kind}`, `too many ${kind} (${count}); the limit is ${max}`, { path })
+  }
+}
+
+/** The limit on a list that stands under `key` in a request body (`ids`, `$in`…), if one applies. */
+export function listLimitAt(key: string | number): RequestLimitName | undefined {
+  switch (key) {
+    case 'ids':
+    case 'factors':
+    case 'blueprints':
+      return key
+    case '$in':
+    case '$all':
+    case '$or':
+      return 'values'
+    case 'components':
+      return 'componentsPerLevel'
+  }
+  return undefined
+}

@@ -6,6 +6,7 @@ import { describeId, objectTypeNames } from './ids'
 import type { ObjectTypeName } from './ids'
 import type { ComponentRequest } from './request/components'
 import type { FilterName } from './vocabulary'
+import { checkLimit } from './limits'
 import { didYouMean } from './suggest'
 
 // The rules the request schemas cannot state alone, because they need the query around a value: whether a
@@ -73,6 +74,7 @@ export function checkComponentTree(
   // Each level multiplies the response by up to a page of objects: a bound keeps requests answerable.
   if (depth > maxComponentDepth && components.length > 0)
     throw new HqlError('too_deep', `components nest at most ${maxComponentDepth} levels deep`, { path })
+  checkLimit('componentsPerLevel', components.length, path)
   // This runs on every `.with()`: paths are only built when there is an error to report.
   for (let index = 0; index < components.length; index++) {
     const component = components[index] as ComponentRequest
@@ -119,12 +121,13 @@ function appliesToAny(entry: ComponentEntry, types: readonly ObjectTypeName[]): 
 }
 
 export function checkPageSize(size: unknown, path: JsonPath): void {
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1)
+  // Number.isSafeInteger is false for anything but a number.
+  if (!Number.isSafeInteger(size) || (size as number) < 1)
     throw new HqlError('invalid_page_size', `expected a positive whole number, got ${String(size)}`, { path })
 }
 
 export function checkPage(page: unknown, path: JsonPath): void {
-  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 0)
+  if (!Number.isSafeInteger(page) || (page as number) < 0)
     throw new HqlError(
       'invalid_page',
       `expected a page number of 0 or more (pages are zero-based), got ${String(page)}`,
@@ -145,33 +148,3 @@ export function checkTypeName(name: unknown, path: JsonPath): asserts name is Ob
 
 /** How deep a request body may nest: far beyond any real query, far below what would exhaust the stack. */
 export const maxJsonDepth = 48
-
-/**
- * Throws `too_deep` when `value` nests deeper than `maxJsonDepth`. Iterative, so that the check itself
- * cannot overflow the stack on the input it is there to refuse.
- */
-export function checkJsonDepth(value: unknown): void {
-  // A frame per object or array only (leaves need no check), with a link to its parent: the path is built
-  // only for the error, so a valid body costs a walk and no copies.
-  interface Frame {
-    readonly value: object
-    readonly depth: number
-    readonly key: string | number
-    readonly parent: Frame | undefined
-  }
-  if (value === null || typeof value !== 'object') return
-  const stack: Frame[] = [{ value, depth: 0, key: '', parent: undefined }]
-  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    if (frame.depth >= maxJsonDepth) {
-      const path: (string | number)[] = []
-      for (let at: Frame | undefined = frame; at?.parent !== undefined; at = at.parent) path.unshift(at.key)
-      throw new HqlError('too_deep', `the request nests more than ${maxJsonDepth} levels deep`, { path })
-    }
-    const isArray = Array.isArray(frame.value)
-    for (const key in frame.value) {
-      const child: unknown = (frame.value as Record<string, unknown>)[key]
-      if (child !== null && typeof child === 'object')
-        stack.push({ value: child, depth: frame.depth + 1, key: isArray ? Number(key) : key, parent: frame })
-    }
-  }
-}

@@ -3,6 +3,8 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let best: string | undefined
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1
   for (const candidate of candidates) {
+    // The distance is at least the difference in length: a long word (a hostile one) costs nothing.
+    if (Math.abs(word.length - candidate.length) >= bestDistance) continue
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance]
   }

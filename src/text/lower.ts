@@ -33,6 +33,8 @@ export interface Lowered {
 }
 
 export const pathKey = (path: Path): string => path.join('\u0000')
+/** Where the key of `path` itself was written (for `unknown_key`), apart from where its value was. */
+export const keyOf = (path: Path): Path => [...path, '\u0001key']
 
 /** The values each filter compares, as parameter types. */
 const filterValueTypes: Readonly<Record<FilterName, ParamTypeName>> = {
@@ -50,13 +52,6 @@ const blueprintParamTypes: Readonly<Record<string, { type: ParamTypeName; list: 
   nameGenerator: { type: 'String', list: false },
   ids: { type: 'Id', list: true },
   id: { type: 'CollectionId', list: false },
-}
-
-const orders: Readonly<Record<string, string>> = {
-  asc: 'ascending',
-  ascending: 'ascending',
-  desc: 'descending',
-  descending: 'descending',
 }
 
 /**
@@ -90,15 +85,18 @@ export class Lowering {
         if (operation.orderBy) body.sort = this.sort(operation.orderBy, ['sort'])
         break
       case 'Relate':
+        this.at(['factors'], operation.factors[0]?.loc.start ?? operation.loc.start)
         body.factors = operation.factors.map((factor, index) => this.factor(factor, ['factors', index]))
         this.set(body, 'filters', this.filters(operation.where, operation.returnType, ['filters']))
         break
       case 'Lookup':
+        this.at(['ids'], operation.ids[0]?.loc.start ?? operation.loc.start)
         body.ids = this.items(operation.ids, 'Id', ['ids'])
         break
       case 'Silos':
         if (operation.ids) body.ids = this.list(operation.ids, 'Id', ['ids'])
         this.set(body, 'filters', this.filters(operation.where, undefined, ['filters']))
+        this.at(['blueprints'], operation.blueprints[0]?.loc.start ?? operation.loc.start)
         body.blueprints = operation.blueprints.map((b, index) => this.blueprint(b, ['blueprints', index]))
         break
     }
@@ -224,7 +222,8 @@ export class Lowering {
       }
       if (node.order) {
         this.at([...at, 'order'], node.order.loc.start)
-        sort.order = orders[node.order.value]
+        // The parser takes asc, ascending, desc or descending here.
+        sort.order = node.order.value.startsWith('asc') ? 'ascending' : 'descending'
       }
       return sort
     })
@@ -271,7 +270,9 @@ export class Lowering {
       blueprint.probability = this.scalar(node.probability, 'Float', [...path, 'probability'])
     this.set(blueprint, 'filters', this.filters(node.where, undefined, [...path, 'filters']))
     if (node.params) {
-      const params: Json = {}
+      // Without a prototype, every key the text names becomes an own key, `__proto__` too: the model then
+      // refuses it at its path (which points back here), rather than it vanishing into a prototype setter.
+      const params: Json = Object.create(null) as Json
       this.at([...path, 'params'], node.type.loc.end)
       for (const param of node.params) {
         const key = param.key.value
@@ -281,6 +282,7 @@ export class Lowering {
           continue
         }
         this.at(at, param.key.loc.start)
+        this.at(keyOf(at), param.key.loc.start)
         const known = Object.hasOwn(blueprintParamTypes, key) ? blueprintParamTypes[key] : undefined
         params[key] = known?.list
           ? this.list(param.value, known.type, at)

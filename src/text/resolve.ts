@@ -5,7 +5,7 @@ import type { Query } from '../builder'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
 import { HqlTextError } from './errors'
 import type { TextProblem } from './errors'
-import { Lowering, literal, pathKey } from './lower'
+import { Lowering, keyOf, literal, pathKey } from './lower'
 import type { Lowered } from './lower'
 import { checkArgument, isParamTypeName, paramTypeNames, placeholder } from './param-types'
 import type { ParamType } from './param-types'
@@ -42,7 +42,8 @@ export function resolveDefinition(
   const args = argumentsFor(definition, params, options, problems)
   const lowering = new Lowering(params, args, false)
   const lowered = lowering.lower(definition.operation)
-  problems.push(...lowering.problems)
+  // One at a time: a spread of a huge list of problems would overflow the stack.
+  for (const problem of lowering.problems) problems.push(problem)
   for (const [name, param] of params)
     if (!lowering.used.has(name))
       problems.push({
@@ -150,6 +151,9 @@ function defaultValue(node: ValueNode, type: ParamType, problems: TextProblem[])
 
 /** The problem at the text of the deepest part of `path` that came from the text. */
 function locate(lowered: Lowered, code: string, reason: string, path: JsonPath): TextProblem {
+  // A key the model does not know is shown where the key is written, not where its value is.
+  const key = code === 'unknown_key' ? lowered.locations.get(pathKey(keyOf(path))) : undefined
+  if (key !== undefined) return { code, reason, offset: key }
   for (let length = path.length; length >= 0; length--) {
     const offset = lowered.locations.get(pathKey(path.slice(0, length)))
     if (offset !== undefined) return { code, reason, offset }
@@ -163,6 +167,9 @@ function withoutPath(error: HqlError): string {
   return prefix ? error.message.slice(prefix[0].length) : error.message
 }
 
+/** The most problems reported for one query (as the parser stops after 50 syntax errors). */
+const maxProblems = 50
+
 function failed(
   source: TextSource,
   problems: readonly TextProblem[],
@@ -171,6 +178,9 @@ function failed(
   const sorted = problems
     .map((problem, index) => ({ problem, path: paths[index] }))
     .sort((a, b) => a.problem.offset - b.problem.offset)
+    // Beyond the first few, problems are noise, and each error costs a code frame: a text with a
+    // million of them stays cheap to refuse.
+    .slice(0, maxProblems)
   const errors = sorted.map(
     ({ problem, path }) => new HqlTextError(source, problem, path === undefined ? {} : { path }),
   )

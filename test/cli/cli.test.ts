@@ -67,6 +67,21 @@ describe('hql compile', () => {
     expect(bad.stderr).toContain('^')
   })
 
+  it('a --param named __proto__ is a parameter like any other, not a prototype', async () => {
+    const dir = await scratch()
+    await writeFile(join(dir, 'q.hql'), 'query q($__proto__: [Id]) lookup $__proto__\n')
+    const { code, stdout, stderr } = await hql(
+      'compile',
+      join(dir, 'q.hql'),
+      '-p',
+      '__proto__=["mhmov-a"]',
+      '--body',
+    )
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toEqual({ ids: ['mhmov-a'] })
+  })
+
   it('exits 2 on usage errors', async () => {
     expect((await hql('compile')).code).toBe(2)
     expect((await hql('compil', 'x')).code).toBe(2)
@@ -153,6 +168,16 @@ describe('hql fmt, check, generate, fixtures', () => {
     expect(code).toBe(1)
     expect(stderr).toContain(`${join(dir, 'q.hql')}:1:7: 'with' cannot name a generated function`)
     expect(compile(parseQuery('query with explore\n', { query: 'with' })).endpoint).toBe('/graph/explore')
+  })
+
+  it('refuses a parameter named after a key of Object.prototype, which generated code would read', async () => {
+    const dir = await scratch()
+    await writeFile(join(dir, 'q.hql'), 'query q($constructor: Int = 2) explore page size $constructor\n')
+    const { code, stderr } = await hql('check', dir)
+    expect(code).toBe(1)
+    expect(stderr).toContain(
+      `${join(dir, 'q.hql')}:1:9: '$constructor' cannot name a parameter of a generated function`,
+    )
   })
 
   it('reports every problem of a catalog, with exit 1', async () => {

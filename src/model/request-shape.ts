@@ -1,0 +1,73 @@
+import { HqlError } from './errors'
+import { checkLimit, listLimitAt, requestLimits } from './limits'
+import { maxJsonDepth } from './rules'
+
+// The first thing fromJSON does with untrusted JSON, before the schema or anything else looks at it: one
+// iterative walk that bounds the work the rest may do (depth, list sizes, total size) and refuses the one key
+// that would reach a prototype when copied (`__proto__`). Iterative, so that the walk cannot overflow the
+// stack on the input it is there to refuse; leaves are counted but never visited.
+
+interface Frame {
+  readonly value: object
+  readonly depth: number
+  readonly key: string | number
+  readonly parent: Frame | undefined
+}
+
+// The path is rebuilt from parent links only for the error: a valid body costs a walk and no copies.
+function pathOf(frame: Frame, last?: string | number): (string | number)[] {
+  const path: (string | number)[] = last === undefined ? [] : [last]
+  for (let at: Frame | undefined = frame; at?.parent !== undefined; at = at.parent) path.unshift(at.key)
+  return path
+}
+
+/**
+ * Throws an `HqlError` when a request body is out of bounds: `too_deep` beyond `maxJsonDepth` levels,
+ * `too_many_ids` (and the other `requestLimits` codes) for a list over its limit, `too_many_nodes` beyond
+ * `requestLimits.nodes` values in all, and `unknown_key` for an own `__proto__` key (which `JSON.parse`
+ * makes, and which no request has). Each error names the path of the offending list or key.
+ */
+export function checkRequestShape(value: unknown): void {
+  if (value === null || typeof value !== 'object') return
+  let nodes = 1
+  const stack: Frame[] = [{ value, depth: 0, key: '', parent: undefined }]
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    if (frame.depth >= maxJsonDepth)
+      throw new HqlError('too_deep', `the request nests more than ${maxJsonDepth} levels deep`, {
+        path: pathOf(frame),
+      })
+    const depth = frame.depth + 1
+    const parent = frame.value
+    if (Array.isArray(parent)) {
+      // A list's size is known before its items are read: an oversized list costs nothing to refuse.
+      const limit = listLimitAt(frame.key)
+      if (limit !== undefined && parent.length > requestLimits[limit])
+        checkLimit(limit, parent.length, pathOf(frame))
+      nodes += parent.length
+      if (nodes > requestLimits.nodes) throw tooManyNodes(pathOf(frame))
+      for (let index = 0; index < parent.length; index++) {
+        const child: unknown = parent[index]
+        if (child !== null && typeof child === 'object')
+          stack.push({ value: child, depth, key: index, parent: frame })
+      }
+    } else
+      for (const key in parent) {
+        if (key === '__proto__')
+          throw new HqlError('unknown_key', `unknown key '__proto__'`, { path: pathOf(frame, key) })
+        if (++nodes > requestLimits.nodes) throw tooManyNodes(pathOf(frame, key))
+        const child: unknown = (parent as Record<string, unknown>)[key]
+        if (child !== null && typeof child === 'object')
+          stack.push({ value: child, depth, key, parent: frame })
+      }
+  }
+}
+
+const tooManyNodes = (path: (string | number)[]) =>
+  new HqlError(
+    'too_many_nodes',
+    `the request holds more than ${requestLimits.nodes} JSON values (objects, arrays and leaves)`,
+    { path },
+  )
+
+/** @deprecated The former name of `checkRequestShape`, which checks sizes and keys as well as depth. */
+export const checkJsonDepth = checkRequestShape

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import {
+  HqlError,
+  checkLimit,
+  checkRequestShape,
+  listLimitAt,
+  maxJsonDepth,
+  requestLimits,
+} from '../../src/model'
+import { caught } from '../support/caught'
+
+// The guard fromJSON runs before anything else, and the one helper every door shares for the list limits.
+
+describe('checkRequestShape', () => {
+  it('counts every JSON value: exactly requestLimits.nodes pass, one more is refused', () => {
+    // The array and its items: 1 + (nodes - 1) values.
+    expect(() => checkRequestShape(Array(requestLimits.nodes - 1).fill(0))).not.toThrow()
+    expect(caught(() => checkRequestShape(Array(requestLimits.nodes).fill(0))).code).toBe('too_many_nodes')
+    // Keys count as the values they hold, objects and arrays as one each.
+    const wide = Object.fromEntries(Array.from({ length: requestLimits.nodes }, (_, i) => [`k${i}`, {}]))
+    const error = caught(() => checkRequestShape(wide))
+    expect([error.code, error.path]).toEqual(['too_many_nodes', [`k${requestLimits.nodes - 1}`]])
+  })
+
+  it('refuses an own __proto__ key at any depth, in arrays too, with its path', () => {
+    const body = JSON.parse('{"a":[{"b":{"__proto__":{"x":1}}}]}') as unknown
+    const error = caught(() => checkRequestShape(body))
+    expect([error.code, error.path]).toEqual(['unknown_key', ['a', 0, 'b', '__proto__']])
+    // Other prototype names are keys like any other here: the schema refuses them as unknown keys.
+    expect(() => checkRequestShape(JSON.parse('{"constructor":{"prototype":1}}'))).not.toThrow()
+  })
+
+  it('refuses a cycle as too deep, without overflowing the stack', () => {
+    const cycle: Record<string, unknown> = {}
+    cycle.self = [cycle]
+    const error = caught(() => checkRequestShape(cycle))
+    expect(error.code).toBe('too_deep')
+    expect(error.path).toHaveLength(maxJsonDepth)
+  })
+
+  it('names the list over its limit, before reading its items', () => {
+    const items = new Proxy([] as unknown[], {
+      get: (target, key) => (key === 'length' ? 5000 : Reflect.get(target, key)),
+    })
+    const error = caught(() => checkRequestShape({ filters: { traits: { $in: items } } }))
+    expect([error.code, error.path]).toEqual(['too_many_values', ['filters', 'traits', '$in']])
+  })
+})
+
+describe('checkLimit and listLimitAt', () => {
+  it('one code per limit, the list path, and the limit in the message', () => {
+    const codes = (['ids', 'factors', 'blueprints', 'values', 'componentsPerLevel', 'nodes'] as const).map(
+      (name) => caught(() => checkLimit(name, requestLimits[name] + 1, ['x'])).code,
+    )
+    expect(codes).toEqual([
+      'too_many_ids',
+      'too_many_factors',
+      'too_many_blueprints',
+      'too_many_values',
+      'too_many_components',
+      'too_many_nodes',
+    ])
+    const error = caught(() => checkLimit('componentsPerLevel', 33, ['components']))
+    expect(error.message).toBe('$.components: too many components (33); the limit is 32')
+    expect(() => checkLimit('ids', requestLimits.ids, ['ids'])).not.toThrow()
+    expect(caught(() => checkLimit('ids', 0, undefined, 1))).toMatchObject({
+      code: 'invalid_request',
+      path: ['ids'],
+      message: '$.ids: expected at least one id',
+    })
+    expect(caught(() => checkLimit('ids', 1001))).toBeInstanceOf(HqlError)
+  })
+
+  it('knows the lists by their key, and nothing else', () => {
+    expect(['ids', 'factors', 'blueprints', '$in', '$all', '$or', 'components'].map(listLimitAt)).toEqual([
+      'ids',
+      'factors',
+      'blueprints',
+      'values',
+      'values',
+      'values',
+      'componentsPerLevel',
+    ])
+    expect(['sort', 'positions', '__proto__', 'constructor', 0].map(listLimitAt)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
+  })
+})

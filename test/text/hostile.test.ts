@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { compile } from 'hql'
+import { HqlTextError, parseQuery, resolveDefinition, parseDocument, makeSource } from '../../src/text'
+import { expectBuiltinsUntouched, prototypeKeys } from '../fuzz/support'
+
+// Issue 9 in the text door: prototype names in every position of the text, and the request limits, refused
+// as HqlTextErrors at their line and column.
+
+function errorOf(text: string, options: Parameters<typeof parseQuery>[1] = {}): HqlTextError {
+  try {
+    parseQuery(text, options)
+  } catch (error) {
+    expect(error).toBeInstanceOf(HqlTextError)
+    return error as HqlTextError
+  }
+  throw new Error(`expected ${JSON.stringify(text)} to fail`)
+}
+
+const list = (count: number, make: (i: number) => string) =>
+  Array.from({ length: count }, (_, i) => JSON.stringify(make(i))).join(', ')
+
+describe('prototype names in the text', () => {
+  it('silo Explore(__proto__: "x") is an unknown key at the key, not dropped', () => {
+    const error = errorOf('silos\n  silo Explore(__proto__: "x")')
+    expect(error).toMatchObject({ code: 'unknown_key', line: 2, column: 16 })
+    expect(error.path).toEqual(['blueprints', 0, 'params', '__proto__'])
+    expect(error.reason).toBe("unknown key '__proto__'")
+    // A list value would have become the params' prototype.
+    expect(errorOf('silos silo Explore(__proto__: ["mhmov-a"])')).toMatchObject({
+      code: 'unknown_key',
+      column: 20,
+    })
+  })
+
+  it.each(prototypeKeys)('%s as a blueprint param, a filter, a component, a sort key, a type', (name) => {
+    const untouched = expectBuiltinsUntouched()
+    const texts = [
+      `silos silo Explore(${name}: "x")`,
+      `silos silo ${name}`,
+      `explore Movie where ${name} = "mhgnr-a"`,
+      `explore Movie with ${name}`,
+      `explore Movie order by ${name}`,
+      `explore ${name}`,
+      `explore Movie where traits = "${name}"`,
+      `relate to "${name}"`,
+      `query q($p: ${name}) explore Movie where traits = $p`,
+    ]
+    for (const text of texts) {
+      const error = errorOf(text, { placeholders: true })
+      expect(error.line, text).toBe(1)
+      expect(error.column, text).toBeGreaterThan(1)
+    }
+    untouched()
+  })
+
+  it('a parameter may be called $constructor or $__proto__, given as an own key', () => {
+    const text = 'query q($__proto__: [Id], $constructor: Int) lookup $__proto__ page size $constructor'
+    const params = JSON.parse('{"__proto__": ["mhmov-a"], "constructor": 2}') as Record<string, unknown>
+    expect(compile(parseQuery(text, { params })).body).toEqual({ ids: ['mhmov-a'], pageSize: 2 })
+    // Not given: the missing parameter is reported, not read from Object.prototype.
+    expect(errorOf(text, { params: { __proto__: ['mhmov-b'] } as never }).code).toBe('missing_parameter')
+  })
+})
+
+describe('request limits in the text', () => {
+  it('ids: lookup, silos seeds, idsOrder, a Content blueprint, a list parameter', () => {
+    const ids = (count: number) => list(count, (i) => `mhmov-title-${i}`)
+    expect(() => parseQuery(`lookup ${ids(1000)}`)).not.toThrow()
+    expect(errorOf(`lookup ${ids(1001)}`)).toMatchObject({ code: 'too_many_ids', column: 8 })
+    expect(errorOf(`silos for [${ids(1001)}] silo Explore`)).toMatchObject({
+      code: 'too_many_ids',
+      column: 11,
+    })
+    expect(errorOf(`explore Movie order by idsOrder [${ids(1001)}]`).code).toBe('too_many_ids')
+    expect(errorOf(`silos silo Content(ids: [${ids(1001)}])`).path).toEqual([
+      'blueprints',
+      0,
+      'params',
+      'ids',
+    ])
+    const params = { ids: Array.from({ length: 1001 }, (_, i) => `mhmov-${i}`) }
+    expect(errorOf('query q($ids: [Id])\nlookup $ids', { params })).toMatchObject({
+      code: 'too_many_ids',
+      line: 2,
+    })
+  })
+
+  it('factors, blueprints, values, components', () => {
+    expect(errorOf(`relate to ${list(101, (i) => `mhmov-${i}`)}`).code).toBe('too_many_factors')
+    expect(errorOf(`silos ${Array(51).fill('silo GraphLens').join(' ')}`).code).toBe('too_many_blueprints')
+    const traits = errorOf(`explore Movie\n  where traits in [${list(1001, (i) => `mhgnr-${i}`)}]`)
+    expect(traits).toMatchObject({ code: 'too_many_values', line: 2, column: 19 })
+    const or = Array.from({ length: 1001 }, (_, i) => `traits = "mhgnr-${i}"`).join(' or ')
+    expect(errorOf(`explore Movie where (${or})`).code).toBe('too_many_values')
+    const components = errorOf(`explore Movie with ${Array(33).fill('primaryImage').join(', ')}`)
+    expect(components).toMatchObject({ code: 'too_many_components', column: 15 })
+  })
+
+  it('200,000 problems in one query are refused quickly, as the first 50', () => {
+    const text = `lookup ${Array(200_000).fill('$x').join(', ')}`
+    const source = makeSource(text)
+    const started = performance.now()
+    const resolved = resolveDefinition(source, parseDocument(text).definitions[0] as never)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(resolved.ok).toBe(false)
+    if (!resolved.ok) {
+      expect(resolved.errors).toHaveLength(50)
+      expect(resolved.errors[0]).toMatchObject({ code: 'unknown_parameter', column: 8 })
+    }
+  })
+})
