@@ -48,7 +48,11 @@ export interface ServiceOptions {
   readonly maxConnections?: number
   /** Largest graph request body in bytes (default 100 KiB); larger bodies get 413. */
   readonly maxBodyBytes?: number
-  /** Page sizes and id counts (defaults: pageSize 20, at most 100; at most 1000 ids). */
+  /**
+   * What one request may ask for (defaults: pageSize 20, at most 100; at most 1000 ids, 20 blueprints, 50 factors,
+   * 5000 objects and 1,000,000 units of work). Above the model's `requestLimits` a value has no effect: fromJSON
+   * refuses such a request first.
+   */
   readonly limits?: Partial<QueryLimits>
   /** Clock in Unix milliseconds, for tests of expiry and rate windows. */
   readonly now?: () => number
