@@ -30,10 +30,16 @@ export type RequestLimitName = keyof typeof requestLimits
 /**
  * Throws when a list of `count` items is over the limit `name`: `too_many_<kind>` (`too_many_components` for
  * `componentsPerLevel`), at the list's path. Below `least` items it throws `invalid_request` instead, so an
- * entry point checks both bounds of its list in one call. Every door shares this one (small) helper.
+ * entry point checks both bounds of its list in one call. Every door shares this one (small) helper, and so does
+ * the reference service with its own, lower `max`.
  */
-export function checkLimit(name: RequestLimitName, count: number, path: JsonPath = [name], least = 0): void {
-  const max = requestLimits[name]
+export function checkLimit(
+  name: RequestLimitName,
+  count: number,
+  path: JsonPath = [name],
+  least = 0,
+  max: number = requestLimits[name],
+): void {
   if (count > max || count < least) {
     const kind = name === 'componentsPerLevel' ? 'components' : name
     throw count < least

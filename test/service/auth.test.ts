@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FailureCounter, MAX_COUNTED_KEYS } from '../../src/service/auth/failures'
+import { WindowCounter, MAX_COUNTED_KEYS } from '../../src/service/http/rate-limit'
 import { addressKey } from '../../src/service/http/client-address'
 import { TokenResponseSchema, OAuthErrorBodySchema } from '../../src/model'
 import { basicHeader, startHarness, type Harness } from './helpers'
@@ -330,11 +330,11 @@ describe('failed authentication limits', () => {
 
 describe('failure counters', () => {
   it('follow at most MAX_COUNTED_KEYS keys, forgetting the oldest first', () => {
-    const counter = new FailureCounter(2, 60, () => 0)
-    counter.fail('first')
-    counter.fail('first')
+    const counter = new WindowCounter(2, 60, () => 0)
+    counter.add('first')
+    counter.add('first')
     expect(counter.wait('first')).toBe(60)
-    for (let i = 0; i < MAX_COUNTED_KEYS + 500; i++) counter.fail(`key-${i}`)
+    for (let i = 0; i < MAX_COUNTED_KEYS + 500; i++) counter.add(`key-${i}`)
     expect(counter.size).toBe(MAX_COUNTED_KEYS)
     expect(counter.wait('first')).toBe(0)
     expect(counter.wait(`key-${MAX_COUNTED_KEYS + 499}`)).toBe(0)

@@ -65,7 +65,7 @@ describe('caps on the request', () => {
     // Within the model's cap, the service's own (20) answers, naming it.
     const over = await h.post('/graph/silos', { blueprints: lenses(30), pageSize: 1 })
     expect(over.body).toMatchObject({ error: 'too_many_blueprints', status: 400, path: '$.blueprints' })
-    expect(over.body.message).toMatch(/at most 20 blueprints, got 30/)
+    expect(over.body.message).toMatch(/too many blueprints \(30\); the limit is 20/)
     // At the cap, the same request is answered.
     const capped = await h.post('/graph/silos', { blueprints: lenses(20), pageSize: 1 })
     expect(capped.status).toBe(200)
@@ -80,7 +80,7 @@ describe('caps on the request', () => {
     expect(r.body.path).toMatch(/^\$\.factors/)
     const over = await h.post('/graph/relate', { factors: factors(60) })
     expect(over.body).toMatchObject({ error: 'too_many_factors', status: 400, path: '$.factors' })
-    expect(over.body.message).toMatch(/at most 50 factors, got 60/)
+    expect(over.body.message).toMatch(/too many factors \(60\); the limit is 50/)
     const capped = await h.post('/graph/relate', { factors: factors(50), pageSize: 5 })
     expect(capped.status).toBe(200)
     // Fifty times the same factor ranks as the factor once: the same titles come first.

@@ -149,7 +149,7 @@ function authenticate(
     )
   const form = new URLSearchParams(body.toString('utf8'))
   const refused = (description: string): OAuthAnswer => {
-    deps.failures.byAddress.fail(request.address)
+    deps.failures.byAddress.add(request.address)
     return invalidClient(description)
   }
   const basic = basicCredentials(request.authorization)
@@ -205,8 +205,8 @@ export async function tokenEndpoint(
       const userWait = deps.failures.byUsername.wait(userKey)
       if (userWait > 0) return tooMany('too many failed sign-ins for this username', userWait)
       if (!(await deps.registry.authenticateUser(username, password))) {
-        deps.failures.byUsername.fail(userKey)
-        deps.failures.byAddress.fail(request.address)
+        deps.failures.byUsername.add(userKey)
+        deps.failures.byAddress.add(request.address)
         return oauthError(400, 'invalid_grant', 'Bad credentials')
       }
       return ok(deps.tokens.issue({ clientId, username, scopes }, true))
@@ -217,7 +217,7 @@ export async function tokenEndpoint(
         return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
       const redeemed = deps.tokens.redeem(refreshToken, clientId)
       if (redeemed === undefined) {
-        deps.failures.byAddress.fail(request.address)
+        deps.failures.byAddress.add(request.address)
         return oauthError(400, 'invalid_grant', 'Invalid refresh token')
       }
       const { expiresAt: _, ...rest } = redeemed.grant

@@ -5,32 +5,77 @@ export interface RateLimit {
 }
 
 /**
- * A fixed-window counter per client id (SERVICE-NOTES.md: limits apply per client id, so every token of a
- * client shares one budget). Windows are aligned to the epoch, so the Retry-After of every blocked request
- * is the time left until the same reset. Entries of past windows are dropped as they are met, and the map
- * is cleared when a window turns over, so memory stays bounded by the clients active in one window.
+ * Keys one counter follows at most. Beyond it the oldest key of the window is forgotten: an attacker with
+ * that many addresses gains nothing from per-address counting anyway, and memory stays at about 1 MB.
  */
-export class RateLimiter {
+export const MAX_COUNTED_KEYS = 10_000
+
+/**
+ * Counts per key in fixed windows aligned to the epoch, so the Retry-After of every refused attempt is the time
+ * left until the same reset. The map is cleared when a window turns over and holds at most MAX_COUNTED_KEYS keys,
+ * so memory is bounded whoever sends the keys. The rate limit counts requests with it, the token endpoints
+ * failed authentications.
+ */
+export class WindowCounter {
   private readonly counts = new Map<string, number>()
   private window = -1
 
   constructor(
-    private readonly limit: RateLimit,
+    private readonly budget: number,
+    private readonly windowSeconds: number,
     private readonly now: () => number,
   ) {}
 
-  /** Counts a request; returns the seconds to wait when the client is over its budget, else 0. */
-  take(clientId: string): number {
-    const windowMs = this.limit.windowSeconds * 1000
+  /** Seconds until the key may try again, or 0 while it is under its budget. */
+  wait(key: string): number {
+    const now = this.turnOver()
+    if ((this.counts.get(key) ?? 0) < this.budget) return 0
+    const windowMs = this.windowSeconds * 1000
+    return Math.max(1, Math.ceil(((this.window + 1) * windowMs - now) / 1000))
+  }
+
+  /** Counts one event of the key. */
+  add(key: string): void {
+    this.turnOver()
+    const count = this.counts.get(key)
+    if (count === undefined && this.counts.size >= MAX_COUNTED_KEYS) {
+      const oldest = this.counts.keys().next().value
+      if (oldest !== undefined) this.counts.delete(oldest)
+    }
+    this.counts.set(key, (count ?? 0) + 1)
+  }
+
+  /** Keys followed now (for tests of the memory bound). */
+  get size(): number {
+    return this.counts.size
+  }
+
+  private turnOver(): number {
     const now = this.now()
-    const window = Math.floor(now / windowMs)
+    const window = Math.floor(now / (this.windowSeconds * 1000))
     if (window !== this.window) {
       this.window = window
       this.counts.clear()
     }
-    const count = (this.counts.get(clientId) ?? 0) + 1
-    this.counts.set(clientId, count)
-    if (count <= this.limit.requests) return 0
-    return Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000))
+    return now
+  }
+}
+
+/**
+ * The budget per client id (SERVICE-NOTES.md: limits apply per client id, so every token of a client shares
+ * one budget). Only requests that authenticated as the client spend it.
+ */
+export class RateLimiter {
+  private readonly counter: WindowCounter
+
+  constructor(limit: RateLimit, now: () => number) {
+    this.counter = new WindowCounter(limit.requests, limit.windowSeconds, now)
+  }
+
+  /** Counts a request; returns the seconds to wait when the client is over its budget, else 0. */
+  take(clientId: string): number {
+    const wait = this.counter.wait(clientId)
+    this.counter.add(clientId)
+    return wait
   }
 }

@@ -1,3 +1,4 @@
+import { requestLimits } from '../../model'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode, UserNode } from '../graph/entities'
 
@@ -44,7 +45,7 @@ export interface QueryLimits {
 export const DEFAULT_LIMITS: QueryLimits = {
   defaultPageSize: 20,
   maxPageSize: 100,
-  maxIds: 1000,
+  maxIds: requestLimits.ids,
   maxObjects: 5000,
   maxBlueprints: 20,
   maxFactors: 50,

@@ -1,6 +1,5 @@
-import { componentCatalogue, type ComponentRequest, type RequestBodies } from '../../model'
+import { checkLimit, componentCatalogue, type ComponentRequest, type RequestBodies } from '../../model'
 import type { JsonPath } from '../../model/errors'
-import { badRequest } from '../http/errors'
 import type { QueryLimits } from './context'
 import { pageSizeWithin } from './paging'
 import { DEFAULT_SILO_PAGE_SIZE, DEFAULT_SILOS_PAGE_SIZE } from './silos'
@@ -27,24 +26,13 @@ export function checkLimits<E extends keyof RequestBodies>(
     blueprints?: readonly { type: string; params?: { ids?: readonly string[] } }[]
     factors?: readonly unknown[]
   }
-  const ids = (count: number, path: JsonPath, what = '') => {
-    if (count > limits.maxIds)
-      throw badRequest('too_many_ids', `${what}at most ${limits.maxIds} ids, got ${count}`, path)
-  }
-  if (endpoint === 'lookup') ids(request.ids?.length ?? 0, ['ids'], 'a lookup takes ')
-  if (endpoint === 'relate' && (request.factors?.length ?? 0) > limits.maxFactors)
-    throw badRequest(
-      'too_many_factors',
-      `a relate request takes at most ${limits.maxFactors} factors, got ${request.factors?.length}`,
-      ['factors'],
-    )
+  // The model's own check with the service's (lower or equal) maxima: one code and one message per limit.
+  const ids = (count: number, path: JsonPath) => checkLimit('ids', count, path, 0, limits.maxIds)
+  if (endpoint === 'lookup') ids(request.ids?.length ?? 0, ['ids'])
+  if (endpoint === 'relate')
+    checkLimit('factors', request.factors?.length ?? 0, ['factors'], 0, limits.maxFactors)
   if (endpoint === 'silos') {
-    if ((request.blueprints?.length ?? 0) > limits.maxBlueprints)
-      throw badRequest(
-        'too_many_blueprints',
-        `a silos request takes at most ${limits.maxBlueprints} blueprints, got ${request.blueprints?.length}`,
-        ['blueprints'],
-      )
+    checkLimit('blueprints', request.blueprints?.length ?? 0, ['blueprints'], 0, limits.maxBlueprints)
     pageSizeWithin(limits, request.pageSize, ['pageSize'], DEFAULT_SILOS_PAGE_SIZE)
     pageSizeWithin(limits, request.siloPageSize, ['siloPageSize'], DEFAULT_SILO_PAGE_SIZE)
     ids(request.ids?.length ?? 0, ['ids'])

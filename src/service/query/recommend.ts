@@ -94,10 +94,8 @@ export interface ScoredSeeds {
   readonly excluded: ReadonlySet<GraphNode>
 }
 
-const free: Meter = () => undefined
-
 /** Scores seeds for {@link rankScored}; `meter` pays for the walk. */
-export function scoreSeeds(graph: GraphIndex, seeds: readonly Seed[], meter: Meter = free): ScoredSeeds {
+export function scoreSeeds(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): ScoredSeeds {
   const generating = seeds.filter((s) => !s.boostOnly)
   const base = scoreTitles(graph, generating, meter)
   const boosts = scoreTitles(
@@ -129,7 +127,7 @@ export function rankScored(
   scored: ScoredSeeds,
   accept: (node: GraphNode) => boolean,
   types: ReadonlySet<ObjectTypeName>,
-  meter: Meter = free,
+  meter: Meter,
   within?: Iterable<GraphNode>,
 ): Ranked[] {
   const { base, boosts } = scored
