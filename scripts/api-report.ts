@@ -23,7 +23,7 @@ const kinds: readonly [ts.SymbolFlags, string][] = [
   [ts.SymbolFlags.Function, 'function'],
   [ts.SymbolFlags.Enum, 'enum'],
   [ts.SymbolFlags.Variable, 'const'],
-  [ts.SymbolFlags.Namespace, 'namespace'],
+  [ts.SymbolFlags.ValueModule | ts.SymbolFlags.NamespaceModule, 'namespace'],
   [ts.SymbolFlags.Interface, 'interface'],
   [ts.SymbolFlags.TypeAlias, 'type'],
 ]
@@ -33,13 +33,17 @@ function kindOf(symbol: ts.Symbol, checker: ts.TypeChecker): string {
   const found = kinds.filter(([flag]) => target.flags & flag).map(([, name]) => name)
   // `let`/`var` exports would be mutable public state: name them apart so the report shows them.
   const variable = target.valueDeclaration
-  if (variable && ts.isVariableDeclaration(variable) && !(ts.getCombinedNodeFlags(variable) & ts.NodeFlags.Const))
+  if (
+    variable &&
+    ts.isVariableDeclaration(variable) &&
+    !(ts.getCombinedNodeFlags(variable) & ts.NodeFlags.Const)
+  )
     found[found.indexOf('const')] = 'let'
   return found.length > 0 ? found.join(' + ') : 'unknown'
 }
 
 /** The report's text: one section per entry, one line per exported name (sorted), `name: kind`. */
-export function apiReport(): string {
+export function apiReport(entries: readonly { specifier: string; source: string }[] = ENTRIES): string {
   const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
@@ -50,11 +54,11 @@ export function apiReport(): string {
     types: [],
   }
   const program = ts.createProgram(
-    ENTRIES.map((entry) => `${root}/${entry.source}`),
+    entries.map((entry) => `${root}/${entry.source}`),
     options,
   )
   const checker = program.getTypeChecker()
-  const sections = ENTRIES.map((entry) => {
+  const sections = entries.map((entry) => {
     const file = program.getSourceFile(`${root}/${entry.source}`)
     const module = file && checker.getSymbolAtLocation(file)
     if (!module) throw new Error(`api report: cannot read ${entry.source}`)
