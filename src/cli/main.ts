@@ -1,4 +1,4 @@
-// The `hql` command (bin/hql.js imports the build of this file). No top-level await: tsup also builds it as CJS.
+// The `hql` command (bin/hql.js imports the build of this file).
 import { runCli } from './program'
 
 // A reader that stops early (`hql compile … | head`) closes the pipe: that is not an error of ours.

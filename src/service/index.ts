@@ -1,11 +1,20 @@
 // The reference service (Node only): `import { createService } from 'hql/service'`.
+// Every public name is listed here; api/report.md records them, test/package/api-report.test.ts checks it.
+
+// Starting the service: in process (createService) or as the CLI's `hql serve` does (serve), with demo
+// credentials.
 export { createService, DEMO } from './create-service'
 export type { Service, ServiceOptions, DemoCredentials } from './create-service'
 export { serve } from './serve'
+
+// What ServiceOptions takes: registered clients and users, rate and auth-failure limits, per-request limits,
+// and a catalog of one's own.
 export type { ClientConfig, UserConfig } from './auth/registry'
 export type { RateLimit } from './http/rate-limit'
 export type { AuthFailureLimit } from './auth/failures'
 export type { QueryLimits } from './query/context'
 export type { RawCatalog, RawMovie, RawSeries } from './catalog/raw'
+
+// The query engine without HTTP: answers request bodies over a catalog (hql/testing's handlers use it).
 export { createQueryEngine } from './query-engine'
 export type { QueryEngine, QueryEngineOptions, QueryAnswer } from './query-engine'

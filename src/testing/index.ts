@@ -1,6 +1,13 @@
 // hql/testing (Node only): msw handlers that stand in for the service, canned fixtures, and request snapshots.
+// Every public name is listed here; api/report.md records them, test/package/api-report.test.ts checks it.
+
+// msw handlers: the token endpoint and the graph endpoints, answered from the sample catalog or fixtures.
 export { hqlHandlers, type HqlHandlersOptions } from './handlers'
+export type { TestCredentials } from './token-endpoint'
+
+// Fixtures: canned answers (or errors) for one query, typed by the query's result.
 export { fixture, errorFixture, type HqlFixture } from './fixtures'
+
+// Snapshots: the request a query (or a plain request) sends, as stable pretty JSON.
 export { requestSnapshot } from './snapshot'
 export type { RequestLike } from './canonical'
-export type { TestCredentials } from './token-endpoint'

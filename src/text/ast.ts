@@ -223,16 +223,4 @@ export interface BlueprintParamNode {
   readonly loc: Loc
 }
 
-/** A node that the printer puts on a line of its own, and so carries comments. */
-export type LineNode =
-  | QueryDefinitionNode
-  | OperationNode
-  | WhereNode
-  | ConditionNode
-  | OrderByNode
-  | WithNode
-  | PagingNode
-  | SiloSizeNode
-  | BlueprintNode
-
 export const noComments = (): Comments => ({ leading: [], trailing: undefined })

@@ -115,5 +115,3 @@ function parseType(reader: TokenReader): TypeNode {
   if (list) reader.expectPunctuator(']')
   return { kind: 'Type', name, list, loc: reader.loc(start) }
 }
-
-export { makeSource, type TextSource }

@@ -1,10 +1,14 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 // Builds the package once, then loads the build the way users do: by package name (Node resolves a package's
 // own name through its "exports" map), as ESM and as CommonJS, and type-checks a consumer against the .d.ts.
+// The package ships ES modules only: CommonJS loads them through require(), which Node 20.19 and later allow.
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const node = (args: string[]) => execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' })
 
@@ -22,7 +26,7 @@ const expected = {
 }
 
 beforeAll(() => {
-  execFileSync('npx', ['tsup', '--silent'], { cwd: root, stdio: 'pipe' })
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' })
 }, 120_000)
 
 describe('the built package', () => {
@@ -34,6 +38,38 @@ describe('the built package', () => {
   test('loads with require', () => {
     const out = node(['-e', `const m = require('hql');${script}`])
     expect(JSON.parse(out)).toEqual(expected)
+  })
+
+  test('a CommonJS app requires hql, hql/service and hql/testing', () => {
+    const app = mkdtempSync(join(tmpdir(), 'hql-commonjs-app-'))
+    try {
+      writeFileSync(
+        join(app, 'package.json'),
+        JSON.stringify({ name: 'app', private: true, type: 'commonjs' }),
+      )
+      mkdirSync(join(app, 'node_modules'))
+      symlinkSync(root, join(app, 'node_modules', 'hql'), 'dir')
+      copyFileSync(join(root, 'test/package/commonjs-app.cjs'), join(app, 'index.js'))
+      const out = execFileSync(process.execPath, ['index.js'], { cwd: app, encoding: 'utf8' })
+      expect(JSON.parse(out)).toEqual({
+        body: {
+          filters: { returnType: { $eq: 'Movie' } },
+          components: [{ name: 'primaryImage' }],
+          pageSize: 2,
+        },
+        loaded: true,
+        errorClass: 'HqlError',
+      })
+    } finally {
+      rmSync(app, { recursive: true, force: true })
+    }
+  })
+
+  test('ships no CommonJS build', () => {
+    const manifest = JSON.parse(node(['-p', 'JSON.stringify(require("./package.json"))'])) as {
+      exports: Record<string, unknown>
+    }
+    expect(JSON.stringify(manifest.exports)).not.toMatch(/\.c(js|ts)"|"require"/)
   })
 
   test('hql/service loads both ways and finds its catalog', () => {

@@ -11,7 +11,7 @@ import { isRawCatalog, RawCatalog } from './raw'
  * of them.
  */
 export function defaultCatalogDir(): string {
-  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url))
+  const here = dirname(fileURLToPath(import.meta.url))
   let dir = here
   for (let i = 0; i < 8; i++) {
     const candidate = join(dir, 'data', 'catalog')

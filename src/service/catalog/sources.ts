@@ -5,7 +5,6 @@ import type {
   Medium,
   MediumType,
   Method,
-  Offer,
   SourceKind,
   SourceNode,
   SubscriptionPlan,
@@ -267,14 +266,4 @@ export function sourceIdFor(spec: SourceSpec, media: MediaNode, taken: Set<strin
       return id
     }
   }
-}
-
-export function offerOf(
-  source: SourceNode,
-  media: MediaNode,
-  sourceId: string,
-  mediums: Medium[] | undefined,
-  launchInfo: LaunchInfo,
-): Offer {
-  return { source, media, sourceId, mediums, launchInfo }
 }
