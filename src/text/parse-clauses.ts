@@ -1,6 +1,7 @@
 import type { ComponentNode, OrderByNode, PagingNode, SiloSizeNode, SortKeyNode, WithNode } from './ast'
 import { noComments } from './ast'
 import type { TokenReader } from './reader'
+import { commaSeparated, commaSeparatedUntil } from './parse-lists'
 import { parseListOrVariable, parseName, parseNumber } from './parse-values'
 
 const orders = new Set(['asc', 'desc', 'ascending', 'descending'])
@@ -9,11 +10,7 @@ const orders = new Set(['asc', 'desc', 'ascending', 'descending'])
 export function parseOrderBy(reader: TokenReader): OrderByNode {
   const start = reader.expectName('order').start
   reader.expectName('by')
-  const keys: SortKeyNode[] = []
-  if (!skipNone(reader)) {
-    do keys.push(parseSortKey(reader))
-    while (reader.skipPunctuator(','))
-  }
+  const keys: SortKeyNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseSortKey)
   const comments = noComments()
   reader.unit(comments, start)
   return { kind: 'OrderBy', keys, comments, loc: reader.loc(start) }
@@ -31,11 +28,7 @@ function parseSortKey(reader: TokenReader): SortKeyNode {
 /** With : "with" ( "none" | Component { "," Component } ) */
 export function parseWith(reader: TokenReader): WithNode {
   const start = reader.expectName('with').start
-  const components: ComponentNode[] = []
-  if (!skipNone(reader)) {
-    do components.push(parseComponent(reader))
-    while (reader.skipPunctuator(','))
-  }
+  const components: ComponentNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseComponent)
   const comments = noComments()
   reader.unit(comments, start)
   return { kind: 'With', components, comments, loc: reader.loc(start) }
@@ -49,14 +42,7 @@ function parseComponent(reader: TokenReader): ComponentNode {
   if (reader.isPunctuator('{')) {
     components = reader.nested(() => {
       reader.advance()
-      const nested: ComponentNode[] = []
-      if (!reader.isPunctuator('}')) {
-        do nested.push(parseComponent(reader))
-        while (reader.skipPunctuator(','))
-      }
-      if (!reader.isPunctuator('}')) reader.fail("',' or '}'")
-      reader.advance()
-      return nested
+      return commaSeparatedUntil(reader, '}', parseComponent)
     })
   }
   return { kind: 'Component', name, size, components, loc: reader.loc(name.loc.start) }

@@ -14,6 +14,7 @@ import type {
 import { noComments } from './ast'
 import type { TokenReader } from './reader'
 import { atSiloSize, parseOrderBy, parsePaging, parseSiloSize, parseWith } from './parse-clauses'
+import { commaSeparated, commaSeparatedUntil } from './parse-lists'
 import { parseWhere } from './parse-where'
 import { parseId, parseListOrVariable, parseName, parseNumber, parseScalar, parseValue } from './parse-values'
 
@@ -59,9 +60,7 @@ function parseRelate(reader: TokenReader): RelateNode {
   const start = reader.expectName('relate').start
   const returnType = reader.isName() && !reader.isName('to') ? parseName(reader) : undefined
   reader.expectName('to')
-  const factors: FactorNode[] = []
-  do factors.push(parseFactor(reader))
-  while (reader.skipPunctuator(','))
+  const factors: FactorNode[] = commaSeparated(reader, parseFactor)
   const comments = noComments()
   reader.unit(comments, start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
@@ -101,9 +100,7 @@ function parseFactor(reader: TokenReader): FactorNode {
 /** Lookup : "lookup" IdValue { "," IdValue } [ With ] [ Paging ] */
 function parseLookup(reader: TokenReader): LookupNode {
   const start = reader.expectName('lookup').start
-  const ids: ScalarNode[] = []
-  do ids.push(parseId(reader))
-  while (reader.skipPunctuator(','))
+  const ids: ScalarNode[] = commaSeparated(reader, parseId)
   const comments = noComments()
   reader.unit(comments, start)
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
@@ -146,15 +143,7 @@ function parseBlueprint(reader: TokenReader): BlueprintNode {
   const start = reader.advance().start
   const type = parseName(reader, 'a silo type (RecommendedForYou, Explore, BasedOnItem...)')
   let params: BlueprintParamNode[] | undefined
-  if (reader.skipPunctuator('(')) {
-    params = []
-    if (!reader.isPunctuator(')')) {
-      do params.push(parseBlueprintParam(reader))
-      while (reader.skipPunctuator(','))
-    }
-    if (!reader.isPunctuator(')')) reader.fail("',' or ')'")
-    reader.advance()
-  }
+  if (reader.skipPunctuator('(')) params = commaSeparatedUntil(reader, ')', parseBlueprintParam)
   const positions = reader.skipName('at') ? parseListOrVariable(reader) : undefined
   const probability = reader.skipName('probability') ? parseNumber(reader) : undefined
   const comments = noComments()

@@ -1,4 +1,5 @@
 import type { ListNode, NameNode, ScalarNode, StringNode, ValueNode, VariableNode } from './ast'
+import { commaSeparatedUntil } from './parse-lists'
 import type { TokenReader } from './reader'
 
 /** Name : [A-Za-z_][A-Za-z0-9_]* */
@@ -58,14 +59,12 @@ export function parseNumber(reader: TokenReader, expected = 'a number or a param
 /** List : "[" [ Scalar { "," Scalar } ] "]" */
 export function parseList(reader: TokenReader): ListNode {
   const start = reader.expectPunctuator('[').start
-  const items: ScalarNode[] = []
-  if (!reader.isPunctuator(']')) {
-    do items.push(parseScalar(reader, "a value or ']'"))
-    while (reader.skipPunctuator(','))
-  }
-  reader.expectPunctuator(']')
+  // A bad token after an item is reported as "expected ']'" (not "',' or ']'"): test/text pins that message.
+  const items = commaSeparatedUntil(reader, ']', parseListItem, "']'")
   return { kind: 'List', items, loc: reader.loc(start) }
 }
+
+const parseListItem = (reader: TokenReader): ScalarNode => parseScalar(reader, "a value or ']'")
 
 /** ListValue : List | Variable */
 export function parseListOrVariable(reader: TokenReader): ListNode | VariableNode {

@@ -6,6 +6,7 @@ import { lex } from './lexer'
 import { TokenReader } from './reader'
 import type { TextSource } from './source'
 import { makeSource } from './source'
+import { commaSeparatedUntil } from './parse-lists'
 import { operationKeywords, parseOperation } from './parse-operations'
 import { parseName, parseValue, parseVariable } from './parse-values'
 
@@ -88,14 +89,7 @@ function parseDefinition(reader: TokenReader): QueryDefinitionNode {
 /** Params : "(" [ Param { "," Param } ] ")" */
 function parseParams(reader: TokenReader): ParamNode[] {
   reader.expectPunctuator('(')
-  const params: ParamNode[] = []
-  if (!reader.isPunctuator(')')) {
-    do params.push(parseParam(reader))
-    while (reader.skipPunctuator(','))
-  }
-  if (!reader.isPunctuator(')')) reader.fail("',' or ')'")
-  reader.advance()
-  return params
+  return commaSeparatedUntil(reader, ')', parseParam)
 }
 
 /** Param : Variable ":" Type [ "=" Value ] */

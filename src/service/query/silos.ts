@@ -195,100 +195,140 @@ const lensesByAffinity = (plan: Plan, index: number): readonly Lens[] =>
       .map(({ lens }) => lens)
   })
 
+/** The blueprint of one type, so that each type's drafts see its own params. */
+type BlueprintOf<Type extends Blueprint['type']> = Extract<Blueprint, { readonly type: Type }>
+
 /**
  * The silos one blueprint yields, in order, with their titles left to compute. What can fail the request
  * (an unknown id, a filter of the wrong type) is checked here, for every blueprint, placed or not.
  */
 function draftsOf(plan: Plan, blueprint: Blueprint, index: number): SiloDraft[] {
-  const at: JsonPath = ['blueprints', index]
   switch (blueprint.type) {
-    case 'RecommendedForYou': {
-      accepting(plan, blueprint, index)
-      const seeds = forYouSeeds(plan)
-      const items = (): GraphNode[] =>
-        seeds.length > 0
-          ? recommended(plan, 'forYou', () => seeds, blueprint, index)
-          : popular(plan, blueprint, index)
-      return [{ title: blueprint.params?.name ?? 'Recommended for you', items }]
-    }
+    case 'RecommendedForYou':
+      return recommendedForYouDrafts(plan, blueprint, index)
     case 'Explore':
-      accepting(plan, blueprint, index)
-      return [{ title: blueprint.params?.name ?? 'Popular', items: () => popular(plan, blueprint, index) }]
-    case 'BasedOnItem': {
-      const template = blueprint.params?.nameGenerator ?? 'Because you liked $1'
-      const seeds = plan.seeds.filter((seed) => isMedia(seed) || seed.type === 'Contributor')
-      if (seeds.length > 0) accepting(plan, blueprint, index)
-      return seeds.slice(0, SILOS_PER_BLUEPRINT).map((seed) => ({
-        title: template.replaceAll('$1', seed.name),
-        // Heavily the item; the user only breaks ties among what the item brings.
-        items: () =>
-          recommended(
-            plan,
-            `basedOn|${seed.mhid}`,
-            () => [
-              { node: seed, weight: 1, boostOnly: false },
-              ...userSeeds(plan).map((s) => ({ ...s, weight: 0.2, boostOnly: true })),
-            ],
-            blueprint,
-            index,
-          ),
-      }))
-    }
+      return exploreDrafts(plan, blueprint, index)
+    case 'BasedOnItem':
+      return basedOnItemDrafts(plan, blueprint, index)
     case 'GraphLens':
-      return lensesByAffinity(plan, index)
-        .slice(0, SILOS_PER_BLUEPRINT)
-        .map((lens) => lensSilo(plan, lens, blueprint, index, lensName(lens), true))
-    case 'ExploreGraphLens': {
-      const template = blueprint.params?.nameGenerator ?? '$1'
-      return lensesOf(plan.ctx.graph)
-        .slice(0, SILOS_PER_BLUEPRINT)
-        .map((lens) =>
-          lensSilo(plan, lens, blueprint, index, template.replaceAll('$1', lensName(lens)), false),
-        )
-    }
-    case 'Content': {
-      const curated = blueprint.params.ids.map((id, j) =>
-        resolveNode(plan.ctx, id, [...at, 'params', 'ids', j]),
-      )
-      const { accept } = accepting(plan, blueprint, index)
-      const items = (): GraphNode[] => {
-        const set = new Set(curated)
-        const meter = meterOf(plan, index)
-        // The curated titles, ranked for the user (ties keep the editors' order).
-        const order = new Map(curated.map((n, i) => [n, i]))
-        const boosted = plan.seeds.length > 0 || plan.ctx.user !== undefined
-        const ranked = boosted
-          ? rankScored(
-              plan.ctx.graph,
-              scored(plan, 'boosts', () => boostSeeds(plan), index),
-              (n) => set.has(n) && accept(n),
-              new Set(['Movie', 'ShowSeries']),
-              meter,
-              curated,
-            )
-          : []
-        const score = new Map(ranked.map((r) => [r.node, r.score]))
-        meter(curated.length + sortCost(curated.length))
-        const sorted = curated
-          .filter(accept)
-          .sort(
-            (a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || (order.get(a) ?? 0) - (order.get(b) ?? 0),
-          )
-        return [...new Set(sorted)]
-      }
-      return [{ title: blueprint.params.name ?? 'Featured', items }]
-    }
-    case 'Collection': {
-      const collection = resolveNode(plan.ctx, blueprint.params.id, [...at, 'params', 'id'], ['Collection'])
-      const { accept } = accepting(plan, blueprint, index)
-      const items = (): GraphNode[] => {
-        const all = collection.type === 'Collection' ? collection.items : []
-        meterOf(plan, index)(all.length)
-        return all.filter(accept)
-      }
-      return [{ title: blueprint.params.name ?? collection.name, items }]
-    }
+      return graphLensDrafts(plan, blueprint, index)
+    case 'ExploreGraphLens':
+      return exploreGraphLensDrafts(plan, blueprint, index)
+    case 'Content':
+      return contentDrafts(plan, blueprint, index)
+    case 'Collection':
+      return collectionDrafts(plan, blueprint, index)
+    default:
+      // A blueprint type added to the model fails to compile here until it has its drafts.
+      return blueprint satisfies never
   }
+}
+
+/** One silo recommended from the seeds and the user; with neither, the popular titles. */
+function recommendedForYouDrafts(
+  plan: Plan,
+  blueprint: BlueprintOf<'RecommendedForYou'>,
+  index: number,
+): SiloDraft[] {
+  accepting(plan, blueprint, index)
+  const seeds = forYouSeeds(plan)
+  const items = (): GraphNode[] =>
+    seeds.length > 0
+      ? recommended(plan, 'forYou', () => seeds, blueprint, index)
+      : popular(plan, blueprint, index)
+  return [{ title: blueprint.params?.name ?? 'Recommended for you', items }]
+}
+
+/** One silo of the popular titles that pass the filters. */
+function exploreDrafts(plan: Plan, blueprint: BlueprintOf<'Explore'>, index: number): SiloDraft[] {
+  accepting(plan, blueprint, index)
+  return [{ title: blueprint.params?.name ?? 'Popular', items: () => popular(plan, blueprint, index) }]
+}
+
+/** A silo per seed title or contributor (up to SILOS_PER_BLUEPRINT), each recommended from that seed. */
+function basedOnItemDrafts(plan: Plan, blueprint: BlueprintOf<'BasedOnItem'>, index: number): SiloDraft[] {
+  const template = blueprint.params?.nameGenerator ?? 'Because you liked $1'
+  const seeds = plan.seeds.filter((seed) => isMedia(seed) || seed.type === 'Contributor')
+  if (seeds.length > 0) accepting(plan, blueprint, index)
+  return seeds.slice(0, SILOS_PER_BLUEPRINT).map((seed) => ({
+    title: template.replaceAll('$1', seed.name),
+    // Heavily the item; the user only breaks ties among what the item brings.
+    items: () =>
+      recommended(
+        plan,
+        `basedOn|${seed.mhid}`,
+        () => [
+          { node: seed, weight: 1, boostOnly: false },
+          ...userSeeds(plan).map((s) => ({ ...s, weight: 0.2, boostOnly: true })),
+        ],
+        blueprint,
+        index,
+      ),
+  }))
+}
+
+/** A silo per lens, the lenses that fit the seeds best first, ranked for the user. */
+function graphLensDrafts(plan: Plan, blueprint: BlueprintOf<'GraphLens'>, index: number): SiloDraft[] {
+  return lensesByAffinity(plan, index)
+    .slice(0, SILOS_PER_BLUEPRINT)
+    .map((lens) => lensSilo(plan, lens, blueprint, index, lensName(lens), true))
+}
+
+/** A silo per lens in the graph's order, titles by popularity: the same for every user. */
+function exploreGraphLensDrafts(
+  plan: Plan,
+  blueprint: BlueprintOf<'ExploreGraphLens'>,
+  index: number,
+): SiloDraft[] {
+  const template = blueprint.params?.nameGenerator ?? '$1'
+  return lensesOf(plan.ctx.graph)
+    .slice(0, SILOS_PER_BLUEPRINT)
+    .map((lens) => lensSilo(plan, lens, blueprint, index, template.replaceAll('$1', lensName(lens)), false))
+}
+
+/** One silo of the editors' titles (their ids resolved now, so a bad one fails the request), ranked for the user. */
+function contentDrafts(plan: Plan, blueprint: BlueprintOf<'Content'>, index: number): SiloDraft[] {
+  const curated = blueprint.params.ids.map((id, j) =>
+    resolveNode(plan.ctx, id, ['blueprints', index, 'params', 'ids', j]),
+  )
+  const { accept } = accepting(plan, blueprint, index)
+  const items = (): GraphNode[] => {
+    const set = new Set(curated)
+    const meter = meterOf(plan, index)
+    // The curated titles, ranked for the user (ties keep the editors' order).
+    const order = new Map(curated.map((n, i) => [n, i]))
+    const boosted = plan.seeds.length > 0 || plan.ctx.user !== undefined
+    const ranked = boosted
+      ? rankScored(
+          plan.ctx.graph,
+          scored(plan, 'boosts', () => boostSeeds(plan), index),
+          (n) => set.has(n) && accept(n),
+          new Set(['Movie', 'ShowSeries']),
+          meter,
+          curated,
+        )
+      : []
+    const score = new Map(ranked.map((r) => [r.node, r.score]))
+    meter(curated.length + sortCost(curated.length))
+    const sorted = curated
+      .filter(accept)
+      .sort((a, b) => (score.get(b) ?? 0) - (score.get(a) ?? 0) || (order.get(a) ?? 0) - (order.get(b) ?? 0))
+    return [...new Set(sorted)]
+  }
+  return [{ title: blueprint.params.name ?? 'Featured', items }]
+}
+
+/** One silo of an editorial collection's titles, in the collection's order. */
+function collectionDrafts(plan: Plan, blueprint: BlueprintOf<'Collection'>, index: number): SiloDraft[] {
+  const at: JsonPath = ['blueprints', index, 'params', 'id']
+  const collection = resolveNode(plan.ctx, blueprint.params.id, at, ['Collection'])
+  const { accept } = accepting(plan, blueprint, index)
+  const items = (): GraphNode[] => {
+    const all = collection.type === 'Collection' ? collection.items : []
+    meterOf(plan, index)(all.length)
+    return all.filter(accept)
+  }
+  return [{ title: blueprint.params.name ?? collection.name, items }]
 }
 
 /**

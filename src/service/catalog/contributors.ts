@@ -1,0 +1,49 @@
+import type { ContributorNode } from '../graph/entities'
+import { emptySocial } from './empty-social'
+import { assignAltIds, mhidOf } from './ids'
+import { NameSpellings, personKey } from './names'
+import type { RawCatalog } from './raw'
+
+/** The catalog's people, keyed by `personKey`, with how many credits each has in the data. */
+export interface People {
+  readonly contributors: Map<string, ContributorNode>
+  /** Credits per person key: the films' popularity signal (see `castProminence`) is built from it. */
+  readonly creditsPerPerson: Map<string, number>
+}
+
+/**
+ * One contributor per person, named by the most used spelling: the data spells the same person several ways
+ * across films, and the graph must hold one node for them all. Their credits are filled in with the films.
+ */
+export function contributorsOf(raw: RawCatalog): People {
+  const spellings = new NameSpellings()
+  const creditsPerPerson = new Map<string, number>()
+  const count = (name: string): void => {
+    const key = personKey(name)
+    if (key === undefined) return
+    spellings.add(key, name)
+    creditsPerPerson.set(key, (creditsPerPerson.get(key) ?? 0) + 1)
+  }
+  for (const movie of raw.movies) {
+    for (const name of movie.cast) count(name)
+    for (const name of movie.directors ?? []) count(name)
+  }
+  const personKeys = [...creditsPerPerson.keys()].sort()
+  const personAltIds = assignAltIds(
+    'Contributor',
+    personKeys.map((key) => ({ key, name: spellings.displayName(key) })),
+  )
+  const contributors = new Map<string, ContributorNode>()
+  for (const key of personKeys) {
+    contributors.set(key, {
+      type: 'Contributor',
+      mhid: mhidOf('Contributor', key),
+      altId: personAltIds.get(key) ?? `mhric-${key}`,
+      name: spellings.displayName(key),
+      popularity: 0,
+      social: emptySocial(),
+      credits: [],
+    })
+  }
+  return { contributors, creditsPerPerson }
+}

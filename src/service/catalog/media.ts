@@ -1,0 +1,173 @@
+import type { ContributorNode, Credit, ImageNode, MediaNode, TraitNode } from '../graph/entities'
+import { emptySocial } from './empty-social'
+import { uniqueTraits } from './genres'
+import { assignAltIds, mhidOf, slugOf } from './ids'
+import { personKey, plainText } from './names'
+import type { RawMovie, RawSeries } from './raw'
+
+/**
+ * The titles built so far, in the data's order (films, then series), with their posters and the raw record of
+ * each: offers are synthesized from the raw records after every title exists.
+ */
+export interface Titles {
+  readonly media: MediaNode[]
+  readonly images: ImageNode[]
+  readonly rawOf: Map<MediaNode, RawMovie | RawSeries>
+}
+
+export const noTitles = (): Titles => ({ media: [], images: [], rawOf: new Map() })
+
+const utcSeconds = (year: number, month = 0, day = 1): number => Date.UTC(year, month, day) / 1000
+
+/**
+ * Adds the films, credited to their directors and cast: the credits are what links films and people in both
+ * directions, so they are made here, once each contributor exists.
+ */
+export function addMovies(
+  movies: readonly RawMovie[],
+  contributors: Map<string, ContributorNode>,
+  creditsPerPerson: Map<string, number>,
+  traits: Map<string, TraitNode>,
+  into: Titles,
+): void {
+  const movieAltIds = assignAltIds(
+    'Movie',
+    movies.map((m) => ({ key: m.id, name: m.title, year: m.year })),
+  )
+  const prominence = percentiles(movies, (m) => castProminence(m, creditsPerPerson))
+  for (const movie of movies) {
+    const image = moviePoster(movie)
+    if (image) into.images.push(image)
+    const node: MediaNode = {
+      type: 'Movie',
+      key: movie.id,
+      mhid: mhidOf('Movie', movie.id),
+      altId: movieAltIds.get(movie.id) ?? `mhmov-${slugOf(movie.title)}`,
+      name: movie.title,
+      popularity: prominence.get(movie) ?? 0,
+      social: emptySocial(),
+      year: movie.year,
+      releaseDate: utcSeconds(movie.year),
+      description: movie.extract ?? '',
+      credits: [],
+      traits: uniqueTraits(movie.genres, traits),
+      image,
+      offers: [],
+    }
+    credit(node, movie.directors ?? [], 'Director', contributors)
+    credit(node, movie.cast, 'Cast', contributors)
+    into.media.push(node)
+    into.rawOf.set(node, movie)
+  }
+}
+
+/** A film's poster, when the data has one (Wikipedia gives its size). */
+function moviePoster(movie: RawMovie): ImageNode | undefined {
+  if (movie.thumbnail == null) return undefined
+  return {
+    type: 'Image',
+    mhid: mhidOf('Image', movie.thumbnail),
+    name: `${movie.title} (${movie.year}) poster`,
+    url: movie.thumbnail,
+    width: movie.thumbnail_width ?? 0,
+    height: movie.thumbnail_height ?? 0,
+    isDefault: false,
+  }
+}
+
+/** Credits each named person once, in the data's order (the position), on both the film and the person. */
+function credit(
+  node: MediaNode,
+  names: readonly string[],
+  contribution: Credit['contribution'],
+  contributors: Map<string, ContributorNode>,
+): void {
+  // A film's cast is a few names: an array scan beats a Set made per film.
+  const seen: string[] = []
+  for (const name of names) {
+    const key = personKey(name)
+    const contributor = key === undefined ? undefined : contributors.get(key)
+    if (key === undefined || contributor === undefined || seen.includes(key)) continue
+    seen.push(key)
+    const c: Credit = { media: node, contributor, contribution, position: seen.length - 1 }
+    node.credits.push(c)
+    contributor.credits.push(c)
+  }
+}
+
+/** Adds the series: TVmaze names no people, so series have no credits, and their dates come from `premiered`. */
+export function addSeries(
+  seriesList: readonly RawSeries[],
+  traits: Map<string, TraitNode>,
+  into: Titles,
+): void {
+  const seriesDates = new Map(seriesList.map((s) => [s, seriesReleaseDate(s)]))
+  const seriesAltIds = assignAltIds(
+    'ShowSeries',
+    seriesList.map((s) => ({ key: s.id, name: s.name, year: seriesDates.get(s)?.year })),
+  )
+  const seriesScore = percentiles(seriesList, (s) => (s.weight ?? 0) + (s.rating?.average ?? 0))
+  for (const series of seriesList) {
+    const date = seriesDates.get(series) ?? { seconds: 0, year: 1970 }
+    const image = seriesPoster(series)
+    if (image) into.images.push(image)
+    const node: MediaNode = {
+      type: 'ShowSeries',
+      key: series.id,
+      mhid: mhidOf('ShowSeries', series.id),
+      altId: seriesAltIds.get(series.id) ?? `mhsss-${slugOf(series.name)}`,
+      name: series.name,
+      popularity: seriesScore.get(series) ?? 0,
+      social: emptySocial(),
+      year: date.year,
+      releaseDate: date.seconds,
+      description: plainText(series.summary ?? ''),
+      credits: [],
+      traits: uniqueTraits(series.genres, traits),
+      image,
+      offers: [],
+    }
+    into.media.push(node)
+    into.rawOf.set(node, series)
+  }
+}
+
+/** A series' poster, when the data has one, with TVmaze's medium rendition. */
+function seriesPoster(series: RawSeries): ImageNode | undefined {
+  if (!series.image) return undefined
+  return {
+    type: 'Image',
+    mhid: mhidOf('Image', series.image.original),
+    name: `${series.name} poster`,
+    // TVmaze publishes the original's size nowhere in this data; its posters are 680×1000.
+    url: series.image.original,
+    width: 680,
+    height: 1000,
+    isDefault: false,
+    medium: { url: series.image.medium, width: 210, height: 295 },
+  }
+}
+
+function seriesReleaseDate(series: RawSeries): { seconds: number; year: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(series.premiered ?? '')
+  if (!match) return { seconds: utcSeconds(1970), year: 1970 }
+  const [, y, m, d] = match.map(Number) as [number, number, number, number]
+  return { seconds: utcSeconds(y, m - 1, d), year: y }
+}
+
+/** Popularity signal of a film from the data: the selection rule's cast prominence (SOURCES.md). */
+function castProminence(movie: RawMovie, creditsPerPerson: Map<string, number>): number {
+  let sum = 0
+  for (const name of movie.cast) {
+    const key = personKey(name)
+    if (key !== undefined) sum += Math.log1p(creditsPerPerson.get(key) ?? 0)
+  }
+  return sum
+}
+
+/** Ranks values to [0, 1): the share of records below, so films and series mix on one scale. */
+function percentiles<T>(items: readonly T[], score: (item: T) => number): Map<T, number> {
+  const scored = items.map((item) => ({ item, score: score(item) }))
+  scored.sort((a, b) => a.score - b.score)
+  return new Map(scored.map(({ item }, i) => [item, i / Math.max(1, scored.length)]))
+}

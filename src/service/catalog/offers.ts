@@ -1,0 +1,78 @@
+import type { MediaNode, Offer, SourceNode } from '../graph/entities'
+import type { RawMovie, RawSeries } from './raw'
+import {
+  carries,
+  channelSourceKey,
+  informationLaunchInfo,
+  launchInfoFor,
+  mediumsFor,
+  SOURCE_SPECS,
+  sourceIdFor,
+  sourceNode,
+} from './sources'
+
+/**
+ * The sources and their offers: the data says where a title is described (Wikipedia, IMDb, TVmaze) but not
+ * where it streams, so streaming offers are synthesized from each source's rules. `mapped` is the index that
+ * mapping a source's own id back to a title reads (`msiName|type|sourceId`).
+ */
+export function synthesizeOffers(
+  media: readonly MediaNode[],
+  rawOf: Map<MediaNode, RawMovie | RawSeries>,
+): { sources: SourceNode[]; mapped: Map<string, MediaNode> } {
+  const mapped = new Map<string, MediaNode>()
+  const sources = SOURCE_SPECS.map(sourceNode)
+  SOURCE_SPECS.forEach((spec, i) => {
+    const source = sources[i] as SourceNode
+    const taken = new Set<string>()
+    for (const node of media) {
+      const raw = rawOf.get(node)
+      let offer: Offer | undefined
+      if (spec.kind === 'information') {
+        const info = informationOffer(spec.key, node, raw)
+        if (info)
+          offer = {
+            source,
+            media: node,
+            sourceId: info.sourceId,
+            mediums: undefined,
+            launchInfo: informationLaunchInfo(info.sourceId, info.url),
+          }
+      } else {
+        const series = node.type === 'ShowSeries' ? (raw as RawSeries | undefined) : undefined
+        const channel = series
+          ? (channelSourceKey(series.webChannel?.name) ?? channelSourceKey(series.network?.name))
+          : undefined
+        if (carries(spec, node, channel)) {
+          const sourceId = sourceIdFor(spec, node, taken)
+          const launchInfo = launchInfoFor(spec, sourceId)
+          offer = { source, media: node, sourceId, mediums: mediumsFor(spec, node, launchInfo), launchInfo }
+        }
+      }
+      if (!offer) continue
+      node.offers.push(offer)
+      source.offers.push(offer)
+      mapped.set(`${spec.msiName.toLowerCase()}|${node.type}|${offer.sourceId}`, node)
+    }
+  })
+  return { sources, mapped }
+}
+
+function informationOffer(
+  key: string,
+  node: MediaNode,
+  raw: RawMovie | RawSeries | undefined,
+): { sourceId: string; url: string } | undefined {
+  if (raw === undefined) return undefined
+  if (key === 'wikipedia' && node.type === 'Movie' && 'href' in raw && typeof raw.href === 'string')
+    return { sourceId: raw.href, url: `https://en.wikipedia.org/wiki/${raw.href}` }
+  const imdb = node.type === 'ShowSeries' ? (raw as RawSeries).externals?.imdb : undefined
+  if (key === 'imdb' && typeof imdb === 'string')
+    return { sourceId: imdb, url: `https://www.imdb.com/title/${imdb}/` }
+  if (key === 'tvmaze' && 'tvmazeId' in raw && typeof raw.tvmazeId === 'number')
+    return {
+      sourceId: String(raw.tvmazeId),
+      url: typeof raw.url === 'string' ? raw.url : `https://www.tvmaze.com/shows/${raw.tvmazeId}`,
+    }
+  return undefined
+}
