@@ -278,7 +278,11 @@ export class Lowering {
         const key = param.key.value
         const at = [...path, 'params', key]
         if (Object.hasOwn(params, key)) {
-          this.problem('duplicate_parameter', `blueprint parameter '${key}' is set twice`, param.key.loc.start)
+          this.problem(
+            'duplicate_parameter',
+            `blueprint parameter '${key}' is set twice`,
+            param.key.loc.start,
+          )
           continue
         }
         this.at(at, param.key.loc.start)

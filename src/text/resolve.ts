@@ -152,7 +152,10 @@ function defaultValue(node: ValueNode, type: ParamType, problems: TextProblem[])
 /** The problem at the text of the deepest part of `path` that came from the text. */
 function locate(lowered: Lowered, code: HqlErrorCode, reason: string, path: JsonPath): TextProblem {
   // A key the model does not know is shown where the key is written, not where its value is.
-  const key = code === 'unknown_key' || code === 'unknown_filter' ? lowered.locations.get(pathKey(keyOf(path))) : undefined
+  const key =
+    code === 'unknown_key' || code === 'unknown_filter'
+      ? lowered.locations.get(pathKey(keyOf(path)))
+      : undefined
   if (key !== undefined) return { code, reason, offset: key }
   for (let length = path.length; length >= 0; length--) {
     const offset = lowered.locations.get(pathKey(path.slice(0, length)))

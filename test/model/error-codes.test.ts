@@ -33,7 +33,11 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `mhmov-${i}`)
 const quoted = (list: readonly string[]) => list.map((id) => `"${id}"`).join(', ')
 // Untyped calls: these mistakes are type errors, and the runtime checks are what is tested here.
 const untypedFilter = (filter: string, operator: unknown) => ({ filter, operator }) as unknown as FilterSpec
-const explore = hql.explore as () => { filter(...f: unknown[]): unknown; with(...c: unknown[]): unknown }
+interface UntypedQuery {
+  filter(...filters: unknown[]): UntypedQuery
+  with(...components: unknown[]): UntypedQuery
+}
+const explore = hql.explore as () => UntypedQuery
 
 function nested(depth: number): ComponentSpec {
   let spec: ComponentSpec = primaryImage
@@ -53,6 +57,8 @@ function nestedText(depth: number): string {
   return text
 }
 
+// The builder cannot express an unknown sort or blueprint type (sorts and blueprints are made by typed helpers),
+// nor the text a malformed operator or a key of another endpoint (the grammar has no way to write them).
 const mistakes: Record<string, Mistake> = {
   'an unknown filter': {
     code: 'unknown_filter',
@@ -69,6 +75,14 @@ const mistakes: Record<string, Mistake> = {
       fromJSON: () =>
         fromJSON('silos', { blueprints: [{ type: 'Explore', filters: { traitz: { $eq: 'mhgnr-a' } } }] }),
       text: () => parseQuery('silos silo Explore where traitz = "mhgnr-a"'),
+    },
+  },
+  'a filter named __proto__': {
+    code: 'unknown_filter',
+    doors: {
+      builder: () => hql.explore().filter(untypedFilter('__proto__', { $eq: 'mhgnr-a' })),
+      fromJSON: () => fromJSON('explore', JSON.parse('{"filters":{"__proto__":{"$eq":"mhgnr-a"}}}')),
+      text: () => parseQuery('explore where __proto__ = "mhgnr-a"'),
     },
   },
   'a filter set twice': {
@@ -227,8 +241,7 @@ const mistakes: Record<string, Mistake> = {
   'a key the endpoint does not take': {
     code: 'unknown_key',
     doors: {
-      builder: () =>
-        (hql.lookup('mhmov-a') as unknown as ReturnType<typeof explore>).filter(traits.eq('mhgnr-a')),
+      builder: () => (hql.lookup('mhmov-a') as unknown as UntypedQuery).filter(traits.eq('mhgnr-a')),
       fromJSON: () => fromJSON('lookup', { ids: ['mhmov-a'], filters: { traits: { $eq: 'mhgnr-a' } } }),
     },
   },
