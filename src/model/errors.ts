@@ -16,11 +16,6 @@ export function formatPath(path: JsonPath): string {
   return out
 }
 
-/** A path and a reason as a message: `$.filters.traitz: unknown key 'traitz'`, or the reason alone at the root. */
-export function composeMessage(reason: string, path: JsonPath): string {
-  return path.length > 0 ? `${formatPath(path)}: ${reason}` : reason
-}
-
 /**
  * The one error class of hql. Every failure, whatever the layer, is an `HqlError` (or a subclass) with a
  * stable machine-readable `code` (docs/errors.md lists them), the `reason` (what is wrong, and what to do)
@@ -38,11 +33,18 @@ export class HqlError extends Error {
   /** The message without the path (or, for text errors, without the line and column). */
   declare readonly reason: string
 
-  constructor(code: HqlErrorCode, reason: string, options: { path?: JsonPath; cause?: unknown } = {}) {
-    const path = options.path ?? []
-    super(composeMessage(reason, path), options.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
+  constructor(
+    code: HqlErrorCode,
+    reason: string,
+    { path = [], cause }: { path?: JsonPath; cause?: unknown } = {},
+  ) {
+    // The message is composed from the path and the reason, which stay apart in their own fields.
+    super(
+      path.length ? `${formatPath(path)}: ${reason}` : reason,
+      cause === undefined ? undefined : { cause },
+    )
     this.path = path
     this.reason = reason
+    this.code = code
   }
 }
