@@ -192,7 +192,7 @@ export type {
 
 // The model's errors: every error hql throws is an HqlError; fromJSON's lists every issue.
 export { HqlError, HqlValidationError } from './model'
-export type { JsonPath, ValidationIssue } from './model'
+export type { HqlErrorCode, JsonPath, ValidationIssue } from './model'
 
 // The model's vocabulary: ids and object types, filters, operators, sorts, blueprints, components, and the
 // request limits every door enforces.

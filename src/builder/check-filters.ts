@@ -20,7 +20,7 @@ import { didYouMean } from '../model/core'
 export function checkOperator(name: FilterName, operator: unknown, path: JsonPath): void {
   // The name is checked first: it chooses the id types below, and becomes a key of the filters object.
   if (!(filterNames as readonly string[]).includes(name))
-    throw new HqlError('invalid_request', `unknown filter '${String(name)}'`, { path })
+    throw new HqlError('unknown_filter', `unknown filter '${String(name)}'`, { path })
   if (path.length > maxJsonDepth)
     throw new HqlError('too_deep', `operators nest at most ${maxJsonDepth} levels deep`, { path })
   let key: string | undefined

@@ -82,7 +82,7 @@ export class QueryValue implements Query {
   /** A copy of the parts, to change `key` in; throws unless this endpoint's body has `key`. */
   #copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
     if (!bodyKeys[this.endpoint].includes(key))
-      throw new HqlError('not_applicable', `${this.endpoint} queries take no '${key}'`, { path: [key] })
+      throw new HqlError('unknown_key', `${this.endpoint} queries take no '${key}'`, { path: [key] })
     return copyParts(this.#parts)
   }
 

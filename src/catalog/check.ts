@@ -2,6 +2,7 @@ import { compile } from '../compile'
 import type { CompiledRequest } from '../compile'
 import { HqlTextError, lineColumnAt, makeSource, resolveDefinition } from '../text'
 import type { QueryDefinitionNode } from '../text'
+import type { HqlErrorCode } from '../model'
 import type { Catalog, CatalogFile } from './load'
 import { checkGeneratable } from './generate-check'
 
@@ -44,7 +45,7 @@ export function checkCatalog(catalog: Catalog): CatalogCheck {
     errors.push(...file.syntaxErrors)
     const source = makeSource(file.text, file.path)
     for (const definition of file.document.definitions) {
-      const problem = (code: string, reason: string, offset: number) =>
+      const problem = (code: HqlErrorCode, reason: string, offset: number) =>
         errors.push(new HqlTextError(source, { code, reason, offset }))
       const name = definition.name
       if (name === undefined) {

@@ -1,4 +1,5 @@
 import { HqlError, type JsonPath } from '../model/errors'
+import type { HqlErrorCode } from '../model/error-codes'
 import type { GraphRequest } from './types'
 
 /**
@@ -32,7 +33,7 @@ export class ClientError extends HqlError {
   declare readonly request: RequestDescription | undefined
   declare resumeFrom: GraphRequest | undefined
 
-  constructor(code: string, message: string, options: ClientErrorOptions = {}) {
+  constructor(code: HqlErrorCode, message: string, options: ClientErrorOptions = {}) {
     super(code, message, options)
     this.request = options.request
     this.resumeFrom = undefined

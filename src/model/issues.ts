@@ -2,10 +2,11 @@ import type { ZodMiniType } from 'zod/mini'
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
 import { didYouMean } from './suggest'
+import type { HqlErrorCode } from './error-codes'
 
 /** One problem found in a value: where, what was expected, and a stable code. */
 export interface ValidationIssue {
-  readonly code: string
+  readonly code: HqlErrorCode
   readonly path: JsonPath
   readonly message: string
 }
@@ -63,8 +64,9 @@ export function describeIssues(
       }
     }
     if (raw.code === 'unrecognized_keys' && raw.keys) {
-      for (const key of raw.keys)
-        out.push({ code: 'unknown_key', path: [...path, key], message: `unknown key '${key}'` })
+      // A key of a filters object is a filter name: the builder and the text say `unknown_filter` too.
+      const code = path[path.length - 1] === 'filters' ? 'unknown_filter' : 'unknown_key'
+      for (const key of raw.keys) out.push({ code, path: [...path, key], message: `unknown key '${key}'` })
       continue
     }
     out.push({ code: codeOf(raw, path), path, message: messageOf(raw, valueAt(input, path)) })
@@ -103,7 +105,7 @@ function bestBranch(branches: readonly (readonly RawIssue[])[]): readonly RawIss
   return best
 }
 
-function codeOf(raw: RawIssue, path: JsonPath): string {
+function codeOf(raw: RawIssue, path: JsonPath): HqlErrorCode {
   const last = path[path.length - 1]
   const parent = path[path.length - 2]
   if ((raw.code === 'invalid_format' || raw.code === 'invalid_union') && raw.message.includes('(mh'))
@@ -113,7 +115,33 @@ function codeOf(raw: RawIssue, path: JsonPath): string {
   if (raw.code === 'custom' && last === 'probability') return 'positions_with_probability'
   if (last === 'page') return 'invalid_page'
   if (last === 'pageSize' || last === 'siloPageSize') return 'invalid_page_size'
-  return 'invalid_request'
+  return codeOfPlace(path) ?? 'invalid_request'
+}
+
+// The code the builder gives for a mistake at this place of a body, so that every door agrees (the builder
+// checks each part where it is made: a filter's operator, a factor, a lookup id, a sort, a blueprint's type).
+function codeOfPlace(path: JsonPath): HqlErrorCode | undefined {
+  const [first, second, third] = path
+  if (first === 'factors' && path.length > 1) return 'invalid_factor'
+  if (first === 'ids' && typeof second === 'number' && path.length === 2) return 'invalid_id'
+  if (first === 'sort' && typeof second === 'number')
+    return third === 'type' || third === 'property' ? 'unknown_sort' : 'invalid_sort'
+  if (first === 'blueprints' && typeof second === 'number' && third === 'type' && path.length === 3)
+    return 'unknown_blueprint'
+  // Filters, at the top or in a blueprint: [..., 'filters', name, operator, ...value].
+  const at = path.lastIndexOf('filters')
+  if (at < 0 || path.length < at + 2) return undefined
+  // Each item of an `$or` is an operator object again: step over them to the innermost operator.
+  let operatorAt = at + 2
+  while (path[operatorAt] === '$or' && typeof path[operatorAt + 1] === 'number') operatorAt += 2
+  const operator = path[operatorAt]
+  // The operator object itself, or an operator's list ($in, $all, $or): a malformed operator.
+  if (
+    path.length === operatorAt ||
+    (path.length === operatorAt + 1 && operator !== '$eq' && operator !== '$ne')
+  )
+    return 'invalid_operator'
+  return path[at + 1] === 'returnType' ? 'unknown_type' : undefined
 }
 
 function messageOf(raw: RawIssue, found: unknown): string {

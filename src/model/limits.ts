@@ -44,7 +44,9 @@ export function checkLimit(
     const kind = name === 'componentsPerLevel' ? 'components' : name
     throw count < least
       ? new HqlError('invalid_request', `expected at least one ${kind.slice(0, -1)}`, { path })
-      : new HqlError(`too_many_${kind}`, `too many ${kind} (${count}); the limit is ${max}`, { path })
+      : new HqlError(`too_many_${kind}` as const, `too many ${kind} (${count}); the limit is ${max}`, {
+          path,
+        })
   }
 }
 

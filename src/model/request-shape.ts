@@ -53,7 +53,14 @@ export function checkRequestShape(value: unknown): void {
     } else
       for (const key in parent) {
         if (key === '__proto__')
-          throw new HqlError('unknown_key', `unknown key '__proto__'`, { path: pathOf(frame, key) })
+          // Under `filters` the key is a filter name, as describeIssues reports any other unknown one.
+          throw new HqlError(
+            frame.key === 'filters' ? 'unknown_filter' : 'unknown_key',
+            `unknown key '__proto__'`,
+            {
+              path: pathOf(frame, key),
+            },
+          )
         if (++nodes > requestLimits.nodes) throw tooManyNodes(pathOf(frame, key))
         const child: unknown = (parent as Record<string, unknown>)[key]
         if (child !== null && typeof child === 'object')

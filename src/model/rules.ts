@@ -140,7 +140,7 @@ export function checkPage(page: unknown, path: JsonPath): void {
 export function checkTypeName(name: unknown, path: JsonPath): asserts name is ObjectTypeName {
   if (!(objectTypeNames as readonly unknown[]).includes(name))
     throw new HqlError(
-      'invalid_value',
+      'unknown_type',
       `expected a type name (${objectTypeNames.join(', ')}), got ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, objectTypeNames) : ''}`,
       { path },
     )

@@ -1,12 +1,12 @@
 import { HqlError } from '../model'
-import type { JsonPath } from '../model'
+import type { HqlErrorCode, JsonPath } from '../model'
 import type { TextSource } from './source'
 import { lineColumnAt } from './source'
 import { printLocation } from './print-location'
 
 /** Where in a source a problem is, and what it is. */
 export interface TextProblem {
-  readonly code: string
+  readonly code: HqlErrorCode
   /** The message without the location. */
   readonly reason: string
   readonly offset: number
@@ -26,7 +26,6 @@ export class HqlTextError extends HqlError {
   readonly line: number
   readonly column: number
   readonly offset: number
-  readonly reason: string
   readonly frame: string
 
   constructor(source: TextSource, problem: TextProblem, options: { path?: JsonPath; cause?: unknown } = {}) {
@@ -36,8 +35,8 @@ export class HqlTextError extends HqlError {
     this.line = line
     this.column = column
     this.offset = problem.offset
-    this.reason = problem.reason
     this.frame = printLocation(source, problem.offset)
+    // The location replaces the JSON path in front of the reason: the path stays in `path`.
     this.message = `${source.name}:${line}:${column}: ${problem.reason}`
   }
 }

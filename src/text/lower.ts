@@ -1,5 +1,5 @@
 import { didYouMean, filterNames, sortProperties, plainSortTypes } from '../model'
-import type { FilterName } from '../model'
+import type { FilterName, HqlErrorCode } from '../model'
 import type { EndpointName } from '../builder'
 import type {
   BlueprintNode,
@@ -107,7 +107,7 @@ export class Lowering {
     return { endpoint, body, locations: this.locations }
   }
 
-  private problem(code: string, reason: string, offset: number): void {
+  private problem(code: HqlErrorCode, reason: string, offset: number): void {
     this.problems.push({ code, reason, offset })
   }
 
@@ -278,7 +278,11 @@ export class Lowering {
         const key = param.key.value
         const at = [...path, 'params', key]
         if (Object.hasOwn(params, key)) {
-          this.problem('duplicate_param', `blueprint parameter '${key}' is set twice`, param.key.loc.start)
+          this.problem(
+            'duplicate_parameter',
+            `blueprint parameter '${key}' is set twice`,
+            param.key.loc.start,
+          )
           continue
         }
         this.at(at, param.key.loc.start)

@@ -1,5 +1,5 @@
 import { HqlError, HqlValidationError, didYouMean } from '../model'
-import type { JsonPath } from '../model'
+import type { HqlErrorCode, JsonPath } from '../model'
 import { fromJSON } from '../compile'
 import type { Query } from '../builder'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
@@ -65,7 +65,7 @@ export function resolveDefinition(
         error.issues.map((issue) => issue.path),
       )
     if (error instanceof HqlError)
-      return failed(source, [locate(located, error.code, withoutPath(error), error.path)], [error.path])
+      return failed(source, [locate(located, error.code, error.reason, error.path)], [error.path])
     throw error
   }
 }
@@ -150,21 +150,18 @@ function defaultValue(node: ValueNode, type: ParamType, problems: TextProblem[])
 }
 
 /** The problem at the text of the deepest part of `path` that came from the text. */
-function locate(lowered: Lowered, code: string, reason: string, path: JsonPath): TextProblem {
+function locate(lowered: Lowered, code: HqlErrorCode, reason: string, path: JsonPath): TextProblem {
   // A key the model does not know is shown where the key is written, not where its value is.
-  const key = code === 'unknown_key' ? lowered.locations.get(pathKey(keyOf(path))) : undefined
+  const key =
+    code === 'unknown_key' || code === 'unknown_filter'
+      ? lowered.locations.get(pathKey(keyOf(path)))
+      : undefined
   if (key !== undefined) return { code, reason, offset: key }
   for (let length = path.length; length >= 0; length--) {
     const offset = lowered.locations.get(pathKey(path.slice(0, length)))
     if (offset !== undefined) return { code, reason, offset }
   }
   return { code, reason, offset: 0 }
-}
-
-// HqlError puts the path in front of its message; the text error puts line:col there instead.
-function withoutPath(error: HqlError): string {
-  const prefix = /^\$[^:]*: /.exec(error.message)
-  return prefix ? error.message.slice(prefix[0].length) : error.message
 }
 
 /** The most problems reported for one query (as the parser stops after 50 syntax errors). */

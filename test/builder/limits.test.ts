@@ -67,7 +67,7 @@ describe('request limits in the builder', () => {
       const spec = { filter, operator: { $eq: 'mhgnr-a' } } as unknown as FilterSpec
       expect(caught(() => hql.explore().filter(spec)).path).toEqual(['filters', filter])
       const inBlueprint = caught(() => silo.explore({ filters: [spec] }))
-      expect([inBlueprint.code, inBlueprint.path]).toEqual(['invalid_request', ['filters', filter]])
+      expect([inBlueprint.code, inBlueprint.path]).toEqual(['unknown_filter', ['filters', filter]])
     }
     expect(Object.getPrototypeOf({})).toBe(Object.prototype)
   })

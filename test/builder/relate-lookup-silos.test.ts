@@ -58,7 +58,7 @@ describe('hql.relate()', () => {
 
   test('has no sort: the method is absent from its type and refused at run time', () => {
     const q = hql.relate('mhmov-a') as unknown as { sort(): unknown }
-    expect(caught(() => q.sort()).code).toBe('not_applicable')
+    expect(caught(() => q.sort()).code).toBe('unknown_key')
   })
 })
 

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
+import type { HqlErrorCode } from '../../model/error-codes'
 
 /** How long a client may take, and how many connections may be open at once. */
 export interface ConnectionLimits {
@@ -23,7 +24,7 @@ export function answerClientError(
   socket: Duplex & { bytesWritten?: number },
 ): void {
   if (socket.writable && (socket.bytesWritten ?? 0) === 0 && error.code !== 'ECONNRESET') {
-    const [status, code, message] =
+    const [status, code, message]: [number, HqlErrorCode, string] =
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'the request did not arrive in time']
         : error.code === 'HPE_HEADER_OVERFLOW'

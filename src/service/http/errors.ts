@@ -1,4 +1,5 @@
 import { HqlError, formatPath, type JsonPath } from '../../model/errors'
+import type { HqlErrorCode } from '../../model/error-codes'
 
 /**
  * A failure with an HTTP status. Graph endpoints answer it as
@@ -12,7 +13,7 @@ export class ServiceError extends HqlError {
 
   constructor(
     status: number,
-    code: string,
+    code: HqlErrorCode,
     message: string,
     options: { path?: JsonPath; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
@@ -23,7 +24,7 @@ export class ServiceError extends HqlError {
 }
 
 export interface ErrorBody {
-  readonly error: string
+  readonly error: HqlErrorCode
   readonly message: string
   readonly status: number
   readonly path?: string
@@ -48,12 +49,10 @@ export function errorResponse(error: unknown): {
 }
 
 function bodyOf(error: HqlError, status: number): ErrorBody {
-  // The message without the path prefix HqlError adds: the path has its own member.
-  const prefix = error.path.length > 0 ? `${formatPath(error.path)}: ` : ''
-  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message
+  // The reason, without the path HqlError's message starts with: the path has its own member.
   return {
     error: error.code,
-    message,
+    message: error.reason,
     status,
     ...(error.path.length > 0 ? { path: formatPath(error.path) } : {}),
   }
@@ -62,5 +61,5 @@ function bodyOf(error: HqlError, status: number): ErrorBody {
 export const notFound = (what: string, path: JsonPath): ServiceError =>
   new ServiceError(404, 'not_found', `no ${what}`, { path })
 
-export const badRequest = (code: string, message: string, path: JsonPath = []): ServiceError =>
+export const badRequest = (code: HqlErrorCode, message: string, path: JsonPath = []): ServiceError =>
   new ServiceError(400, code, message, { path })
