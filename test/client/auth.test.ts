@@ -19,6 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => service.close())
 beforeEach(() => {
+  service.clearFaults()
   service.tokenRequests.length = 0
   service.graphRequests.length = 0
 })

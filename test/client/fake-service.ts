@@ -52,6 +52,8 @@ export interface FakeService {
   readonly graphRequests: GraphRequestRecord[]
   /** Queues a fault for the next graph request of `page` (or the next token request with `page: 'token'`). */
   inject(page: number | 'token', fault: Fault): void
+  /** Drops the faults no request has met yet (one test's leftovers would hit the next test's requests). */
+  clearFaults(): void
   /** Every access token issued so far becomes invalid (the graph answers 401). */
   revokeAccessTokens(): void
   /** Every refresh token issued so far becomes invalid (a refresh answers invalid_grant). */
@@ -278,6 +280,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     inject(page, fault) {
       faults.set(page, [...(faults.get(page) ?? []), fault])
     },
+    clearFaults: () => faults.clear(),
     revokeAccessTokens: () => accessTokens.clear(),
     revokeRefreshTokens: () => refreshTokens.clear(),
     acceptAccessToken: (token) => void accessTokens.add(token),

@@ -25,6 +25,7 @@ afterAll(async () => {
   await other.close()
 })
 beforeEach(() => {
+  service.clearFaults()
   service.graphRequests.length = 0
   service.tokenRequests.length = 0
 })

@@ -10,6 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => service.close())
 beforeEach(() => {
+  service.clearFaults()
   service.graphRequests.length = 0
 })
 
