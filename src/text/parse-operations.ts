@@ -1,3 +1,4 @@
+import { endpointNames } from '../model/core'
 import type {
   BlueprintNode,
   BlueprintParamNode,
@@ -17,7 +18,8 @@ import { atSiloSize, parseOrderBy, parsePaging, parseSiloSize, parseWith } from 
 import { parseWhere } from './parse-where'
 import { parseId, parseListOrVariable, parseName, parseNumber, parseScalar, parseValue } from './parse-values'
 
-export const operationKeywords = ['explore', 'relate', 'lookup', 'silos'] as const
+// Each operation is named by its endpoint (src/model/wire.ts).
+export const operationKeywords = endpointNames
 
 /** Operation : Explore | Relate | Lookup | Silos */
 export function parseOperation(reader: TokenReader): OperationNode {
