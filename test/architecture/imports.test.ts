@@ -121,6 +121,21 @@ export function violation(file: string, specifier: string): string | undefined {
 
 const files = sourceFiles(src)
 
+/** The modules loading `file` loads, transitively: its imports but `import type` / `export type` ones. */
+function loadedBy(file: string, seen = new Set<string>()): Set<string> {
+  const text = readFileSync(file, 'utf8').replace(
+    /^\s*(?:import|export)\s+type\b[^;]*?from\s*['"][^'"]+['"]/gm,
+    '',
+  )
+  for (const specifier of importsOf(text)) {
+    const target = specifier.startsWith('.') ? resolveModule(resolve(dirname(file), specifier)) : specifier
+    if (seen.has(target)) continue
+    seen.add(target)
+    if (specifier.startsWith('.')) loadedBy(target, seen)
+  }
+  return seen
+}
+
 describe('import rules (docs/architecture.md)', () => {
   it('finds the files and their imports', () => {
     expect(files.length).toBeGreaterThan(100)
@@ -135,6 +150,15 @@ describe('import rules (docs/architecture.md)', () => {
       }),
     )
     expect(broken).toEqual([])
+  })
+
+  it('the query engine (msw handlers) does not load node:http; the package entry loads nothing from Node', () => {
+    const engine = loadedBy(join(src, 'service/query-engine.ts'))
+    expect(engine.has(join(src, 'service/query/answer.ts'))).toBe(true)
+    expect([...engine].filter((module) => module === 'node:http' || module === 'http')).toEqual([])
+    expect([...loadedBy(join(src, 'index.ts'))].filter(isNodeBuiltin)).toEqual([])
+    // The walk does see Node where it is loaded.
+    expect(loadedBy(join(src, 'service/create-service.ts')).has('node:http')).toBe(true)
   })
 
   it('refuses what the rules forbid', () => {

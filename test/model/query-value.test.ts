@@ -79,7 +79,7 @@ describe('QueryValue', () => {
   it('checks ids, page numbers and component trees as they are added', () => {
     const silos = QueryValue.of(
       'silos',
-      Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' }]) }),
+      Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
       ['Movie'],
     )
     expect(silos.ids('mhmov-gladiator', 'iTunes:Movie:1').body).toMatchObject({
@@ -96,7 +96,7 @@ describe('QueryValue', () => {
   })
 
   it('takes a body as it is (the entry points and fromJSON), without copying it', () => {
-    const body = Object.freeze({ factors: Object.freeze([{ id: 'mhmov-gladiator' }]) })
+    const body = Object.freeze({ factors: Object.freeze([{ id: 'mhmov-gladiator' as const }]) })
     expect(QueryValue.of('relate', body, ['Movie']).body).toBe(body)
   })
 })
@@ -122,7 +122,7 @@ describe('the types a query returns', () => {
     expect(typesOfBody('relate', { factors: [{ id: 'mhmov-a' }] })).toEqual(['Movie', 'ShowSeries'])
     expect(typesOfBody('explore', { filters: {} })).toBe(browsableTypes)
     expect(
-      typesOfBody('silos', { blueprints: [{ type: 'Explore' }], filters: { returnType: { $eq: 'Movie' } } }),
+      typesOfBody('silos', { blueprints: [{ type: 'Explore' as const }], filters: { returnType: { $eq: 'Movie' } } }),
     ).toEqual(['Movie'])
   })
 })
@@ -138,7 +138,7 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
   })
 
   it("a query with every part set emits bodyKeys' order", () => {
-    const body = QueryValue.of('silos', Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' }]) }), [
+    const body = QueryValue.of('silos', Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }), [
       'Movie',
       'ShowSeries',
     ])
