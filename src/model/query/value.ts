@@ -47,9 +47,8 @@ interface Parts {
 }
 type PartName = keyof Parts
 
-// Every body key is a part (a type error otherwise). A method whose key is absent from the endpoint's
-// `bodyKeys` does not apply to the endpoint.
-const keysOf: Readonly<Record<EndpointName, readonly PartName[]>> = bodyKeys
+// The body's keys are `bodyKeys` (wire.ts), each a part (the body getter reads `#parts[key]`: a type error
+// otherwise). A method whose key is absent from its endpoint's `bodyKeys` does not apply to the endpoint.
 
 // Copies are written out field by field: named property stores keep this hot path
 // monomorphic, where a spread or a loop over key names would be several times slower (bench/).
@@ -90,7 +89,7 @@ export class QueryValue implements Query {
   get body(): RequestBody {
     if (this.#body === undefined) {
       const body: Record<string, unknown> = {}
-      for (const key of keysOf[this.endpoint])
+      for (const key of bodyKeys[this.endpoint])
         if (this.#parts[key] !== undefined) body[key] = this.#parts[key]
       this.#body = Object.freeze(body) as RequestBody
     }
@@ -99,7 +98,7 @@ export class QueryValue implements Query {
 
   /** A copy of the parts, to change `key` in; throws unless this endpoint's body has `key`. */
   #copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
-    if (!keysOf[this.endpoint].includes(key))
+    if (!(bodyKeys[this.endpoint] as readonly PartName[]).includes(key))
       throw new HqlError('not_applicable', `${this.endpoint} queries take no '${key}'`, { path: [key] })
     return copyParts(this.#parts)
   }
