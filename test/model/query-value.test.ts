@@ -122,7 +122,10 @@ describe('the types a query returns', () => {
     expect(typesOfBody('relate', { factors: [{ id: 'mhmov-a' }] })).toEqual(['Movie', 'ShowSeries'])
     expect(typesOfBody('explore', { filters: {} })).toBe(browsableTypes)
     expect(
-      typesOfBody('silos', { blueprints: [{ type: 'Explore' as const }], filters: { returnType: { $eq: 'Movie' } } }),
+      typesOfBody('silos', {
+        blueprints: [{ type: 'Explore' as const }],
+        filters: { returnType: { $eq: 'Movie' } },
+      }),
     ).toEqual(['Movie'])
   })
 })
@@ -138,10 +141,11 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
   })
 
   it("a query with every part set emits bodyKeys' order", () => {
-    const body = QueryValue.of('silos', Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }), [
-      'Movie',
-      'ShowSeries',
-    ])
+    const body = QueryValue.of(
+      'silos',
+      Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
+      ['Movie', 'ShowSeries'],
+    )
       .siloPageSize(2)
       .pageSize(3)
       .page(1)
