@@ -82,7 +82,7 @@ export type {
 } from './builder'
 
 // compile and fromJSON: a query to its canonical request, and untrusted JSON to a query.
-export { compile, fromJSON } from './compile'
+export { compile } from './compile'
 export type { CompiledRequest } from './compile'
 
 // The HQL text language: queries to and from text, the syntax tree for tools that keep comments and
@@ -371,3 +371,24 @@ export type {
   SafeParseResult,
   Infer,
 } from './model'
+
+// fromJSON is compile's untyped door; the entry gives it the builder's query types (compile does not import
+// the builder: docs/architecture.md), so that the query it returns can be extended with the builder.
+import { fromJSON as readQueryJSON } from './compile'
+import type { EndpointName } from './model'
+import type { QueriesByEndpoint } from './builder'
+export type { QueriesByEndpoint } from './builder'
+
+/**
+ * Turns untrusted JSON into a query: validates it against the endpoint's request schema, accepts the older
+ * forms (string factors and components, `boostOnly: "true"`, the filter key `source`, lowercase type names),
+ * and checks components against the types the query returns. Errors are `HqlError`s (`HqlValidationError`
+ * lists every schema issue) naming the JSON path and what was expected.
+ *
+ * @example
+ * const q = fromJSON('explore', JSON.parse(text))
+ * compile(q).body // the canonical form
+ */
+export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): QueriesByEndpoint[E] {
+  return readQueryJSON(endpoint, json) as never
+}

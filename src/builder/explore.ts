@@ -1,10 +1,8 @@
-import type { ObjectTypeName, Sort } from '../model/core'
+import { QueryValue, browsableTypes } from '../model/core'
+import type { ObjectTypeName, Query, Sort } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { BrowsableType, FilterSpec } from './filters'
-import type { Query } from './query'
 import type { ListResult, ValidComponents } from './result'
-import { QueryValue } from './query-value'
-import { browsableTypes } from './check-filters'
 
 /** The types a set of filters narrows `T` to: a returnType filter's types, else `T`. */
 export type Narrowed<T extends ObjectTypeName, F> = [Extract<F, FilterSpec<'returnType', unknown>>] extends [

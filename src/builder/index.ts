@@ -1,5 +1,6 @@
 export { hql } from './hql'
-export type { Query, ResultOf, EndpointName } from './query'
+export type { QueriesByEndpoint } from './hql'
+export type { Query, ResultOf, EndpointName } from '../model/core'
 export type { ComponentSpec } from './component-spec'
 export type { ExploreQuery, Narrowed } from './explore'
 export type { RelateQuery, FactorInput, FactorId } from './relate'

@@ -1,12 +1,8 @@
-import { HqlError, checkLimit, describeId } from '../model/core'
-import type { MappedSourceId, ObjectTypeName, TypeOfId } from '../model/core'
+import { QueryValue, checkLimit, checkLookupId, typesOfIds } from '../model/core'
+import type { MappedSourceId, ObjectTypeName, Query, TypeOfId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { BrowsableType } from './filters'
-import type { Query } from './query'
 import type { ListResult, ValidComponents } from './result'
-import { QueryValue } from './query-value'
-import { checkLookupId } from './check-ids'
-import { browsableTypes } from './check-filters'
 
 /** What lookup answers at the position of a mapped source id it does not know: `{}`. */
 export interface UnknownIdItem {
@@ -40,18 +36,6 @@ export interface LookupQuery<
   ): LookupQuery<T, C | S[number], Extra>
   page(page: number): LookupQuery<T, C, Extra>
   pageSize(size: number): LookupQuery<T, C, Extra>
-}
-
-/** The runtime types of a list of ids, as `TypesOfIds` computes them for the types. */
-export function typesOfIds(ids: readonly string[]): ObjectTypeName[] {
-  const types = new Set<ObjectTypeName>()
-  for (const id of ids) {
-    const description = describeId(id)
-    if (description.form === 'unknown' || description.type === undefined)
-      browsableTypes.forEach((t) => types.add(t))
-    else types.add(description.type)
-  }
-  return [...types]
 }
 
 /**

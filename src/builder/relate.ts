@@ -1,11 +1,9 @@
-import { HqlError, checkIdType, checkLimit, factorIdTypes } from '../model/core'
-import type { Factor, ObjectTypeName, UserId, MediaId, ContributorId } from '../model/core'
+import { HqlError, QueryValue, checkIdType, checkLimit, factorIdTypes, recommendedTypes } from '../model/core'
+import type { Factor, ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec, IdArg } from './filters'
-import type { Query } from './query'
 import type { ListResult, ValidComponents } from './result'
 import type { Narrowed } from './explore'
-import { QueryValue } from './query-value'
 
 /** The ids a factor may name: a user, a title or a contributor. */
 export type FactorId = UserId | MediaId | ContributorId
@@ -37,8 +35,6 @@ export interface RelateQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', 
   page(page: number): RelateQuery<T, C>
   pageSize(size: number): RelateQuery<T, C>
 }
-
-const relateTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
 
 function toFactor(input: unknown, index: number): Factor {
   const path = ['factors', index]
@@ -72,5 +68,5 @@ export function relate<const F extends readonly [unknown, ...unknown[]]>(
 ): RelateQuery {
   checkLimit('factors', factors.length, undefined, 1)
   const body = Object.freeze({ factors: Object.freeze((factors as readonly unknown[]).map(toFactor)) })
-  return QueryValue.of('relate', body as never, relateTypes) as never
+  return QueryValue.of('relate', body as never, recommendedTypes) as never
 }

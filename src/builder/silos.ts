@@ -1,13 +1,17 @@
-import { HqlError, checkLimit } from '../model/core'
-import { checkedIds } from './check-ids'
-import type { AnyId, Blueprint, BlueprintType, CollectionId, ObjectTypeName } from '../model/core'
+import {
+  HqlError,
+  QueryValue,
+  checkLimit,
+  checkOperator,
+  checkedIds,
+  orderFilters,
+  recommendedTypes,
+} from '../model/core'
+import type { AnyId, Blueprint, BlueprintType, CollectionId, ObjectTypeName, Query } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
-import type { Query } from './query'
 import type { SilosResult, ValidComponents } from './result'
 import type { Narrowed } from './explore'
-import { QueryValue } from './query-value'
-import { checkOperator, orderFilters } from './check-filters'
 
 /** Where a silo goes: fixed positions, or a probability of filling a free slot; never both. */
 export type Placement =
@@ -120,8 +124,6 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
   siloPageSize(size: number): SilosQuery<T, C>
 }
 
-const silosTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
-
 /**
  * Starts a silos query from blueprints.
  *
@@ -131,5 +133,5 @@ const silosTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
 export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]]): SilosQuery {
   checkLimit('blueprints', blueprints.length, undefined, 1)
   const body = Object.freeze({ blueprints: Object.freeze(blueprints.map((b) => b.blueprint)) })
-  return QueryValue.of('silos', body as never, silosTypes) as never
+  return QueryValue.of('silos', body as never, recommendedTypes) as never
 }

@@ -1,5 +1,5 @@
+import { checkedIds } from '../model/core'
 import type { AnyId, Sort, SortOrder } from '../model/core'
-import { checkedIds } from './check-ids'
 
 /** A sort key that takes an order: `releaseDate.desc()`. */
 export interface SortKey {

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../builder'
+import type { EndpointName } from '../model/core'
 import { isParamSlot } from '../text'
 
 // Request bodies (with parameter slots) written as builder code: `H.hql.explore().filter(...)...`. The

@@ -1,4 +1,4 @@
-import type { Query, ResultOf } from '../builder/query'
+import type { Query, ResultOf } from '../model/core'
 import { compile } from '../compile'
 import type { GrantEnv } from './auth/grants'
 import { tokenManager } from './auth/token-manager'

@@ -1,4 +1,4 @@
-import type { Query } from '../builder/query'
+import type { Query } from '../model/core'
 import { compile } from '../compile'
 import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from './errors'
 import type { CollectOptions, ItemsOptions, PagesOptions } from './options'

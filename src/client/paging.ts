@@ -1,4 +1,5 @@
 import { isObject as isRecord } from '../model/check/kit'
+import { sortedJson } from '../model/core'
 import { InvalidResponseError, PagingLoopError, PagingRefusedError } from './errors'
 import type { EndpointName, GraphRequest } from './types'
 import { pagedEndpointPath } from './urls'
@@ -70,15 +71,8 @@ export function visitedRequests(): (request: GraphRequest) => void {
  * JSON with object keys sorted, so that two bodies that differ only in key order compare equal. A body nested
  * deeper than any query (64 levels) is refused: it comes from a server, and walking it could exhaust the stack.
  */
-export function canonicalJson(value: unknown, depth = 0): string {
-  if (depth > 64) throw invalid('nests too deep to follow', ['pagingInfo', 'next', 'body'])
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`
-  if (isRecord(value))
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key], depth + 1)}`)
-      .join(',')}}`
-  return JSON.stringify(value) ?? 'null'
+export function canonicalJson(value: unknown): string {
+  return sortedJson(value, () => invalid('nests too deep to follow', ['pagingInfo', 'next', 'body']))
 }
 
 function field(value: unknown, key: string): unknown {

@@ -8,7 +8,7 @@ export interface GraphRequest {
   readonly body: Readonly<Record<string, unknown>>
 }
 
-export type { EndpointName } from '../builder/query'
+export type { EndpointName } from '../model/core'
 
 /** A result item of a silos query: the pair, tagged with the title of the silo it came from. */
 export type SiloItem<P> = P & { readonly silo: string }

@@ -1,3 +1,4 @@
+import { endpointPaths, graphPath } from '../model/core'
 import { PagingRefusedError } from './errors'
 import { httpUrl } from './option-checks'
 import type { EndpointName } from './types'
@@ -19,8 +20,6 @@ export function graphUrl(base: GraphBase, path: string): string {
   return `${base.origin}${base.basePath}${path}`
 }
 
-const GRAPH_PREFIX = '/graph/'
-
 /**
  * The canonical graph path a `next.endpoint` names, or a `PagingRefusedError`. Accepted: `/graph/<name>` and,
  * because relate's responses say `/relate`, the bare `/<name>`, where `<name>` is the endpoint being paged.
@@ -35,12 +34,11 @@ export function pagedEndpointPath(
   // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
   const refuse = (why: string) =>
     new PagingRefusedError(
-      `${JSON.stringify(scrub(endpoint).slice(0, 120))} ${why}; the client only follows paths of ${GRAPH_PREFIX}${paging} on baseUrl`,
+      `${JSON.stringify(scrub(endpoint).slice(0, 120))} ${why}; the client only follows paths of ${graphPath(paging)} on baseUrl`,
       ['pagingInfo', 'next', 'endpoint'],
     )
   if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]/.test(endpoint))
     throw refuse('is not a path on the configured origin')
-  const name = endpoint.startsWith(GRAPH_PREFIX) ? endpoint.slice(GRAPH_PREFIX.length) : endpoint.slice(1)
-  if (name !== paging) throw refuse(`does not page the ${paging} endpoint`)
-  return `${GRAPH_PREFIX}${name}`
+  if (!endpointPaths(paging).includes(endpoint)) throw refuse(`does not page the ${paging} endpoint`)
+  return graphPath(paging)
 }

@@ -1,7 +1,5 @@
-import { HqlError } from '../model/errors'
-import type { RequestBodies, RequestBody } from '../model/core'
-import type { EndpointName, Query } from '../builder'
-import { QueryValue } from '../builder/query-value'
+import { HqlError, QueryValue, graphPath } from '../model/core'
+import type { EndpointName, Query, RequestBodies, RequestBody } from '../model/core'
 
 /** A request ready to send: `POST` the JSON `body` to `endpoint` (a path below the service's base URL). */
 export interface CompiledRequest<Body extends RequestBody = RequestBody> {
@@ -28,5 +26,5 @@ export function compile<Q extends Query>(query: Q): CompiledRequest<RequestBodie
       'not_a_query',
       'compile takes a query made by hql (the builder, fromJSON or parseQuery): for JSON, use fromJSON',
     )
-  return { endpoint: `/graph/${query.endpoint}`, method: 'POST', body: query.body as never }
+  return { endpoint: graphPath(query.endpoint), method: 'POST', body: query.body as never }
 }

@@ -6,6 +6,9 @@ import {
   type AuthFailureLimit,
 } from './auth/failures'
 import { Registry, type ClientConfig, type UserConfig } from './auth/registry'
+import { DEMO, type DemoCredentials } from './demo'
+
+export { DEMO, type DemoCredentials }
 import { TokenStore } from './auth/tokens'
 import type { RawCatalog } from './catalog/raw'
 import { graphFor } from './graph/shared-graph'
@@ -58,14 +61,6 @@ export interface ServiceOptions {
   readonly now?: () => number
 }
 
-/** The built-in demo application and user (printed by `hql serve`, used by the README's first command). */
-export interface DemoCredentials {
-  readonly clientId: string
-  readonly clientSecret: string
-  readonly username: string
-  readonly password: string
-}
-
 export interface Service {
   /** Base of the graph endpoints, e.g. `http://127.0.0.1:PORT` (POST `${baseUrl}/graph/explore`). */
   readonly baseUrl: string
@@ -75,13 +70,6 @@ export interface Service {
   /** Milliseconds spent loading the catalog and building the graph index (0 when reused from cache). */
   readonly startupMs: number
   close(): Promise<void>
-}
-
-export const DEMO: DemoCredentials = {
-  clientId: 'hql-demo',
-  clientSecret: 'hql-demo-secret',
-  username: 'demo',
-  password: 'demo-password',
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 3000, windowSeconds: 60 }

@@ -18,3 +18,14 @@ export type { RawCatalog, RawMovie, RawSeries } from './catalog/raw'
 // The query engine without HTTP: answers request bodies over a catalog (hql/testing's handlers use it).
 export { createQueryEngine } from './query-engine'
 export type { QueryEngine, QueryEngineOptions, QueryAnswer } from './query-engine'
+
+// For hql/testing: the parts of the service its msw handlers reuse (testing imports the service only here).
+export { bearerToken, invalidToken } from './http/bearer'
+export { parseJson } from './http/body'
+export { errorResponse } from './http/errors'
+export { DEFAULT_LIMITS } from './query/context'
+export { checkLimits } from './query/limits'
+export { NO_FAILURE_LIMIT } from './auth/failures'
+export { tokenEndpoint } from './auth/token-endpoint'
+export type { ClientDirectory, TokenRequest } from './auth/token-endpoint'
+export { TokenStore } from './auth/tokens'

@@ -1,6 +1,7 @@
 import type { UserConfig } from './auth/registry'
 import type { RawCatalog } from './catalog/raw'
-import { DEMO } from './create-service'
+import { isEndpointName } from '../model'
+import { DEMO } from './demo'
 import type { GraphIndex } from './graph/graph-index'
 import { graphFor } from './graph/shared-graph'
 import { errorResponse, ServiceError } from './http/errors'
@@ -36,8 +37,6 @@ export interface QueryEngine {
   answer(endpoint: string, json: unknown, options?: { readonly username?: string | null }): QueryAnswer
 }
 
-const ENDPOINTS: readonly string[] = ['explore', 'relate', 'silos', 'lookup']
-
 /**
  * The reference service's engine in-process, for test doubles (hql/testing's msw handlers). The catalog is
  * loaded on the first answer, and shared with services of the same process.
@@ -57,7 +56,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
   return {
     answer(endpoint, json, { username = DEMO.username } = {}) {
       try {
-        if (!ENDPOINTS.includes(endpoint))
+        if (!isEndpointName(endpoint))
           throw new ServiceError(404, 'no_such_endpoint', `no graph endpoint ${endpoint}`)
         graph ??= graphFor(options.catalog, users).graph
         const deps = { graph, limits, defaultImage: () => image }

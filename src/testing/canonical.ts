@@ -1,16 +1,13 @@
 import { compile, fromJSON } from '../compile'
-import type { EndpointName, Query } from '../builder'
-import type { RequestBody } from '../model'
-
-const ENDPOINTS: readonly EndpointName[] = ['explore', 'relate', 'silos', 'lookup']
+import { endpointAtPath, endpointNames, isEndpointName, sortedJson as sortedKeyJson } from '../model'
+import type { EndpointName, Query, RequestBody } from '../model'
 
 /** A request as the testing helpers take it: a query, or what `compile` or `pagingInfo.next` describes. */
 export type RequestLike = Query | { readonly endpoint: string; readonly body: unknown }
 
 /** `explore` from `explore`, `/graph/explore` or the bare `/explore` relate's next carries; else undefined. */
 export function endpointName(endpoint: string): EndpointName | undefined {
-  const name = /^(?:\/graph)?\/?([a-z]+)$/.exec(endpoint)?.[1]
-  return ENDPOINTS.find((e) => e === name)
+  return isEndpointName(endpoint) ? endpoint : endpointAtPath(endpoint)
 }
 
 /**
@@ -22,15 +19,11 @@ export function endpointName(endpoint: string): EndpointName | undefined {
 export function canonical(request: RequestLike): { endpoint: EndpointName; body: RequestBody } {
   const endpoint = endpointName(request.endpoint)
   if (endpoint === undefined)
-    throw new TypeError(`expected a graph endpoint (explore, relate, silos, lookup), got ${request.endpoint}`)
+    throw new TypeError(`expected a graph endpoint (${endpointNames.join(', ')}), got ${request.endpoint}`)
   return { endpoint, body: compile(fromJSON(endpoint, request.body)).body }
 }
 
 /** JSON with object keys sorted at every level: one text for equal requests, whatever their key order. */
 export function sortedJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  )
+  return sortedKeyJson(value, () => new TypeError('expected a request nested at most 64 levels deep'))
 }

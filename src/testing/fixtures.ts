@@ -1,4 +1,4 @@
-import type { Query, ResultOf } from '../builder/query'
+import type { Query, ResultOf } from '../model'
 import { canonical, sortedJson, type RequestLike } from './canonical'
 
 /** One canned answer: for the request `key` (canonical JSON), answer `status` with `body`. */

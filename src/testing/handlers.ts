@@ -1,11 +1,17 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import { HqlError } from '../model/errors'
-import { bearerToken, invalidToken } from '../service/http/bearer'
-import { parseJson } from '../service/http/body'
-import { errorResponse } from '../service/http/errors'
-import { DEFAULT_LIMITS, type QueryLimits } from '../service/query/context'
-import { checkLimits } from '../service/query/limits'
-import { createQueryEngine, type QueryEngine, type QueryEngineOptions } from '../service/query-engine'
+import { HqlError, TOKEN_PATH } from '../model'
+import {
+  bearerToken,
+  checkLimits,
+  createQueryEngine,
+  DEFAULT_LIMITS,
+  errorResponse,
+  invalidToken,
+  parseJson,
+  type QueryEngine,
+  type QueryEngineOptions,
+  type QueryLimits,
+} from '../service'
 import { canonical, endpointName, sortedJson } from './canonical'
 import type { HqlFixture } from './fixtures'
 import { TestTokenEndpoint, type TestCredentials, type TokenState } from './token-endpoint'
@@ -28,8 +34,6 @@ export interface HqlHandlersOptions {
   /** Lifetime of issued access tokens (default 3600 s); a graph request with an expired one gets 401. */
   readonly tokenLifetimeSeconds?: number
 }
-
-const TOKEN_PATH = '/1.3/security/oauth/token'
 
 const errorJson = (status: number, error: string, message: string) =>
   HttpResponse.json({ error, message, status }, { status })

@@ -1,3 +1,4 @@
+import { graphPath } from '../model'
 import { canonical, type RequestLike } from './canonical'
 
 /**
@@ -10,5 +11,5 @@ import { canonical, type RequestLike } from './canonical'
  */
 export function requestSnapshot(request: RequestLike): string {
   const { endpoint, body } = canonical(request)
-  return JSON.stringify({ endpoint: `/graph/${endpoint}`, method: 'POST', body }, null, 2)
+  return JSON.stringify({ endpoint: graphPath(endpoint), method: 'POST', body }, null, 2)
 }

@@ -1,7 +1,11 @@
 import { HttpResponse } from 'msw'
-import { NO_FAILURE_LIMIT } from '../service/auth/failures'
-import { tokenEndpoint, type ClientDirectory, type TokenRequest } from '../service/auth/token-endpoint'
-import { TokenStore } from '../service/auth/tokens'
+import {
+  NO_FAILURE_LIMIT,
+  TokenStore,
+  tokenEndpoint,
+  type ClientDirectory,
+  type TokenRequest,
+} from '../service'
 
 /** Credentials the token endpoint insists on; without them it accepts any client id and secret, user and password. */
 export interface TestCredentials {

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../builder'
+import type { EndpointName } from '../model/core'
 import type {
   BlueprintNode,
   ComponentNode,

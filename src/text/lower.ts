@@ -1,6 +1,6 @@
 import { didYouMean, filterNames, sortProperties, plainSortTypes } from '../model'
 import type { FilterName, HqlErrorCode } from '../model'
-import type { EndpointName } from '../builder'
+import type { EndpointName } from '../model/core'
 import type {
   BlueprintNode,
   ComponentNode,

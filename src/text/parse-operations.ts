@@ -1,3 +1,4 @@
+import { endpointNames } from '../model/core'
 import type {
   BlueprintNode,
   BlueprintParamNode,
@@ -18,7 +19,8 @@ import { commaSeparated, commaSeparatedUntil } from './parse-lists'
 import { parseWhere } from './parse-where'
 import { parseId, parseListOrVariable, parseName, parseNumber, parseScalar, parseValue } from './parse-values'
 
-export const operationKeywords = ['explore', 'relate', 'lookup', 'silos'] as const
+// Each operation is named by its endpoint (src/model/wire.ts).
+export const operationKeywords = endpointNames
 
 /** Operation : Explore | Relate | Lookup | Silos */
 export function parseOperation(reader: TokenReader): OperationNode {

@@ -1,6 +1,6 @@
 import { HqlError } from '../model/errors'
 import { compile } from '../compile'
-import type { Query } from '../builder'
+import type { Query } from '../model/core'
 import type { QueryDefinitionNode } from './ast'
 import { noComments } from './ast'
 import { HqlTextError } from './errors'

@@ -1,7 +1,7 @@
 import { HqlError, HqlValidationError, didYouMean } from '../model'
 import type { HqlErrorCode, JsonPath } from '../model'
 import { fromJSON } from '../compile'
-import type { Query } from '../builder'
+import type { Query } from '../model/core'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
 import { HqlTextError } from './errors'
 import type { TextProblem } from './errors'

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../builder'
+import type { EndpointName } from '../model/core'
 import type { QueryDefinitionNode } from './ast'
 import { Lowering } from './lower'
 import { literal } from './lower'

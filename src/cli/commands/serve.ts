@@ -1,4 +1,4 @@
-import { serve } from '../../service/serve'
+import { serve } from '../../service'
 import type { CliIo } from '../io'
 import { exitCodes } from '../io'
 

@@ -1,12 +1,12 @@
-import { OAuthErrorBodySchema, TokenResponseSchema, type TokenResponse } from '../../model/core'
+import { OAuthErrorBodySchema, TOKEN_PATH, TokenResponseSchema, type TokenResponse } from '../../model/core'
 import { ClientError, HttpError, OAuthError, type RequestDescription } from '../errors'
 import type { RetryPolicy } from '../retry'
 import { checkResponse } from '../validate'
 import { openScope, outgoing, parseJsonOrUndefined, send, type TransportContext } from '../transport'
 import type { StoredToken } from './token-store'
 
-/** The path of the token endpoint below `authUrl`, as the service documents it. */
-export const TOKEN_PATH = '/1.3/security/oauth/token'
+// The token endpoint's path is a wire fact (src/model/wire.ts); exported here too, where the client has it.
+export { TOKEN_PATH }
 
 /** Who the application is, for the token endpoint. */
 export interface ClientIdentity {

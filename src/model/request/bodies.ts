@@ -6,14 +6,22 @@ import { ComponentListSchema } from './components'
 import { FactorSchema } from './factors'
 import { BlueprintSchema } from './blueprints'
 import { PageSchema, PageSizeSchema } from './paging'
+import { bodyKeys, checkKeyOrder, type EndpointName } from '../wire'
 
-// The four request bodies. Keys are declared in canonical order: parsing with these schemas yields that
-// order, which is what `compile` emits.
+// The four request bodies. Parsing with these schemas yields their key order, so each is checked, as it
+// loads, against the one declaration of canonical order (`bodyKeys`, wire.ts), which is what `compile` emits.
+
+/** The body schema, frozen when parsed, after checking its keys are `endpoint`'s canonical keys, in order. */
+function canonicalBody<S extends z.ZodMiniObject>(endpoint: EndpointName, schema: S): z.ZodMiniReadonly<S> {
+  checkKeyOrder(`${endpoint} request schema`, Object.keys(schema.shape), bodyKeys[endpoint])
+  return z.readonly(schema)
+}
 
 const atLeastOne = <T extends z.ZodMiniType>(item: T, what: string) =>
   z.readonly(z.array(item).check(z.minLength(1, { error: `expected at least one ${what}` })))
 
-export const ExploreRequestSchema = z.readonly(
+export const ExploreRequestSchema = canonicalBody(
+  'explore',
   z.strictObject({
     filters: FiltersSchema,
     sort: z.exactOptional(z.readonly(z.array(SortSchema))),
@@ -23,7 +31,8 @@ export const ExploreRequestSchema = z.readonly(
   }),
 )
 
-export const RelateRequestSchema = z.readonly(
+export const RelateRequestSchema = canonicalBody(
+  'relate',
   z.strictObject({
     factors: atLeastOne(FactorSchema, 'factor'),
     filters: z.exactOptional(FiltersSchema),
@@ -33,7 +42,8 @@ export const RelateRequestSchema = z.readonly(
   }),
 )
 
-export const LookupRequestSchema = z.readonly(
+export const LookupRequestSchema = canonicalBody(
+  'lookup',
   z.strictObject({
     ids: atLeastOne(AnyIdSchema, 'id'),
     components: z.exactOptional(ComponentListSchema),
@@ -42,7 +52,8 @@ export const LookupRequestSchema = z.readonly(
   }),
 )
 
-export const SilosRequestSchema = z.readonly(
+export const SilosRequestSchema = canonicalBody(
+  'silos',
   z.strictObject({
     ids: z.exactOptional(z.readonly(z.array(AnyIdSchema))),
     filters: z.exactOptional(FiltersSchema),

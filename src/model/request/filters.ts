@@ -1,6 +1,8 @@
 import * as z from 'zod/mini'
 import { objectTypeNames } from '../ids'
-import type { FilterName } from '../vocabulary'
+import { filterNames, type FilterName } from '../vocabulary'
+import { checkKeyOrder } from '../wire'
+import { orderFilters } from '../query/check-filters'
 import { CollectionIdSchema, ContributorIdSchema, MediaIdSchema, SourceIdSchema, TraitIdSchema } from './ids'
 
 /** An operator over values of type V; `$or` nests operators. */
@@ -51,15 +53,20 @@ export const filterValueSchemas = {
 } as const satisfies Record<FilterName, z.ZodMiniType>
 export type { FilterName } from '../vocabulary'
 
-export const FiltersSchema = z.readonly(
-  z.strictObject({
-    returnType: z.exactOptional(operatorOf(filterValueSchemas.returnType)),
-    contributors: z.exactOptional(operatorOf(filterValueSchemas.contributors)),
-    contributorsOf: z.exactOptional(operatorOf(filterValueSchemas.contributorsOf)),
-    sources: z.exactOptional(operatorOf(filterValueSchemas.sources)),
-    traits: z.exactOptional(operatorOf(filterValueSchemas.traits)),
-    collections: z.exactOptional(operatorOf(filterValueSchemas.collections)),
-  }),
-)
+const filtersObject = z.strictObject({
+  returnType: z.exactOptional(operatorOf(filterValueSchemas.returnType)),
+  contributors: z.exactOptional(operatorOf(filterValueSchemas.contributors)),
+  contributorsOf: z.exactOptional(operatorOf(filterValueSchemas.contributorsOf)),
+  sources: z.exactOptional(operatorOf(filterValueSchemas.sources)),
+  traits: z.exactOptional(operatorOf(filterValueSchemas.traits)),
+  collections: z.exactOptional(operatorOf(filterValueSchemas.collections)),
+})
+// Parsing yields this key order, and the query value writes its own out (orderFilters): both must be the
+// canonical one, `filterNames`' (vocabulary.ts). Checked here, on load, and not in orderFilters' module, so that
+// the check stays out of a browser bundle that only builds queries (the schemas never reach one).
+checkKeyOrder('filters schema', Object.keys(filtersObject.shape), filterNames)
+const everyFilter = Object.fromEntries(filterNames.map((name) => [name, name]))
+checkKeyOrder('orderFilters', Object.keys(orderFilters(everyFilter)), filterNames)
+export const FiltersSchema = z.readonly(filtersObject)
 export type Filters = z.infer<typeof FiltersSchema>
 export type FilterValue<Name extends FilterName> = z.infer<(typeof filterValueSchemas)[Name]>

@@ -1,3 +1,4 @@
+import { endpointAtPath } from '../../model'
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import {
   checkTokenEndpoint,
@@ -33,8 +34,6 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly connections: ConnectionLimits
 }
 
-/** Graph endpoints at /graph/<name>, and at /<name> too: relate's `next.endpoint` is `/relate` (SERVICE-SPEC.md). */
-const GRAPH_ROUTE = /^\/(?:graph\/)?(explore|relate|silos|lookup)\/?$/
 /** The service's own routes of the token endpoints, under /auth (the client's TOKEN_PATH is relative to an authUrl). */
 export const SERVICE_TOKEN_ROUTE = '/auth/1.3/security/oauth/token'
 export const SERVICE_CHECK_TOKEN_ROUTE = '/auth/1.3/security/oauth/check_token'
@@ -154,7 +153,8 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     response.end(request.method === 'HEAD' ? undefined : DEFAULT_IMAGE_SVG)
     return
   }
-  const graph = GRAPH_ROUTE.exec(path)
+  // Graph endpoints at /graph/<name> and /<name> (src/model/wire.ts), with or without a trailing slash.
+  const graph = endpointAtPath(path.endsWith('/') ? path.slice(0, -1) : path)
   const isToken = path === SERVICE_TOKEN_ROUTE || path === SERVICE_CHECK_TOKEN_ROUTE
   if (!graph && !isToken)
     throw new ServiceError(
@@ -176,7 +176,7 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     )
     return
   }
-  send(response, 200, await graphRequest(deps, graph?.[1] as Endpoint, request, url))
+  send(response, 200, await graphRequest(deps, graph as Endpoint, request, url))
 }
 
 /**

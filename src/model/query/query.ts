@@ -1,7 +1,5 @@
-import type { RequestBody } from '../model/core'
-
-/** The four graph endpoints, by the name used in `hql.<name>()` and `fromJSON(<name>, …)`. */
-export type EndpointName = 'explore' | 'relate' | 'silos' | 'lookup'
+import type { RequestBody } from '../request/bodies'
+import type { EndpointName } from '../wire'
 
 declare const resultType: unique symbol
 

@@ -1,15 +1,37 @@
-import { HqlError, checkComponentTree, checkLimit, checkPage, checkPageSize } from '../model/core'
-import type { ComponentRequest, FilterName, ObjectTypeName, RequestBody, Sort } from '../model/core'
-import type { ComponentSpec } from './component-spec'
-import type { FilterSpec } from './filters'
-import type { EndpointName, Query } from './query'
+import { HqlError } from '../errors'
+import { checkComponentTree, checkPage, checkPageSize } from '../rules'
+import { checkLimit } from '../limits'
+import type { ObjectTypeName } from '../ids'
+import type { FilterName } from '../vocabulary'
+import type { Operator } from '../request/filters'
+import type { ComponentRequest } from '../request/components'
+import type { Sort } from '../request/sort'
+import type { RequestBody } from '../request/bodies'
+import { bodyKeys, type EndpointName } from '../wire'
+import type { Query } from './query'
 import { checkLookupId } from './check-ids'
-import { checkOperator, orderFilters, typesOfReturnType, browsableTypes } from './check-filters'
+import { checkOperator, orderFilters } from './check-filters'
+import { browsableTypes, typesOfReturnType } from './returned-types'
 
-// The one runtime class behind the typed builder interfaces (explore.ts, relate.ts, lookup.ts, silos.ts).
-// It is loosely typed on purpose: the public types live in those interfaces. Every method returns a new
-// value and leaves this one as it was. The parts live in a fixed-shape record (cheap to copy); the body is
-// assembled in canonical key order, and frozen, once, when first read.
+// The query as a model value: the one runtime class behind every door. The builder's typed interfaces
+// (src/builder) are a typed face over it; fromJSON and text make it from JSON. It is loosely typed on
+// purpose: the public types live in the builder's interfaces. Every method returns a new value and leaves
+// this one as it was. The parts live in a fixed-shape record (cheap to copy); the body is assembled in
+// canonical key order (wire.ts), and frozen, once, when first read.
+
+/** A filter as the query takes it: a filter name and its operator tree. (A builder `FilterSpec` is one.) */
+export interface FilterInput {
+  readonly filter: FilterName
+  readonly operator: Operator<string>
+}
+
+/**
+ * A component as the query takes it: its request in object form, under `request`. (A builder `ComponentSpec`
+ * is one, so a query from fromJSON or text takes the builder's components as they are.)
+ */
+export interface ComponentInput {
+  readonly request: ComponentRequest
+}
 
 /** The parts of a request body. Every key is always present (undefined when unset), so copies are cheap. */
 interface Parts {
@@ -25,13 +47,8 @@ interface Parts {
 }
 type PartName = keyof Parts
 
-/** Body keys by endpoint, in canonical order. A method whose key is absent does not apply to the endpoint. */
-const bodyKeys: Readonly<Record<EndpointName, readonly PartName[]>> = {
-  explore: ['filters', 'sort', 'components', 'page', 'pageSize'],
-  relate: ['factors', 'filters', 'components', 'page', 'pageSize'],
-  lookup: ['ids', 'components', 'page', 'pageSize'],
-  silos: ['ids', 'filters', 'blueprints', 'components', 'page', 'pageSize', 'siloPageSize'],
-}
+// The body's keys are `bodyKeys` (wire.ts), each a part (the body getter reads `#parts[key]`: a type error
+// otherwise). A method whose key is absent from its endpoint's `bodyKeys` does not apply to the endpoint.
 
 // Copies are written out field by field: named property stores keep this hot path
 // monomorphic, where a spread or a loop over key names would be several times slower (bench/).
@@ -81,7 +98,7 @@ export class QueryValue implements Query {
 
   /** A copy of the parts, to change `key` in; throws unless this endpoint's body has `key`. */
   #copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
-    if (!bodyKeys[this.endpoint].includes(key))
+    if (!(bodyKeys[this.endpoint] as readonly PartName[]).includes(key))
       throw new HqlError('unknown_key', `${this.endpoint} queries take no '${key}'`, { path: [key] })
     return copyParts(this.#parts)
   }
@@ -90,13 +107,13 @@ export class QueryValue implements Query {
     return new QueryValue(this.endpoint, parts, types)
   }
 
-  filter(...specs: FilterSpec[]): QueryValue {
+  filter(...inputs: readonly FilterInput[]): QueryValue {
     const filters: Record<string, unknown> = { ...this.#parts.filters }
     let types = this.types
-    for (const { filter, operator } of specs) {
+    for (const { filter, operator } of inputs) {
       const path = ['filters', filter]
       // checkOperator checks the filter's name too, before it is used as a key.
-      checkOperator(filter as FilterName, operator, path)
+      checkOperator(filter, operator, path)
       if (filters[filter] !== undefined)
         throw new HqlError(
           'duplicate_filter',
@@ -113,7 +130,7 @@ export class QueryValue implements Query {
     return this.#next(parts, types)
   }
 
-  sort(...sorts: Sort[]): QueryValue {
+  sort(...sorts: readonly Sort[]): QueryValue {
     // Sort helpers return frozen constants; a hand-written sort object is frozen here.
     const added = sorts.map((s) => (Object.isFrozen(s) ? s : Object.freeze(s)))
     const parts = this.#copy('sort')
@@ -121,8 +138,8 @@ export class QueryValue implements Query {
     return this.#next(parts)
   }
 
-  with(...specs: ComponentSpec[]): QueryValue {
-    const added = specs.map((spec) => spec.request)
+  with(...inputs: readonly ComponentInput[]): QueryValue {
+    const added = inputs.map((input) => input.request)
     const components = Object.freeze(this.#parts.components ? [...this.#parts.components, ...added] : added)
     checkComponentTree(components, this.types, ['components'])
     const parts = this.#copy('components')
@@ -151,7 +168,7 @@ export class QueryValue implements Query {
     return this.#next(parts)
   }
 
-  ids(...ids: string[]): QueryValue {
+  ids(...ids: readonly string[]): QueryValue {
     const start = this.#parts.ids?.length ?? 0
     checkLimit('ids', start + ids.length)
     ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))

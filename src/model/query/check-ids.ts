@@ -1,5 +1,7 @@
-import { HqlError, checkLimit, describeId } from '../model/core'
-import type { JsonPath } from '../model/core'
+import { HqlError } from '../errors'
+import type { JsonPath } from '../errors'
+import { describeId } from '../ids'
+import { checkLimit } from '../limits'
 
 /** Throws `invalid_id` unless `id` is an mhid, an altId, the current-user alias or a mapped source id. */
 export function checkLookupId(id: unknown, path: JsonPath): void {

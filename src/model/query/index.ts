@@ -1,0 +1,13 @@
+// The query as a model value, and the checks it runs as it is built (see value.ts).
+export type { Query, ResultOf } from './query'
+export { QueryValue } from './value'
+export type { FilterInput, ComponentInput } from './value'
+export { checkOperator, orderFilters } from './check-filters'
+export { checkLookupId, checkedIds } from './check-ids'
+export {
+  browsableTypes,
+  recommendedTypes,
+  typesOfReturnType,
+  typesOfIds,
+  typesOfBody,
+} from './returned-types'

@@ -1,0 +1,177 @@
+// The import rules of docs/architecture.md (DESIGN.md's floors), checked over every file of src/: each import
+// is resolved to the folder ("layer") it lands in, and must be one its importer's layer may use.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = resolve(__dirname, '../..')
+const src = join(root, 'src')
+
+type Layer = string
+
+/** What a layer may import from src/ (besides itself), and whether a layer below counts only at its entry. */
+interface Rule {
+  /** Layers any of whose files it may import. The model is one floor: its files are the words every door uses. */
+  readonly anyFile: readonly Layer[]
+  /** Layers it may import only through their public entry (the folder's index.ts). */
+  readonly entryOnly: readonly Layer[]
+  /** Packages (not ours) it may import; `node:` and Node's built-ins only where `node` is true. */
+  readonly packages: readonly string[]
+  readonly node: boolean
+}
+
+const rules: Readonly<Record<Layer, Rule>> = {
+  // The model imports nothing of ours, and nothing but zod.
+  model: { anyFile: [], entryOnly: [], packages: ['zod/mini'], node: false },
+  // The builder is the typed face of the model's query.
+  builder: { anyFile: ['model'], entryOnly: [], packages: [], node: false },
+  compile: { anyFile: ['model'], entryOnly: [], packages: ['zod/mini'], node: false },
+  // Where the code differs from DESIGN.md, for a reason: text validates a lowered query with compile's
+  // fromJSON (through compile's entry), so that text and JSON share one schema and one set of errors.
+  text: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
+  language: { anyFile: ['model'], entryOnly: ['text'], packages: [], node: false },
+  client: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
+  redis: { anyFile: ['model'], entryOnly: ['client'], packages: ['redis', 'ioredis'], node: true },
+  // catalog generates typed modules from text; it reads text and compile through their entries.
+  catalog: { anyFile: ['model'], entryOnly: ['compile', 'text'], packages: [], node: true },
+  // The service answers untrusted JSON with compile's fromJSON (the same door the package offers).
+  service: {
+    anyFile: ['model'],
+    entryOnly: ['compile'],
+    packages: ['zod/mini'],
+    node: true,
+  },
+  testing: { anyFile: ['model'], entryOnly: ['compile', 'service'], packages: ['msw'], node: true },
+  // The CLI sits on top: it may use every entry; nothing imports it.
+  cli: {
+    anyFile: ['model'],
+    entryOnly: ['compile', 'text', 'client', 'catalog', 'service', 'language'],
+    packages: ['commander'],
+    node: true,
+  },
+  // The package entry (src/index.ts) composes the core's entries, the builder's included.
+  entry: {
+    anyFile: ['model'],
+    entryOnly: ['builder', 'compile', 'text', 'client', 'language'],
+    packages: [],
+    node: false,
+  },
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(entry.name) ? [path] : []
+  })
+}
+
+/** The layer of a file in src/: its top folder, or `entry` for a file directly in src/. */
+function layerOf(file: string): Layer {
+  const parts = relative(src, file).split(sep)
+  return parts.length === 1 ? 'entry' : parts[0]!
+}
+
+/** The module specifiers a file imports or re-exports, statically or with `import()`. */
+export function importsOf(text: string): string[] {
+  const found: string[] = []
+  const patterns = [
+    /^\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+    /^\s*import\s*['"]([^'"]+)['"]/gm,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ]
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.push(match[1]!)
+  return found
+}
+
+/** The file a relative import names: `x.ts`, `x.tsx`, or the folder's `x/index.ts`. */
+function resolveModule(path: string): string {
+  const candidates = [path, `${path}.ts`, `${path}.tsx`, join(path, 'index.ts')]
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) ?? path
+}
+
+const isNodeBuiltin = (specifier: string) =>
+  specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)
+
+/** Why `specifier`, imported by `file`, breaks the rules; undefined when it keeps them. */
+export function violation(file: string, specifier: string): string | undefined {
+  const layer = layerOf(file)
+  const rule = rules[layer]
+  if (rule === undefined) return `${layer} is a folder of src/ that the import rules do not know`
+  if (!specifier.startsWith('.')) {
+    if (isNodeBuiltin(specifier)) return rule.node ? undefined : `${layer} runs without Node`
+    const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier
+    return rule.packages.includes(name) || rule.packages.includes(specifier)
+      ? undefined
+      : `${layer} does not import the package ${specifier}`
+  }
+  const target = resolveModule(resolve(dirname(file), specifier))
+  const targetLayer = layerOf(target)
+  if (targetLayer === layer) return undefined
+  if (targetLayer === 'cli') return 'nothing imports the CLI'
+  if (targetLayer === 'builder' && layer !== 'entry')
+    return 'only the package entry imports the builder (compile, text and the rest stand on the model)'
+  if (rule.anyFile.includes(targetLayer)) return undefined
+  const atEntry = target === join(src, targetLayer, 'index.ts')
+  if (rule.entryOnly.includes(targetLayer))
+    return atEntry ? undefined : `${layer} imports ${targetLayer} through its entry (src/${targetLayer})`
+  return `${layer} does not stand on ${targetLayer}`
+}
+
+const files = sourceFiles(src)
+
+/** The modules loading `file` loads, transitively: its imports but `import type` / `export type` ones. */
+function loadedBy(file: string, seen = new Set<string>()): Set<string> {
+  const text = readFileSync(file, 'utf8').replace(
+    /^\s*(?:import|export)\s+type\b[^;]*?from\s*['"][^'"]+['"]/gm,
+    '',
+  )
+  for (const specifier of importsOf(text)) {
+    const target = specifier.startsWith('.') ? resolveModule(resolve(dirname(file), specifier)) : specifier
+    if (seen.has(target)) continue
+    seen.add(target)
+    if (specifier.startsWith('.')) loadedBy(target, seen)
+  }
+  return seen
+}
+
+describe('import rules (docs/architecture.md)', () => {
+  it('finds the files and their imports', () => {
+    expect(files.length).toBeGreaterThan(100)
+    expect(importsOf(readFileSync(join(src, 'index.ts'), 'utf8'))).toContain('./builder')
+  })
+
+  it('every import in src/ keeps the rules', () => {
+    const broken = files.flatMap((file) =>
+      importsOf(readFileSync(file, 'utf8')).flatMap((specifier) => {
+        const why = violation(file, specifier)
+        return why === undefined ? [] : [`${relative(root, file)}: '${specifier}': ${why}`]
+      }),
+    )
+    expect(broken).toEqual([])
+  })
+
+  it('the query engine (msw handlers) does not load node:http; the package entry loads nothing from Node', () => {
+    const engine = loadedBy(join(src, 'service/query-engine.ts'))
+    expect(engine.has(join(src, 'service/query/answer.ts'))).toBe(true)
+    expect([...engine].filter((module) => module === 'node:http' || module === 'http')).toEqual([])
+    expect([...loadedBy(join(src, 'index.ts'))].filter(isNodeBuiltin)).toEqual([])
+    // The walk does see Node where it is loaded.
+    expect(loadedBy(join(src, 'service/create-service.ts')).has('node:http')).toBe(true)
+  })
+
+  it('refuses what the rules forbid', () => {
+    const at = (path: string) => join(src, path)
+    expect(violation(at('compile/from-json.ts'), '../builder/lookup')).toMatch(/only the package entry/)
+    expect(violation(at('text/resolve.ts'), '../builder')).toMatch(/only the package entry/)
+    expect(violation(at('model/query/value.ts'), '../../compile')).toMatch(/does not stand on compile/)
+    expect(violation(at('model/wire.ts'), 'node:http')).toMatch(/without Node/)
+    expect(violation(at('client/client.ts'), 'node:fs')).toMatch(/without Node/)
+    expect(violation(at('testing/handlers.ts'), '../service/http/bearer')).toMatch(/through its entry/)
+    expect(violation(at('service/serve.ts'), '../cli/main')).toMatch(/nothing imports the CLI/)
+    expect(violation(at('model/ids.ts'), 'ts-pattern')).toMatch(/does not import the package/)
+    expect(violation(at('index.ts'), './builder')).toBeUndefined()
+    expect(violation(at('testing/handlers.ts'), '../service')).toBeUndefined()
+  })
+})

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ExploreRequestSchema,
+  LookupRequestSchema,
+  QueryValue,
+  RelateRequestSchema,
+  SilosRequestSchema,
+  bodyKeys,
+  browsableTypes,
+  orderFilters,
+  typesOfBody,
+  typesOfIds,
+  typesOfReturnType,
+} from '../../src/model'
+import type { ComponentInput, FilterInput } from '../../src/model'
+import { caught } from '../support/caught'
+
+// The query value tested directly, with model inputs (plain filter names and operators, component requests):
+// no builder spec in sight. The doors' own tests (test/builder, test/compile, test/text) go through it too.
+
+const filter = (name: FilterInput['filter'], operator: FilterInput['operator']): FilterInput => ({
+  filter: name,
+  operator,
+})
+const component = (request: ComponentInput['request']): ComponentInput => ({ request })
+const explore = () => QueryValue.of('explore', Object.freeze({ filters: Object.freeze({}) }), browsableTypes)
+
+describe('QueryValue', () => {
+  it('assembles the body in canonical key order, whatever order the calls came in', () => {
+    const q = explore()
+      .pageSize(10)
+      .with(component({ name: 'primaryImage' }))
+      .sort({ type: 'popularity' })
+      .filter(filter('traits', { $eq: 'mhgnr-drama' }), filter('returnType', { $eq: 'Movie' }))
+    expect(Object.keys(q.body)).toEqual(['filters', 'sort', 'components', 'pageSize'])
+    expect(Object.keys((q.body as { filters: object }).filters)).toEqual(['returnType', 'traits'])
+    expect(Object.isFrozen(q.body)).toBe(true)
+  })
+
+  it('leaves the value it was called on as it was', () => {
+    const q = explore()
+    const q2 = q.pageSize(5)
+    expect(q.body).toEqual({ filters: {} })
+    expect(q2.body).toEqual({ filters: {}, pageSize: 5 })
+    expect(q2).not.toBe(q)
+  })
+
+  it('narrows the types with a returnType filter, and checks components already added against them', () => {
+    const q = explore().filter(filter('returnType', { $in: ['Movie', 'Contributor'] }))
+    expect(q.types).toEqual(['Movie', 'Contributor'])
+    const withImage = explore().with(component({ name: 'keyContributors' }))
+    const error = caught(() => withImage.filter(filter('returnType', { $eq: 'Contributor' })))
+    expect(error.code).toBe('component_not_applicable')
+    expect(error.path).toEqual(['components', 0, 'name'])
+  })
+
+  it('refuses a filter set twice, and names the path of a bad operator value', () => {
+    const q = explore().filter(filter('traits', { $eq: 'mhgnr-drama' }))
+    expect(caught(() => q.filter(filter('traits', { $eq: 'mhgnr-comedy' }))).code).toBe('duplicate_filter')
+    const wrong = caught(() =>
+      explore().filter(filter('traits', { $or: [{ $eq: 'mhgnr-drama' }, { $in: ['mhmov-gladiator'] }] })),
+    )
+    expect(wrong.path).toEqual(['filters', 'traits', '$or', 1, '$in', 0])
+    const unknown = caught(() => explore().filter({ filter: 'genre', operator: { $eq: 'x' } } as never))
+    expect(unknown.path).toEqual(['filters', 'genre'])
+    expect(unknown.message).toMatch(/unknown filter 'genre'/)
+  })
+
+  it('refuses a part its endpoint does not take', () => {
+    const lookup = QueryValue.of('lookup', Object.freeze({ ids: Object.freeze(['mhmov-gladiator']) }), [
+      'Movie',
+    ])
+    const error = caught(() => lookup.filter(filter('traits', { $eq: 'mhgnr-drama' })))
+    expect(error.code).toBe('not_applicable')
+    expect(error.path).toEqual(['filters'])
+    expect(caught(() => explore().siloPageSize(3)).code).toBe('not_applicable')
+  })
+
+  it('checks ids, page numbers and component trees as they are added', () => {
+    const silos = QueryValue.of(
+      'silos',
+      Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
+      ['Movie'],
+    )
+    expect(silos.ids('mhmov-gladiator', 'iTunes:Movie:1').body).toMatchObject({
+      ids: ['mhmov-gladiator', 'iTunes:Movie:1'],
+    })
+    expect(caught(() => silos.ids('mhmov-a', 'not an id')).path).toEqual(['ids', 1])
+    expect(caught(() => explore().page(-1)).code).toBe('invalid_page')
+    expect(caught(() => explore().pageSize(0)).code).toBe('invalid_page_size')
+    const twice = caught(() =>
+      explore().with(component({ name: 'primaryImage' }), component({ name: 'primaryImage' })),
+    )
+    expect(twice.code).toBe('duplicate_component')
+    expect(twice.path).toEqual(['components', 1, 'name'])
+  })
+
+  it('takes a body as it is (the entry points and fromJSON), without copying it', () => {
+    const body = Object.freeze({ factors: Object.freeze([{ id: 'mhmov-gladiator' as const }]) })
+    expect(QueryValue.of('relate', body, ['Movie']).body).toBe(body)
+  })
+})
+
+describe('the types a query returns', () => {
+  it('follows returnType operators, nested ones too', () => {
+    expect(typesOfReturnType({ $eq: 'Movie' }, browsableTypes)).toEqual(['Movie'])
+    expect(typesOfReturnType({ $ne: 'Movie' }, ['Movie', 'ShowSeries'])).toEqual(['ShowSeries'])
+    expect(
+      typesOfReturnType({ $or: [{ $eq: 'Movie' }, { $in: ['Movie', 'User'] }] }, browsableTypes),
+    ).toEqual(['Movie', 'User'])
+    expect(browsableTypes).not.toContain('Image')
+    expect(browsableTypes).not.toContain('Subscription')
+  })
+
+  it('reads ids by their prefix; an id whose text does not tell may be any browsable type', () => {
+    expect(typesOfIds(['mhmov-a', 'mhric-b', 'mhmov-c'])).toEqual(['Movie', 'Contributor'])
+    expect(typesOfIds(['iTunes::1'])).toEqual([...browsableTypes])
+  })
+
+  it('reads a whole body: lookup by its ids, relate and silos recommend titles unless narrowed', () => {
+    expect(typesOfBody('lookup', { ids: ['mhusr-x'] })).toEqual(['User'])
+    expect(typesOfBody('relate', { factors: [{ id: 'mhmov-a' }] })).toEqual(['Movie', 'ShowSeries'])
+    expect(typesOfBody('explore', { filters: {} })).toBe(browsableTypes)
+    expect(
+      typesOfBody('silos', {
+        blueprints: [{ type: 'Explore' as const }],
+        filters: { returnType: { $eq: 'Movie' } },
+      }),
+    ).toEqual(['Movie'])
+  })
+})
+
+describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
+  it("the request schemas' keys are bodyKeys, in order", () => {
+    const shapeKeys = (schema: unknown) =>
+      Object.keys((schema as { _zod: { def: { innerType: { shape: object } } } })._zod.def.innerType.shape)
+    expect(shapeKeys(ExploreRequestSchema)).toEqual(bodyKeys.explore)
+    expect(shapeKeys(RelateRequestSchema)).toEqual(bodyKeys.relate)
+    expect(shapeKeys(LookupRequestSchema)).toEqual(bodyKeys.lookup)
+    expect(shapeKeys(SilosRequestSchema)).toEqual(bodyKeys.silos)
+  })
+
+  it("a query with every part set emits bodyKeys' order", () => {
+    const body = QueryValue.of(
+      'silos',
+      Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
+      ['Movie', 'ShowSeries'],
+    )
+      .siloPageSize(2)
+      .pageSize(3)
+      .page(1)
+      .with(component({ name: 'primaryImage' }))
+      .filter(filter('traits', { $eq: 'mhgnr-drama' }))
+      .ids('mhmov-a').body
+    expect(Object.keys(body)).toEqual(bodyKeys.silos)
+  })
+
+  it('orderFilters puts every filter name in its place', () => {
+    const reversed = {
+      collections: 1,
+      traits: 2,
+      sources: 3,
+      contributorsOf: 4,
+      contributors: 5,
+      returnType: 6,
+    }
+    expect(Object.keys(orderFilters(reversed))).toEqual([
+      'returnType',
+      'contributors',
+      'contributorsOf',
+      'sources',
+      'traits',
+      'collections',
+    ])
+  })
+})
