@@ -71,9 +71,9 @@ describe('QueryValue', () => {
       'Movie',
     ])
     const error = caught(() => lookup.filter(filter('traits', { $eq: 'mhgnr-drama' })))
-    expect(error.code).toBe('not_applicable')
+    expect(error.code).toBe('unknown_key')
     expect(error.path).toEqual(['filters'])
-    expect(caught(() => explore().siloPageSize(3)).code).toBe('not_applicable')
+    expect(caught(() => explore().siloPageSize(3)).code).toBe('unknown_key')
   })
 
   it('checks ids, page numbers and component trees as they are added', () => {
