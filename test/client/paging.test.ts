@@ -12,7 +12,7 @@ import {
   TimeoutError,
 } from '../../src/client'
 import { startFakeService, type FakeService } from './fake-service'
-import { clientFor, expectedNames, exploreMovies, nameOf } from './helpers'
+import { clientFor, drain, expectedNames, exploreMovies, nameOf } from './helpers'
 
 let service: FakeService
 let other: FakeService
@@ -28,16 +28,6 @@ beforeEach(() => {
   service.graphRequests.length = 0
   service.tokenRequests.length = 0
 })
-
-async function drain<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
-  const items: T[] = []
-  try {
-    for await (const item of iterable) items.push(item)
-    return { items, error: undefined }
-  } catch (error) {
-    return { items, error }
-  }
-}
 
 describe('following pages', () => {
   it('yields every item exactly once, in order, and stops when next is null', async () => {

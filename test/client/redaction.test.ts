@@ -1,7 +1,7 @@
 // Redaction against a server that echoes back everything it was sent, in every form a server may use, and
 // redaction that leaves ordinary words alone. Real HTTP on 127.0.0.1; the echoes are the server's own text.
 import { inspect } from 'node:util'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ClientError,
   createClient,
@@ -12,16 +12,9 @@ import {
 } from '../../src/client'
 import { movie } from './fake-service'
 import { FAST, exploreMovies } from './helpers'
-import { sendJson, startHostileServer, type HostileServer, type ReceivedRequest } from './hostile-server'
+import { hostileServerForFile, sendJson, type ReceivedRequest } from './hostile-server'
 
-let server: HostileServer
-beforeAll(async () => {
-  server = await startHostileServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.requests.length = 0
-})
+const server = hostileServerForFile()
 
 const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2)
 
