@@ -89,7 +89,7 @@ export function createClient(options: ClientOptions): Client {
   const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['refreshMarginMs'], 'atLeast0')
   // 8 MiB: 4x the largest page measured from the reference service (100 movies with their images,
   // contributors and sources: 1.9 MB), and small enough that a hostile body cannot fill memory.
-  const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'whole')
+  const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'limit')
   const retry = retryPolicy(options.retry, DEFAULT_RETRY)
   const validation = options.validation ?? 'strict'
   if (validation !== 'strict' && validation !== 'off')
@@ -184,7 +184,7 @@ export function createClient(options: ClientOptions): Client {
       call.maxPages,
       bounded ? Infinity : DEFAULT_MAX_PAGES,
       ['maxPages'],
-      'whole',
+      'limit',
     )
     let request: GraphRequest = call.resumeFrom ?? compile(query)
     const visit = visitedRequests()
@@ -214,7 +214,7 @@ export function createClient(options: ClientOptions): Client {
   }
 
   async function* items(query: Query, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
-    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'whole')
+    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'limit')
     if (maxItems === 0) return
     let yielded = 0
     for await (const { response, request } of walk(query, call, maxItems < Infinity)) {
@@ -239,7 +239,7 @@ export function createClient(options: ClientOptions): Client {
     items: (query, call) => items(query, call) as AsyncGenerator<never, void, undefined>,
     async collect(query, call) {
       if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
-      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'whole')
+      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'limit')
       const found: never[] = []
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1

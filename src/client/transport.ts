@@ -23,7 +23,7 @@ export interface TransportContext {
   readonly secrets: Secrets
   readonly now: () => number
   readonly random: () => number
-  /** Bodies longer than this are not read on (`ResponseTooLargeError`), so a server cannot fill memory. */
+  /** Bodies longer than this are not read on (`LimitExceededError` 'maxResponseBytes'): no server fills memory. */
   readonly maxResponseBytes: number
 }
 
