@@ -4,11 +4,12 @@ import { ClientConfigError } from './errors'
 // The checks of the options of createClient, the grants and each call, shared so that every option says
 // what it expects in the same words (and the browser bundle carries each check once).
 
+const whole = 'a whole number of at least 0'
 const expected = {
   positive: 'a positive number',
   atLeast0: 'a number of at least 0',
-  whole: 'a whole number of at least 0',
-  limit: 'a whole number of at least 0, or Infinity',
+  whole,
+  limit: `${whole}, or Infinity`,
 }
 
 /**
@@ -28,7 +29,7 @@ export function numberOption(
     !(kind === 'positive' ? value > 0 : value >= 0) ||
     ((kind === 'whole' || kind === 'limit') &&
       !Number.isInteger(value) &&
-      !(kind === 'limit' && value === Infinity))
+      (kind === 'whole' || value !== Infinity))
   )
     throw new ClientConfigError(
       `expected ${expected[kind]}${fallback === undefined ? ' (required)' : ''}`,

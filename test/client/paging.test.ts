@@ -142,8 +142,8 @@ describe('a next the client refuses', () => {
   it('quotes a refused endpoint without any part of a token, even where the quote is cut short', async () => {
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
     service.acceptAccessToken(token)
-    // The quote is cut at 120 characters: the token (a query value of its own) straddles that point.
-    const endpoint = `/graph/explore?x=${'y'.repeat(120 - 17 - 3 - 20)}&t=${token}`
+    // The quote is cut at 120 characters: the token, glued to the text before it, straddles that point.
+    const endpoint = `/graph/explore?x=${'y'.repeat(120 - 17 - 20)}${token}`
     service.inject(1, { kind: 'next', next: { endpoint, method: 'POST', body: {} } })
     const client = clientFor(service, { auth: staticTokenGrant(token) })
     const { error } = await drain(client.items(exploreMovies()))
