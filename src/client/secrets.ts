@@ -19,8 +19,10 @@ const SECRET_FIELD_IN_TEXT =
 
 // Characters that continue a word: a short secret next to one of them is part of another word (`p` in `port`).
 const WORD = '[\\p{L}\\p{N}_]'
+// Chinese and Japanese are written without spaces: their characters end a word (`密码Sunshine错误`).
+const CJK = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]'
 // An escape just before a secret ends the word before it: `\n` in JSON text, `%3D` in a URL.
-const BEFORE_WORD = `^|[^\\p{L}\\p{N}_]|\\\\[bfnrt]|\\\\u[\\da-fA-F]{4}|%[\\da-fA-F]{2}`
+const BEFORE_WORD = `^|[^\\p{L}\\p{N}_]|${CJK}|\\\\[bfnrt]|\\\\u[\\da-fA-F]{4}|%[\\da-fA-F]{2}`
 
 /**
  * Issued tokens kept for scrubbing, newest last: a server only echoes what it was sent, and the client sends
@@ -48,7 +50,7 @@ function isWordLike(secret: string): boolean {
 
 /**
  * Where a word-like secret stands as a word: each end that is a word character meets a non-word character,
- * an escape or the text's edge. A secret that is itself a secret field's name (a password `password`) is not
+ * a Chinese or Japanese character, an escape or the text's edge. A secret that is itself a secret field's name (a password `password`) is not
  * redacted where it stands as that key (`password: …`, whose value the field rule blanks). The text before
  * it is captured, to be kept.
  */
@@ -56,7 +58,7 @@ function wordPattern(secret: string): RegExp {
   const literal = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
   const before = wordAt(secret[0]) ? BEFORE_WORD : ''
-  const after = wordAt(secret.at(-1)) ? `(?!${WORD})` : ''
+  const after = wordAt(secret.at(-1)) ? `(?!(?!${CJK})${WORD})` : ''
   const notKey = isSecretKey(secret) ? `(?!["' \\t]*[:=])` : ''
   return new RegExp(`(${before})${literal}${after}${notKey}`, 'gu')
 }

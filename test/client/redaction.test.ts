@@ -321,6 +321,7 @@ describe('redaction keeps ordinary words', () => {
       `id_${token}`,
       `访问令牌${token}已过期`,
       'invalid password Sunshine',
+      '密码Sunshine错误',
       'Sunshine, again; Sunshines and Sunshine_2 are other words',
       'with secret b and password Sunshine, a bad port is still a bad port',
     ]
@@ -343,6 +344,7 @@ describe('redaction keeps ordinary words', () => {
       'id_[redacted]',
       '访问令牌[redacted]已过期',
       'invalid password [redacted]',
+      '密码[redacted]错误',
       '[redacted], again; Sunshines and Sunshine_2 are other words',
       'with secret [redacted] and password [redacted], a bad port is still a bad port',
     ])
