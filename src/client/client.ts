@@ -71,7 +71,7 @@ export function createClient(options: ClientOptions): Client {
   const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['refreshMarginMs'], 'atLeast0')
   // 8 MiB: 4x the largest page measured from the reference service (100 movies with their images,
   // contributors and sources: 1.9 MB), and small enough that a hostile body cannot fill memory.
-  const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'whole')
+  const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'limit')
   const retry = retryPolicy(options.retry, DEFAULT_RETRY)
   const validation = options.validation ?? 'strict'
   if (validation !== 'strict' && validation !== 'off')

@@ -4,16 +4,18 @@ import { ClientConfigError } from './errors'
 // The checks of the options of createClient, the grants and each call, shared so that every option says
 // what it expects in the same words (and the browser bundle carries each check once).
 
+const whole = 'a whole number of at least 0'
 const expected = {
   positive: 'a positive number',
   atLeast0: 'a number of at least 0',
-  whole: 'a whole number of at least 0, or Infinity',
+  whole,
+  limit: `${whole}, or Infinity`,
 }
 
 /**
- * A number option, `fallback` when absent: above 0 (`positive`), at least 0 (`atLeast0`), or a whole number of
- * at least 0 or Infinity (`whole`: a count or a limit the caller turns off). Without a fallback the option is
- * required.
+ * A number option, `fallback` when absent: above 0 (`positive`), at least 0 (`atLeast0`), a whole number of at
+ * least 0 (`whole`: a count, such as retries), or that or Infinity (`limit`: a limit the caller may
+ * turn off; only maxPages, maxItems and maxResponseBytes). Without a fallback the option is required.
  */
 export function numberOption(
   value: unknown,
@@ -25,7 +27,9 @@ export function numberOption(
   if (
     typeof value !== 'number' ||
     !(kind === 'positive' ? value > 0 : value >= 0) ||
-    (kind === 'whole' && !Number.isInteger(value) && value !== Infinity)
+    ((kind === 'whole' || kind === 'limit') &&
+      !Number.isInteger(value) &&
+      (kind === 'whole' || value !== Infinity))
   )
     throw new ClientConfigError(
       `expected ${expected[kind]}${fallback === undefined ? ' (required)' : ''}`,

@@ -28,7 +28,7 @@ export interface ClientOptions {
   readonly refreshMarginMs?: number
   /**
    * Longest response body read, in bytes (UTF-8, as received): a longer one is dropped mid-stream, or refused on
-   * its Content-Length, with `ResponseTooLargeError`. Default 8 MiB (8 388 608).
+   * its Content-Length, with `LimitExceededError` (limit `'maxResponseBytes'`). Default 8 MiB (8 388 608).
    */
   readonly maxResponseBytes?: number
   /** Check responses against the model's schemas (`'strict'`, the default) or not (`'off'`). */

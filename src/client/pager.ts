@@ -36,7 +36,7 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       call.maxPages,
       bounded ? Infinity : DEFAULT_MAX_PAGES,
       ['maxPages'],
-      'whole',
+      'limit',
     )
     let request: GraphRequest = call.resumeFrom ?? compile(query)
     const visit = visitedRequests()
@@ -66,7 +66,7 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
   }
 
   async function* items(query: Query, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
-    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'whole')
+    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'limit')
     if (maxItems === 0) return
     let yielded = 0
     for await (const { response, request } of walk(query, call, maxItems < Infinity)) {
@@ -90,7 +90,7 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
     items,
     async collect(query, call) {
       if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
-      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'whole')
+      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'limit')
       const found: unknown[] = []
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1

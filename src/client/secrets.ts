@@ -9,70 +9,144 @@ const SECRET_KEY = /^(?:authorization|password|client_?secret|refresh_?token|acc
 // Extra headers a caller adds may carry credentials of their own (an API key, a cookie).
 const SECRET_HEADER = /authorization|cookie|token|secret|password|api-?key/i
 
+// Fields whose values are the client's fixed wording, never scrubbed: with a password `password` or `json`,
+// a token request still shows `grant_type: password` and `accept: application/json`.
+const OWN_FIELDS = new Set(['accept', 'content-type', 'grant_type'])
+
 // A secret field quoted in text a server sends back: JSON (`"password": "…"`) or a form (`password=…`).
 const SECRET_FIELD_IN_TEXT =
   /("(?:password|client_secret|refresh_token|access_token)"\s*:\s*"?|\b(?:password|client_secret|refresh_token|access_token)=)[^"&\s]*/gi
 
-// Characters that continue a word: a secret next to one of them is part of another word (`p` in `port`).
+// Characters that continue a word: a short secret next to one of them is part of another word (`p` in `port`).
 const WORD = '[\\p{L}\\p{N}_]'
-const NOT_WORD = '[^\\p{L}\\p{N}_'
+// Chinese and Japanese are written without spaces: their characters end a word (`密码Sunshine错误`).
+const CJK = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]'
 // An escape just before a secret ends the word before it: `\n` in JSON text, `%3D` in a URL.
-const ESCAPE = '\\\\[bfnrt]|\\\\u[\\da-fA-F]{4}|%[\\da-fA-F]{2}'
+const BEFORE_WORD = `^|[^\\p{L}\\p{N}_]|${CJK}|\\\\[bfnrt]|\\\\u[\\da-fA-F]{4}|%[\\da-fA-F]{2}`
+
+/**
+ * Issued tokens kept for scrubbing, newest last: a server only echoes what it was sent, and the client sends
+ * only its newest tokens; the ones before are kept for requests still in flight when they were replaced, and
+ * for a refresh refused while quoting the token it replaces. Eight cover four generations of access and
+ * refresh tokens, and keep scrubbing cheap however long the client lives (each refresh used to add four
+ * patterns for good).
+ */
+export const MAX_TOKENS = 8
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key)
 }
 
 /**
- * Finds `secret` where it stands as a value, not inside other words: each end that is a word character must
- * meet a non-word character, an escape or the text's edge. A secret of letters only may also be an ordinary
- * word (a password `password`), so it counts only after punctuation, a line break, an auth scheme or the
- * text's start (spaces skipped), and not as a key (followed by `:` or `=`): `the password grant` is prose,
- * `password: password` has one value. The text before it is captured, to be kept.
+ * Whether a secret may also be an ordinary word or number: shorter than 12 characters and letters only
+ * (`port`, `Sunshine`), or 3 characters at most (`p4`, `42`). Such a secret is redacted where it stands as a
+ * word of its own, so that `bad port` survives a password `p`. Any other secret (12 characters or more, or 4 or
+ * more with a digit, a symbol or a space: every token, base64 and encoded form) is no word of any text and is
+ * redacted wherever it occurs, inside other words too (`id_<token>`, `令牌<token>`).
  */
-function occurrences(secret: string): RegExp {
-  const literal = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const edge = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
-  const source = /^\p{L}{1,24}$/u.test(secret)
-    ? `((?:^|${NOT_WORD} \\t]|${ESCAPE}|[Bb]earer|[Bb]asic)[ \\t]*)${literal}(?!${WORD}|["' \\t]*[:=])`
-    : `(${edge(secret[0]) ? `^|${NOT_WORD}]|${ESCAPE}` : ''})${literal}${edge(secret.at(-1)) ? `(?!${WORD})` : ''}`
-  return new RegExp(source, 'gu')
+function isWordLike(secret: string): boolean {
+  return secret.length <= 3 || /^\p{L}{1,11}$/u.test(secret)
 }
 
 /**
- * The secret values one client knows (its credentials and every token it obtained), so that text coming from
- * elsewhere (a server's error body, an error's message) can be scrubbed of them before anyone sees it.
+ * Where a word-like secret stands as a word: each end that is a word character meets a non-word character,
+ * a Chinese or Japanese character, an escape or the text's edge. A secret that is itself a secret field's
+ * name (a password `password`) is redacted only where it stands as a value. The text before it is captured,
+ * to be kept.
+ */
+function wordPattern(secret: string): RegExp {
+  const literal = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
+  const before = wordAt(secret[0]) ? BEFORE_WORD : ''
+  const after = wordAt(secret.at(-1)) ? `(?!(?!${CJK})${WORD})` : ''
+  if (!isSecretKey(secret)) return new RegExp(`(${before})${literal}${after}`, 'gu')
+  // A password `password` is also the protocol's own word (`the password grant needs scope`): it is redacted
+  // only where it stands as a value, after `:`, `=` or a quote, and not where it names its field.
+  return new RegExp(`(^|[:=][ \\t]*|["'])${literal}${after}(?!["' \\t]*[:=])`, 'gu')
+}
+
+/** One form of a secret, and how it is found: as a substring, or (word-like) where it stands as a word. */
+interface Form {
+  readonly text: string
+  readonly pattern: RegExp | undefined
+}
+
+// A server may echo a secret in any of the encodings it received it in.
+function formsOf(value: string): Form[] {
+  const texts = new Set([
+    value,
+    encodeURIComponent(value),
+    new URLSearchParams({ v: value }).toString().slice(2),
+    JSON.stringify(value).slice(1, -1),
+  ])
+  const wordLike = isWordLike(value)
+  return [...texts].map((text) => ({ text, pattern: wordLike ? wordPattern(text) : undefined }))
+}
+
+/**
+ * The secret values one client knows (its credentials and the tokens it obtained lately), so that text coming
+ * from elsewhere (a server's error body, an error's message) can be scrubbed of them before anyone sees it.
  */
 export class Secrets {
-  // Longest first, so that a secret containing another is replaced whole.
-  #values: string[] = []
-  #patterns: RegExp[] = []
-  readonly #known = new Set<string>()
+  // Credentials, for the client's life; issued tokens, the newest MAX_TOKENS in the order obtained.
+  readonly #credentials = new Map<string, Form[]>()
+  readonly #tokens = new Map<string, Form[]>()
+  // Every form of both, longest first, so that a secret containing another is replaced whole.
+  #forms: Form[] = []
 
+  /** A credential (a client secret, a password, a configured token): scrubbed for the client's life. */
   add(value: string | undefined): void {
-    if (value === undefined || value === '' || this.#known.has(value)) return
-    this.#known.add(value)
-    // A server may echo a secret in any of the encodings it received it in.
-    for (const form of [
-      value,
-      encodeURIComponent(value),
-      new URLSearchParams({ v: value }).toString().slice(2),
-      JSON.stringify(value).slice(1, -1),
-    ])
-      if (!this.#values.includes(form)) this.#values.push(form)
-    this.#values.sort((a, b) => b.length - a.length)
-    this.#patterns = this.#values.map(occurrences)
+    if (value === undefined || value === '' || this.#credentials.has(value)) return
+    this.#tokens.delete(value)
+    this.#credentials.set(value, formsOf(value))
+    this.#sort()
   }
 
-  /** `text` with every known secret that stands as a value replaced by `[redacted]`; other words are kept. */
+  /** A token the client obtained: scrubbed until MAX_TOKENS newer ones have been added. */
+  addToken(value: string | undefined): void {
+    if (value === undefined || value === '' || this.#credentials.has(value)) return
+    const forms = this.#tokens.get(value)
+    // Seen again (a store handing it out, a refresh that keeps its refresh token): it becomes the newest.
+    this.#tokens.delete(value)
+    this.#tokens.set(value, forms ?? formsOf(value))
+    for (const oldest of this.#tokens.keys()) {
+      if (this.#tokens.size <= MAX_TOKENS) break
+      this.#tokens.delete(oldest)
+    }
+    if (forms === undefined) this.#sort()
+  }
+
+  /** How many forms of secrets are looked for: bounded by the credentials and MAX_TOKENS. */
+  get size(): number {
+    return this.#forms.length
+  }
+
+  #sort(): void {
+    this.#forms = [...this.#credentials.values(), ...this.#tokens.values()]
+      .flat()
+      .sort((a, b) => b.text.length - a.text.length)
+  }
+
+  /**
+   * `text` with every known secret replaced by `[redacted]`: long or mixed secrets wherever they occur,
+   * word-like ones where they stand as words; other words are kept. Meant for text from elsewhere (a server,
+   * the runtime): the client's own wording is never passed through it.
+   */
   scrub(text: string): string {
     // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
     let out = text.replace(SECRET_FIELD_IN_TEXT, (_match, before: string) => `${before}${REDACTED}`)
-    for (const pattern of this.#patterns) out = out.replace(pattern, `$1${REDACTED}`)
+    for (const { text: secret, pattern } of this.#forms) {
+      // Most texts hold no secret at all: a substring test first keeps scrubbing linear in the text.
+      if (!out.includes(secret)) continue
+      out = pattern === undefined ? out.replaceAll(secret, REDACTED) : out.replace(pattern, `$1${REDACTED}`)
+    }
     return out
   }
 
-  /** A deep copy of a JSON-like value with secret keys replaced and known secret values scrubbed. */
+  /**
+   * A deep copy of a JSON-like value from elsewhere: values under secret keys replaced, known secrets scrubbed
+   * from the other values and from the keys themselves.
+   */
   redact(value: unknown, depth = 0): unknown {
     if (typeof value === 'string') return this.scrub(value)
     if (value === null || typeof value !== 'object') return value
@@ -81,22 +155,27 @@ export class Secrets {
     // fromEntries defines each key as its own property: a server's `__proto__` key stays a key.
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
-        key,
+        this.scrub(key),
         isSecretKey(key) ? REDACTED : this.redact(item, depth + 1),
       ]),
     )
   }
 
-  /** Headers with credentials hidden: Authorization keeps its scheme (`Bearer [redacted]`). */
-  redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  /**
+   * Headers, or the form of a token request, with credentials hidden: Authorization keeps its scheme (`Bearer
+   * [redacted]`), secret-named fields are blanked, the client's own wording is kept, other values scrubbed.
+   */
+  redactFields(fields: Readonly<Record<string, string>>): Record<string, string> {
     return Object.fromEntries(
-      Object.entries(headers).map(([key, value]) => [
+      Object.entries(fields).map(([key, value]) => [
         key,
         key.toLowerCase() === 'authorization'
           ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
           : SECRET_HEADER.test(key)
             ? REDACTED
-            : this.scrub(value),
+            : OWN_FIELDS.has(key.toLowerCase())
+              ? value
+              : this.scrub(value),
       ]),
     )
   }

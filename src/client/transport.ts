@@ -23,7 +23,7 @@ export interface TransportContext {
   readonly secrets: Secrets
   readonly now: () => number
   readonly random: () => number
-  /** Bodies longer than this are not read on (`ResponseTooLargeError`), so a server cannot fill memory. */
+  /** Bodies longer than this are not read on (`LimitExceededError` 'maxResponseBytes'): no server fills memory. */
   readonly maxResponseBytes: number
 }
 
@@ -35,7 +35,11 @@ export interface OutgoingRequest {
   readonly described: RequestDescription
 }
 
-/** A POST of `body`; `shown` is what its description shows of the body, redacted when first asked for. */
+/**
+ * A POST of `body`; `shown` is what its description shows of the body, redacted when first asked for. A `form`
+ * (a token request's) is shown instead with its fields redacted by name, so that the client's own wording in
+ * it is kept (`grant_type: 'password'` with a password `password`).
+ */
 export function outgoing(
   ctx: TransportContext,
   kind: RequestDescription['kind'],
@@ -43,6 +47,7 @@ export function outgoing(
   headers: Readonly<Record<string, string>>,
   body: string,
   shown: unknown,
+  form?: Readonly<Record<string, string>>,
 ): OutgoingRequest {
   let described: RequestDescription | undefined
   return {
@@ -55,8 +60,8 @@ export function outgoing(
         kind,
         method: 'POST',
         url,
-        headers: ctx.secrets.redactHeaders(headers),
-        body: ctx.secrets.redact(shown),
+        headers: ctx.secrets.redactFields(headers),
+        body: form === undefined ? ctx.secrets.redact(shown) : ctx.secrets.redactFields(form),
       })
     },
   }

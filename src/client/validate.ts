@@ -1,4 +1,5 @@
 import type { JsonPath } from '../model/errors'
+import { pathDeeperThan } from '../model/request-shape'
 import { InvalidResponseError, type RequestDescription } from './errors'
 
 /** How much of a 2xx response is checked against the model: all of it (default), or nothing. */
@@ -15,8 +16,16 @@ export interface ResponseSchema {
 }
 
 /**
+ * How deep a response may nest before it is checked: the model's deepest response (components nested
+ * `maxComponentDepth` = 5 levels, four JSON levels each, inside the envelope) is about 30 levels; the checker
+ * recurses per level and overflows the stack past ~2,000 in Node (fewer in browsers with smaller stacks).
+ */
+export const maxResponseDepth = 256
+
+/**
  * Checks `json` against `schema` and returns it, or throws an `InvalidResponseError` at the first issue's path.
- * The response is returned as received (not zod's copy), so fields the model does not know survive.
+ * The response is returned as received (not zod's copy), so fields the model does not know survive. Its depth
+ * is bounded first, by an iterative walk, so that the recursive check never overflows the stack.
  */
 export function checkResponse(
   schema: ResponseSchema,
@@ -25,6 +34,12 @@ export function checkResponse(
   request?: RequestDescription,
   scrub: (text: string) => string = (text) => text,
 ): unknown {
+  const deep = pathDeeperThan(json, maxResponseDepth)
+  if (deep !== undefined)
+    throw new InvalidResponseError(`${what} nests more than ${maxResponseDepth} levels deep`, {
+      path: deep,
+      request,
+    })
   const result = schema.safeParse(json)
   if (result.success) return json
   const [first, ...rest] = result.error.issues

@@ -1,11 +1,13 @@
 import { HqlError } from './errors'
+import type { JsonPath } from './errors'
 import { checkLimit, listLimitAt, requestLimits } from './limits'
 import { maxJsonDepth } from './rules'
 
 // The first thing fromJSON does with untrusted JSON, before the schema or anything else looks at it: one
 // iterative walk that bounds the work the rest may do (depth, list sizes, total size) and refuses the one key
 // that would reach a prototype when copied (`__proto__`). Iterative, so that the walk cannot overflow the
-// stack on the input it is there to refuse; leaves are counted but never visited.
+// stack on the input it is there to refuse; leaves are counted but never visited. `pathDeeperThan` is the
+// depth-only walk, for JSON the request limits do not apply to (the client's responses).
 
 interface Frame {
   readonly value: object
@@ -76,5 +78,35 @@ const tooManyNodes = (path: (string | number)[]) =>
     { path },
   )
 
-/** @deprecated The former name of `checkRequestShape`, which checks sizes and keys as well as depth. */
-export const checkJsonDepth = checkRequestShape
+/**
+ * The path of the first object or array nested more than `maxDepth` levels deep in `value` (`[]` for the top
+ * when `maxDepth` is 0), or undefined. Depth alone: no size or key is checked, so it suits JSON that request
+ * limits do not apply to (a response), before a recursive walk (a schema check) that would overflow the
+ * stack on a deep one. Iterative; each path is copied at most `maxDepth` long.
+ */
+export function pathDeeperThan(value: unknown, maxDepth: number): JsonPath | undefined {
+  const stack: [unknown, (string | number)[]][] = [[value, []]]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, path] = next
+    if (node === null || typeof node !== 'object') continue
+    if (path.length >= maxDepth) return path
+    const list = Array.isArray(node)
+    // Leaves are never pushed: a path is copied only for the objects and arrays below this one.
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key]
+      if (child !== null && typeof child === 'object') stack.push([child, [...path, list ? +key : key]])
+    }
+  }
+  return undefined
+}
+
+/**
+ * Throws `too_deep` with the path of the first object or array nested more than `maxDepth` levels deep (by
+ * default `maxJsonDepth`, the request limit). Depth alone: `checkRequestShape` checks a request's sizes and
+ * keys as well, in the same walk.
+ */
+export function checkJsonDepth(value: unknown, maxDepth = maxJsonDepth): void {
+  const path = pathDeeperThan(value, maxDepth)
+  if (path !== undefined)
+    throw new HqlError('too_deep', `the value nests more than ${maxDepth} levels deep`, { path })
+}

@@ -65,3 +65,14 @@ export function secretValues(service: FakeService): string[] {
     if (record.authorization !== undefined) values.add(record.authorization.replace(/^Bearer /, ''))
   return [...values]
 }
+
+/** Everything an async iterable yields until it ends or throws, and what it threw. */
+export async function drain<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
+  const items: T[] = []
+  try {
+    for await (const item of iterable) items.push(item)
+    return { items, error: undefined }
+  } catch (error) {
+    return { items, error }
+  }
+}

@@ -3,6 +3,7 @@
 // it wrote before the client hung up.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 
 /** One request as the server received it. */
 export interface ReceivedRequest {
@@ -49,6 +50,35 @@ export async function startHostileServer(handler: Handler = (_, res) => res.end(
       server.closeAllConnections()
       return new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())))
     },
+  }
+}
+
+/**
+ * One hostile server for the calling test file: started before its first test, closed after its last, its
+ * request log emptied before each test. The object stands for the server from the first test on.
+ */
+export function hostileServerForFile(): HostileServer {
+  let started: HostileServer | undefined
+  const server = () => {
+    if (started === undefined) throw new Error('the hostile server starts before the first test')
+    return started
+  }
+  beforeAll(async () => {
+    started = await startHostileServer()
+  })
+  afterAll(() => started?.close())
+  beforeEach(() => {
+    if (started !== undefined) started.requests.length = 0
+  })
+  return {
+    get url() {
+      return server().url
+    },
+    get requests() {
+      return server().requests
+    },
+    handle: (handler) => server().handle(handler),
+    close: () => server().close(),
   }
 }
 

@@ -1,6 +1,6 @@
 // The client stops on its own against a server that never stops: endless distinct next links, endless empty
 // pages, bodies that never end or announce a size past the limit. Real HTTP on 127.0.0.1, nothing mocked.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ClientConfigError,
   createClient,
@@ -10,18 +10,14 @@ import {
   staticTokenGrant,
   type ClientOptions,
 } from '../../src/client'
+import { hql } from 'hql'
+import { maxResponseDepth } from '../../src/client/validate'
+import { componentRoutes, nestedResponse, type ComponentRoute } from './deep-responses'
 import { movie } from './fake-service'
-import { FAST, exploreMovies, nameOf } from './helpers'
-import { sendJson, startHostileServer, streamEndlessly, type HostileServer } from './hostile-server'
+import { FAST, drain, exploreMovies, nameOf } from './helpers'
+import { hostileServerForFile, sendJson, streamEndlessly } from './hostile-server'
 
-let server: HostileServer
-beforeAll(async () => {
-  server = await startHostileServer()
-})
-afterAll(() => server.close())
-beforeEach(() => {
-  server.requests.length = 0
-})
+const server = hostileServerForFile()
 
 const clientOf = (overrides: Partial<ClientOptions> = {}) =>
   createClient({ baseUrl: server.url, auth: staticTokenGrant('token-of-limits'), ...FAST, ...overrides })
@@ -41,16 +37,6 @@ function servePages(itemsOn: (page: number) => number, lastPage = Infinity) {
       pagingInfo: { next: page >= lastPage ? null : { endpoint: '/graph/explore', method: 'POST', body } },
     })
   })
-}
-
-async function drain<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
-  const items: T[] = []
-  try {
-    for await (const item of iterable) items.push(item)
-    return { items, error: undefined }
-  } catch (error) {
-    return { items, error }
-  }
 }
 
 describe('endless distinct next links', () => {
@@ -250,5 +236,42 @@ describe('maxResponseBytes', () => {
     expect(() => clientOf({ maxResponseBytes: -1 })).toThrow('$.maxResponseBytes')
     expect(() => clientOf({ maxResponseBytes: 1.5 })).toThrow(ClientConfigError)
     expect(() => clientOf({ maxResponseBytes: Infinity })).not.toThrow()
+  })
+})
+
+describe('a response nested too deep through its components', () => {
+  const serve = (body: string) =>
+    server.handle((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(body)
+    })
+
+  it.each(Object.keys(componentRoutes) as ComponentRoute[])(
+    '%s, 3,000 objects deep: an InvalidResponseError with the path, not a stack overflow',
+    async (route) => {
+      const body = nestedResponse(route, 3000)
+      serve(body)
+      const error = await clientOf()
+        .run(hql.lookup('mhmov-a'))
+        .catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(InvalidResponseError)
+      const { path, message } = error as InvalidResponseError
+      expect(path).toHaveLength(maxResponseDepth)
+      expect(path.slice(0, 4)).toEqual(['content', 0, 'object', route])
+      expect(message).toMatch(/: the lookup response nests more than 256 levels deep$/)
+      expect(body.length).toBeGreaterThan(250_000)
+    },
+  )
+
+  it('the limit is 256 levels: a Collection 63 collections down passes, 64 down does not', async () => {
+    // The innermost object of n nested collections sits at level 3 + 4n.
+    serve(nestedResponse('items', 63))
+    const page = await clientOf().run(hql.lookup('mhcol-a'))
+    expect(page.content).toHaveLength(1)
+    serve(nestedResponse('items', 64))
+    const error = await clientOf()
+      .run(hql.lookup('mhcol-a'))
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'invalid_response', path: { length: 256 } })
   })
 })

@@ -12,7 +12,7 @@ import {
   TimeoutError,
 } from '../../src/client'
 import { startFakeService, type FakeService } from './fake-service'
-import { clientFor, expectedNames, exploreMovies, nameOf } from './helpers'
+import { clientFor, drain, expectedNames, exploreMovies, nameOf } from './helpers'
 
 let service: FakeService
 let other: FakeService
@@ -29,16 +29,6 @@ beforeEach(() => {
   service.graphRequests.length = 0
   service.tokenRequests.length = 0
 })
-
-async function drain<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]; error: unknown }> {
-  const items: T[] = []
-  try {
-    for await (const item of iterable) items.push(item)
-    return { items, error: undefined }
-  } catch (error) {
-    return { items, error }
-  }
-}
 
 describe('following pages', () => {
   it('yields every item exactly once, in order, and stops when next is null', async () => {
@@ -153,8 +143,8 @@ describe('a next the client refuses', () => {
   it('quotes a refused endpoint without any part of a token, even where the quote is cut short', async () => {
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'
     service.acceptAccessToken(token)
-    // The quote is cut at 120 characters: the token (a query value of its own) straddles that point.
-    const endpoint = `/graph/explore?x=${'y'.repeat(120 - 17 - 3 - 20)}&t=${token}`
+    // The quote is cut at 120 characters: the token, glued to the text before it, straddles that point.
+    const endpoint = `/graph/explore?x=${'y'.repeat(120 - 17 - 20)}${token}`
     service.inject(1, { kind: 'next', next: { endpoint, method: 'POST', body: {} } })
     const client = clientFor(service, { auth: staticTokenGrant(token) })
     const { error } = await drain(client.items(exploreMovies()))

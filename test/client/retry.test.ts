@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { HttpError, TimeoutError, type RetryInfo } from '../../src/client'
+import { ClientConfigError, HttpError, TimeoutError, type RetryInfo } from '../../src/client'
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, retryPolicy } from '../../src/client/retry'
 import { startFakeService, type FakeService } from './fake-service'
 import { clientFor, exploreMovies } from './helpers'
@@ -132,6 +132,22 @@ describe('backoff and parsing', () => {
     expect(() => retryPolicy({ baseDelayMs: Number.NaN }, DEFAULT_RETRY)).toThrow('$.retry.baseDelayMs')
     expect(retryPolicy(false, DEFAULT_RETRY).limit).toBe(0)
     expect(retryPolicy({ limit: 5 }, DEFAULT_RETRY)).toEqual({ ...DEFAULT_RETRY, limit: 5 })
+  })
+
+  it('refuses retry.limit Infinity (retrying forever), at the client and per call; limits still take it', async () => {
+    expect(() => clientFor(service, { retry: { limit: Infinity } })).toThrow(ClientConfigError)
+    expect(() => clientFor(service, { retry: { limit: Infinity } })).toThrow(
+      '$.retry.limit: expected a whole number of at least 0',
+    )
+    const perCall = await clientFor(service)
+      .run(exploreMovies(), { retry: { limit: Infinity } })
+      .catch((e: unknown) => e)
+    expect(perCall).toBeInstanceOf(ClientConfigError)
+    expect(service.graphRequests).toHaveLength(0)
+    // The limits a caller may turn off still accept Infinity.
+    expect(() => clientFor(service, { maxResponseBytes: Infinity })).not.toThrow()
+    const page = await clientFor(service).pages(exploreMovies(), { maxPages: Infinity }).next()
+    expect(page.done).toBe(false)
   })
 })
 

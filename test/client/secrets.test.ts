@@ -1,6 +1,7 @@
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, passwordGrant, refreshTokenGrant, staticTokenGrant } from '../../src/client'
+import { MAX_TOKENS, Secrets } from '../../src/client/secrets'
 import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
 import { clientFor, exploreMovies, secretValues } from './helpers'
 
@@ -173,3 +174,30 @@ function passwordGrantWith(clientSecret: string) {
     password: CREDENTIALS.password,
   })
 }
+
+describe('the secrets one client scrubs', () => {
+  it('stay bounded after 1,000 refreshes: credentials for good, the newest tokens only', () => {
+    const secrets = new Secrets()
+    // As createClient and the token endpoint add them: credentials once, an access and a refresh token per refresh.
+    secrets.add('client-secret-Qx7/+=')
+    secrets.add('Sunshine')
+    const credentialForms = secrets.size
+    const access = (n: number) => `at-${n}-Zq81xvPl02`
+    const refresh = (n: number) => `rt-${n}-Kp02wyMn57`
+    for (let n = 0; n < 1000; n++) {
+      secrets.addToken(access(n))
+      secrets.addToken(refresh(n))
+      // A token store handing out the current token again does not grow the list either.
+      secrets.addToken(access(n))
+    }
+    // Each token has one form here (no character to encode); each credential up to four.
+    expect(secrets.size).toBe(credentialForms + MAX_TOKENS)
+    expect(MAX_TOKENS).toBe(8)
+    const newest = Array.from({ length: MAX_TOKENS / 2 }, (_, i) => [
+      access(999 - i),
+      refresh(999 - i),
+    ]).flat()
+    const text = ['client-secret-Qx7/+=', encodeURIComponent('client-secret-Qx7/+='), 'Sunshine', ...newest]
+    expect(secrets.scrub(text.join(' '))).toBe(Array(text.length).fill('[redacted]').join(' '))
+  })
+})

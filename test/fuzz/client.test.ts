@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hql, returnType, silo } from 'hql'
 import { createClient, HqlError, staticTokenGrant, type Client } from '../../src'
+import { componentRoutes, nestedPair, type ComponentRoute } from '../client/deep-responses'
 import { movie } from '../client/fake-service'
 import { expectBuiltinsUntouched, fuzzRuns, hostileString, prototypeKeys } from './support'
 
@@ -53,7 +54,10 @@ const hostileLeaf: fc.Arbitrary<Json> = fc.oneof(
 
 const units = ['x', 'é', '\u{1F600}', '\\u0000', '\\ud800', '\u202E'] as const
 
-/** A nest `depth` deep of arrays or objects, as raw text. */
+/**
+ * A nest `depth` deep of arrays or objects, as raw text. The response check never walks into these (it reads
+ * only fields the model knows): `componentNest` reaches its recursion.
+ */
 const deep = (depth: number): Json =>
   depth % 2 === 0
     ? { kind: 'raw', text: `${'['.repeat(depth)}0${']'.repeat(depth)}` }
@@ -64,6 +68,18 @@ const long = (length: number): Json => ({
   kind: 'raw',
   text: `"${units[length % units.length]!.repeat(length)}"`,
 })
+
+/**
+ * A result item holding 20 to 1,100 objects, each nested in the previous one through real component fields
+ * (`object.items.content[0].object…`, `keyContributors`/`contributions`, `primaryGroup`, `userSocial`):
+ * the positions the recursive response check walks. The largest pass maxResponseBytes (256 KiB) here.
+ */
+const componentNest: fc.Arbitrary<Json> = fc
+  .tuple(
+    fc.constantFrom(...(Object.keys(componentRoutes) as ComponentRoute[])),
+    fc.integer({ min: 20, max: 1_100 }),
+  )
+  .map(([route, objects]) => ({ kind: 'raw', text: nestedPair(route, objects) }))
 
 /** Small hostile values: leaves, objects with prototype keys, arrays, deep nests, long strings. */
 const hostileValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
@@ -82,6 +98,7 @@ const hostileValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
     },
     { weight: 1, arbitrary: fc.integer({ min: 10, max: 1_000 }).map(deep) },
     { weight: 1, arbitrary: fc.integer({ min: 100, max: 5_000 }).map(long) },
+    { weight: 1, arbitrary: componentNest },
   ),
 })).value
 
@@ -217,8 +234,15 @@ const answer = (origin: string, endpoint: 'explore' | 'silos'): fc.Arbitrary<Ans
       if (paging?.kind === 'object') paging.entries.push(['next', next])
       return toText(tree)
     })
+  // A valid envelope whose one item nests objects through component fields down to the check's recursion.
+  const nested = componentNest.map((pair) =>
+    endpoint === 'explore'
+      ? `{"content":[${toText(pair)}],"pagingInfo":{"next":null}}`
+      : `{"silos":[{"title":"Popular","content":[${toText(pair)}],"pagingInfo":{"next":null}}],"pagingInfo":{"next":null}}`,
+  )
   const body = fc.oneof(
     { weight: 6, arbitrary: envelope },
+    { weight: 1, arbitrary: nested },
     // Invalid JSON: a valid envelope cut short, or garbage.
     {
       weight: 1,

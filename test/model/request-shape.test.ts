@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   HqlError,
   checkLimit,
+  checkJsonDepth,
   checkRequestShape,
   listLimitAt,
   maxJsonDepth,
+  pathDeeperThan,
   requestLimits,
 } from '../../src/model'
 import { caught } from '../support/caught'
@@ -44,6 +46,30 @@ describe('checkRequestShape', () => {
     })
     const error = caught(() => checkRequestShape({ filters: { traits: { $in: items } } }))
     expect([error.code, error.path]).toEqual(['too_many_values', ['filters', 'traits', '$in']])
+  })
+})
+
+describe('checkJsonDepth and pathDeeperThan: depth alone', () => {
+  const nest = (levels: number): unknown => JSON.parse(`${'[{"a":'.repeat(levels)}0${'}]'.repeat(levels)}`)
+
+  it('refuses only depth: sizes and keys the request limits refuse pass', () => {
+    expect(() => checkJsonDepth(Array(requestLimits.nodes * 2).fill(0))).not.toThrow()
+    expect(() => checkJsonDepth(JSON.parse('{"__proto__":{"x":1}}'))).not.toThrow()
+    expect(() => checkJsonDepth({ ids: Array(requestLimits.ids + 1).fill('mhmov-a') })).not.toThrow()
+    // 24 arrays and 24 objects: levels 0..47 pass; one more level is refused at its path.
+    expect(() => checkJsonDepth(nest(24))).not.toThrow()
+    const error = caught(() => checkJsonDepth([nest(24)]))
+    expect([error.code, error.path.length]).toEqual(['too_deep', maxJsonDepth])
+    expect(error.message).toContain(`nests more than ${maxJsonDepth} levels deep`)
+  })
+
+  it('takes its own limit, and walks 100,000 levels without overflowing the stack', () => {
+    expect(pathDeeperThan(nest(2), 4)).toBeUndefined()
+    expect(pathDeeperThan(nest(2), 3)).toEqual([0, 'a', 0])
+    expect(pathDeeperThan(0, 0)).toBeUndefined()
+    expect(pathDeeperThan({}, 0)).toEqual([])
+    expect(pathDeeperThan(nest(50_000), 200)).toHaveLength(200)
+    expect(caught(() => checkJsonDepth(nest(50_000), 10)).path).toHaveLength(10)
   })
 })
 

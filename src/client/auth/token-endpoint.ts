@@ -61,7 +61,8 @@ export async function requestToken(
     'content-type': 'application/x-www-form-urlencoded',
     authorization: `Basic ${basicCredentials(identity)}`,
   }
-  const request = outgoing(ctx, 'token', url, headers, form.toString(), Object.fromEntries(form))
+  // The form is the client's own: hooks and errors show it with its secret fields hidden, and nothing else.
+  const request = outgoing(ctx, 'token', url, headers, form.toString(), undefined, Object.fromEntries(form))
   const scope = openScope(ctx, undefined, options)
   const requestedAt = ctx.now()
   let text: string
@@ -76,8 +77,8 @@ export async function requestToken(
   const refused = asOAuthError({ status: 200, body: json, request: request.described }, ctx)
   if (refused !== undefined) throw refused
   const token = readTokenResponse(ctx, json, request.described, requestedAt)
-  ctx.secrets.add(token.accessToken)
-  ctx.secrets.add(token.refreshToken)
+  ctx.secrets.addToken(token.accessToken)
+  ctx.secrets.addToken(token.refreshToken)
   return token
 }
 

@@ -31,8 +31,8 @@ export function tokenManager(
 
   // A store may hand out tokens this client never obtained; they are secrets all the same.
   const remember = (token: StoredToken | undefined): void => {
-    ctx.secrets.add(token?.accessToken)
-    ctx.secrets.add(token?.refreshToken)
+    ctx.secrets.addToken(token?.accessToken)
+    ctx.secrets.addToken(token?.refreshToken)
   }
 
   const isFresh = (token: StoredToken): boolean => {
