@@ -20,6 +20,10 @@ export const graphPath = <E extends EndpointName>(name: E): `/graph/${E}` => `/g
  */
 export const endpointPaths = (name: EndpointName): readonly string[] => [graphPath(name), `/${name}`]
 
+/** What a response's `pagingInfo.next.endpoint` says for each endpoint: relate's says `/relate` (SERVICE-SPEC.md). */
+export const nextEndpointPath = (name: EndpointName): string =>
+  name === 'relate' ? '/relate' : graphPath(name)
+
 /** The endpoint a path names (one of its `endpointPaths`), or undefined. */
 export const endpointAtPath = (path: string): EndpointName | undefined =>
   endpointNames.find((name) => endpointPaths(name).includes(path))

@@ -7,6 +7,7 @@ import {
   endpointPaths,
   graphPath,
   isEndpointName,
+  nextEndpointPath,
   sortedJson,
 } from '../../src/model'
 
@@ -21,6 +22,16 @@ describe('endpoints and their paths', () => {
       expect(endpointAtPath(`/graph/${name}`)).toBe(name)
       expect(endpointAtPath(`/${name}`)).toBe(name)
     }
+  })
+
+  it('says /relate in relate’s next, the graph path in the others’, and each names its own endpoint', () => {
+    expect(endpointNames.map(nextEndpointPath)).toEqual([
+      '/graph/explore',
+      '/relate',
+      '/graph/silos',
+      '/graph/lookup',
+    ])
+    for (const name of endpointNames) expect(endpointAtPath(nextEndpointPath(name))).toBe(name)
   })
 
   it('names no endpoint for anything else', () => {

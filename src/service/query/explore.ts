@@ -1,3 +1,4 @@
+import { nextEndpointPath } from '../../model'
 import type { ExploreRequest } from '../../model'
 import type { GraphNode } from '../graph/entities'
 import type { QueryContext } from './context'
@@ -36,7 +37,13 @@ function exploreAll(
 export function explore(ctx: QueryContext, body: ExploreRequest): Record<string, unknown> {
   const size = pageSizeOf(ctx, body.pageSize, ['pageSize'])
   const all = exploreAll(ctx, body, seedOfRequest(body))
-  const page = pageOf(all, body.page ?? 0, size, '/graph/explore', body as unknown as Record<string, unknown>)
+  const page = pageOf(
+    all,
+    body.page ?? 0,
+    size,
+    nextEndpointPath('explore'),
+    body as unknown as Record<string, unknown>,
+  )
   return {
     content: page.items.map((node) =>
       renderPair({ node, context: {} }, body.components, ctx, ['components']),

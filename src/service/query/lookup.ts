@@ -1,4 +1,4 @@
-import { describeId, type LookupRequest } from '../../model'
+import { describeId, type LookupRequest, nextEndpointPath } from '../../model'
 import type { JsonPath } from '../../model/errors'
 import type { Addressable } from '../graph/graph-index'
 import type { QueryContext } from './context'
@@ -28,7 +28,7 @@ export function lookup(ctx: QueryContext, body: LookupRequest): Record<string, u
     nodes,
     body.page ?? 0,
     size,
-    '/graph/lookup',
+    nextEndpointPath('lookup'),
     body as unknown as Record<string, unknown>,
   )
   return {

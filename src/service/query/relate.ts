@@ -1,4 +1,4 @@
-import { factorIdTypes, type RelateRequest } from '../../model'
+import { factorIdTypes, type RelateRequest, nextEndpointPath } from '../../model'
 import type { QueryContext } from './context'
 import { renderPair } from './components'
 import { compileFilters } from './filters'
@@ -30,7 +30,13 @@ export function relate(ctx: QueryContext, body: RelateRequest): Record<string, u
     filters.types,
     meter,
   )
-  const page = pageOf(ranked, body.page ?? 0, size, '/relate', body as unknown as Record<string, unknown>)
+  const page = pageOf(
+    ranked,
+    body.page ?? 0,
+    size,
+    nextEndpointPath('relate'),
+    body as unknown as Record<string, unknown>,
+  )
   return {
     content: page.items.map(({ node }) =>
       renderPair({ node, context: {} }, body.components, ctx, ['components']),

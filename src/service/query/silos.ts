@@ -1,3 +1,4 @@
+import { nextEndpointPath } from '../../model'
 import { byMhid } from '../graph/entities'
 import type { Blueprint, Filters, SilosRequest } from '../../model'
 import type { JsonPath } from '../../model/errors'
@@ -391,7 +392,7 @@ export function silos(ctx: QueryContext, body: SilosRequest): Record<string, unk
     placed,
     body.page ?? 0,
     size,
-    '/graph/silos',
+    nextEndpointPath('silos'),
     body as unknown as Record<string, unknown>,
   )
   return {
