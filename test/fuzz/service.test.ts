@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { connect } from 'node:net'
 import { createService, type Service } from 'hql/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoPasswordForm } from '../service/helpers'
 import { expectBuiltinsUntouched, fuzzRuns, hostileString, prototypeKeys } from './support'
 
 /** Cases per property in `npm test`: each is one HTTP round trip (~1 ms), so the file takes a few seconds. */
@@ -132,14 +133,7 @@ const hostileValue = fc.oneof(
 const protoKey = fc.constantFrom(...prototypeKeys)
 
 describe('token endpoint', () => {
-  const valid = {
-    grant_type: 'password',
-    username: 'demo',
-    password: 'demo-password',
-    scope: 'public_profile',
-    client_id: 'hql-demo',
-    client_secret: 'hql-demo-secret',
-  }
+  const valid = demoPasswordForm()
   const fieldNames = fc.oneof(fc.constantFrom(...Object.keys(valid), 'refresh_token', 'token'), hostileString)
 
   it('answers hostile form field names and values with 2xx/4xx JSON', async () => {

@@ -1,4 +1,4 @@
-import { createService, type Service, type ServiceOptions } from 'hql/service'
+import { createService, DEMO, type Service, type ServiceOptions } from 'hql/service'
 
 /** A running service and a few ways to talk to it over real HTTP. */
 export interface Harness {
@@ -63,3 +63,13 @@ export async function startHarness(options: ServiceOptions = {}): Promise<Harnes
 
 /** The objects of a response's content. */
 export const objects = (body: any): any[] => (body.content as any[]).map((pair) => pair.object)
+
+/** The form of a password grant with the demo credentials, as a token request sends it. */
+export const demoPasswordForm = (): Record<string, string> => ({
+  grant_type: 'password',
+  username: DEMO.username,
+  password: DEMO.password,
+  scope: 'public_profile',
+  client_id: DEMO.clientId,
+  client_secret: DEMO.clientSecret,
+})

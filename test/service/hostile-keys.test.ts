@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectBuiltinsUntouched, prototypeKeys } from '../fuzz/support'
-import { basicHeader, startHarness, type Harness } from './helpers'
+import { basicHeader, demoPasswordForm, startHarness, type Harness } from './helpers'
 
 const TOKEN = '/auth/1.3/security/oauth/token'
 const CHECK_TOKEN = '/auth/1.3/security/oauth/check_token'
@@ -188,12 +188,7 @@ describe('a service whose Object.prototype was frozen', () => {
     const t = await send(where.baseUrl, TOKEN, {
       headers: [FORM, ['constructor', 'x'], ['__proto__', 'x']],
       body: form({
-        grant_type: 'password',
-        username: 'demo',
-        password: 'demo-password',
-        scope: 'public_profile',
-        client_id: 'hql-demo',
-        client_secret: 'hql-demo-secret',
+        ...demoPasswordForm(),
         constructor: 'x',
         ['__proto__']: 'x',
       }),
