@@ -31,6 +31,9 @@ export const endpointAtPath = (path: string): EndpointName | undefined =>
 /** The token endpoint's path below an `authUrl`. */
 export const TOKEN_PATH = '/1.3/security/oauth/token'
 
+/** The check_token endpoint's path below an `authUrl` (SERVICE-NOTES.md). */
+export const CHECK_TOKEN_PATH = '/1.3/security/oauth/check_token'
+
 /**
  * The keys of each endpoint's request body, in canonical order: the order `compile` emits. The request schemas
  * (request/bodies.ts) and the query value (query/value.ts) follow this list, and check so when they load.

@@ -1,4 +1,4 @@
-import { endpointAtPath } from '../../model'
+import { CHECK_TOKEN_PATH, endpointAtPath, TOKEN_PATH } from '../../model'
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import {
   checkTokenEndpoint,
@@ -34,9 +34,9 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly connections: ConnectionLimits
 }
 
-/** The service's own routes of the token endpoints, under /auth (the client's TOKEN_PATH is relative to an authUrl). */
-export const SERVICE_TOKEN_ROUTE = '/auth/1.3/security/oauth/token'
-export const SERVICE_CHECK_TOKEN_ROUTE = '/auth/1.3/security/oauth/check_token'
+/** The service's own routes of the token endpoints: its authUrl is `${baseUrl}/auth`. */
+export const SERVICE_TOKEN_ROUTE = `/auth${TOKEN_PATH}`
+export const SERVICE_CHECK_TOKEN_ROUTE = `/auth${CHECK_TOKEN_PATH}`
 /** The token endpoint's body is a few form fields: a small limit of its own. */
 const TOKEN_BODY_LIMIT = 8 * 1024
 
