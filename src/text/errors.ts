@@ -54,3 +54,9 @@ export class HqlSyntaxError extends HqlTextError {
     this.found = found
   }
 }
+
+/**
+ * The most errors reported for one text (syntax errors of a document, problems of one query): beyond them the
+ * rest is noise, and each error costs a code frame, so a garbage input of any size stays cheap to refuse.
+ */
+export const maxErrorsPerText = 50

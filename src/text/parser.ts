@@ -1,7 +1,7 @@
 import type { DocumentNode, ParamNode, QueryDefinitionNode, TypeNode } from './ast'
 import { noComments } from './ast'
 import { attachComments } from './comments'
-import { HqlSyntaxError } from './errors'
+import { HqlSyntaxError, maxErrorsPerText } from './errors'
 import { lex } from './lexer'
 import { TokenReader } from './reader'
 import type { TextSource } from './source'
@@ -42,9 +42,6 @@ export function parseDocumentCollecting(text: string, sourceName?: string): Pars
   return { document, errors }
 }
 
-// After this many syntax errors in one text, the rest is noise: stop, so a garbage input stays cheap.
-const maxErrors = 50
-
 /** Document : Definition { Definition } */
 function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryDefinitionNode[] {
   const definitions: QueryDefinitionNode[] = []
@@ -54,7 +51,7 @@ function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryD
     } catch (error) {
       if (!(error instanceof HqlSyntaxError)) throw error
       errors.push(error)
-      if (errors.length >= maxErrors) break
+      if (errors.length >= maxErrorsPerText) break
       reader.recover()
     }
   } while (reader.peek().kind !== 'end')

@@ -3,7 +3,7 @@ import type { HqlErrorCode, JsonPath } from '../model'
 import { fromJSON } from '../compile'
 import type { Query } from '../model/core'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
-import { HqlTextError } from './errors'
+import { HqlTextError, maxErrorsPerText } from './errors'
 import type { TextProblem } from './errors'
 import { Lowering, keyOf, literal, pathKey } from './lower'
 import type { Lowered } from './lower'
@@ -164,9 +164,6 @@ function locate(lowered: Lowered, code: HqlErrorCode, reason: string, path: Json
   return { code, reason, offset: 0 }
 }
 
-/** The most problems reported for one query (as the parser stops after 50 syntax errors). */
-const maxProblems = 50
-
 function failed(
   source: TextSource,
   problems: readonly TextProblem[],
@@ -175,9 +172,7 @@ function failed(
   const sorted = problems
     .map((problem, index) => ({ problem, path: paths[index] }))
     .sort((a, b) => a.problem.offset - b.problem.offset)
-    // Beyond the first few, problems are noise, and each error costs a code frame: a text with a
-    // million of them stays cheap to refuse.
-    .slice(0, maxProblems)
+    .slice(0, maxErrorsPerText)
   const errors = sorted.map(
     ({ problem, path }) => new HqlTextError(source, problem, path === undefined ? {} : { path }),
   )
