@@ -1,5 +1,7 @@
+import { expect } from 'vitest'
 import { hql, returnType } from 'hql'
 import {
+  ClientError,
   createClient,
   memoryTokenStore,
   passwordGrant,
@@ -75,4 +77,14 @@ export async function drain<T>(iterable: AsyncIterable<T>): Promise<{ items: T[]
   } catch (error) {
     return { items, error }
   }
+}
+
+/** The error a call rejects with, checked to be a ClientError. */
+export async function failure(promise: Promise<unknown>): Promise<ClientError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ClientError)
+  return error as ClientError
 }

@@ -11,7 +11,7 @@ import {
   type PasswordGrantOptions,
 } from '../../src/client'
 import { movie } from './fake-service'
-import { FAST, exploreMovies } from './helpers'
+import { FAST, exploreMovies, failure } from './helpers'
 import { hostileServerForFile, sendJson, type ReceivedRequest } from './hostile-server'
 
 const server = hostileServerForFile()
@@ -79,15 +79,6 @@ function leaksIn(values: unknown[], secrets: string[]): string[] {
         if (at >= 0 && !found.has(secret)) found.set(secret, `${secret} in …${around(text, at)}…`)
       }
   return [...found.values()]
-}
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(ClientError)
-  return error as ClientError
 }
 
 interface Scenario {

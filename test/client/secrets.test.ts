@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClientError, passwordGrant, refreshTokenGrant, staticTokenGrant } from '../../src/client'
 import { MAX_TOKENS, Secrets } from '../../src/client/secrets'
 import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
-import { clientFor, exploreMovies, secretValues } from './helpers'
+import { clientFor, exploreMovies, secretValues, failure } from './helpers'
 
 let service: FakeService
 beforeAll(async () => {
@@ -26,15 +26,6 @@ function expectNoSecret(value: unknown, secrets: string[]) {
   expect(secrets.length).toBeGreaterThan(0)
   for (const [how, text] of Object.entries(renderings(value)))
     for (const secret of secrets) expect(text.includes(secret), `${how} shows a secret`).toBe(false)
-}
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(ClientError)
-  return error as ClientError
 }
 
 describe('no secret in any error output', () => {
