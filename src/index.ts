@@ -198,6 +198,9 @@ export type { HqlErrorCode, JsonPath, ValidationIssue } from './model'
 // request limits every door enforces.
 export {
   objectTypeNames,
+  mediaTypeNames,
+  returnTypeNames,
+  typePrefixes,
   traitPrefixes,
   currentUserAlias,
   typeOfId,
@@ -222,6 +225,9 @@ export {
 } from './model'
 export type {
   ObjectTypeName,
+  MediaTypeName,
+  ReturnTypeName,
+  IdOf,
   TraitPrefix,
   MovieId,
   ShowSeriesId,
@@ -304,6 +310,7 @@ export type {
 // with (the model's small checker kit: zod-compatible `safeParse`).
 export {
   ImageSchema,
+  MediaSchema,
   MovieSchema,
   ShowSeriesSchema,
   ContributorSchema,
@@ -339,6 +346,7 @@ export {
 } from './model'
 export type {
   Image,
+  Media,
   Movie,
   ShowSeries,
   Contributor,

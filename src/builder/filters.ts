@@ -3,7 +3,7 @@ import type {
   ContributorId,
   FilterName,
   MediaId,
-  ObjectTypeName,
+  ReturnTypeName,
   Operator,
   SourceId,
   TraitId,
@@ -21,8 +21,8 @@ export interface FilterSpec<Name extends FilterName = FilterName, Types = unknow
   readonly [filterTypes]?: Types
 }
 
-/** Types a query returns when no returnType filter narrows them. */
-export type BrowsableType = Exclude<ObjectTypeName, 'Subscription' | 'Image'>
+/** Types a query returns when no returnType filter narrows them: the types returnType can ask for. */
+export type BrowsableType = ReturnTypeName
 
 /** A string literal id must have the prefix `Id`; a string only known at run time is checked at run time. */
 export type IdArg<V extends string, Id extends string> = string extends V ? V : V extends Id ? V : Id
@@ -45,12 +45,12 @@ export interface IdFilter<Name extends FilterName, Id extends string> {
 
 /** The operators of `returnType`, which narrow the result type. */
 export interface ReturnTypeFilter {
-  eq<const T extends ObjectTypeName>(type: T): FilterSpec<'returnType', T>
-  // A type known only at run time (`ObjectTypeName` itself) excludes nothing the types can see.
-  ne<const T extends ObjectTypeName>(
+  eq<const T extends ReturnTypeName>(type: T): FilterSpec<'returnType', T>
+  // A type known only at run time (`ReturnTypeName` itself) excludes nothing the types can see.
+  ne<const T extends ReturnTypeName>(
     type: T,
-  ): FilterSpec<'returnType', ObjectTypeName extends T ? BrowsableType : Exclude<BrowsableType, T>>
-  in<const T extends readonly ObjectTypeName[]>(...types: T): FilterSpec<'returnType', T[number]>
+  ): FilterSpec<'returnType', ReturnTypeName extends T ? BrowsableType : Exclude<BrowsableType, T>>
+  in<const T extends readonly ReturnTypeName[]>(...types: T): FilterSpec<'returnType', T[number]>
   or<const F extends readonly FilterSpec<'returnType'>[]>(
     ...filters: F
   ): FilterSpec<'returnType', TypesOf<F[number]>>

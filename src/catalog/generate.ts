@@ -13,7 +13,7 @@ const tsTypes: Readonly<Record<(typeof paramTypeNames)[number], string>> = {
   Int: 'number',
   Float: 'number',
   Boolean: 'boolean',
-  TypeName: 'H.ObjectTypeName',
+  TypeName: 'H.ReturnTypeName',
   Id: 'H.AnyId',
   MovieId: 'H.MovieId',
   ShowSeriesId: 'H.ShowSeriesId',

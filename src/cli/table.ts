@@ -1,18 +1,12 @@
+import { typeOfId } from '../model'
+
 // A plain text table of result items: one row per item, the columns every object has.
 
 type Pair = { readonly object?: Record<string, unknown>; readonly silo?: string }
 
 const columns = ['#', 'type', 'id', 'name', 'released'] as const
 
-const typeOf = (id: string): string =>
-  ({
-    mhmov: 'Movie',
-    mhsss: 'ShowSeries',
-    mhric: 'Contributor',
-    mhusr: 'User',
-    mhsrc: 'Source',
-    mhcol: 'Collection',
-  })[id.slice(0, 5)] ?? (id.startsWith('mh') ? 'Trait' : '')
+const typeOf = (id: string): string => typeOfId(id) ?? ''
 
 function cells(item: Pair, index: number): string[] {
   const object = item.object ?? {}

@@ -1,3 +1,5 @@
+import { returnTypeNames } from '../model'
+
 // The tolerant reader: older forms the service has accepted, rewritten to the canonical form before the
 // request schema sees them. Each rewrite is small and only applies where the older form is unambiguous.
 
@@ -8,10 +10,7 @@ const isObject = (value: unknown): value is Json =>
 // A Map, not an object: the text looked up is untrusted, and an object would answer `__proto__` or
 // `constructor` with a prototype or a constructor (which the schema's `readonly` would then freeze).
 const typeNames: ReadonlyMap<string, string> = new Map(
-  ['Movie', 'ShowSeries', 'Contributor', 'User', 'Image', 'Trait', 'Source', 'Collection'].map((name) => [
-    name.toLowerCase(),
-    name,
-  ]),
+  returnTypeNames.map((name) => [name.toLowerCase(), name]),
 )
 const typeName = (value: string): string => typeNames.get(value.toLowerCase()) ?? value
 

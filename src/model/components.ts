@@ -1,4 +1,4 @@
-import type { ObjectTypeName } from './ids'
+import { mediaTypeNames, type ObjectTypeName } from './ids'
 
 /**
  * What a component adds to each object it is requested on:
@@ -25,10 +25,15 @@ export interface ComponentEntry {
   /** For primitive: the value it adds. */
   readonly value?: PrimitiveValueName
   readonly context?: ComponentContextName
+  /**
+   * Present only when the access token belongs to a user (userSocial: what *that* user did); a client-credentials
+   * token gets objects without it. The result types make such a component optional, and the checks allow it absent.
+   */
+  readonly needsUser?: true
 }
 
-const media = ['Movie', 'ShowSeries'] as const
-const social = ['Movie', 'ShowSeries', 'Contributor', 'User', 'Source', 'Collection'] as const
+const media = mediaTypeNames
+const social = [...media, 'Contributor', 'User', 'Source', 'Collection'] as const
 
 /**
  * The component catalogue: every component of the service, once. The builder's result types, the runtime
@@ -38,7 +43,7 @@ const social = ['Movie', 'ShowSeries', 'Contributor', 'User', 'Source', 'Collect
  */
 export const componentCatalogue = {
   primaryName: {
-    appliesTo: ['Movie', 'ShowSeries', 'Contributor', 'Source', 'Collection'],
+    appliesTo: [...media, 'Contributor', 'Source', 'Collection'],
     shape: 'primitive',
     value: 'Name',
   },
@@ -53,7 +58,7 @@ export const componentCatalogue = {
     of: ['Image'],
   },
   images: {
-    appliesTo: ['Movie', 'ShowSeries', 'Contributor', 'User', 'Collection'],
+    appliesTo: [...media, 'Contributor', 'User', 'Collection'],
     shape: 'list',
     of: ['Image'],
   },
@@ -83,14 +88,14 @@ export const componentCatalogue = {
     context: 'SourceContext',
   },
   collections: {
-    appliesTo: ['Movie', 'ShowSeries', 'Contributor', 'Collection'],
+    appliesTo: [...media, 'Contributor', 'Collection'],
     shape: 'list',
     of: ['Collection'],
   },
   contributions: {
     appliesTo: ['Contributor'],
     shape: 'list',
-    of: ['Movie', 'ShowSeries'],
+    of: media,
     context: 'ContributorContext',
   },
   followers: {
@@ -108,7 +113,7 @@ export const componentCatalogue = {
     appliesTo: ['User'],
     shape: 'list',
     // Users state preferences about sources too ("connectable" sources, SERVICE-SPEC.md).
-    of: ['Movie', 'ShowSeries', 'Contributor', 'Collection', 'Source'],
+    of: [...media, 'Contributor', 'Collection', 'Source'],
   },
   ownedCollections: {
     appliesTo: ['User'],
@@ -128,7 +133,7 @@ export const componentCatalogue = {
   items: {
     appliesTo: ['Collection'],
     shape: 'list',
-    of: ['Movie', 'ShowSeries', 'User', 'Contributor', 'Collection', 'Trait'],
+    of: [...media, 'User', 'Contributor', 'Collection', 'Trait'],
   },
   primaryOwner: { appliesTo: ['Collection'], shape: 'pair', of: ['User'] },
   socialMetrics: {
@@ -140,13 +145,15 @@ export const componentCatalogue = {
     appliesTo: social,
     shape: 'primitive',
     value: 'UserSocial',
+    needsUser: true,
   },
   metadata: {
     appliesTo: ['Subscription'],
     shape: 'primitive',
     value: 'SubscriptionMetadata',
   },
-  thumbnail: { appliesTo: ['Trait'], shape: 'pair', of: ['Image'] },
+  // The lookup page asks for "a thumbnail component for the primary image": it applies to images as to traits.
+  thumbnail: { appliesTo: ['Trait', 'Image'], shape: 'pair', of: ['Image'] },
 } as const satisfies Record<string, ComponentEntry>
 
 export type ComponentCatalogue = typeof componentCatalogue

@@ -4,10 +4,25 @@
  * (`Source:Type:id`, middle part optional). The prefix tells the object's type.
  */
 
-/** Every object type the graph returns, by the name `returnType` uses. */
-export const objectTypeNames = [
+/**
+ * The media types: the service's object pages give them all the media default fields (mhid, name, altId,
+ * releaseDate, description) and the media components.
+ */
+export const mediaTypeNames = [
   'Movie',
   'ShowSeries',
+  'ShowSeason',
+  'ShowEpisode',
+  'MusicVideo',
+  'Special',
+  'Trailer',
+  'MHGraphGroup',
+] as const
+export type MediaTypeName = (typeof mediaTypeNames)[number]
+
+/** Every object type the graph returns, by the name `returnType` uses. */
+export const objectTypeNames = [
+  ...mediaTypeNames,
   'Contributor',
   'User',
   'Image',
@@ -17,6 +32,15 @@ export const objectTypeNames = [
   'Subscription',
 ] as const
 export type ObjectTypeName = (typeof objectTypeNames)[number]
+
+/**
+ * The types a query can ask for by `returnType`: every type but Image and Subscription, which are reached only
+ * through the objects that own them (SERVICE-SPEC.md: subscriptions cannot be retrieved on their own).
+ */
+export type ReturnTypeName = Exclude<ObjectTypeName, 'Image' | 'Subscription'>
+export const returnTypeNames: readonly ReturnTypeName[] = objectTypeNames.filter(
+  (type): type is ReturnTypeName => type !== 'Image' && type !== 'Subscription',
+)
 
 /** Genre and the other trait families: every prefix the service uses for a Trait. */
 export const traitPrefixes = [
@@ -41,27 +65,48 @@ export const traitPrefixes = [
 ] as const
 export type TraitPrefix = (typeof traitPrefixes)[number]
 
-/** The type each known prefix stands for. */
-export const prefixTypes: Readonly<Record<string, ObjectTypeName>> = {
-  mhmov: 'Movie',
-  mhsss: 'ShowSeries',
-  mhric: 'Contributor',
-  mhusr: 'User',
-  mhimg: 'Image',
-  mhsrc: 'Source',
-  mhcol: 'Collection',
-  ...Object.fromEntries(traitPrefixes.map((prefix) => [prefix, 'Trait' as const])),
-}
+/**
+ * The mhid prefixes of each object type (SERVICE-NOTES.md, "Prefixes, shapes and encodings"). The four
+ * contributor prefixes (real or fictional, individual or group) are all Contributors: same fields, same
+ * components. A subscription has no id of its own: it is reached only through its source.
+ */
+export const typePrefixes = {
+  Movie: ['mhmov'],
+  ShowSeries: ['mhsss'],
+  ShowSeason: ['mhssn'],
+  ShowEpisode: ['mhsep'],
+  MusicVideo: ['mhmsv'],
+  Special: ['mhspc'],
+  Trailer: ['mhtrl'],
+  MHGraphGroup: ['mhggp'],
+  Contributor: ['mhric', 'mhrgc', 'mhfic', 'mhfgc'],
+  User: ['mhusr'],
+  Image: ['mhimg'],
+  Trait: traitPrefixes,
+  Source: ['mhsrc'],
+  Collection: ['mhcol'],
+  Subscription: [],
+} as const satisfies Record<ObjectTypeName, readonly string[]>
 
-export type MovieId = `mhmov${string}`
-export type ShowSeriesId = `mhsss${string}`
-export type ContributorId = `mhric${string}`
-export type UserId = `mhusr${string}` | CurrentUserAlias
-export type ImageId = `mhimg${string}`
-export type SourceId = `mhsrc${string}`
-export type CollectionId = `mhcol${string}`
-export type TraitId = `${TraitPrefix}${string}`
-export type MediaId = MovieId | ShowSeriesId
+/** The type each known prefix stands for. A Map: the prefix looked up is read from untrusted text. */
+export const prefixTypes: ReadonlyMap<string, ObjectTypeName> = new Map(
+  objectTypeNames.flatMap((type) =>
+    (typePrefixes[type] as readonly string[]).map((prefix) => [prefix, type] as const),
+  ),
+)
+
+/** The ids of one object type, by prefix: `IdOf<'Movie'>` is `` `mhmov${string}` ``. */
+export type IdOf<Type extends ObjectTypeName> = `${(typeof typePrefixes)[Type][number]}${string}`
+
+export type MovieId = IdOf<'Movie'>
+export type ShowSeriesId = IdOf<'ShowSeries'>
+export type ContributorId = IdOf<'Contributor'>
+export type UserId = IdOf<'User'> | CurrentUserAlias
+export type ImageId = IdOf<'Image'>
+export type SourceId = IdOf<'Source'>
+export type CollectionId = IdOf<'Collection'>
+export type TraitId = IdOf<'Trait'>
+export type MediaId = IdOf<MediaTypeName>
 /** `Source:Type:id`, for example `iTunes:Movie:569220589` or `IMDB::tt0238380`. */
 export type MappedSourceId = `${string}:${string}:${string}`
 /** The alias of the user the access token belongs to. */
@@ -69,29 +114,21 @@ export type CurrentUserAlias = 'mhals-current-user'
 export const currentUserAlias: CurrentUserAlias = 'mhals-current-user'
 
 /** Any id `lookup` accepts. */
-export type AnyId =
-  MediaId | ContributorId | UserId | ImageId | SourceId | CollectionId | TraitId | MappedSourceId
+export type AnyId = IdOf<Exclude<ObjectTypeName, 'Subscription'>> | CurrentUserAlias | MappedSourceId
 
 /** The object type a prefixed id names, at the type level (`never` for ids without a known prefix). */
-export type TypeOfId<Id extends string> = Id extends MovieId
-  ? 'Movie'
-  : Id extends ShowSeriesId
-    ? 'ShowSeries'
-    : Id extends ContributorId
-      ? 'Contributor'
-      : Id extends UserId
-        ? 'User'
-        : Id extends ImageId
-          ? 'Image'
-          : Id extends SourceId
-            ? 'Source'
-            : Id extends CollectionId
-              ? 'Collection'
-              : Id extends TraitId
-                ? 'Trait'
-                : Id extends `${string}:${infer Type extends ObjectTypeName}:${string}`
-                  ? Type
-                  : never
+export type TypeOfId<Id extends string> = Id extends CurrentUserAlias ? 'User' : PrefixedType<Id>
+
+// The type whose prefix starts the id; a mapped source id names its type in the middle.
+type PrefixedType<Id extends string> = {
+  [Type in ObjectTypeName]: Id extends IdOf<Type> ? Type : never
+}[ObjectTypeName] extends infer Found
+  ? [Found] extends [never]
+    ? Id extends `${string}:${infer Type extends ObjectTypeName}:${string}`
+      ? Type
+      : never
+    : Found
+  : never
 
 /** What `describeId` learns from an id's text. */
 export type IdDescription =
@@ -113,7 +150,7 @@ const mappedSourceIdPattern = /^([^:\s]+):([^:\s]*):(\S+)$/
 export function describeId(id: string): IdDescription {
   if (id === currentUserAlias) return { form: 'alias', type: 'User', prefix: 'mhals' }
   const prefix = id.slice(0, 5)
-  const type = Object.hasOwn(prefixTypes, prefix) ? prefixTypes[prefix] : undefined
+  const type = prefixTypes.get(prefix)
   if (type !== undefined) {
     // The common cases first, without a regular expression: an altId is the prefix, '-' and a slug.
     if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !/\s/.test(id))

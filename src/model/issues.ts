@@ -108,7 +108,10 @@ function bestBranch(branches: readonly (readonly RawIssue[])[]): readonly RawIss
 function codeOf(raw: RawIssue, path: JsonPath): HqlErrorCode {
   const last = path[path.length - 1]
   const parent = path[path.length - 2]
-  if ((raw.code === 'invalid_format' || raw.code === 'invalid_union') && raw.message.includes('(mh'))
+  if (
+    (raw.code === 'invalid_format' || raw.code === 'invalid_union' || raw.code === 'custom') &&
+    raw.message.includes('(mh')
+  )
     return 'wrong_id_prefix'
   if (raw.code === 'invalid_value' && last === 'name' && typeof parent === 'number')
     return 'unknown_component'

@@ -2,8 +2,8 @@ import { HqlError } from './errors'
 import type { JsonPath } from './errors'
 import { componentCatalogue, componentNames, isComponentName } from './components'
 import type { ComponentEntry } from './components'
-import { describeId, objectTypeNames } from './ids'
-import type { ObjectTypeName } from './ids'
+import { describeId, mediaTypeNames, returnTypeNames } from './ids'
+import type { ObjectTypeName, ReturnTypeName } from './ids'
 import type { ComponentRequest } from './request/components'
 import type { FilterName } from './vocabulary'
 import { checkLimit } from './limits'
@@ -19,14 +19,14 @@ export const maxComponentDepth = 5
 /** The types of id each id-valued filter compares. */
 export const filterIdTypes: Readonly<Record<Exclude<FilterName, 'returnType'>, readonly ObjectTypeName[]>> = {
   contributors: ['Contributor'],
-  contributorsOf: ['Movie', 'ShowSeries'],
+  contributorsOf: mediaTypeNames,
   sources: ['Source'],
   traits: ['Trait'],
   collections: ['Collection'],
 }
 
 /** The types a relate factor may name. */
-export const factorIdTypes: readonly ObjectTypeName[] = ['User', 'Movie', 'ShowSeries', 'Contributor']
+export const factorIdTypes: readonly ObjectTypeName[] = ['User', ...mediaTypeNames, 'Contributor']
 
 /** Whether `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
 export function isIdOfType(id: string, types: readonly ObjectTypeName[]): boolean {
@@ -137,13 +137,17 @@ export function checkPage(page: unknown, path: JsonPath): void {
     )
 }
 
-export function checkTypeName(name: unknown, path: JsonPath): asserts name is ObjectTypeName {
-  if (!(objectTypeNames as readonly unknown[]).includes(name))
-    throw new HqlError(
-      'unknown_type',
-      `expected a type name (${objectTypeNames.join(', ')}), got ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, objectTypeNames) : ''}`,
-      { path },
-    )
+/** Throws `unknown_type` unless `name` is a type `returnType` can ask for (`returnTypeNames`). */
+export function checkTypeName(name: unknown, path: JsonPath): asserts name is ReturnTypeName {
+  if ((returnTypeNames as readonly unknown[]).includes(name)) return
+  const owned = name === 'Image' || name === 'Subscription'
+  throw new HqlError(
+    'unknown_type',
+    owned
+      ? `${name} cannot be retrieved on its own (ask for it as a component of what owns it); returnType takes ${returnTypeNames.join(', ')}`
+      : `expected a type name (${returnTypeNames.join(', ')}), got ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, returnTypeNames) : ''}`,
+    { path },
+  )
 }
 
 /** How deep a request body may nest: far beyond any real query, far below what would exhaust the stack. */

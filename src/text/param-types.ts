@@ -1,4 +1,4 @@
-import { describeId, objectTypeNames } from '../model'
+import { describeId, factorIdTypes, isIdOfType, mediaTypeNames, returnTypeNames } from '../model'
 import type { ObjectTypeName } from '../model'
 
 /** The types a query parameter can declare. `[T]` is a non-empty list of T. */
@@ -58,10 +58,10 @@ export function isParamTypeName(name: string): name is ParamTypeName {
 const idTypes: Partial<Record<ParamTypeName, readonly ObjectTypeName[]>> = {
   MovieId: ['Movie'],
   ShowSeriesId: ['ShowSeries'],
-  MediaId: ['Movie', 'ShowSeries'],
+  MediaId: mediaTypeNames,
   ContributorId: ['Contributor'],
   UserId: ['User'],
-  FactorId: ['User', 'Movie', 'ShowSeries', 'Contributor'],
+  FactorId: factorIdTypes,
   SourceId: ['Source'],
   CollectionId: ['Collection'],
   TraitId: ['Trait'],
@@ -90,22 +90,19 @@ function checkScalar(name: ParamTypeName, value: unknown): string | undefined {
     case 'Boolean':
       return typeof value === 'boolean' ? undefined : `expected true or false${got}`
     case 'TypeName':
-      return (objectTypeNames as readonly unknown[]).includes(value)
+      return (returnTypeNames as readonly unknown[]).includes(value)
         ? undefined
-        : `expected a type name (${objectTypeNames.join(', ')})${got}`
+        : `expected a type name (${returnTypeNames.join(', ')})${got}`
     case 'Id':
       return typeof value === 'string' && describeId(value).form !== 'unknown'
         ? undefined
         : `expected an mhid, an altId or a mapped source id${got}`
     default: {
       const types = idTypes[name] ?? []
-      const description = typeof value === 'string' ? describeId(value) : undefined
-      const ok =
-        description !== undefined &&
-        description.form !== 'unknown' &&
-        description.form !== 'mappedSourceId' &&
-        types.includes(description.type)
-      return ok ? undefined : `expected ${types.join(' or ')} id${got}`
+      // The model's one rule for ids (the builder and fromJSON use it too).
+      return typeof value === 'string' && isIdOfType(value, types)
+        ? undefined
+        : `expected ${types.join(' or ')} id${got}`
     }
   }
 }

@@ -17,7 +17,7 @@ import {
   metadata,
 } from 'hql'
 import type {
-  ObjectTypeName,
+  ReturnTypeName,
   ResultOf,
   Image,
   Movie,
@@ -160,7 +160,7 @@ describe('type errors where the types can see the mistake', () => {
     type N = ResultOf<typeof notMovies>['content'][number]['object']
     // Of the types with a releaseDate, only series remain.
     expectTypeOf<Extract<N, { releaseDate: number }>>().toEqualTypeOf<ShowSeries>()
-    const dynamicType = 'Movie' as ObjectTypeName
+    const dynamicType = 'Movie' as ReturnTypeName
     const q = hql.explore().filter(returnType.ne(dynamicType)).with(primaryImage)
     type O = ResultOf<typeof q>['content'][number]['object']
     expectTypeOf<Extract<O, { webUrl: string }>['primaryImage']['object']>().toEqualTypeOf<Image>()

@@ -10,7 +10,7 @@ import {
   keyTraits,
   silo,
 } from 'hql'
-import type { ResultOf } from 'hql'
+import type { ContributorId, ResultOf } from 'hql'
 import * as generated from '../../examples/catalog/queries'
 
 // The functions `hql generate` writes carry the same result types as the builder code a person would write.
@@ -45,7 +45,7 @@ it('infers the builder result types', () => {
 
 it('types the parameters', () => {
   expectTypeOf(generated.moviesByContributor).parameter(0).toEqualTypeOf<{
-    readonly contributor: `mhric${string}`
+    readonly contributor: ContributorId
     readonly size?: number
   }>()
   // @ts-expect-error a Source id is not a Contributor id

@@ -136,6 +136,6 @@ describe('fromJSON', () => {
     const error = caught(() => fromJSON('relate', { factors: [{ id: 'mhsrc-itunes' }] }))
     expect(error.code).toBe('wrong_id_prefix')
     expect(error.path).toEqual(['factors', 0, 'id'])
-    expect(error.message).toContain('user, movie, series or contributor')
+    expect(error.message).toContain('a user, a contributor or media')
   })
 })

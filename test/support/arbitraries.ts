@@ -22,8 +22,12 @@ import {
   componentCatalogue,
   componentNames,
   traitPrefixes,
+  returnTypeNames,
+  typePrefixes,
+  mediaTypeNames,
 } from 'hql'
 import type {
+  ReturnTypeName,
   ComponentSpec,
   FilterSpec,
   ObjectTypeName,
@@ -49,12 +53,12 @@ const prefixed = (prefixes: readonly string[]) =>
 export const idOf = {
   Movie: prefixed(['mhmov']),
   ShowSeries: prefixed(['mhsss']),
-  Contributor: prefixed(['mhric']),
+  Contributor: prefixed(typePrefixes.Contributor),
   Source: prefixed(['mhsrc']),
   Collection: prefixed(['mhcol']),
   Trait: prefixed(traitPrefixes),
   User: fc.oneof(prefixed(['mhusr']), fc.constant('mhals-current-user')),
-  Media: prefixed(['mhmov', 'mhsss']),
+  Media: prefixed(mediaTypeNames.flatMap((type) => typePrefixes[type])),
 }
 const mappedSourceId = fc
   .tuple(
@@ -64,15 +68,7 @@ const mappedSourceId = fc
   )
   .map(([source, type, id]) => `${source}:${type}:${id}`)
 
-const browsable: ObjectTypeName[] = [
-  'Movie',
-  'ShowSeries',
-  'Contributor',
-  'User',
-  'Trait',
-  'Source',
-  'Collection',
-]
+const browsable: ReturnTypeName[] = [...returnTypeNames]
 
 type IdField = {
   eq(v: string): FilterSpec

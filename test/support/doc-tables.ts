@@ -6,12 +6,20 @@ import {
   componentSummaries,
   filterNames,
   filterIdTypes,
-  objectTypeNames,
+  returnTypeNames,
+  mediaTypeNames,
   plainSortTypes,
   sortProperties,
   blueprintTypes,
 } from 'hql'
 import type { ComponentEntry } from 'hql'
+
+/** A list of types, with the eight media types written `media` (the README says which they are). */
+function typeList(types: readonly string[], separator: string): string {
+  const media = mediaTypeNames.every((type) => types.includes(type))
+  const rest = types.filter((type) => !media || !(mediaTypeNames as readonly string[]).includes(type))
+  return [...(media ? ['media'] : []), ...rest].join(separator)
+}
 
 export function componentTable(): string {
   const rows = componentNames.map((name) => {
@@ -19,8 +27,8 @@ export function componentTable(): string {
     const adds =
       entry.shape === 'primitive'
         ? `value: ${entry.value}`
-        : `${entry.shape} of ${(entry.of ?? []).join(' / ')}${entry.context ? ` (context: ${entry.context})` : ''}`
-    return `| \`${name}\` | ${entry.appliesTo.join(', ')} | ${adds} | ${componentSummaries[name]} |`
+        : `${entry.shape} of ${typeList(entry.of ?? [], ' / ')}${entry.context ? ` (context: ${entry.context})` : ''}`
+    return `| \`${name}\` | ${typeList(entry.appliesTo, ', ')} | ${adds} | ${componentSummaries[name]} |`
   })
   return ['| component | applies to | adds | what |', '|---|---|---|---|', ...rows].join('\n')
 }
@@ -29,8 +37,8 @@ export function filterTable(): string {
   const rows = filterNames.map((name) => {
     const values =
       name === 'returnType'
-        ? `a type name: ${objectTypeNames.join(', ')}`
-        : `${filterIdTypes[name].join(' or ')} ids`
+        ? `a type name: ${returnTypeNames.join(', ')}`
+        : `${typeList(filterIdTypes[name], ' or ')} ids`
     const helper = name === 'returnType' ? 'returnType' : name
     return `| \`${name}\` | \`${helper}\` | ${values} |`
   })

@@ -1,7 +1,7 @@
 import { HqlError } from '../errors'
 import type { JsonPath } from '../errors'
 import { checkIdType, isIdOfType, checkTypeName, filterIdTypes, maxJsonDepth } from '../rules'
-import { objectTypeNames } from '../ids'
+import { returnTypeNames } from '../ids'
 import { operatorKeys, filterNames } from '../vocabulary'
 import type { FilterName } from '../vocabulary'
 import { checkLimit } from '../limits'
@@ -46,7 +46,7 @@ export function checkOperator(name: FilterName, operator: unknown, path: JsonPat
 }
 
 function isValid(name: FilterName, value: unknown): boolean {
-  if (name === 'returnType') return (objectTypeNames as readonly unknown[]).includes(value)
+  if (name === 'returnType') return (returnTypeNames as readonly unknown[]).includes(value)
   return typeof value === 'string' && isIdOfType(value, filterIdTypes[name])
 }
 

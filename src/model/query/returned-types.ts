@@ -1,4 +1,4 @@
-import { describeId, objectTypeNames } from '../ids'
+import { describeId, returnTypeNames } from '../ids'
 import type { ObjectTypeName } from '../ids'
 import type { Operator } from '../request/filters'
 import type { RequestBodies } from '../request/bodies'
@@ -8,9 +8,7 @@ import type { EndpointName } from '../wire'
 // fromJSON measure a component against. The builder's result types compute the same at the type level.
 
 /** Every type but Subscription and Image: what a query may return when nothing narrows it. */
-export const browsableTypes: readonly ObjectTypeName[] = objectTypeNames.filter(
-  (type) => type !== 'Subscription' && type !== 'Image',
-)
+export const browsableTypes: readonly ObjectTypeName[] = returnTypeNames
 
 /** What relate and silos recommend when no returnType filter narrows them. */
 export const recommendedTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { objectTypeNames } from '../ids'
+import { returnTypeNames, type ReturnTypeName } from '../ids'
 import { filterNames, type FilterName } from '../vocabulary'
 import { checkKeyOrder } from '../wire'
 import { orderFilters } from '../query/check-filters'
@@ -38,9 +38,16 @@ function operatorOf<V>(value: z.ZodMiniType<V>): z.ZodMiniType<Operator<V>> {
   return operator
 }
 
-export const ObjectTypeNameSchema = z.enum(objectTypeNames, {
-  error: `expected a type name: ${objectTypeNames.join(', ')}`,
-})
+/** What `returnType` compares: a type that can be retrieved (`returnTypeNames`, ids.ts). */
+export const ObjectTypeNameSchema = z.enum(
+  returnTypeNames as readonly ReturnTypeName[] as [ReturnTypeName, ...ReturnTypeName[]],
+  {
+    error: (issue) =>
+      issue.input === 'Image' || issue.input === 'Subscription'
+        ? `${issue.input} cannot be retrieved on its own (ask for it as a component of what owns it); returnType takes ${returnTypeNames.join(', ')}`
+        : `expected a type name: ${returnTypeNames.join(', ')}`,
+  },
+)
 
 /** The filter names, in canonical order, with the values each one compares. */
 export const filterValueSchemas = {

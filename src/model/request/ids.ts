@@ -1,34 +1,41 @@
 import * as z from 'zod/mini'
-import { traitPrefixes, currentUserAlias } from '../ids'
-import type { MappedSourceId } from '../ids'
+import { currentUserAlias, describeId, mediaTypeNames, typePrefixes } from '../ids'
+import type { IdOf, MappedSourceId, ObjectTypeName, UserId } from '../ids'
+import { isIdOfType } from '../rules'
 
-// Schemas for ids in requests. A template literal keeps the exact id type (`mhric${string}`) in the
-// inferred types and becomes a `pattern` in the generated JSON Schema.
-const prefixed = <const Prefix extends string>(prefix: Prefix, what: string) =>
-  z.templateLiteral([prefix, z.string()], { error: `expected ${what} id (${prefix}…)` })
+// Schemas for ids in requests. A template literal keeps the exact id type (`mhric${string}`) in the inferred
+// types and becomes a `pattern` in the generated JSON Schema; the refinement is the model's one rule for ids
+// (`describeId`: an mhid, an altId `prefix-slug`, the alias), which the builder and text apply too, so that
+// `mhmovABC` or `mhmov-` is refused by every door alike.
+function idOf<const Types extends readonly ObjectTypeName[]>(
+  types: Types,
+  what: string,
+): z.ZodMiniType<IdOf<Types[number]>> {
+  const prefixes = [...new Set(types.flatMap((type) => typePrefixes[type] as readonly string[]))]
+  const error = `expected ${what} id (${prefixes.slice(0, 4).join('…, ')}…${prefixes.length > 4 ? ', …' : ''})`
+  return z
+    .templateLiteral([z.enum(prefixes as [string, ...string[]]), z.string()], { error })
+    .check(z.refine((id) => isIdOfType(id, types), { error })) as z.ZodMiniType<IdOf<Types[number]>>
+}
 
-export const MovieIdSchema = prefixed('mhmov', 'a Movie')
-export const ShowSeriesIdSchema = prefixed('mhsss', 'a ShowSeries')
-export const ContributorIdSchema = prefixed('mhric', 'a Contributor')
-export const SourceIdSchema = prefixed('mhsrc', 'a Source')
-export const CollectionIdSchema = prefixed('mhcol', 'a Collection')
-export const UserIdSchema = z.union([prefixed('mhusr', 'a User'), z.literal(currentUserAlias)], {
+export const MovieIdSchema = idOf(['Movie'], 'a Movie')
+export const ShowSeriesIdSchema = idOf(['ShowSeries'], 'a ShowSeries')
+export const ContributorIdSchema = idOf(['Contributor'], 'a Contributor')
+export const SourceIdSchema = idOf(['Source'], 'a Source')
+export const CollectionIdSchema = idOf(['Collection'], 'a Collection')
+export const UserIdSchema = z.union([idOf(['User'], 'a User'), z.literal(currentUserAlias)], {
   error: `expected a User id (mhusr… or ${currentUserAlias})`,
-})
-export const TraitIdSchema = z.templateLiteral([z.enum(traitPrefixes), z.string()], {
-  error: 'expected a Trait id (mhgnr…, or another trait prefix)',
-})
-export const MediaIdSchema = z.templateLiteral([z.enum(['mhmov', 'mhsss']), z.string()], {
-  error: 'expected a Movie or ShowSeries id (mhmov…, mhsss…)',
-})
+}) as z.ZodMiniType<UserId>
+export const TraitIdSchema = idOf(['Trait'], 'a Trait')
+export const MediaIdSchema = idOf(mediaTypeNames, 'a media (Movie, ShowSeries, ShowEpisode, …)')
 /** A factor of `relate` names a user, a title or a contributor. */
 export const FactorIdSchema = z.union([MediaIdSchema, ContributorIdSchema, UserIdSchema], {
-  error: 'expected the id of a user, movie, series or contributor (mhusr…, mhmov…, mhsss…, mhric…)',
+  error: 'expected the id of a user, a contributor or media (mhusr…, mhric…, mhmov…, mhsss…, …)',
 })
 /** Anything `lookup` and `silos` take: a prefixed id, the current-user alias, or a mapped source id. */
 export const AnyIdSchema = z.string().check(
   z.minLength(1, { error: 'expected a non-empty id' }),
-  z.refine((id) => /^[a-z]{5}/.test(id) || /^[^:\s]+:[^:\s]*:\S+$/.test(id), {
+  z.refine((id) => describeId(id).form !== 'unknown', {
     error: 'expected an mhid, an altId, or a mapped source id (Source:Type:id)',
   }),
 ) as z.ZodMiniType<string | MappedSourceId>

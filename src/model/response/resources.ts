@@ -1,4 +1,5 @@
 import * as c from '../check/kit'
+import type { ObjectTypeName } from '../ids'
 import { RenditionSchema, SubscriptionMetadataSchema } from './values'
 
 // Default fields of every object type: what an object carries before any component is requested.
@@ -7,7 +8,8 @@ export const ImageSchema = c.object({
   mhid: c.string,
   name: c.nullable(c.string),
   isDefault: c.boolean,
-  averageColor: c.nullable(c.string),
+  // The Image object page has no averageColor; SERVICE-SPEC.md's examples show it as null. Either is accepted.
+  averageColor: c.optional(c.nullable(c.string)),
   original: RenditionSchema,
   thumbnail: RenditionSchema,
   small: RenditionSchema,
@@ -23,8 +25,10 @@ const media = {
   releaseDate: c.int,
   description: c.optional(c.string),
 }
-export const MovieSchema = c.object(media)
-export const ShowSeriesSchema = c.object(media)
+/** Every media type (Movie, ShowSeries, ShowEpisode, …) has the same default fields. */
+export const MediaSchema = c.object(media)
+export const MovieSchema = MediaSchema
+export const ShowSeriesSchema = MediaSchema
 
 export const ContributorSchema = c.object({ mhid: c.string, name: c.string, altId: c.string })
 
@@ -71,8 +75,10 @@ export const CollectionSchema = c.object({
 export const SubscriptionSchema = c.object({ metadata: SubscriptionMetadataSchema })
 
 export type Image = c.Infer<typeof ImageSchema>
-export type Movie = c.Infer<typeof MovieSchema>
-export type ShowSeries = c.Infer<typeof ShowSeriesSchema>
+/** The default fields of every media type. */
+export type Media = c.Infer<typeof MediaSchema>
+export type Movie = Media
+export type ShowSeries = Media
 export type Contributor = c.Infer<typeof ContributorSchema>
 export type User = c.Infer<typeof UserSchema>
 export type Trait = c.Infer<typeof TraitSchema>
@@ -82,8 +88,14 @@ export type Subscription = c.Infer<typeof SubscriptionSchema>
 
 /** Default fields by object type name. */
 export const resourceSchemas = {
-  Movie: MovieSchema,
-  ShowSeries: ShowSeriesSchema,
+  Movie: MediaSchema,
+  ShowSeries: MediaSchema,
+  ShowSeason: MediaSchema,
+  ShowEpisode: MediaSchema,
+  MusicVideo: MediaSchema,
+  Special: MediaSchema,
+  Trailer: MediaSchema,
+  MHGraphGroup: MediaSchema,
   Contributor: ContributorSchema,
   User: UserSchema,
   Image: ImageSchema,
@@ -91,11 +103,18 @@ export const resourceSchemas = {
   Source: SourceSchema,
   Collection: CollectionSchema,
   Subscription: SubscriptionSchema,
-} as const
+} as const satisfies Record<ObjectTypeName, unknown>
 
+/** The default fields of each object type, by name. */
 export interface ObjectTypes {
-  Movie: Movie
-  ShowSeries: ShowSeries
+  Movie: Media
+  ShowSeries: Media
+  ShowSeason: Media
+  ShowEpisode: Media
+  MusicVideo: Media
+  Special: Media
+  Trailer: Media
+  MHGraphGroup: Media
   Contributor: Contributor
   User: User
   Image: Image

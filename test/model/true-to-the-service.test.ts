@@ -1,0 +1,155 @@
+// What the service's documentation says about ids, types and shapes (SERVICE-NOTES.md, "Prefixes, shapes and
+// encodings"), checked at every door that reads a query: the builder, fromJSON and text. One rule in the model
+// decides, so each case is asked of all three and they must agree.
+import { describe, expect, test } from 'vitest'
+import {
+  HqlError,
+  contributors,
+  contributorsOf,
+  fromJSON,
+  hql,
+  primaryImage,
+  responseSchemas,
+  returnType,
+  thumbnail,
+  typeOfId,
+  typePrefixes,
+  mediaTypeNames,
+} from 'hql'
+import { parseQuery } from 'hql'
+
+/** The error code a call throws, or 'ok'. */
+function outcome(run: () => unknown): string {
+  try {
+    run()
+    return 'ok'
+  } catch (error) {
+    if (error instanceof HqlError) return error.code
+    throw error
+  }
+}
+
+/** The code each door gives a lookup of `id`: the builder, fromJSON and text. */
+const lookupAtEachDoor = (id: string) => ({
+  builder: outcome(() => hql.lookup(id)),
+  fromJSON: outcome(() => fromJSON('lookup', { ids: [id] })),
+  text: outcome(() => parseQuery(`lookup ${JSON.stringify(id)}`)),
+})
+
+const everyDoor = (code: string) => ({ builder: code, fromJSON: code, text: code })
+
+describe('ids: one rule at every door', () => {
+  test.each(['mhmovABC', 'mhmov', 'mhmov-', 'mhmov- x', 'mhxyz-gladiator', ''])(
+    'lookup %j is refused alike by the builder, fromJSON and text',
+    (id) => {
+      expect(lookupAtEachDoor(id)).toEqual(everyDoor('invalid_id'))
+    },
+  )
+
+  test.each([
+    ['mhfic-sherlock-holmes', 'Contributor'],
+    ['mhrgc-the-beatles', 'Contributor'],
+    ['mhfgc-the-avengers', 'Contributor'],
+    ['mhsep-winter-is-coming', 'ShowEpisode'],
+    ['mhssn-game-of-thrones-season-1', 'ShowSeason'],
+    ['mhmsv-thriller', 'MusicVideo'],
+    ['mhspc-a-special', 'Special'],
+    ['mhtrl-a-trailer', 'Trailer'],
+    ['mhggp-a-group', 'MHGraphGroup'],
+  ])('the documented prefix of %s is accepted at every door and names a %s', (id, type) => {
+    expect(lookupAtEachDoor(id)).toEqual(everyDoor('ok'))
+    expect(typeOfId(id)).toBe(type)
+  })
+
+  test('every contributor prefix is a Contributor id for the contributors filter, at every door', () => {
+    for (const prefix of typePrefixes.Contributor) {
+      const id = `${prefix}-someone`
+      expect(outcome(() => hql.explore().filter(contributors.eq(id)))).toBe('ok')
+      expect(outcome(() => fromJSON('explore', { filters: { contributors: { $eq: id } } }))).toBe('ok')
+      expect(outcome(() => parseQuery(`explore Movie where contributors = ${JSON.stringify(id)}`))).toBe('ok')
+    }
+  })
+
+  test('every media prefix is a media id for contributorsOf, at every door', () => {
+    for (const type of mediaTypeNames) {
+      const id = `${typePrefixes[type][0]}-something`
+      expect(outcome(() => hql.explore().filter(contributorsOf.eq(id)))).toBe('ok')
+      expect(outcome(() => fromJSON('explore', { filters: { contributorsOf: { $eq: id } } }))).toBe('ok')
+    }
+  })
+
+  test('a filter id without a slug or a full mhid is refused by the builder and fromJSON alike', () => {
+    for (const id of ['mhric', 'mhricABC', 'mhric-']) {
+      expect(outcome(() => hql.explore().filter(contributors.eq(id)))).toBe('wrong_id_prefix')
+      expect(outcome(() => fromJSON('explore', { filters: { contributors: { $eq: id } } }))).toBe(
+        'wrong_id_prefix',
+      )
+    }
+  })
+})
+
+describe('returnType: only what can be retrieved', () => {
+  test.each(['Subscription', 'Image'])('returnType %s is refused at every door', (type) => {
+    expect({
+      builder: outcome(() => hql.explore().filter(returnType.eq(type as never))),
+      fromJSON: outcome(() => fromJSON('explore', { filters: { returnType: { $eq: type } } })),
+      text: outcome(() => parseQuery(`explore ${type}`)),
+    }).toEqual(everyDoor('unknown_type'))
+  })
+
+  test('the message says why an Image cannot be asked for, at every door', () => {
+    const messages = [
+      () => hql.explore().filter(returnType.in('Movie', 'Image' as never)),
+      () => fromJSON('explore', { filters: { returnType: { $in: ['Movie', 'Image'] } } }),
+      () => parseQuery('explore where returnType in [Movie, Image]'),
+    ].map((run) => {
+      try {
+        run()
+        return 'accepted'
+      } catch (error) {
+        return (error as HqlError).message
+      }
+    })
+    for (const message of messages) expect(message).toMatch(/Image cannot be retrieved on its own/)
+  })
+
+  test.each([...mediaTypeNames])('returnType %s is accepted and takes the media components', (type) => {
+    const q = hql.explore().filter(returnType.eq(type)).with(primaryImage)
+    expect(q.body).toMatchObject({ filters: { returnType: { $eq: type } } })
+  })
+})
+
+describe('images', () => {
+  test('a thumbnail can be asked for on the primary image, at every door', () => {
+    expect(outcome(() => hql.lookup('mhmov-gladiator').with(primaryImage(thumbnail)))).toBe('ok')
+    expect(
+      outcome(() =>
+        fromJSON('lookup', {
+          ids: ['mhmov-gladiator'],
+          components: [{ name: 'primaryImage', components: [{ name: 'thumbnail' }] }],
+        }),
+      ),
+    ).toBe('ok')
+    expect(outcome(() => parseQuery('lookup "mhmov-gladiator" with primaryImage { thumbnail }'))).toBe('ok')
+  })
+
+  const rendition = { url: 'https://img.example/1.jpg', width: 10, height: 10 }
+  const image = (extra: Record<string, unknown>) => ({
+    mhid: `mhimg${'A'.repeat(39)}`,
+    name: null,
+    isDefault: true,
+    original: rendition,
+    thumbnail: rendition,
+    small: rendition,
+    medium: rendition,
+    large: rendition,
+    ...extra,
+  })
+  const pageOf = (object: unknown) => ({ content: [{ object, context: {} }], pagingInfo: { next: null } })
+
+  test('the documented Image (no averageColor) is a valid response, as are null and a colour', () => {
+    for (const extra of [{}, { averageColor: null }, { averageColor: '#102030' }])
+      expect(responseSchemas.lookup.safeParse(pageOf(image(extra))).success).toBe(true)
+    expect(responseSchemas.lookup.safeParse(pageOf(image({ averageColor: 7 }))).success).toBe(false)
+  })
+})
