@@ -1,17 +1,17 @@
 // The tolerant reader: older forms the service has accepted, rewritten to the canonical form before the
 // request schema sees them. Each rewrite is small and only applies where the older form is unambiguous.
 
+import { objectTypeNames } from '../model'
+
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
 
 // A Map, not an object: the text looked up is untrusted, and an object would answer `__proto__` or
 // `constructor` with a prototype or a constructor (which the schema's `readonly` would then freeze).
+// Every type of the model has its lowercase spelling, so a new type gets one with it.
 const typeNames: ReadonlyMap<string, string> = new Map(
-  ['Movie', 'ShowSeries', 'Contributor', 'User', 'Image', 'Trait', 'Source', 'Collection'].map((name) => [
-    name.toLowerCase(),
-    name,
-  ]),
+  objectTypeNames.map((name) => [name.toLowerCase(), name]),
 )
 const typeName = (value: string): string => typeNames.get(value.toLowerCase()) ?? value
 
