@@ -1,7 +1,6 @@
-import { returnTypeNames } from '../model'
-
 // The tolerant reader: older forms the service has accepted, rewritten to the canonical form before the
 // request schema sees them. Each rewrite is small and only applies where the older form is unambiguous.
+import { objectTypeNames } from '../model'
 
 type Json = Record<string, unknown>
 const isObject = (value: unknown): value is Json =>
@@ -9,8 +8,9 @@ const isObject = (value: unknown): value is Json =>
 
 // A Map, not an object: the text looked up is untrusted, and an object would answer `__proto__` or
 // `constructor` with a prototype or a constructor (which the schema's `readonly` would then freeze).
+// Every type of the model has its lowercase spelling, so a new type gets one with it.
 const typeNames: ReadonlyMap<string, string> = new Map(
-  returnTypeNames.map((name) => [name.toLowerCase(), name]),
+  objectTypeNames.map((name) => [name.toLowerCase(), name]),
 )
 const typeName = (value: string): string => typeNames.get(value.toLowerCase()) ?? value
 

@@ -1,0 +1,201 @@
+// Each filter with each operator, in explore and in relate, against an oracle: the set of mhids the service
+// returns over HTTP, paged to the end, is the set the oracle computes from the catalog's data (the graph's
+// nodes and edges, read as data; not the service's filter code), for ids drawn by fast-check from the
+// catalog. The meaning restated here is the README's ("Explore", "Relate"). And `$ne` is never `$eq`.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { filterNames } from 'hql'
+import type { FilterName } from 'hql'
+import { buildCatalog } from '../../src/service/catalog/build'
+import { defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/load'
+import type { GraphNode } from '../../src/service/graph/entities'
+import { GraphIndex } from '../../src/service/graph/graph-index'
+import { startHarness, type Harness } from '../service/helpers'
+
+const graph = new GraphIndex(
+  buildCatalog(readCatalogDir(defaultCatalogDir()), [{ username: 'demo', name: 'Demo User' }]),
+)
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness({ rateLimit: false })
+})
+afterAll(() => h.service.close())
+
+type Op = { $eq?: string; $ne?: string; $in?: string[]; $all?: string[]; $or?: Op[] }
+const operatorNames = ['$eq', '$ne', '$in', '$all', '$or', 'nested $or'] as const
+type OperatorName = (typeof operatorNames)[number]
+
+/** Whether an item meets an operator, given whether it has one value. */
+const holds = (op: Op, has: (value: string) => boolean): boolean =>
+  op.$eq !== undefined
+    ? has(op.$eq)
+    : op.$ne !== undefined
+      ? !has(op.$ne)
+      : op.$in
+        ? op.$in.some(has)
+        : op.$all
+          ? op.$all.every(has)
+          : (op.$or ?? []).some((branch) => holds(branch, has))
+const named = (op: Op): string[] => [
+  ...[op.$eq, op.$ne].filter((v): v is string => v !== undefined),
+  ...(op.$in ?? []),
+  ...(op.$all ?? []),
+  ...(op.$or ?? []).flatMap(named),
+]
+
+const node = (id: string): GraphNode => graph.byId(id) as GraphNode
+const titles = ['Movie', 'ShowSeries']
+/** Either spelling of an object's id: the service resolves both. */
+const idsOf = (nodes: readonly GraphNode[]) =>
+  fc.constantFrom(...nodes).chain((n) => fc.constantFrom(n.mhid, n.altId))
+
+/** Per filter: the values to draw, the types it applies to, and whether an item is related to a value. */
+const relations: Record<
+  FilterName,
+  { values: fc.Arbitrary<string>; to: readonly string[]; has: (item: GraphNode, value: string) => boolean }
+> = {
+  returnType: {
+    values: fc.constantFrom('Movie', 'ShowSeries', 'Contributor', 'Source'),
+    to: [],
+    has: (item, type) => item.type === type,
+  },
+  contributors: {
+    values: idsOf(graph.contributors.filter((c) => c.credits.length >= 6)),
+    to: titles,
+    has: (item, id) => 'credits' in item && item.credits.some((c) => c.contributor === node(id)),
+  },
+  contributorsOf: {
+    values: idsOf(graph.media.filter((m) => m.credits.length >= 3)),
+    to: ['Contributor'],
+    has: (item, id) => item.type === 'Contributor' && item.credits.some((c) => c.media === node(id)),
+  },
+  sources: {
+    values: idsOf(graph.sources),
+    to: titles,
+    has: (item, id) => 'offers' in item && item.offers.some((o) => o.source === node(id)),
+  },
+  traits: {
+    values: idsOf(graph.traits.filter((t) => t.media.length > 0)),
+    to: titles,
+    has: (item, id) => 'traits' in item && (item.traits as readonly GraphNode[]).includes(node(id)),
+  },
+  collections: {
+    values: idsOf(graph.collections.filter((c) => c.owner === graph.editors)),
+    to: [...titles, 'Contributor', 'Collection'],
+    has: (item, id) => (item.social.collectedIn as readonly GraphNode[]).includes(node(id)),
+  },
+}
+
+function operator(kind: OperatorName, values: fc.Arbitrary<string>): fc.Arbitrary<Op> {
+  const leaf = fc.oneof(
+    values.map(($eq) => ({ $eq })),
+    values.map(($ne) => ({ $ne })),
+    fc.array(values, { minLength: 1, maxLength: 3 }).map(($in) => ({ $in })),
+    fc.array(values, { minLength: 1, maxLength: 2 }).map(($all) => ({ $all })),
+  )
+  if (kind === '$eq') return values.map(($eq) => ({ $eq }))
+  if (kind === '$ne') return values.map(($ne) => ({ $ne }))
+  if (kind === '$in') return fc.array(values, { minLength: 1, maxLength: 3 }).map(($in) => ({ $in }))
+  if (kind === '$all') return fc.array(values, { minLength: 1, maxLength: 2 }).map(($all) => ({ $all }))
+  if (kind === '$or') return fc.array(leaf, { minLength: 1, maxLength: 3 }).map(($or) => ({ $or }))
+  return fc
+    .tuple(fc.array(leaf, { minLength: 1, maxLength: 2 }), leaf)
+    .map(([inner, other]) => ({ $or: [{ $or: inner }, other] }))
+}
+
+/**
+ * What explore answers for one filter, by the README: the default types are the titles (the contributors
+ * with a `contributorsOf` filter); returnType chooses among those and the types it names; any other filter
+ * keeps the items of the types it applies to that meet it.
+ */
+function exploreOracle(name: FilterName, op: Op): Set<string> {
+  const defaults = name === 'contributorsOf' ? ['Contributor'] : titles
+  const candidates = [...graph.media, ...graph.contributors, ...graph.sources]
+  const relation = relations[name]
+  const kept =
+    name === 'returnType'
+      ? candidates.filter(
+          (item) =>
+            [...defaults, ...named(op)].includes(item.type) && holds(op, (type) => relation.has(item, type)),
+        )
+      : candidates.filter(
+          (item) =>
+            defaults.includes(item.type) &&
+            relation.to.includes(item.type) &&
+            holds(op, (id) => relation.has(item, id)),
+        )
+  return new Set(kept.map((item) => item.mhid))
+}
+
+/** Every mhid of a query, following `next` to the end; fails on an item served twice. */
+async function allPages(path: string, body: object): Promise<Set<string>> {
+  const seen: string[] = []
+  let request: { endpoint: string; body: unknown } | null = { endpoint: path, body }
+  for (let pages = 0; request !== null; pages++) {
+    if (pages > 200) throw new Error(`more than 200 pages for ${JSON.stringify(body)}`)
+    const r = await h.post(request.endpoint, request.body)
+    if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.body)} for ${JSON.stringify(body)}`)
+    seen.push(...(r.body.content as { object: { mhid: string } }[]).map((pair) => pair.object.mhid))
+    request = r.body.pagingInfo.next
+  }
+  expect(new Set(seen).size).toBe(seen.length)
+  return new Set(seen)
+}
+
+const sorted = (set: Set<string>) => [...set].sort()
+// contributorsOf's negations page through most of the 9000 contributors: fewer runs keep the file near 30 s.
+const runsFor = (name: FilterName) => ({ numRuns: name === 'contributorsOf' ? 2 : 4 })
+
+describe.each([...filterNames])('explore, filter %s', (name) => {
+  it.each([...operatorNames])('%s: exactly the objects the oracle finds, paged to the end', async (kind) => {
+    let nonEmpty = 0
+    await fc.assert(
+      fc.asyncProperty(operator(kind, relations[name].values), async (op) => {
+        const found = await allPages('/graph/explore', { filters: { [name]: op }, pageSize: 100 })
+        if (found.size > 0) nonEmpty++
+        expect(sorted(found)).toEqual(sorted(exploreOracle(name, op)))
+      }),
+      runsFor(name),
+    )
+    // Some cases must have had something to compare.
+    expect(nonEmpty).toBeGreaterThan(0)
+  })
+
+  it('$ne is the complement of $eq among the items the filter applies to, never the same set', async () => {
+    await fc.assert(
+      fc.asyncProperty(relations[name].values, async (value) => {
+        const eq = await allPages('/graph/explore', { filters: { [name]: { $eq: value } }, pageSize: 100 })
+        const ne = await allPages('/graph/explore', { filters: { [name]: { $ne: value } }, pageSize: 100 })
+        expect(sorted(ne)).not.toEqual(sorted(eq))
+        expect([...ne].filter((id) => eq.has(id))).toEqual([])
+      }),
+      { numRuns: 2 },
+    )
+  })
+})
+
+// Relate with one boost-only factor: every title is a candidate (README, "Relate"), and the factor is never
+// returned, so its answer is the explore oracle's titles without the factor. Filters that select
+// contributors (contributorsOf, returnType Contributor) rank people by their titles: left to explore here.
+const factor = graph.media.find((m) => m.credits.length >= 3) as GraphNode
+const relateFilters = filterNames.filter((name) => name !== 'contributorsOf')
+const relateValues = (name: FilterName) =>
+  name === 'returnType' ? fc.constantFrom(...titles) : relations[name].values
+
+describe.each(relateFilters)('relate with a boost-only factor, filter %s', (name) => {
+  it.each([...operatorNames])('%s: exactly the titles the oracle finds, paged to the end', async (kind) => {
+    await fc.assert(
+      fc.asyncProperty(operator(kind, relateValues(name)), async (op) => {
+        const found = await allPages('/graph/relate', {
+          factors: [{ id: factor.mhid, boostOnly: true }],
+          filters: { [name]: op },
+          pageSize: 100,
+        })
+        const want = exploreOracle(name, op)
+        want.delete(factor.mhid)
+        expect(sorted(found)).toEqual(sorted(want))
+      }),
+      runsFor(name),
+    )
+  })
+})
