@@ -30,7 +30,13 @@ export interface ComponentEntry {
    * token gets objects without it. The result types make such a component optional, and the checks allow it absent.
    */
   readonly needsUser?: true
+  /** Absent where there is nothing to give (a title in no group has no primaryGroup): optional in types and checks. */
+  readonly mayBeAbsent?: true
 }
+
+/** Whether a requested component may be missing from an object it applies to (`needsUser` or `mayBeAbsent`). */
+export const isConditional = (entry: ComponentEntry): boolean =>
+  entry.needsUser === true || entry.mayBeAbsent === true
 
 const media = mediaTypeNames
 const social = [...media, 'Contributor', 'User', 'Source', 'Collection'] as const
@@ -80,6 +86,7 @@ export const componentCatalogue = {
     appliesTo: media,
     shape: 'pair',
     of: ['Collection'],
+    mayBeAbsent: true,
   },
   sources: {
     appliesTo: media,
