@@ -100,6 +100,14 @@ export function checkComponentTree(
         })
       checkPageSize(component.pageSize, [...path, index, 'pageSize'])
     }
+    if (component.page !== undefined) {
+      // A list's n-th page, as the service's continuation of a list component asks for it.
+      if (entry.shape !== 'list')
+        throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
+          path: [...path, index, 'page'],
+        })
+      checkPage(component.page, [...path, index, 'page'])
+    }
     const nested = component.components
     if (nested !== undefined && nested.length > 0) {
       if (entry.of === undefined)
