@@ -145,6 +145,12 @@ export function checkPage(page: unknown, path: JsonPath): void {
     )
 }
 
+export const silosPageReason = "silos has no page; its next page comes from the response's next"
+
+/** The error of a page number on a silos query, where builder or text would set one. */
+export const silosPageError = (path: JsonPath): HqlError =>
+  new HqlError('silos_page', silosPageReason, { path })
+
 export function checkTypeName(name: unknown, path: JsonPath): asserts name is ObjectTypeName {
   if (!(objectTypeNames as readonly unknown[]).includes(name))
     throw new HqlError(
