@@ -13,7 +13,20 @@ export function nextRequest(
   paging: EndpointName,
   scrub?: (text: string) => string,
 ): GraphRequest | undefined {
-  const pagingInfo = field(response, 'pagingInfo')
+  const next = nextLink(response)
+  return (
+    next && { endpoint: pagedEndpointPath(next.endpoint, paging, scrub), method: 'POST', body: next.body }
+  )
+}
+
+/**
+ * The `pagingInfo.next` of a page or a list, checked for what following it needs (POST, a string endpoint, an
+ * object body), or undefined at the end. The endpoint is left for the caller to check against what it pages.
+ */
+export function nextLink(
+  list: unknown,
+): { readonly endpoint: string; readonly body: Readonly<Record<string, unknown>> } | undefined {
+  const pagingInfo = field(list, 'pagingInfo')
   if (pagingInfo === undefined || pagingInfo === null) return undefined
   if (!isRecord(pagingInfo)) throw invalid('expected an object', ['pagingInfo'])
   const next = pagingInfo['next']
@@ -28,7 +41,7 @@ export function nextRequest(
     ])
   if (typeof endpoint !== 'string') throw invalid('expected a string', ['pagingInfo', 'next', 'endpoint'])
   if (!isRecord(body)) throw invalid('expected an object', ['pagingInfo', 'next', 'body'])
-  return { endpoint: pagedEndpointPath(endpoint, paging, scrub), method: 'POST', body }
+  return { endpoint, body }
 }
 
 /** The items of one page: the pairs of `content`, or of each silo tagged with its title. */
@@ -75,15 +88,15 @@ export function canonicalJson(value: unknown): string {
   return sortedJson(value, () => invalid('nests too deep to follow', ['pagingInfo', 'next', 'body']))
 }
 
-function field(value: unknown, key: string): unknown {
+export function field(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined
 }
 
-function arrayAt(value: unknown, path: (string | number)[]): unknown[] {
+export function arrayAt(value: unknown, path: (string | number)[]): unknown[] {
   if (!Array.isArray(value)) throw invalid('expected an array', path)
   return value
 }
 
-function invalid(message: string, path: (string | number)[]): InvalidResponseError {
+export function invalid(message: string, path: (string | number)[]): InvalidResponseError {
   return new InvalidResponseError(message, { path })
 }

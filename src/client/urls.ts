@@ -1,4 +1,4 @@
-import { endpointPaths, graphPath } from '../model/core'
+import { endpointAtPath, endpointPaths, graphPath } from '../model/core'
 import { PagingRefusedError } from './errors'
 import { httpUrl } from './option-checks'
 import type { EndpointName } from './types'
@@ -31,14 +31,39 @@ export function pagedEndpointPath(
   paging: EndpointName,
   scrub: (text: string) => string = (text) => text,
 ): string {
-  // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
-  const refuse = (why: string) =>
-    new PagingRefusedError(
-      `${JSON.stringify(scrub(endpoint).slice(0, 120))} ${why}; the client only follows paths of ${graphPath(paging)} on baseUrl`,
-      ['pagingInfo', 'next', 'endpoint'],
-    )
-  if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]/.test(endpoint))
-    throw refuse('is not a path on the configured origin')
+  const refuse = refusal(endpoint, `paths of ${graphPath(paging)}`, scrub)
+  if (!isPlainPath(endpoint)) throw refuse('is not a path on the configured origin')
   if (!endpointPaths(paging).includes(endpoint)) throw refuse(`does not page the ${paging} endpoint`)
   return graphPath(paging)
 }
+
+/**
+ * The graph endpoint a list's `next.endpoint` names, with its canonical path, or a `PagingRefusedError`. A
+ * list from a response may continue at any graph endpoint (a list component's continuation is a lookup), so
+ * any of their paths is accepted, `/relate` included, and nothing else: the token only goes to baseUrl's
+ * graph endpoints.
+ */
+export function graphEndpointAt(
+  endpoint: string,
+  scrub: (text: string) => string = (text) => text,
+): { readonly name: EndpointName; readonly path: string } {
+  const refuse = refusal(endpoint, 'the graph endpoint paths', scrub)
+  if (!isPlainPath(endpoint)) throw refuse('is not a path on the configured origin')
+  const name = endpointAtPath(endpoint)
+  if (name === undefined) throw refuse('is not a graph endpoint')
+  return { name, path: graphPath(name) }
+}
+
+/** A path on the configured origin: no scheme or host (`//`), no escapes, query or fragment. */
+const isPlainPath = (endpoint: string): boolean =>
+  endpoint.startsWith('/') && !endpoint.startsWith('//') && !/[\\?#%]/.test(endpoint)
+
+/** The error for a refused `next.endpoint`, quoting it scrubbed of known secrets. */
+const refusal =
+  (endpoint: string, followed: string, scrub: (text: string) => string) =>
+  (why: string): PagingRefusedError =>
+    // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
+    new PagingRefusedError(
+      `${JSON.stringify(scrub(endpoint).slice(0, 120))} ${why}; the client only follows ${followed} on baseUrl`,
+      ['pagingInfo', 'next', 'endpoint'],
+    )
