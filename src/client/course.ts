@@ -61,7 +61,6 @@ function listCourse(
   resumeFrom: GraphRequest | undefined,
   scrub: (text: string) => string,
 ): Course {
-  const own = stepAfter(list, scrub)
   const course = {
     after: (page: unknown) => stepAfter(page, scrub),
     items: listItems,
@@ -76,6 +75,7 @@ function listCourse(
   if (resumeFrom === undefined) return { given: list, first: undefined, ...course }
   const { endpoint, body } = requestParts(resumeFrom)
   const first = listStep(list, { endpoint, body }, scrub)
+  const own = stepAfter(list, scrub)
   // The result is typed as the list: a request that reads another kind of page would break that promise.
   if (own !== undefined && !sameReading(own.reading, first.reading))
     throw new ClientConfigError(
