@@ -1,12 +1,12 @@
+import { isObject as isRecord } from '../model/check/kit'
 import type { Query } from '../model/core'
+import { compile } from '../compile'
 import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from './errors'
-import { courseOf, type Course } from './course'
-import { readPage, stepAfter } from './list-paging'
 import type { CallOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
 import { numberOption } from './option-checks'
-import { visitedRequests } from './paging'
+import { isEmptyPage, pageItems, readPage, stepAfter, stepTo, visitedRequests, type Step } from './paging'
 import type { RunRequest } from './request-runner'
-import type { GraphRequest } from './types'
+import type { EndpointName, GraphRequest } from './types'
 
 /** A page of a run with the request it came from (none for a list given to page from), so errors can say where to resume. */
 interface PageOf {
@@ -16,6 +16,42 @@ interface PageOf {
 
 /** What pages: a query (from its first page) or a list from a response (from the list itself). */
 export type Pageable = Query | { readonly pagingInfo: unknown }
+
+/**
+ * One paging run's course: the list in hand (a list given to `pages`/`items`, yielded as the first page), else
+ * the first request; `paging` is the endpoint a query pages, undefined for a list (see ./paging.ts).
+ */
+interface Course {
+  readonly given: unknown
+  readonly first: Step | undefined
+  readonly paging: EndpointName | undefined
+}
+
+/**
+ * The course of `source` from `resumeFrom` (checked: a query resumes at its own endpoint, a list with a request
+ * read the way its own next is, so the result's type holds), else from its start.
+ */
+function courseOf(source: Pageable, resumeFrom: unknown, scrub: (text: string) => string): Course {
+  const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
+  const paging = list ? undefined : (source as Query).endpoint
+  if (resumeFrom === undefined)
+    return list
+      ? { given: source, first: undefined, paging }
+      : { given: undefined, first: { request: compile(source as Query), endpoint: paging! }, paging }
+  const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
+  if (typeof endpoint !== 'string' || !isRecord(body))
+    throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
+  let first: Step
+  try {
+    first = stepTo(source, endpoint, body, paging, scrub)
+  } catch {
+    throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
+  }
+  const own = list ? stepAfter(source, paging, scrub) : undefined
+  if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
+    throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
+  return { given: undefined, first, paging }
+}
 
 /** The client's paging methods, loosely typed: `createClient` gives them the types of `Client`. */
 export interface Paging {
@@ -47,8 +83,8 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       count = 1
       yield { page: course.given, request: undefined }
       if (ownLimit && count >= maxPages) return
-      step = course.after(course.given)
-      empty = course.isEmpty(course.given) ? 1 : 0
+      step = stepAfter(course.given, course.paging, scrub)
+      empty = isEmptyPage(course.given, course.paging) ? 1 : 0
     }
     if (step === undefined) return
     const visit = visitedRequests()
@@ -59,16 +95,16 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
       let page: unknown
       try {
-        page = readPage(await run(request, step.endpoint, call), step.reading)
+        page = readPage(await run(request, step.endpoint, call), step)
       } catch (error) {
         throw resumable(error, request)
       }
       yield { page, request }
       if (ownLimit && count >= maxPages) return
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
-      const next = course.after(page)
+      const next = stepAfter(page, course.paging, scrub)
       if (next === undefined) return
-      empty = course.isEmpty(page) ? empty + 1 : 0
+      empty = isEmptyPage(page, course.paging) ? empty + 1 : 0
       if (empty >= STALLED_PAGES)
         throw resumable(
           new PagingLoopError(`${empty} pages in a row were empty but had a next`),
@@ -87,12 +123,12 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
   async function* items(source: Pageable, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
     const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'limit')
     if (maxItems === 0) return
-    const course = courseFor(source, call)
+    const course = courseOf(source, call.resumeFrom, scrub)
     let yielded = 0
     for await (const { page, request } of walk(course, call, maxItems < Infinity)) {
       let pageOfItems: unknown[]
       try {
-        pageOfItems = course.items(page)
+        pageOfItems = pageItems(page, course.paging)
       } catch (error) {
         throw request === undefined ? error : resumable(error, request)
       }
@@ -105,7 +141,7 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
 
   return {
     async *pages(source, call = {}) {
-      for await (const { page } of walk(courseFor(source, call), call)) yield page
+      for await (const { page } of walk(courseOf(source, call.resumeFrom, scrub), call)) yield page
     },
     items,
     async collect(source, call) {
@@ -119,9 +155,8 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       return found
     },
     async next(list, call = {}) {
-      const step = stepAfter(list, scrub)
-      if (step === undefined) return undefined
-      return readPage(await run(step.request, step.endpoint, call), step.reading)
+      const step = stepAfter(list, undefined, scrub)
+      return step && readPage(await run(step.request, step.endpoint, call), step)
     },
   }
 }
