@@ -186,6 +186,7 @@ export type {
   FetchLike,
   GraphRequest,
   ItemOf,
+  PageableList,
   SiloItem,
   ValidationMode,
 } from './client'

@@ -12,5 +12,5 @@ silos for $liked
   silo Content(name: "Picks \"of the week\"", ids: ["mhmov-gladiator", "mhmov-se7en"]) at [2]
   silo Collection(name: "Essential westerns", id: "mhcol-essential-western")
   with primaryImage, keyTraits
-  page 0 size 6
+  page size 6
   silo size 12

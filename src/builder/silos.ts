@@ -117,8 +117,7 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
   with<const S extends readonly ComponentSpec[]>(
     ...components: ValidComponents<T, S>
   ): SilosQuery<T, C | S[number]>
-  page(page: number): SilosQuery<T, C>
-  /** The number of silos per page. */
+  /** The number of silos per page. (No `page`: a later page of silos is the response's `pagingInfo.next`.) */
   pageSize(size: number): SilosQuery<T, C>
   /** The number of titles per silo. */
   siloPageSize(size: number): SilosQuery<T, C>

@@ -11,7 +11,7 @@ import { requestRunner } from './request-runner'
 import { DEFAULT_RETRY, retryPolicy } from './retry'
 import { Secrets } from './secrets'
 import type { TransportContext } from './transport'
-import type { ItemOf } from './types'
+import type { ItemOf, PageableList } from './types'
 import { parseBaseUrl } from './urls'
 
 /** Runs queries against one service: tokens, retries, timeouts, paging and response checks included. */
@@ -31,6 +31,14 @@ export interface Client {
    */
   pages<Q extends Query>(query: Q, options?: PagesOptions): AsyncGenerator<ResultOf<Q>, void, undefined>
   /**
+   * Yields a list from a response (a list component at any depth, one silo, a whole response), then each
+   * following page of it, typed as the list. A `resumeFrom` starts from that request instead.
+   *
+   * @example
+   * for await (const more of client.pages(page.content[0]!.object.keyContributors)) console.log(more.content.length)
+   */
+  pages<L extends PageableList>(list: L, options?: PagesOptions): AsyncGenerator<L, void, undefined>
+  /**
    * Yields the object/context pairs of every page; for silos, each silo's pairs as `{ silo: title, object,
    * context }`, silo after silo, page of silos after page of silos.
    *
@@ -41,6 +49,8 @@ export interface Client {
     query: Q,
     options?: ItemsOptions,
   ): AsyncGenerator<ItemOf<ResultOf<Q>>, void, undefined>
+  /** Yields the pairs of a list from a response, then those of each following page of it. */
+  items<L extends PageableList>(list: L, options?: ItemsOptions): AsyncGenerator<ItemOf<L>, void, undefined>
   /**
    * Collects the items into an array. `maxItems` is required; more items than that throw `LimitExceededError`
    * unless `truncate: true`.
@@ -49,6 +59,18 @@ export interface Client {
    * const movies = await client.collect(q, { maxItems: 1000 })
    */
   collect<Q extends Query>(query: Q, options: CollectOptions): Promise<ItemOf<ResultOf<Q>>[]>
+  /** Collects the pairs of a list from a response and of every following page of it. */
+  collect<L extends PageableList>(list: L, options: CollectOptions): Promise<ItemOf<L>[]>
+  /**
+   * The next page of a list from a response: the top-level response, a list component at any depth (its
+   * continuation is a lookup of its parent; the page is read from the answer), or one silo (its title copied
+   * onto the page). Typed as the list; undefined when `pagingInfo.next` is null. The same checks as `pages`
+   * apply: the request goes only to baseUrl's graph endpoints, through retries, tokens and response checks.
+   *
+   * @example
+   * const more = await client.next(page.content[0]!.object.keyContributors) // the next 5, or undefined
+   */
+  next<L extends PageableList>(list: L, options?: CallOptions): Promise<L | undefined>
 }
 
 /**

@@ -33,5 +33,5 @@ export {
 export type { Hooks, BeforeRequestInfo, AfterResponseInfo, RetryInfo, TokenRefreshInfo } from './hooks'
 export type { RetryOptions } from './retry'
 export type { FetchLike } from './transport'
-export type { GraphRequest, ItemOf, SiloItem } from './types'
+export type { GraphRequest, ItemOf, PageableList, SiloItem } from './types'
 export type { ValidationMode } from './validate'

@@ -1,36 +1,73 @@
+import { isObject as isRecord } from '../model/check/kit'
 import type { Query } from '../model/core'
 import { compile } from '../compile'
 import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from './errors'
-import type { CollectOptions, ItemsOptions, PagesOptions } from './options'
+import type { CallOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
 import { numberOption } from './option-checks'
-import { isEmptyPage, nextRequest, pageItems, visitedRequests } from './paging'
+import { isEmptyPage, pageItems, readPage, stepAfter, stepTo, visitedRequests, type Step } from './paging'
 import type { RunRequest } from './request-runner'
-import type { GraphRequest } from './types'
+import type { EndpointName, GraphRequest } from './types'
 
-/** A page of a query with the request it came from, so that errors can say where to resume. */
+/** A page of a run with the request it came from (none for a list given to page from), so errors can say where to resume. */
 interface PageOf {
-  readonly response: unknown
-  readonly request: GraphRequest
+  readonly page: unknown
+  readonly request: GraphRequest | undefined
+}
+
+/** What pages: a query (from its first page) or a list from a response (from the list itself). */
+export type Pageable = Query | { readonly pagingInfo: unknown }
+
+/**
+ * One paging run's course: the list in hand (a list given to `pages`/`items`, yielded as the first page), else
+ * the first request; `paging` is the endpoint a query pages, undefined for a list (see ./paging.ts).
+ */
+interface Course {
+  readonly given: unknown
+  readonly first: Step | undefined
+  readonly paging: EndpointName | undefined
+}
+
+/**
+ * The course of `source` from `resumeFrom` (checked: a query resumes at its own endpoint, a list with a request
+ * read the way its own next is, so the result's type holds), else from its start.
+ */
+function courseOf(source: Pageable, resumeFrom: unknown, scrub: (text: string) => string): Course {
+  const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
+  const paging = list ? undefined : (source as Query).endpoint
+  if (resumeFrom === undefined)
+    return list
+      ? { given: source, first: undefined, paging }
+      : { given: undefined, first: { request: compile(source as Query), endpoint: paging! }, paging }
+  const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
+  if (typeof endpoint !== 'string' || !isRecord(body))
+    throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
+  let first: Step
+  try {
+    first = stepTo(source, endpoint, body, paging, scrub)
+  } catch {
+    throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
+  }
+  const own = list ? stepAfter(source, paging, scrub) : undefined
+  if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
+    throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
+  return { given: undefined, first, paging }
 }
 
 /** The client's paging methods, loosely typed: `createClient` gives them the types of `Client`. */
 export interface Paging {
-  pages(query: Query, call?: PagesOptions): AsyncGenerator<unknown, void, undefined>
-  items(query: Query, call?: ItemsOptions): AsyncGenerator<unknown, void, undefined>
-  collect(query: Query, call: CollectOptions): Promise<unknown[]>
+  pages(source: Pageable, call?: PagesOptions): AsyncGenerator<unknown, void, undefined>
+  items(source: Pageable, call?: ItemsOptions): AsyncGenerator<unknown, void, undefined>
+  collect(source: Pageable, call: CollectOptions): Promise<unknown[]>
+  next(list: unknown, call?: CallOptions): Promise<unknown>
 }
 
 /**
  * The pager of one client: `pages`, `items` and `collect` follow `pagingInfo.next` page after page through
- * `run`, and stop on their own (at maxPages, at a next seen before, after too many empty pages in a row).
- * Every error they throw says which request to resume from.
+ * `run`, and stop on their own (at maxPages, at a next seen before, after too many empty pages in a row);
+ * `next` takes one step. Every error they throw says which request to resume from.
  */
 export function pager(run: RunRequest, scrub: (text: string) => string): Paging {
-  async function* walk(
-    query: Query,
-    call: PagesOptions,
-    bounded = false,
-  ): AsyncGenerator<PageOf, void, undefined> {
+  async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
     const ownLimit = call.maxPages !== undefined
     const maxPages = numberOption(
       call.maxPages,
@@ -38,43 +75,62 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       ['maxPages'],
       'limit',
     )
-    let request: GraphRequest = call.resumeFrom ?? compile(query)
+    let count = 0
+    let empty = 0
+    let step = course.first
+    if (course.given !== undefined) {
+      // A list in hand is the run's first page: nothing to fetch, nothing to resume.
+      count = 1
+      yield { page: course.given, request: undefined }
+      if (ownLimit && count >= maxPages) return
+      step = stepAfter(course.given, course.paging, scrub)
+      empty = isEmptyPage(course.given, course.paging) ? 1 : 0
+    }
+    if (step === undefined) return
     const visit = visitedRequests()
-    visit(request)
-    for (let count = 1, empty = 0; count <= maxPages; count++) {
+    visit(step.request)
+    while (count < maxPages) {
+      count++
+      const request = step.request
       if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
-      let response: unknown
+      let page: unknown
       try {
-        response = await run(request, query.endpoint, call)
+        page = readPage(await run(request, step.endpoint, call), step)
       } catch (error) {
         throw resumable(error, request)
       }
-      yield { response, request }
+      yield { page, request }
       if (ownLimit && count >= maxPages) return
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
-      const next = nextRequest(response, query.endpoint, scrub)
+      const next = stepAfter(page, course.paging, scrub)
       if (next === undefined) return
-      empty = isEmptyPage(response, query.endpoint) ? empty + 1 : 0
+      empty = isEmptyPage(page, course.paging) ? empty + 1 : 0
       if (empty >= STALLED_PAGES)
-        throw resumable(new PagingLoopError(`${empty} pages in a row were empty but had a next`), next)
-      visit(next)
-      request = next
+        throw resumable(
+          new PagingLoopError(`${empty} pages in a row were empty but had a next`),
+          next.request,
+        )
+      visit(next.request)
+      step = next
     }
     // Only the default limit ends here (the caller's stops above, quietly): a result cut short must not pass
     // for a whole one, so it throws, with the next page to resume from.
-    if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), request)
+    if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
   }
 
-  async function* items(query: Query, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
+  const courseFor = (source: Pageable, call: PagesOptions): Course => courseOf(source, call.resumeFrom, scrub)
+
+  async function* items(source: Pageable, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
     const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'limit')
     if (maxItems === 0) return
+    const course = courseOf(source, call.resumeFrom, scrub)
     let yielded = 0
-    for await (const { response, request } of walk(query, call, maxItems < Infinity)) {
+    for await (const { page, request } of walk(course, call, maxItems < Infinity)) {
       let pageOfItems: unknown[]
       try {
-        pageOfItems = pageItems(response, query.endpoint)
+        pageOfItems = pageItems(page, course.paging)
       } catch (error) {
-        throw resumable(error, request)
+        throw request === undefined ? error : resumable(error, request)
       }
       for (const item of pageOfItems) {
         yield item
@@ -84,19 +140,23 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
   }
 
   return {
-    async *pages(query, call = {}) {
-      for await (const { response } of walk(query, call)) yield response
+    async *pages(source, call = {}) {
+      for await (const { page } of walk(courseOf(source, call.resumeFrom, scrub), call)) yield page
     },
     items,
-    async collect(query, call) {
+    async collect(source, call) {
       if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
       const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'limit')
       const found: unknown[] = []
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1
-      for await (const item of items(query, { ...call, maxItems: probe })) found.push(item)
+      for await (const item of items(source, { ...call, maxItems: probe })) found.push(item)
       if (found.length > maxItems) throw new LimitExceededError('maxItems', maxItems)
       return found
+    },
+    async next(list, call = {}) {
+      const step = stepAfter(list, undefined, scrub)
+      return step && readPage(await run(step.request, step.endpoint, call), step)
     },
   }
 }

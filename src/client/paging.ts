@@ -1,19 +1,37 @@
 import { isObject as isRecord } from '../model/check/kit'
-import { sortedJson } from '../model/core'
+import { isComponentName, sortedJson } from '../model/core'
 import { InvalidResponseError, PagingLoopError, PagingRefusedError } from './errors'
 import type { EndpointName, GraphRequest } from './types'
 import { pagedEndpointPath } from './urls'
 
+// What a `next` answers depends on the list it belongs to (docs/paging.md):
+// - a list component's next is a *component continuation*, a lookup of its parent asking for that one
+//   component at page n: the next page is the list at `content[0].object[name]` of the answer;
+// - a silo's next is a lookup of its remaining ids: the answer is the page, with the silo's title copied on;
+// - any other next (a response's) answers the next page itself.
+
+/** One request of a paging run: where it goes, which endpoint answers, and how its page is read. */
+export interface Step {
+  readonly request: GraphRequest
+  readonly endpoint: EndpointName
+  /** The continued list component: the page is `content[0].object[name]` of the answer. */
+  readonly name?: string | undefined
+  /** The silo's title, copied onto the answer. */
+  readonly title?: string | undefined
+}
+
 /**
- * The request for the page after `response`, or undefined on the last page. Reads only what paging needs,
- * so it works (and fails with a typed error naming the path) even when validation is off.
+ * The step after a page or a list, or undefined at its end. Reads only what paging needs, so it works (and
+ * fails with a typed error naming the path) even when validation is off. `paging` is the endpoint a query
+ * pages (its next answers the page itself); undefined for a list of a response, whose next may go to any
+ * graph endpoint and is read as the table above says.
  */
-export function nextRequest(
-  response: unknown,
-  paging: EndpointName,
+export function stepAfter(
+  list: unknown,
+  paging: EndpointName | undefined,
   scrub?: (text: string) => string,
-): GraphRequest | undefined {
-  const pagingInfo = field(response, 'pagingInfo')
+): Step | undefined {
+  const pagingInfo = field(list, 'pagingInfo')
   if (pagingInfo === undefined || pagingInfo === null) return undefined
   if (!isRecord(pagingInfo)) throw invalid('expected an object', ['pagingInfo'])
   const next = pagingInfo['next']
@@ -28,12 +46,66 @@ export function nextRequest(
     ])
   if (typeof endpoint !== 'string') throw invalid('expected a string', ['pagingInfo', 'next', 'endpoint'])
   if (!isRecord(body)) throw invalid('expected an object', ['pagingInfo', 'next', 'body'])
-  return { endpoint: pagedEndpointPath(endpoint, paging, scrub), method: 'POST', body }
+  return stepTo(list, endpoint, body, paging, scrub)
+}
+
+/** The step of a request of `list` (its next, or a `resumeFrom`), its endpoint checked. */
+export function stepTo(
+  list: unknown,
+  endpoint: string,
+  body: Readonly<Record<string, unknown>>,
+  paging: EndpointName | undefined,
+  scrub?: (text: string) => string,
+): Step {
+  const path = pagedEndpointPath(endpoint, paging, scrub)
+  const step = { request: { endpoint: path, method: 'POST', body } as const, endpoint: endpointOf(path) }
+  if (paging) return step
+  const title = field(list, 'title')
+  return {
+    ...step,
+    name: continuedComponent(step.endpoint, body),
+    title: typeof title === 'string' ? title : undefined,
+  }
+}
+
+const endpointOf = (path: string): EndpointName => path.slice('/graph/'.length) as EndpointName
+
+/**
+ * The component a body continues, or undefined if it is no component continuation: a lookup of one id asking
+ * for one known component that carries a `page`, and no page of its own.
+ */
+function continuedComponent(endpoint: EndpointName, body: Readonly<Record<string, unknown>>) {
+  const { ids, components, page } = body
+  const [component] = Array.isArray(components) && components.length === 1 ? components : []
+  const name = field(component, 'name')
+  return endpoint === 'lookup' &&
+    page === undefined &&
+    Array.isArray(ids) &&
+    ids.length === 1 &&
+    typeof name === 'string' &&
+    isComponentName(name) &&
+    field(component, 'page') !== undefined
+    ? name
+    : undefined
+}
+
+/** The page a step's answer holds, or an `InvalidResponseError` naming where it should have been. */
+export function readPage(answer: unknown, step: Step): unknown {
+  const { name, title } = step
+  if (name !== undefined) {
+    const object = field(arrayAt(field(answer, 'content'), ['content'])[0], 'object')
+    // The name comes from the server: read as an own property only.
+    const list = isRecord(object) && Object.hasOwn(object, name) ? object[name] : undefined
+    if (!isRecord(list)) throw invalid(`expected the next page of '${name}'`, ['content', 0, 'object', name])
+    return list
+  }
+  return title !== undefined && isRecord(answer) ? { title, ...answer } : answer
 }
 
 /** The items of one page: the pairs of `content`, or of each silo tagged with its title. */
-export function pageItems(response: unknown, paging: EndpointName): unknown[] {
-  if (paging !== 'silos') return arrayAt(field(response, 'content'), ['content'])
+export function pageItems(response: unknown, paging: EndpointName | undefined): unknown[] {
+  if (paging !== 'silos' && (paging || !Array.isArray(field(response, 'silos'))))
+    return arrayAt(field(response, 'content'), ['content'])
   const items: unknown[] = []
   arrayAt(field(response, 'silos'), ['silos']).forEach((silo, index) => {
     const title = field(silo, 'title')
@@ -45,14 +117,13 @@ export function pageItems(response: unknown, paging: EndpointName): unknown[] {
 }
 
 /** Whether a page has no items; a page of a shape paging does not know counts as not empty. */
-export function isEmptyPage(response: unknown, paging: EndpointName): boolean {
+export function isEmptyPage(response: unknown, paging: EndpointName | undefined): boolean {
   try {
     return pageItems(response, paging).length === 0
   } catch {
     return false
   }
 }
-
 /**
  * Remembers every request of one paging run, so that a `next` that comes back to any of them (the same page
  * again, or a cycle) ends the run with an error instead of an endless loop. The visit function it returns

@@ -10,6 +10,14 @@ export interface GraphRequest {
 
 export type { EndpointName } from '../model/core'
 
+/**
+ * A list from a response that pages: the top-level response, a list component's `{ content, pagingInfo }` at
+ * any depth, or one silo. `client.next`, `pages`, `items` and `collect` take one and follow its `next`.
+ */
+export interface PageableList {
+  readonly pagingInfo: { readonly next: unknown }
+}
+
 /** A result item of a silos query: the pair, tagged with the title of the silo it came from. */
 export type SiloItem<P> = P & { readonly silo: string }
 

@@ -100,6 +100,14 @@ export function checkComponentTree(
         })
       checkPageSize(component.pageSize, [...path, index, 'pageSize'])
     }
+    if (component.page !== undefined) {
+      // A list's n-th page, as the service's continuation of a list component asks for it.
+      if (entry.shape !== 'list')
+        throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
+          path: [...path, index, 'page'],
+        })
+      checkPage(component.page, [...path, index, 'page'])
+    }
     const nested = component.components
     if (nested !== undefined && nested.length > 0) {
       if (entry.of === undefined)
@@ -136,6 +144,12 @@ export function checkPage(page: unknown, path: JsonPath): void {
       },
     )
 }
+
+export const silosPageReason = "silos has no page; its next page comes from the response's next"
+
+/** The error of a page number on a silos query, where builder or text would set one. */
+export const silosPageError = (path: JsonPath): HqlError =>
+  new HqlError('silos_page', silosPageReason, { path })
 
 /** Throws `unknown_type` unless `name` is a type `returnType` can ask for (`returnTypeNames`). */
 export function checkTypeName(name: unknown, path: JsonPath): asserts name is ReturnTypeName {

@@ -184,6 +184,8 @@ export interface ComponentNode {
   readonly kind: 'Component'
   readonly name: NameNode
   readonly size: ScalarNode | undefined
+  /** `at page 2`: the page of a list component, as the service's continuation of that list asks for it. */
+  readonly page: ScalarNode | undefined
   /** `{ ... }`, possibly empty; undefined when there are no braces. */
   readonly components: readonly ComponentNode[] | undefined
   readonly loc: Loc

@@ -1,4 +1,4 @@
-import type { EndpointName } from '../model/core'
+import { silosPageError, type EndpointName } from '../model/core'
 import type {
   BlueprintNode,
   ComponentNode,
@@ -72,6 +72,9 @@ export function operationFromBody(endpoint: EndpointName, body: Json): Operation
         ...common,
       }
     case 'silos': {
+      // The service writes a page into the body of silos' next; text has no page for silos (the response's
+      // next is followed as JSON), so such a body has no text form.
+      if (body.page !== undefined) throw silosPageError(['page'])
       const siloSize: SiloSizeNode | undefined =
         body.siloPageSize === undefined
           ? undefined
@@ -162,6 +165,7 @@ function componentsFrom(components: unknown): ComponentNode[] {
     kind: 'Component',
     name: name(String(component.name)),
     size: component.pageSize === undefined ? undefined : scalar(component.pageSize),
+    page: component.page === undefined ? undefined : scalar(component.page),
     components: component.components === undefined ? undefined : componentsFrom(component.components),
     loc: none,
   }))

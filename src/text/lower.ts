@@ -1,4 +1,4 @@
-import { didYouMean, filterNames, sortProperties, plainSortTypes } from '../model'
+import { didYouMean, filterNames, silosPageReason, sortProperties, plainSortTypes } from '../model'
 import type { FilterName, HqlErrorCode } from '../model'
 import type { EndpointName } from '../model/core'
 import type {
@@ -101,7 +101,9 @@ export class Lowering {
         break
     }
     if (operation.with) body.components = this.components(operation.with, ['components'])
-    if (operation.paging) this.paging(body, operation.paging)
+    if (operation.kind === 'Silos' && operation.paging?.page)
+      this.problem('silos_page', silosPageReason, operation.paging.page.loc.start)
+    else if (operation.paging) this.paging(body, operation.paging)
     if (operation.kind === 'Silos' && operation.siloSize)
       body.siloPageSize = this.scalar(operation.siloSize.size, 'Int', ['siloPageSize'])
     return { endpoint, body, locations: this.locations }
@@ -239,6 +241,7 @@ export class Lowering {
     this.at([...path, 'name'], node.name.loc.start)
     const component: Json = { name: node.name.value }
     if (node.size) component.pageSize = this.scalar(node.size, 'Int', [...path, 'pageSize'])
+    if (node.page) component.page = this.scalar(node.page, 'Int', [...path, 'page'])
     if (node.components) {
       this.at([...path, 'components'], node.name.loc.end)
       component.components = node.components.map((nested, index) =>

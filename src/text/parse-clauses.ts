@@ -1,4 +1,12 @@
-import type { ComponentNode, OrderByNode, PagingNode, SiloSizeNode, SortKeyNode, WithNode } from './ast'
+import type {
+  ComponentNode,
+  OrderByNode,
+  PagingNode,
+  ScalarNode,
+  SiloSizeNode,
+  SortKeyNode,
+  WithNode,
+} from './ast'
 import { noComments } from './ast'
 import type { TokenReader } from './reader'
 import { commaSeparated, commaSeparatedUntil } from './parse-lists'
@@ -34,10 +42,19 @@ export function parseWith(reader: TokenReader): WithNode {
   return { kind: 'With', components, comments, loc: reader.loc(start) }
 }
 
-/** Component : Name [ "size" NumberValue ] [ "{" [ Component { "," Component } ] "}" ] */
+/**
+ * Component : Name [ "size" NumberValue ] [ "at" "page" NumberValue ] [ "{" [ Component { "," Component } ] "}" ]
+ *
+ * A component's page is `at page n`, not `page n`: after a component, `page` begins the query's own paging.
+ */
 function parseComponent(reader: TokenReader): ComponentNode {
   const name = parseName(reader, 'a component name (primaryImage, keyContributors...)')
   const size = reader.skipName('size') ? parseNumber(reader) : undefined
+  let page: ScalarNode | undefined
+  if (reader.skipName('at')) {
+    reader.expectName('page')
+    page = parseNumber(reader, 'a page number or a parameter')
+  }
   let components: ComponentNode[] | undefined
   if (reader.isPunctuator('{')) {
     components = reader.nested(() => {
@@ -45,7 +62,7 @@ function parseComponent(reader: TokenReader): ComponentNode {
       return commaSeparatedUntil(reader, '}', parseComponent)
     })
   }
-  return { kind: 'Component', name, size, components, loc: reader.loc(name.loc.start) }
+  return { kind: 'Component', name, size, page, components, loc: reader.loc(name.loc.start) }
 }
 
 /** Paging : "page" ( NumberValue [ "size" NumberValue ] | "size" NumberValue ) */

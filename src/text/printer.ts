@@ -126,7 +126,12 @@ function printComponent(component: ComponentNode): string {
       : component.components.length === 0
         ? '{}'
         : `{ ${component.components.map(printComponent).join(', ')} }`
-  return joined(component.name.value, component.size && `size ${printValue(component.size)}`, nested)
+  return joined(
+    component.name.value,
+    component.size && `size ${printValue(component.size)}`,
+    component.page && `at page ${printValue(component.page)}`,
+    nested,
+  )
 }
 
 function printBlueprint(lines: string[], blueprint: BlueprintNode): void {

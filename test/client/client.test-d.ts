@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, test } from 'vitest'
-import { hql, primaryImage, returnType, silo, type ResultOf } from 'hql'
+import { contributions, hql, keyContributors, primaryImage, returnType, silo, type ResultOf } from 'hql'
 import { createClient, staticTokenGrant, type Client, type GraphRequest } from '../../src/client'
 
 const client: Client = createClient({ baseUrl: 'https://graph.example.com', auth: staticTokenGrant('t') })
@@ -42,5 +42,37 @@ describe('client types', () => {
     expectTypeOf<NonNullable<Parameters<typeof client.items>[1]>['resumeFrom']>().toEqualTypeOf<
       GraphRequest | undefined
     >()
+  })
+
+  test('next takes any paged list of a response and resolves with the same type, or undefined', async () => {
+    const q = hql
+      .explore()
+      .filter(returnType.eq('Movie'))
+      .with(primaryImage, keyContributors(primaryImage, contributions.pageSize(2)).pageSize(5))
+    const page = await client.run(q)
+    const list = page.content[0]!.object.keyContributors
+    expectTypeOf(client.next(list)).toEqualTypeOf<Promise<typeof list | undefined>>()
+    const deeper = list.content[0]!.object.contributions
+    expectTypeOf(client.next(deeper)).toEqualTypeOf<Promise<typeof deeper | undefined>>()
+    expectTypeOf(client.next(page)).toEqualTypeOf<Promise<ResultOf<typeof q> | undefined>>()
+    const one = (await client.run(hql.silos(silo.explore({ name: 'Popular' })))).silos[0]!
+    expectTypeOf(client.next(one)).toEqualTypeOf<Promise<typeof one | undefined>>()
+    // @ts-expect-error a query is not a list of a response: run it, or page it with pages()
+    void client.next(q)
+  })
+
+  test('pages, items and collect over a list are typed by the list, resumed or not', async () => {
+    const page = await client.run(hql.lookup('mhmov-gladiator').with(keyContributors(primaryImage)))
+    const list = page.content[0]!.object.keyContributors
+    const resumeFrom: GraphRequest = { endpoint: '/graph/lookup', method: 'POST', body: {} }
+    for await (const p of client.pages(list, { resumeFrom })) expectTypeOf(p).toEqualTypeOf<typeof list>()
+    for await (const item of client.items(list, { resumeFrom }))
+      expectTypeOf(item.object.primaryImage.object.medium.url).toEqualTypeOf<string>()
+    expectTypeOf(client.collect(list, { maxItems: 50 })).resolves.toEqualTypeOf<
+      (typeof list)['content'][number][]
+    >()
+    const one = (await client.run(hql.silos(silo.explore({ name: 'Popular' })))).silos[0]!
+    for await (const item of client.items(one))
+      expectTypeOf(item).toEqualTypeOf<(typeof one)['content'][number]>()
   })
 })

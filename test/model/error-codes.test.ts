@@ -194,6 +194,21 @@ const mistakes: Record<string, Mistake> = {
       text: () => parseQuery('explore page -1'),
     },
   },
+  'a page on a component that is not a list': {
+    code: 'invalid_page',
+    doors: {
+      fromJSON: () =>
+        fromJSON('lookup', { ids: ['mhmov-a'], components: [{ name: 'primaryImage', page: 1 }] }),
+      text: () => parseQuery('lookup "mhmov-a" with primaryImage at page 1'),
+    },
+  },
+  'a page number on silos (the next page of silos comes from the response)': {
+    code: 'silos_page',
+    doors: {
+      builder: () => (hql.silos(silo.explore()) as unknown as { page(n: number): unknown }).page(1),
+      text: () => parseQuery('silos silo Explore page 1'),
+    },
+  },
   'a page size of 0': {
     code: 'invalid_page_size',
     doors: {

@@ -143,12 +143,12 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
   it("a query with every part set emits bodyKeys' order", () => {
     const body = QueryValue.of(
       'silos',
-      Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
+      // silos take no .page(): the page comes in the body, as fromJSON takes the service's next.
+      Object.freeze({ page: 1, blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
       ['Movie', 'ShowSeries'],
     )
       .siloPageSize(2)
       .pageSize(3)
-      .page(1)
       .with(component({ name: 'primaryImage' }))
       .filter(filter('traits', { $eq: 'mhgnr-drama' }))
       .ids('mhmov-a').body

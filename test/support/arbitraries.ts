@@ -264,7 +264,7 @@ export const silosQuery: fc.Arbitrary<Query> = fc
       if (ids.length > 0) q = q.ids(...(ids as `mhmov${string}`[]))
       if (comps.length > 0) q = (q.with as (...c: ComponentSpec[]) => typeof q)(...comps)
       if (siloSize !== undefined) q = q.siloPageSize(siloSize)
-      return applyPaging(q, page)
+      return applyPaging(q, { page: undefined, pageSize: page.pageSize }) // silos take no page
     }),
   )
 

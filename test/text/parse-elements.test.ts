@@ -137,7 +137,7 @@ describe('silos', () => {
         silo Content(ids: ["mhmov-a"], name: "Picks")
         silo Collection(id: "mhcol-staff")
         with primaryImage
-        page 1 size 4
+        page size 4
         silo size 20`),
     ).toEqual({
       ids: ['mhmov-gladiator'],
@@ -155,7 +155,6 @@ describe('silos', () => {
         { type: 'Collection', params: { id: 'mhcol-staff' } },
       ],
       components: [{ name: 'primaryImage' }],
-      page: 1,
       pageSize: 4,
       siloPageSize: 20,
     })

@@ -1,5 +1,5 @@
 import { HqlError } from '../errors'
-import { checkComponentTree, checkPage, checkPageSize } from '../rules'
+import { checkComponentTree, checkPage, checkPageSize, silosPageError } from '../rules'
 import { checkLimit } from '../limits'
 import type { ObjectTypeName } from '../ids'
 import type { FilterName } from '../vocabulary'
@@ -148,6 +148,9 @@ export class QueryValue implements Query {
   }
 
   page(page: number): QueryValue {
+    // The spec's silos take no page: a later page of silos is the response's `next` (whose body has one,
+    // and which fromJSON accepts as written), never one a caller builds.
+    if (this.endpoint === 'silos') throw silosPageError(['page'])
     checkPage(page, ['page'])
     const parts = this.#copy('page')
     parts.page = page

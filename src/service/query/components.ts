@@ -18,7 +18,7 @@ import type {
 import { isMedia } from '../graph/entities'
 import type { QueryContext } from './context'
 import { defaultFields, subscriptionObject } from './objects'
-import { lookupContinuation, pageSizeOf } from './paging'
+import { componentContinuation, pageSizeOf } from './paging'
 import { badRequest } from '../http/errors'
 import { visible } from './resolve'
 import { spend } from './work'
@@ -71,8 +71,9 @@ function creditPairs(credits: readonly Credit[], of: 'contributor' | 'media'): I
     if (relationships) relationships.push({ contribution: credit.contribution })
     else byNode.set(node, [{ contribution: credit.contribution }])
   }
-  return [...byNode].map(([node, relationships], position) =>
-    pair(node, { relationships, sorting: { position } }),
+  // Positions count from 1, as in the service's documented example (SERVICE-NOTES.md: Ridley Scott = 1).
+  return [...byNode].map(([node, relationships], index) =>
+    pair(node, { relationships, sorting: { position: index + 1 } }),
   )
 }
 
@@ -81,6 +82,7 @@ function keyCredits(media: MediaNode): Credit[] {
   return media.credits.filter((c) => c.contribution === 'Director' || cast++ < KEY_CAST)
 }
 
+/** `position` counts from 1, like a contributor's: one numbering for every `sorting.position` of the service. */
 function sourceContext(offer: Offer, position: number): Record<string, unknown> {
   // SERVICE-SPEC.md: mediums when the title can be consumed there, launchInfo when the source only informs.
   return offer.mediums === undefined
@@ -161,7 +163,7 @@ const resolvers: Record<ComponentName, Resolver> = {
     return group && pair(group)
   }),
   sources: asList((node) =>
-    isMedia(node) ? node.offers.map((offer, i) => pair(offer.source, sourceContext(offer, i))) : [],
+    isMedia(node) ? node.offers.map((offer, i) => pair(offer.source, sourceContext(offer, i + 1))) : [],
   ),
   collections: asList((node, ctx) => visibleNodes(node.social.collectedIn, ctx)),
   contributions: asList((node) => {
@@ -266,16 +268,18 @@ export function renderObject(
         const items = resolver.resolve(node, ctx)
         spend(ctx, LIST_ITEM_UNITS * items.length, () => [...at, 'pageSize'], LOWER_RENDERING)
         const size = pageSizeOf(ctx, component.pageSize, [...at, 'pageSize'])
+        // `page` is set by a component continuation (see ./paging.ts): the n-th page of this very list.
+        const page = component.page ?? 0
+        const start = page * size
         object[component.name] = {
           content: items
-            .slice(0, size)
+            .slice(start, start + size)
             .map((item) => renderPair(item, component.components, ctx, [...at, 'components'])),
           pagingInfo: {
-            next: lookupContinuation(
-              items.map((item) => ('mhid' in item.node ? item.node.mhid : '')),
-              size,
-              component.components,
-            ),
+            next:
+              start + size < items.length
+                ? componentContinuation(node.mhid, component, size, page + 1)
+                : null,
           },
         }
       }

@@ -1,4 +1,4 @@
-import type { ComponentRequest, NextRequest, PagingInfo } from '../../model'
+import { type ComponentRequest, type NextRequest, type PagingInfo, nextEndpointPath } from '../../model'
 import type { JsonPath } from '../../model/errors'
 import { badRequest } from '../http/errors'
 import type { QueryContext, QueryLimits } from './context'
@@ -55,7 +55,29 @@ export function pageOf<T>(
 }
 
 /**
- * How a list the request cannot page in place continues (a list component, a silo): a lookup of exactly the
+ * How a list component continues: a lookup of its parent object asking for that one component at page `page`,
+ * with its page size and nested components (keys in the model's order: name, pageSize, page, components). The list is recomputed the same way, so each page holds the next
+ * items with their contexts (relationships, sorting), and its own `next` asks for the page after.
+ */
+export function componentContinuation(
+  parentMhid: string,
+  component: ComponentRequest,
+  size: number,
+  page: number,
+): NextRequest {
+  const { name, components } = component
+  return {
+    endpoint: nextEndpointPath('lookup'),
+    method: 'POST',
+    body: {
+      ids: [parentMhid],
+      components: [{ name, pageSize: size, page, ...(components === undefined ? {} : { components }) }],
+    },
+  }
+}
+
+/**
+ * How a silo continues (silo items carry no context): a lookup of exactly the
  * ids after the first `size`, in order, with the same components and page size. The lookup pages its own ids,
  * so following `next` from there yields each remaining item once. Null when nothing remains.
  */
