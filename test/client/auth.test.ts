@@ -45,20 +45,20 @@ describe('the token request on the wire', () => {
       client_id: CREDENTIALS.clientId,
       client_secret: CREDENTIALS.clientSecret,
     })
-    // RFC 6749 §2.3.1: each part form-urlencoded before joining and Base64.
-    const expected = Buffer.from('app+id:cl1ent-s3cret%2F%2B%26%3D%3Ax').toString('base64')
+    // The service's documentation and SDK: BASE64(client_id:client_secret), the parts as they are.
+    const expected = Buffer.from('app id:cl1ent-s3cret/+&=:x').toString('base64')
     expect(request?.authorization).toBe(`Basic ${expected}`)
   })
 
-  it("joins id and secret unencoded with basicAuth: 'raw'", async () => {
-    const client = clientFor(service, { auth: grant(service, { basicAuth: 'raw' }) })
-    // The fake service form-decodes the Basic parts, so a raw '+' in the secret reads back as a space.
+  it("form-encodes id and secret first with basicAuth: 'form' (RFC 6749 §2.3.1)", async () => {
+    const client = clientFor(service, { auth: grant(service, { basicAuth: 'form' }) })
+    // The fake service reads Basic raw, as the service does: the form-encoded secret is another secret.
     await expect(client.run(exploreMovies())).rejects.toMatchObject({
       code: 'oauth_error',
       error: 'invalid_client',
     })
-    const raw = `${CREDENTIALS.clientId}:${CREDENTIALS.clientSecret}`
-    expect(service.tokenRequests[0]?.authorization).toBe(`Basic ${Buffer.from(raw).toString('base64')}`)
+    const encoded = Buffer.from('app+id:cl1ent-s3cret%2F%2B%26%3D%3Ax').toString('base64')
+    expect(service.tokenRequests[0]?.authorization).toBe(`Basic ${encoded}`)
   })
 
   it('sends the Bearer token on graph requests, at the configured base path', async () => {

@@ -163,8 +163,6 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     return body
   }
 
-  const formDecode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '))
-
   const handleToken = (req: IncomingMessage, res: ServerResponse, rawBody: string) => {
     const form = Object.fromEntries(new URLSearchParams(rawBody))
     tokenRequests.push({
@@ -174,10 +172,11 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       accept: req.headers.accept,
     })
     const respond = () => {
+      // Raw Basic, as the service documents: the id ends at the first colon, the rest is the secret.
       const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1]
-      const [id, secret] = (basic === undefined ? '' : Buffer.from(basic, 'base64').toString('utf8'))
-        .split(':')
-        .map(formDecode)
+      const pair = basic === undefined ? '' : Buffer.from(basic, 'base64').toString('utf8')
+      const id = pair.slice(0, pair.indexOf(':'))
+      const secret = pair.slice(pair.indexOf(':') + 1)
       if (
         id !== CREDENTIALS.clientId ||
         secret !== CREDENTIALS.clientSecret ||

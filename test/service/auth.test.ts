@@ -7,7 +7,7 @@ import { basicHeader, startHarness, type Harness } from './helpers'
 
 let clock = Date.now()
 let h: Harness
-const odd = { id: 'odd client:1', secret: 'p@ss+word/=%' }
+const odd = { id: 'odd client 1', secret: 'p@ss+word/=%:' }
 const server = { id: 'server-app', secret: 'server-secret' }
 
 beforeAll(async () => {
@@ -41,9 +41,23 @@ describe('token endpoint', () => {
     expect(r.headers.get('cache-control')).toBe('no-store')
   })
 
-  it('decodes Basic credentials that were form-encoded (RFC 6749 §2.3.1)', async () => {
+  it('decodes Basic credentials raw, as the service documents: a secret with + / = % and :', async () => {
     const r = await h.token(password('ana', 'correct horse'), odd)
     expect(r.status).toBe(200)
+  })
+
+  it('refuses Basic credentials form-encoded first (RFC 6749 §2.3.1) when the encoding changes them', async () => {
+    const withHeader = async (authorization: string) => {
+      const r = await fetch(`${h.service.authUrl}/1.3/security/oauth/token`, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(password('ana', 'correct horse')),
+      })
+      return [r.status, ((await r.json()) as { error?: string }).error]
+    }
+    expect(await withHeader(basicHeader(odd.id, odd.secret, 'form'))).toEqual([401, 'invalid_client'])
+    // Credentials the form encoding leaves alone read the same either way.
+    expect(await withHeader(basicHeader(demo().id, demo().secret, 'form'))).toEqual([200, undefined])
   })
 
   it('accepts the client credentials as form fields too', async () => {

@@ -5,7 +5,7 @@ import * as z from 'zod/mini'
 import { buildCatalog } from '../../src/service/catalog/build'
 import { assignAltIds, mhidOf, slugOf } from '../../src/service/catalog/ids'
 import { checkCatalog, defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/load'
-import { isRawCatalog, RawCatalog, RawMovie, RawSeries } from '../../src/service/catalog/raw'
+import { isRawCatalog, RawCatalog, RawEpisode, RawMovie, RawSeries } from '../../src/service/catalog/raw'
 import { GraphIndex } from '../../src/service/graph/graph-index'
 import { HqlError } from '../../src/model/errors'
 
@@ -146,11 +146,23 @@ describe('catalog loading and the graph index', () => {
     const series = { id: 'tvmaze:1', name: 'S', genres: [] }
     const movieKeys = [...Object.keys(RawMovie.shape), 'other']
     const seriesKeys = [...Object.keys(RawSeries.shape), 'other']
-    const cases: unknown[] = [null, [], { movies: [], series: {} }, { movies: [null], series: [] }]
+    const episode = { id: 'tvmaze-episode:1', name: 'E', seriesId: 'tvmaze:1', season: 1, number: 1 }
+    const episodeKeys = [...Object.keys(RawEpisode.shape), 'other']
+    const cases: unknown[] = [
+      null,
+      [],
+      { movies: [], series: {} },
+      { movies: [null], series: [] },
+      { movies: [], series: [], episodes: {} },
+      { movies: [], series: [], episodes: [null] },
+    ]
     for (const key of movieKeys)
       for (const value of values) cases.push({ movies: [{ ...movie, [key]: value }], series: [] })
     for (const key of seriesKeys)
       for (const value of values) cases.push({ movies: [], series: [{ ...series, [key]: value }] })
+    for (const key of episodeKeys)
+      for (const value of [...values, -1])
+        cases.push({ movies: [], series: [series], episodes: [{ ...episode, [key]: value }] })
     let accepted = 0
     for (const input of cases) {
       if (!isRawCatalog(input)) continue
@@ -163,5 +175,9 @@ describe('catalog loading and the graph index', () => {
 
 function readRawDefault(): unknown {
   const read = (file: string): unknown => JSON.parse(readFileSync(join(defaultCatalogDir(), file), 'utf8'))
-  return { movies: read('movies.json'), series: read('series.json') }
+  return {
+    movies: read('movies.json'),
+    series: read('series.json'),
+    episodes: read('series-episodes.json'),
+  }
 }

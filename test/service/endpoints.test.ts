@@ -59,8 +59,19 @@ function sampleIds(): Partial<Record<ObjectTypeName, string[]>> {
       first(shows, (m) => !editorial(m), 'series outside editorial collections').altId,
       first(shows, (m) => m.image === undefined, 'series without a poster').altId,
     ],
+    ShowSeason: [
+      'mhssn-game-of-thrones-season-1',
+      first(graph.episodic, (m) => m.type === 'ShowSeason', 'season').mhid,
+    ],
+    ShowEpisode: [
+      'mhsep-game-of-thrones-s01e01-winter-is-coming',
+      first(graph.episodic, (m) => m.type === 'ShowEpisode', 'episode').mhid,
+    ],
+    Image: [first(graph.episodic, (m) => m.image !== undefined, 'episode still').image?.mhid as string],
     Contributor: [
       'mhric-russell-crowe',
+      'mhrgc-the-who',
+      'mhfic-kermit-the-frog',
       first(graph.contributors, (c) => c.credits.length === 1, 'one-credit contributor').altId,
       first(graph.contributors, (c) => c.social.followers.length > 0 && editorial(c), 'star').altId,
     ],

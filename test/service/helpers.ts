@@ -14,8 +14,10 @@ export interface Harness {
   ): Promise<{ status: number; body: any; headers: Headers }>
 }
 
-export function basicHeader(id: string, secret: string): string {
-  const encode = (s: string): string => new URLSearchParams({ s }).toString().slice(2)
+/** `Basic BASE64(id:secret)`: the parts raw, as the service expects, or form-encoded first (RFC 6749 §2.3.1). */
+export function basicHeader(id: string, secret: string, encoding: 'raw' | 'form' = 'raw'): string {
+  const encode = (s: string): string =>
+    encoding === 'form' ? new URLSearchParams({ s }).toString().slice(2) : s
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`
 }
 

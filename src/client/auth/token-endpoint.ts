@@ -14,8 +14,10 @@ export interface ClientIdentity {
   readonly clientId: string
   readonly clientSecret: string
   /**
-   * How id and secret go into the Basic header: `'form'` (default) form-urlencodes each first, as RFC 6749
-   * §2.3.1 asks; `'raw'` joins them as they are, for servers that skip that step.
+   * How id and secret go into the Basic header: `'raw'` (default) joins them as they are, as the service's
+   * documentation (`BASE64(client_id:client_secret)`) and its own SDK do; `'form'` form-urlencodes each first,
+   * as RFC 6749 §2.3.1 asks, for servers that follow the RFC to the letter. The two differ only for ids and
+   * secrets with characters the form encoding changes (`+`, `/`, `=`, `%`, `:`, spaces, non-ASCII…).
    */
   readonly basicAuth?: 'form' | 'raw'
 }
@@ -115,10 +117,10 @@ function readTokenResponse(
   }
 }
 
-/** `base64(id:secret)` over UTF-8, each part form-urlencoded first unless the identity asks for raw. */
+/** `base64(id:secret)` over UTF-8, each part form-urlencoded first only if the identity asks for `'form'`. */
 export function basicCredentials(identity: ClientIdentity): string {
   const encode = (value: string) =>
-    identity.basicAuth === 'raw' ? value : new URLSearchParams({ v: value }).toString().slice(2)
+    identity.basicAuth === 'form' ? new URLSearchParams({ v: value }).toString().slice(2) : value
   // btoa takes Latin-1 only: the UTF-8 bytes go in one character each.
   const bytes = new TextEncoder().encode(`${encode(identity.clientId)}:${encode(identity.clientSecret)}`)
   return btoa(String.fromCharCode(...bytes))

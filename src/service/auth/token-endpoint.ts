@@ -27,15 +27,13 @@ function oauthError(
 const invalidClient = (description: string): OAuthAnswer =>
   oauthError(401, 'invalid_client', description, { 'WWW-Authenticate': 'Basic realm="hql", charset="UTF-8"' })
 
-/** RFC 6749 §2.3.1: id and secret are form-urlencoded before they are joined and Base64-encoded. */
-function formDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '))
-  } catch {
-    return undefined
-  }
-}
-
+/**
+ * `BASE64(client_id:client_secret)`, the parts as they are (SERVICE-SPEC.md, and what the service's own SDK
+ * sends: SERVICE-NOTES.md). The RFC 6749 §2.3.1 form-encoded variant is not accepted as well: a reference
+ * service that forgave it would let a client that form-encodes pass every offline test and fail against the
+ * real service, which is how the mismatch went unnoticed before. The id ends at the first colon (the secret
+ * may hold colons; an id cannot).
+ */
 function basicCredentials(
   header: string | undefined,
 ): { id: string; secret: string } | 'malformed' | undefined {
@@ -45,9 +43,7 @@ function basicCredentials(
   const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   if (colon < 0) return 'malformed'
-  const id = formDecode(decoded.slice(0, colon))
-  const secret = formDecode(decoded.slice(colon + 1))
-  return id === undefined || secret === undefined ? 'malformed' : { id, secret }
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
 }
 
 function tokenBody(tokens: IssuedTokens): Record<string, unknown> {

@@ -7,6 +7,7 @@ import type {
   TraitNode,
 } from '../graph/entities'
 import { contributorsOf } from './contributors'
+import { episodicOf } from './episodes'
 import { genreTraits, listTitlesByTrait } from './genres'
 import { addMovies, addSeries, noTitles } from './media'
 import { synthesizeOffers } from './offers'
@@ -18,7 +19,10 @@ export { emptySocial } from './empty-social'
 
 /** Everything the graph index is built from. */
 export interface BuiltCatalog extends SocialGraph {
+  /** The titles: films and series (what offers, social links, collections and recommendations are made of). */
   readonly media: MediaNode[]
+  /** The seasons and episodes of series (episodes.ts): looked up and explored, never recommended. */
+  readonly episodic: MediaNode[]
   readonly contributors: ContributorNode[]
   readonly traits: TraitNode[]
   readonly sources: SourceNode[]
@@ -39,6 +43,9 @@ export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): Built
   addMovies(raw.movies, byPerson, creditsPerPerson, byGenre, titles)
   addSeries(raw.series, byGenre, titles)
   const { media, images, rawOf } = titles
+  const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
+  const episodic = episodicOf(raw.episodes ?? [], seriesByKey)
+  images.push(...episodic.images)
   listTitlesByTrait(media)
 
   const contributors = [...byPerson.values()]
@@ -48,5 +55,5 @@ export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): Built
   const others: GraphNode[] = [...contributors, ...traits, ...sources]
   scorePopularity(media, contributors, others, social)
 
-  return { media, contributors, traits, sources, images, mapped, ...social }
+  return { media, episodic: episodic.nodes, contributors, traits, sources, images, mapped, ...social }
 }

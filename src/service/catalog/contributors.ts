@@ -1,6 +1,7 @@
 import type { ContributorNode } from '../graph/entities'
 import { emptySocial } from './empty-social'
-import { assignAltIds, mhidOf } from './ids'
+import { contributorKindOf } from './contributor-kinds'
+import { assignAltIds, CONTRIBUTOR_PREFIX, mhidOf, PREFIX } from './ids'
 import { NameSpellings, personKey } from './names'
 import type { RawCatalog } from './raw'
 
@@ -12,7 +13,7 @@ export interface People {
 }
 
 /**
- * One contributor per person, named by the most used spelling: the data spells the same person several ways
+ * One contributor per person (or group, or character: `contributorKindOf`), named by the most used spelling: the data spells the same person several ways
  * across films, and the graph must hold one node for them all. Their credits are filled in with the films.
  */
 export function contributorsOf(raw: RawCatalog): People {
@@ -35,10 +36,13 @@ export function contributorsOf(raw: RawCatalog): People {
   )
   const contributors = new Map<string, ContributorNode>()
   for (const key of personKeys) {
+    // A group or a character keeps the person's altId with its own prefix: unique among people, so among its kind.
+    const prefix = CONTRIBUTOR_PREFIX[contributorKindOf(key)]
+    const altId = personAltIds.get(key) ?? `${PREFIX.Contributor}-${key}`
     contributors.set(key, {
       type: 'Contributor',
-      mhid: mhidOf('Contributor', key),
-      altId: personAltIds.get(key) ?? `mhric-${key}`,
+      mhid: mhidOf('Contributor', key, prefix),
+      altId: prefix + altId.slice(PREFIX.Contributor.length),
       name: spellings.displayName(key),
       popularity: 0,
       social: emptySocial(),

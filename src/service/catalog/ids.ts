@@ -4,6 +4,8 @@ import { hash } from 'node:crypto'
 export const PREFIX = {
   Movie: 'mhmov',
   ShowSeries: 'mhsss',
+  ShowSeason: 'mhssn',
+  ShowEpisode: 'mhsep',
   Contributor: 'mhric',
   User: 'mhusr',
   Image: 'mhimg',
@@ -14,18 +16,30 @@ export const PREFIX = {
 
 export type ObjectType = keyof typeof PREFIX
 
+/**
+ * The four kinds of contributor share the type Contributor and differ by prefix (SERVICE-NOTES.md):
+ * real or fictional, individual or group.
+ */
+export const CONTRIBUTOR_PREFIX = {
+  realIndividual: 'mhric',
+  realGroup: 'mhrgc',
+  fictionalIndividual: 'mhfic',
+  fictionalGroup: 'mhfgc',
+} as const
+export type ContributorKind = keyof typeof CONTRIBUTOR_PREFIX
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /**
  * A 44-character mhid: the prefix and 39 characters of [A-Za-z0-9] drawn from SHA-512 of the record's stable
  * key. The key is the record's own id (`wp:Gladiator_(2000_film)`, `tvmaze:82`) or, for things the data names
- * only by name (contributors, genres), the normalised name, so ids survive a reload and a reordering.
+ * only by name (contributors, genres), the normalised name, so ids survive a reload and a reordering. `prefix`
+ * is the type's own unless a kind of the type has another (a group contributor's `mhrgc`).
  */
-export function mhidOf(type: ObjectType, stableKey: string): string {
+export function mhidOf(type: ObjectType, stableKey: string, prefix: string = PREFIX[type]): string {
   // Some 16,000 are minted at start-up: the one-shot hash skips a Hash object per id, and the characters
   // are gathered into one flat string (appending 39 times builds a rope that every Map look-up must flatten).
   const digest = hash('sha512', `${type}|${stableKey}`, 'buffer')
-  const prefix = PREFIX[type]
   codes.length = prefix.length + 39
   for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i)
   // 39 of the 64 bytes; the modulo bias (256 % 62) is irrelevant for identifiers.

@@ -26,7 +26,10 @@ export function defaultCatalogDir(): string {
   )
 }
 
-/** Reads and checks the catalog files of a folder (movies.json, series.json). */
+/** The file of a catalog folder that holds episodes; a folder without it has series without episodes. */
+const EPISODES_FILE = 'series-episodes.json'
+
+/** Reads and checks the catalog files of a folder (movies.json, series.json, series-episodes.json if there). */
 export function readCatalogDir(dir: string): RawCatalog {
   const read = (file: string): unknown => {
     const path = resolve(dir, file)
@@ -36,12 +39,18 @@ export function readCatalogDir(dir: string): RawCatalog {
       throw new HqlError('catalog_unreadable', `cannot read ${path} as JSON`, { cause })
     }
   }
-  return checkCatalog({ movies: read('movies.json'), series: read('series.json') })
+  const episodes = existsSync(resolve(dir, EPISODES_FILE)) ? { episodes: read(EPISODES_FILE) } : {}
+  return checkCatalog({ movies: read('movies.json'), series: read('series.json'), ...episodes })
 }
 
 /** Checks an in-memory catalog; the error names the first bad record's path, e.g. `$.movies[12].year`. */
 export function checkCatalog(input: unknown): RawCatalog {
-  if (isRawCatalog(input)) return { movies: input.movies, series: input.series }
+  if (isRawCatalog(input))
+    return {
+      movies: input.movies,
+      series: input.series,
+      ...(input.episodes === undefined ? {} : { episodes: input.episodes }),
+    }
   const result = z.safeParse(RawCatalog, input)
   if (result.success) return result.data
   const issue = result.error.issues[0]

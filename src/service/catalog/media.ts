@@ -17,7 +17,7 @@ export interface Titles {
 
 export const noTitles = (): Titles => ({ media: [], images: [], rawOf: new Map() })
 
-const utcSeconds = (year: number, month = 0, day = 1): number => Date.UTC(year, month, day) / 1000
+export const utcSeconds = (year: number, month = 0, day = 1): number => Date.UTC(year, month, day) / 1000
 
 /**
  * Adds the films, credited to their directors and cast: the credits are what links films and people in both

@@ -41,10 +41,29 @@ export const RawSeries = z.looseObject({
 })
 export type RawSeries = z.infer<typeof RawSeries>
 
-/** The raw catalog: films and TV series. */
+const Still = z.nullable(z.optional(z.looseObject({ medium: z.string(), original: z.string() })))
+
+/** A TVmaze episode (series-episodes.json); `seriesId` is the `id` of its series in series.json. */
+export const RawEpisode = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  seriesId: z.string().check(z.minLength(1)),
+  season: z.int().check(z.nonnegative()),
+  // TVmaze numbers specials null.
+  number: z.nullable(z.int()),
+  airdate: z.nullish(z.string()),
+  image: Still,
+  summary: z.nullish(z.string()),
+  tvmazeId: z.optional(z.number()),
+  url: z.optional(z.string()),
+})
+export type RawEpisode = z.infer<typeof RawEpisode>
+
+/** The raw catalog: films, TV series, and episodes of some of the series (optional: older catalogs lack them). */
 export const RawCatalog = z.object({
   movies: z.array(RawMovie),
   series: z.array(RawSeries),
+  episodes: z.optional(z.array(RawEpisode)),
 })
 export type RawCatalog = z.infer<typeof RawCatalog>
 
@@ -58,6 +77,9 @@ export function isRawCatalog(input: unknown): input is RawCatalog {
   if (!isRecord(input) || !Array.isArray(input.movies) || !Array.isArray(input.series)) return false
   for (const m of input.movies as unknown[]) if (!isRawMovie(m)) return false
   for (const s of input.series as unknown[]) if (!isRawSeries(s)) return false
+  if (input.episodes === undefined) return true
+  if (!Array.isArray(input.episodes)) return false
+  for (const e of input.episodes as unknown[]) if (!isRawEpisode(e)) return false
   return true
 }
 
@@ -111,5 +133,23 @@ function isRawSeries(s: unknown): boolean {
       (isRecord(s.image) && typeof s.image.medium === 'string' && typeof s.image.original === 'string')) &&
     (s.tvmazeId === undefined || isNumber(s.tvmazeId)) &&
     (s.url === undefined || typeof s.url === 'string')
+  )
+}
+
+function isRawEpisode(e: unknown): boolean {
+  return (
+    isRecord(e) &&
+    isName(e.id) &&
+    isName(e.name) &&
+    isName(e.seriesId) &&
+    Number.isSafeInteger(e.season) &&
+    (e.season as number) >= 0 &&
+    (e.number === null || Number.isSafeInteger(e.number)) &&
+    (isNullish(e.airdate) || typeof e.airdate === 'string') &&
+    (isNullish(e.image) ||
+      (isRecord(e.image) && typeof e.image.medium === 'string' && typeof e.image.original === 'string')) &&
+    (isNullish(e.summary) || typeof e.summary === 'string') &&
+    (e.tvmazeId === undefined || isNumber(e.tvmazeId)) &&
+    (e.url === undefined || typeof e.url === 'string')
   )
 }

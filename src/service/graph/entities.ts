@@ -47,12 +47,18 @@ export interface Credit {
   readonly position: number
 }
 
+/** The media types the sample catalog has: films, series, and the seasons and episodes of a series. */
+export type MediaType = 'Movie' | 'ShowSeries' | 'ShowSeason' | 'ShowEpisode'
+
 export interface MediaNode extends NodeBase {
-  readonly type: 'Movie' | 'ShowSeries'
+  readonly type: MediaType
   /** The record's own id (`wp:…`, `tvmaze:…`): the stable key ids and synthetic data derive from. */
   readonly key: string
   readonly year: number
-  /** Unix seconds: January 1 of the year for films, the premiere day for series. */
+  /**
+   * Unix seconds: January 1 of the year for films, the premiere day for series, the air date for episodes and
+   * the first episode's for seasons.
+   */
   readonly releaseDate: number
   readonly description: string
   readonly credits: Credit[]
@@ -172,7 +178,8 @@ export interface UserNode extends NodeBase {
 export type GraphNode = MediaNode | ContributorNode | TraitNode | SourceNode | CollectionNode | UserNode
 
 export function isMedia(node: GraphNode): node is MediaNode {
-  return node.type === 'Movie' || node.type === 'ShowSeries'
+  const type = node.type
+  return type === 'Movie' || type === 'ShowSeries' || type === 'ShowEpisode' || type === 'ShowSeason'
 }
 
 /**

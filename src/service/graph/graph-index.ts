@@ -21,6 +21,8 @@ export type Addressable = GraphNode | ImageNode
  */
 export class GraphIndex {
   readonly media: readonly MediaNode[]
+  /** Seasons and episodes: apart from `media`, which relate, silos and lenses draw titles from. */
+  readonly episodic: readonly MediaNode[]
   readonly contributors: readonly ContributorNode[]
   readonly traits: readonly TraitNode[]
   readonly sources: readonly SourceNode[]
@@ -34,6 +36,7 @@ export class GraphIndex {
 
   constructor(built: BuiltCatalog) {
     this.media = built.media
+    this.episodic = built.episodic
     this.contributors = built.contributors
     this.traits = built.traits
     this.sources = built.sources
@@ -44,6 +47,7 @@ export class GraphIndex {
     this.mapped = built.mapped
     const all: GraphNode[] = [
       ...built.media,
+      ...built.episodic,
       ...built.contributors,
       ...built.traits,
       ...built.sources,
@@ -86,6 +90,8 @@ export class GraphIndex {
     const out: GraphNode[] = []
     if (types.has('Movie') || types.has('ShowSeries'))
       for (const m of this.media) if (types.has(m.type)) out.push(m)
+    if (types.has('ShowSeason') || types.has('ShowEpisode'))
+      for (const m of this.episodic) if (types.has(m.type)) out.push(m)
     if (types.has('Contributor')) out.push(...this.contributors)
     if (types.has('Trait')) out.push(...this.traits)
     if (types.has('Source')) out.push(...this.sources)

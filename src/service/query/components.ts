@@ -240,7 +240,8 @@ export function renderObject(
   spend(ctx, RENDER_UNITS * (1 + (components?.length ?? 0)), () => componentsPath(path), LOWER_RENDERING)
   if (node.type === 'Subscription') return subscriptionObject(node.plan)
   const object = defaultFields(node, ctx)
-  if (node.type === 'Image' || components === undefined) return object
+  if (components === undefined) return object
+  if (node.type === 'Image') return withImageComponents(object, node, components, ctx, path)
   components.forEach((component, index) => {
     const entry: ComponentEntry = componentCatalogue[component.name]
     // Results of mixed types (titles and contributors, say) carry each component only where it applies.
@@ -284,6 +285,27 @@ export function renderObject(
         }
       }
     }
+  })
+  return object
+}
+
+/**
+ * The one component of an image, `thumbnail`: the image itself. The service keeps one object per image, whose
+ * `thumbnail` rendition is the small file; a separate object for that file would carry an mhid that lookup
+ * could not answer. The member has the name of that rendition, so it carries both: the rendition's url, width
+ * and height, and the pair's object and context (what the model's types promise: rendition and pair at once).
+ */
+function withImageComponents(
+  object: Record<string, unknown>,
+  image: ImageNode,
+  components: readonly ComponentRequest[],
+  ctx: QueryContext,
+  path: JsonPath,
+): Record<string, unknown> {
+  components.forEach((component, index) => {
+    if (component.name !== 'thumbnail') return
+    const thumbnail = renderPair(pair(image), component.components, ctx, [...path, index, 'components'])
+    object.thumbnail = { ...(object.thumbnail as Record<string, unknown>), ...thumbnail }
   })
   return object
 }

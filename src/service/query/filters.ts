@@ -1,5 +1,5 @@
 import type { JsonPath } from '../../model/errors'
-import { objectTypeNames, type ObjectTypeName } from '../../model/ids'
+import { mediaTypeNames, objectTypeNames, type ObjectTypeName } from '../../model/ids'
 import type { Filters, Operator } from '../../model'
 import { filterIdTypes } from '../../model'
 import { isMedia, type GraphNode } from '../graph/entities'
@@ -78,7 +78,10 @@ function compileOperator<R, I, V>(
 
 type RelationName = Exclude<keyof Filters, 'returnType'>
 
+/** What explore returns when nothing names a type: the titles (seasons and episodes only when asked for). */
 const TITLES: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
+/** What the title relations apply to: every media type (an episode has no contributors, sources or traits). */
+const MEDIA: ReadonlySet<ObjectTypeName> = new Set(mediaTypeNames)
 
 /**
  * What each id-valued filter applies to, and how it asks an item whether it is related to a value. An item of
@@ -88,40 +91,40 @@ const TITLES: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
  */
 const relations: Record<
   RelationName,
-  { readonly to: readonly ObjectTypeName[]; readonly probe: Probe<GraphNode, GraphNode> }
+  { readonly to: ReadonlySet<ObjectTypeName>; readonly probe: Probe<GraphNode, GraphNode> }
 > = {
   // Each relation spells out its two questions over the item's own (short) list of edges: one shared
   // generic walker would be a call site of five shapes, measurably slower on every item of every explore.
   contributors: {
-    to: TITLES,
+    to: MEDIA,
     probe: {
       has: (item, value) => isMedia(item) && item.credits.some((c) => c.contributor === value),
       hasAny: (item, values) => isMedia(item) && item.credits.some((c) => values.has(c.contributor)),
     },
   },
   contributorsOf: {
-    to: ['Contributor'],
+    to: new Set(['Contributor']),
     probe: {
       has: (item, value) => item.type === 'Contributor' && item.credits.some((c) => c.media === value),
       hasAny: (item, values) => item.type === 'Contributor' && item.credits.some((c) => values.has(c.media)),
     },
   },
   sources: {
-    to: TITLES,
+    to: MEDIA,
     probe: {
       has: (item, value) => isMedia(item) && item.offers.some((o) => o.source === value),
       hasAny: (item, values) => isMedia(item) && item.offers.some((o) => values.has(o.source)),
     },
   },
   traits: {
-    to: TITLES,
+    to: MEDIA,
     probe: {
       has: (item, value) => isMedia(item) && item.traits.includes(value as never),
       hasAny: (item, values) => isMedia(item) && item.traits.some((t) => values.has(t)),
     },
   },
   collections: {
-    to: [...TITLES, 'Contributor', 'Collection'],
+    to: new Set([...MEDIA, 'Contributor', 'Collection']),
     probe: {
       has: (item, value) => item.social.collectedIn.includes(value as never),
       hasAny: (item, values) => item.social.collectedIn.some((c) => values.has(c)),
@@ -190,7 +193,7 @@ export function compileFilters(
       },
       relation.probe,
     )
-    tests.push((item) => relation.to.includes(item.type) && test(item))
+    tests.push((item) => relation.to.has(item.type) && test(item))
     cost += steps
   }
   return {

@@ -22,6 +22,8 @@ export function defaultFields(node: GraphNode | ImageNode, ctx: QueryContext): R
   switch (node.type) {
     case 'Movie':
     case 'ShowSeries':
+    case 'ShowSeason':
+    case 'ShowEpisode':
       return {
         mhid: node.mhid,
         name: node.name,

@@ -1,4 +1,4 @@
-import { byMhid } from '../graph/entities'
+import { byMhid, isMedia } from '../graph/entities'
 import type { JsonPath } from '../../model/errors'
 import type { Sort } from '../../model'
 import { seedOf } from '../catalog/prng'
@@ -12,9 +12,9 @@ type Compare = (a: GraphNode, b: GraphNode) => number
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
-/** The date a node sorts by for `releaseDate`: release for titles, creation for collections. */
+/** The date a node sorts by for `releaseDate`: release (or air date) for media, creation for collections. */
 function dateOf(node: GraphNode): number | undefined {
-  if (node.type === 'Movie' || node.type === 'ShowSeries') return node.releaseDate
+  if (isMedia(node)) return node.releaseDate
   if (node.type === 'Collection') return node.createdDate
   return undefined
 }
