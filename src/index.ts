@@ -216,6 +216,8 @@ export {
   blueprintTypes,
   componentCatalogue,
   componentNames,
+  isConditional,
+  isDefaultField,
   componentSummaries,
   mediumTypes,
   methodTypes,

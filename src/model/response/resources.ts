@@ -123,3 +123,10 @@ export interface ObjectTypes {
   Collection: Collection
   Subscription: Subscription
 }
+
+/**
+ * Whether a component is one of a type's default fields: then requesting it adds nothing, the default field is
+ * its answer (`metadata` on a Subscription; `thumbnail` on an Image, whose thumbnail rendition is always there).
+ */
+export const isDefaultField = (type: ObjectTypeName, name: string): boolean =>
+  Object.hasOwn(resourceSchemas[type].shape, name)

@@ -241,7 +241,8 @@ export function renderObject(
   if (node.type === 'Subscription') return subscriptionObject(node.plan)
   const object = defaultFields(node, ctx)
   if (components === undefined) return object
-  if (node.type === 'Image') return withImageComponents(object, node, components, ctx, path)
+  // An image's one component, thumbnail, is one of its default fields (`isDefaultField`): already there.
+  if (node.type === 'Image') return object
   components.forEach((component, index) => {
     const entry: ComponentEntry = componentCatalogue[component.name]
     // Results of mixed types (titles and contributors, say) carry each component only where it applies.
@@ -285,27 +286,6 @@ export function renderObject(
         }
       }
     }
-  })
-  return object
-}
-
-/**
- * The one component of an image, `thumbnail`: the image itself. The service keeps one object per image, whose
- * `thumbnail` rendition is the small file; a separate object for that file would carry an mhid that lookup
- * could not answer. The member has the name of that rendition, so it carries both: the rendition's url, width
- * and height, and the pair's object and context (what the model's types promise: rendition and pair at once).
- */
-function withImageComponents(
-  object: Record<string, unknown>,
-  image: ImageNode,
-  components: readonly ComponentRequest[],
-  ctx: QueryContext,
-  path: JsonPath,
-): Record<string, unknown> {
-  components.forEach((component, index) => {
-    if (component.name !== 'thumbnail') return
-    const thumbnail = renderPair(pair(image), component.components, ctx, [...path, index, 'components'])
-    object.thumbnail = { ...(object.thumbnail as Record<string, unknown>), ...thumbnail }
   })
   return object
 }
