@@ -45,7 +45,7 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
       let response: unknown
       try {
-        response = await run(request, query.endpoint, call)
+        response = await run(request, query.endpoint, call, query)
       } catch (error) {
         throw resumable(error, request)
       }

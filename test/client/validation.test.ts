@@ -69,7 +69,7 @@ describe('options', () => {
     [{ baseUrl: 'https://graph.example.com', auth, timeoutMs: 0 }, '$.timeoutMs'],
     [{ baseUrl: 'https://graph.example.com', auth, totalTimeoutMs: -1 }, '$.totalTimeoutMs'],
     [{ baseUrl: 'https://graph.example.com', auth, refreshMarginMs: Number.NaN }, '$.refreshMarginMs'],
-    [{ baseUrl: 'https://graph.example.com', auth, validation: 'loose' }, '$.validation'],
+    [{ baseUrl: 'https://graph.example.com', auth, validation: 'lenient' }, '$.validation'],
     [{ baseUrl: 'https://graph.example.com', auth, retry: { limit: -2 } }, '$.retry.limit'],
   ])('refuses %j at %s', (options, path) => {
     expect(() => createClient(options as never)).toThrow(ClientConfigError)
