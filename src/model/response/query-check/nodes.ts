@@ -120,9 +120,11 @@ export function typedObject(byType: ReadonlyMap<ObjectTypeName, Node>): Node {
 function objectOfType(type: ObjectTypeName, requested: readonly RequestedComponent[]): Node {
   const defaults = leaf(resourceSchemas[type])
   const components: { key: string; node: Node; optional: boolean }[] = []
+  const defaultFields: Readonly<Record<string, unknown>> = resourceSchemas[type].shape
   for (const request of requested) {
     const entry: ComponentEntry = componentCatalogue[request.name]
-    if (entry.appliesTo.includes(type))
+    // A component that is a default field too (a Subscription's metadata) is checked with the defaults.
+    if (entry.appliesTo.includes(type) && !Object.hasOwn(defaultFields, request.name))
       components.push({
         key: request.name,
         node: componentValue(entry, request.components),
