@@ -7,6 +7,7 @@ import {
   buildResponseCheck,
   componentCatalogue,
   componentNames,
+  envelopeSchemas,
   maxCachedBodyChecks,
   recommendedTypes,
   responseCheckOf,
@@ -189,8 +190,8 @@ describe('the per-query response check', () => {
     expect(issuesOf(mapped.safeParse(page({}, movie(0))))).toEqual([])
     const byMhid = responseCheckOfBody('lookup', { ids: ['mhmov-gladiator'] })
     expect(issuesOf(byMhid.safeParse(page({})))).toEqual([
-      { path: ['content', 0, 'object'], message: 'object is missing' },
-      { path: ['content', 0, 'context'], message: 'context is missing' },
+      { path: ['content', 0, 'object'], message: 'expected a value, got nothing' },
+      { path: ['content', 0, 'context'], message: 'expected a value, got nothing' },
     ])
   })
 
@@ -213,8 +214,8 @@ describe('the per-query response check', () => {
     ['a type name it does not know', 'relate', { filters: { returnType: { $eq: '__proto__' } } }],
     ['lookup ids that are not strings', 'lookup', { ids: [1] }],
     ['components nested past any query', 'lookup', { ids: ['mhmov-a'], components: nested(20) }],
-  ] as const)('falls back to the generic check for %s', (_, endpoint, body) => {
-    expect(responseCheckOfBody(endpoint, body)).toBe(responseSchemas[endpoint])
+  ] as const)('falls back to the envelope check for %s', (_, endpoint, body) => {
+    expect(responseCheckOfBody(endpoint, body)).toBe(envelopeSchemas[endpoint])
   })
 
   it('builds the checker once per query and once per promise of the bodies from the wire', () => {
@@ -227,12 +228,11 @@ describe('the per-query response check', () => {
     const first = responseCheckOfBody('explore', body(0))
     expect(responseCheckOfBody('explore', body(3))).toBe(first)
     // Past the cache's bound, the least recently used is built again.
-    // (Each of these bodies promises something else: n primaryImage requests.)
-    for (let n = 1; n <= maxCachedBodyChecks; n++)
-      responseCheckOfBody('lookup', {
-        ids: ['mhmov-a'],
-        components: Array.from({ length: n }, () => ({ name: 'primaryImage' })),
-      })
+    // (Each of these bodies promises something else: another set of returned types.)
+    for (let n = 1; n <= maxCachedBodyChecks; n++) {
+      const types = browsableTypes.filter((_, bit) => (n >> bit) & 1)
+      responseCheckOfBody('relate', { factors: [], filters: { returnType: { $in: types } } })
+    }
     expect(responseCheckOfBody('explore', body(0))).not.toBe(first)
   })
 })

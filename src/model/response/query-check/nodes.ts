@@ -1,163 +1,101 @@
-import { isObject } from '../../check/kit'
-import type { Checker, CheckIssue } from '../../check/kit'
+import * as c from '../../check/kit'
+import type { Checker } from '../../check/kit'
 import { componentCatalogue } from '../../components'
 import type { ComponentEntry } from '../../components'
 import { objectTypeNames, prefixTypes } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
+import type { ComponentRequest } from '../../request/components'
 import { PagingInfoSchema } from '../envelopes'
 import { resourceSchemas } from '../resources'
-import { contextSchemas, primitiveSchemas } from '../schemas'
-import { needsUser, type RequestedComponent } from './promise'
+import {
+  ContributorContextSchema,
+  MediumTypesSchema,
+  NameSchema,
+  SocialMetricsSchema,
+  SourceContextSchema,
+  SubscriptionMetadataSchema,
+} from '../values'
+import { needsUser } from './promise'
 
-// The parts of a per-query checker. Each node checks one value at `at`, a path that the nodes share and
-// push to and pop from as they descend: a passing response allocates no paths (the generic schemas copy one
-// per field), which keeps the per-query check within its budget of the generic one (bench/).
+// The parts of a per-query checker, from the checker kit and the values' schemas (not from the generic
+// response schemas, schemas.ts, which then stay out of the client's bundle).
 
-export type Path = (string | number)[]
-export type Node = (value: unknown, at: Path, issues: CheckIssue[]) => void
+type Check = Checker<unknown>
 
-const ROOT: readonly (string | number)[] = Object.freeze([])
-
-const fail = (issues: CheckIssue[], at: Path, message: string, ...more: (string | number)[]) =>
-  void issues.push({ path: [...at, ...more], message })
-
-const describe = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'an array'
-      : typeof value === 'object'
-        ? 'an object'
-        : typeof value
-
-/** A node from a checker of the kit: its issues' paths are made relative to `at` afterwards. */
-export function leaf(checker: Checker<unknown>): Node {
-  return (value, at, issues) => {
-    const first = issues.length
-    checker.check(value, ROOT, issues)
-    for (let i = first; i < issues.length; i++) {
-      const issue = issues[i]!
-      issues[i] = { path: [...at, ...issue.path], message: issue.message }
-    }
-  }
-}
-
-export const pagingInfo = leaf(PagingInfoSchema)
-/** A top-level item's context: the query shapes it, so any object will do. */
-export const anyContext: Node = (value, at, issues) => {
-  if (!isObject(value)) fail(issues, at, `expected an object, got ${describe(value)}`)
-}
-
-export function arrayOf(item: Node): Node {
-  return (value, at, issues) => {
-    if (!Array.isArray(value)) return fail(issues, at, `expected an array, got ${describe(value)}`)
-    for (let i = 0; i < value.length; i++) {
-      at.push(i)
-      item(value[i], at, issues)
-      at.pop()
-    }
-  }
-}
-
-/** An object with these fields, each required; other fields are allowed and left alone. */
-export function fields(shape: readonly (readonly [string, Node])[]): Node {
-  return (value, at, issues) => {
-    if (!isObject(value)) return fail(issues, at, `expected an object, got ${describe(value)}`)
-    for (const [key, node] of shape) {
-      const field = value[key]
-      if (field === undefined) fail(issues, at, `${key} is missing`, key)
-      else {
-        at.push(key)
-        node(field, at, issues)
-        at.pop()
-      }
-    }
-  }
-}
-
-/** `{ content: [item…], pagingInfo }`: a paged list, as list components and the endpoints answer. */
-export const pagedList = (item: Node): Node =>
-  fields([
-    ['content', arrayOf(item)],
-    ['pagingInfo', pagingInfo],
-  ])
-
-export const pair = (object: Node, context: Node): Node =>
-  fields([
-    ['object', object],
-    ['context', context],
-  ])
+/** A context the query shapes (a top-level item's), or one of a component without a context: any object. */
+export const anyContext: Check = c.record(c.unknown)
+export const pair = (object: Check, context: Check): Check => c.object({ object, context })
+export const paged = (item: Check): Check =>
+  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
 
 const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`
-const typeList = (types: readonly ObjectTypeName[]) => types.map(withArticle).join(' or ')
 
 /** The type each mhid prefix names, in a Map: a prefix read from a response is never used as a key. */
 const typeOfPrefix = new Map(Object.entries(prefixTypes))
 
 /**
- * An object of one of `types`, told apart by its mhid's prefix, checked by that type's node. Where one type
- * only is promised, an object whose mhid does not tell (a Subscription has none) is taken to be of that type.
+ * An object of one of `types` (told apart by its mhid's prefix), with its default fields and each requested
+ * component that applies to its type. Where one type only is promised, an object whose mhid does not tell
+ * (a Subscription has none) is taken to be of that type.
  */
-export function typedObject(byType: ReadonlyMap<ObjectTypeName, Node>): Node {
-  const types = [...byType.keys()]
+export function objectOf(types: readonly ObjectTypeName[], requested: readonly ComponentRequest[]): Check {
+  const byType = new Map(types.map((type) => [type, objectOfType(type, requested)]))
   const only = types.length === 1 ? byType.get(types[0]!) : undefined
-  return (value, at, issues) => {
-    if (!isObject(value)) return fail(issues, at, `expected an object, got ${describe(value)}`)
+  return c.custom((value, path, issues) => {
+    if (!c.isObject(value)) return void issues.push({ path, message: 'expected an object' })
     const mhid = value['mhid']
     const named = typeof mhid === 'string' ? typeOfPrefix.get(mhid.slice(0, 5)) : undefined
-    const node = named === undefined ? only : byType.get(named)
-    if (node !== undefined) return node(value, at, issues)
-    fail(
-      issues,
-      at,
-      `expected ${typeList(types)}, ${named === undefined ? 'and the mhid does not tell the type' : `got ${withArticle(named)}`}`,
-      'mhid',
-    )
-  }
+    const check = named === undefined ? only : byType.get(named)
+    if (check !== undefined) return check.check(value, path, issues)
+    issues.push({
+      path: [...path, 'mhid'],
+      message: `expected ${types.map(withArticle).join(' or ')}, ${named ? `got ${withArticle(named)}` : 'and the mhid does not tell the type'}`,
+    })
+  })
 }
 
-/** An object of `type`: its default fields, and each requested component that applies to the type. */
-function objectOfType(type: ObjectTypeName, requested: readonly RequestedComponent[]): Node {
-  const defaults = leaf(resourceSchemas[type])
-  const components: { key: string; node: Node; optional: boolean }[] = []
-  const defaultFields: Readonly<Record<string, unknown>> = resourceSchemas[type].shape
-  for (const request of requested) {
-    const entry: ComponentEntry = componentCatalogue[request.name]
+function objectOfType(type: ObjectTypeName, requested: readonly ComponentRequest[]): Check {
+  const defaults = resourceSchemas[type]
+  const components: [string, Check, boolean][] = []
+  for (const { name, components: nested = [] } of requested) {
+    const entry: ComponentEntry = componentCatalogue[name]
     // A component that is a default field too (a Subscription's metadata) is checked with the defaults.
-    if (entry.appliesTo.includes(type) && !Object.hasOwn(defaultFields, request.name))
-      components.push({
-        key: request.name,
-        node: componentValue(entry, request.components),
-        optional: needsUser(request.name),
-      })
+    if (entry.appliesTo.includes(type) && !Object.hasOwn(defaults.shape, name))
+      components.push([name, componentValue(entry, nested), needsUser(name)])
   }
-  return (value, at, issues) => {
-    defaults(value, at, issues)
+  return c.custom((value, path, issues) => {
+    defaults.check(value, path, issues)
     const object = value as Record<string, unknown>
-    for (const { key, node, optional } of components) {
-      const field = object[key]
-      if (field === undefined) {
-        if (!optional) fail(issues, at, `${key} was requested and is missing`, key)
-      } else {
-        at.push(key)
-        node(field, at, issues)
-        at.pop()
-      }
+    for (const [key, check, optional] of components) {
+      if (object[key] !== undefined) check.check(object[key], [...path, key], issues)
+      else if (!optional)
+        issues.push({ path: [...path, key], message: `${key} was requested and is missing` })
     }
-  }
+  })
 }
 
-/** An object of any of `types`, with `requested` on the types each applies to. */
-export function objectOf(types: readonly ObjectTypeName[], requested: readonly RequestedComponent[]): Node {
-  return typedObject(new Map(types.map((type) => [type, objectOfType(type, requested)])))
+const contexts = { ContributorContext: ContributorContextSchema, SourceContext: SourceContextSchema }
+let userSocial: Check | undefined
+const primitives = {
+  Name: () => NameSchema,
+  SocialMetrics: () => SocialMetricsSchema,
+  MediumTypes: () => MediumTypesSchema,
+  SubscriptionMetadata: () => SubscriptionMetadataSchema,
+  UserSocial: () =>
+    (userSocial ??= c.object({
+      userLikes: c.boolean,
+      userFollows: c.boolean,
+      userDislikes: c.boolean,
+      userDefaultCollections: c.array(pair(objectOf(['Collection'], []), anyContext)),
+    })),
 }
 
 /** What a requested component adds to an object: its value, shaped as the catalogue says. */
-function componentValue(entry: ComponentEntry, requested: readonly RequestedComponent[]): Node {
-  if (entry.shape === 'primitive') return leaf(primitiveSchemas[entry.value ?? 'Name'])
-  const context = entry.context === undefined ? anyContext : leaf(contextSchemas[entry.context])
-  const item = pair(objectOf(entry.of ?? objectTypeNames, requested), context)
-  if (entry.shape === 'pair') return item
-  if (entry.shape === 'array') return arrayOf(item)
-  return pagedList(item)
+function componentValue(entry: ComponentEntry, requested: readonly ComponentRequest[]): Check {
+  if (entry.shape === 'primitive') return primitives[entry.value ?? 'Name']()
+  const item = pair(
+    objectOf(entry.of ?? objectTypeNames, requested),
+    entry.context ? contexts[entry.context] : anyContext,
+  )
+  return entry.shape === 'pair' ? item : entry.shape === 'array' ? c.array(item) : paged(item)
 }
