@@ -12,6 +12,8 @@ import {
 } from '../../src/client'
 import { canonicalJson } from '../../src/client/paging'
 import { pagedEndpointPath } from '../../src/client/urls'
+import { responseCheck } from '../../src/client/validate'
+import { envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../../src/model/core'
 import { hql, primaryImage, returnType } from 'hql'
 import { movie, startFakeService, type FakeService } from './fake-service'
 import { clientFor, drain, exploreMovies, failure } from './helpers'
@@ -126,6 +128,14 @@ describe('per-query checks', () => {
       client.pages(movies, { resumeFrom: (error as InvalidResponseError).resumeFrom! }),
     )
     expect(resumed.error).toMatchObject({ path: ['content', 0, 'object', 'primaryImage'] })
+  })
+
+  it('checks a request without its query (a continuation) against what its own body promises', () => {
+    const body = { ids: ['mhmov-gladiator'], components: [{ name: 'primaryImage' }] }
+    expect(responseCheck('strict', 'lookup', body, undefined)).toBe(responseCheckOfBody('lookup', body))
+    expect(responseCheck('strict', 'explore', {}, movies)).toBe(responseCheckOf(movies))
+    expect(responseCheck('loose', 'lookup', body, undefined)).toBe(envelopeSchemas.lookup)
+    expect(responseCheck('off', 'lookup', body, movies)).toBeUndefined()
   })
 
   it("checks only the envelope with validation 'loose'", async () => {

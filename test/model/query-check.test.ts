@@ -206,6 +206,28 @@ describe('the per-query response check', () => {
     ])
   })
 
+  it("checks a component continuation's page: the parent, and the list with what is requested on its items", () => {
+    // The body of a keyContributors list's next (a lookup of the parent, the component with its page).
+    const body = {
+      ids: [mhidOf('Movie', 0)],
+      components: [{ name: 'keyContributors', components: [{ name: 'primaryImage' }], pageSize: 5, page: 1 }],
+    }
+    const contributor = {
+      object: { mhid: mhidOf('Contributor', 1), name: 'C', altId: 'mhric-c' },
+      context: { relationships: [{ contribution: 'Actor' }] },
+    }
+    const list = (item: unknown) => ({ keyContributors: { content: [item], pagingInfo: { next: null } } })
+    const check = responseCheckOfBody('lookup', body)
+    const withImage = { ...contributor, object: { ...contributor.object, primaryImage: image } }
+    expect(issuesOf(check.safeParse(page(movie(0, list(withImage)))))).toEqual([])
+    expect(issuesOf(check.safeParse(page(movie(0, list(contributor)))))).toEqual([
+      {
+        path: ['content', 0, 'object', 'keyContributors', 'content', 0, 'object', 'primaryImage'],
+        message: 'primaryImage was requested and is missing',
+      },
+    ])
+  })
+
   it.each([
     ['a body that is not an object', 'explore', 'x'],
     ['components that are not a list', 'explore', { filters: {}, components: 'primaryImage' }],

@@ -21,8 +21,7 @@ import {
 // default fields and every component field it carries has the shape the catalogue gives it. The type of a
 // nested object is read from its mhid prefix, so one schema checks any response without the request.
 
-/** The context each component context name stands for. */
-export const contextSchemas = {
+const contextSchemas = {
   ContributorContext: ContributorContextSchema,
   SourceContext: SourceContextSchema,
 }
