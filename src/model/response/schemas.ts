@@ -21,10 +21,7 @@ import {
 // default fields and every component field it carries has the shape the catalogue gives it. The type of a
 // nested object is read from its mhid prefix, so one schema checks any response without the request.
 
-const contextSchemas = {
-  ContributorContext: ContributorContextSchema,
-  SourceContext: SourceContextSchema,
-}
+const contextSchemas = { ContributorContext: ContributorContextSchema, SourceContext: SourceContextSchema }
 
 const objectSchemaCache = new Map<ObjectTypeName, Checker<unknown>>()
 
