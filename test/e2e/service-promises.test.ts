@@ -6,6 +6,8 @@ import {
   browsableTypes,
   componentCatalogue,
   componentNames,
+  recommendedTypes,
+  typesOfIds,
   responseCheckOfBody,
   type ComponentEntry,
   type ComponentRequest,
@@ -46,17 +48,31 @@ function componentsFor(types: readonly ObjectTypeName[], depth: number): fc.Arbi
 const query = fc
   .tuple(
     fc.constantFrom<EndpointName>('explore', 'relate', 'silos', 'lookup'),
-    fc.uniqueArray(fc.constantFrom(...browsableTypes), { minLength: 1, maxLength: 2 }),
+    fc.option(fc.uniqueArray(fc.constantFrom(...browsableTypes), { minLength: 1, maxLength: 2 })),
     fc.subarray(ids, { minLength: 1, maxLength: 3 }),
   )
-  .chain(([endpoint, types, chosenIds]) =>
-    componentsFor(types, 3).map((components) => {
-      const filters = { returnType: types.length === 1 ? { $eq: types[0] } : { $in: types } }
+  .chain(([endpoint, narrowed, chosenIds]) =>
+    // Components are requested on what the query returns: its ids' types, its returnType's, or the endpoint's.
+    componentsFor(
+      endpoint === 'lookup'
+        ? typesOfIds(chosenIds)
+        : (narrowed ?? (endpoint === 'explore' ? browsableTypes : recommendedTypes)),
+      3,
+    ).map((components) => {
+      const filters =
+        narrowed === null
+          ? {}
+          : { returnType: narrowed.length === 1 ? { $eq: narrowed[0] } : { $in: narrowed } }
       const parts = { ...(components.length > 0 ? { components } : {}), pageSize: 3 }
       const bodies: Record<EndpointName, Record<string, unknown>> = {
         explore: { filters, ...parts },
         relate: { factors: [{ id: 'mhmov-gladiator' }], filters, ...parts },
-        silos: { blueprints: [{ type: 'Explore' }, { type: 'Explore' }], filters, ...parts, siloPageSize: 2 },
+        silos: {
+          blueprints: [{ type: 'Explore' }, { type: 'Explore' }],
+          filters,
+          ...parts,
+          siloPageSize: 2,
+        },
         lookup: { ids: chosenIds, ...parts },
       }
       return { endpoint, body: bodies[endpoint] }
