@@ -13,6 +13,7 @@ import { Secrets } from './secrets'
 import type { TransportContext } from './transport'
 import type { ItemOf, PageableList } from './types'
 import { parseBaseUrl } from './urls'
+import { validationModes } from './validate'
 
 /** Runs queries against one service: tokens, retries, timeouts, paging and response checks included. */
 export interface Client {
@@ -96,8 +97,8 @@ export function createClient(options: ClientOptions): Client {
   const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'limit')
   const retry = retryPolicy(options.retry, DEFAULT_RETRY)
   const validation = options.validation ?? 'strict'
-  if (validation !== 'strict' && validation !== 'off')
-    throw new ClientConfigError("expected 'strict' or 'off'", ['validation'])
+  if (!validationModes.includes(validation))
+    throw new ClientConfigError("expected 'strict', 'loose' or 'off'", ['validation'])
 
   // The grant's secrets are known before any request, so that no error or hook ever shows one.
   const secrets = new Secrets()
@@ -119,7 +120,7 @@ export function createClient(options: ClientOptions): Client {
   const run = requestRunner(env, tokens, base, headers, validation, scrub)
 
   return {
-    run: (query, call = {}) => run(compile(query), query.endpoint, call) as Promise<never>,
+    run: (query, call = {}) => run(compile(query), query.endpoint, call, query) as Promise<never>,
     // The pager works on any query; the interface ties each result to its query's type.
     ...(pager(run, scrub) as Omit<Client, 'run'>),
   }

@@ -31,7 +31,10 @@ export interface ClientOptions {
    * its Content-Length, with `LimitExceededError` (limit `'maxResponseBytes'`). Default 8 MiB (8 388 608).
    */
   readonly maxResponseBytes?: number
-  /** Check responses against the model's schemas (`'strict'`, the default) or not (`'off'`). */
+  /**
+   * Check each page against what its query promises (`'strict'`, the default), only the envelope (`'loose'`),
+   * or nothing (`'off'`). A broken promise throws `InvalidResponseError` naming the path.
+   */
   readonly validation?: ValidationMode
   readonly hooks?: Hooks
 }

@@ -25,6 +25,8 @@ interface Course {
   readonly given: unknown
   readonly first: Step | undefined
   readonly paging: EndpointName | undefined
+  /** The query being paged, whose promise checks its pages; undefined for a list. */
+  readonly query?: Query
 }
 
 /**
@@ -37,7 +39,12 @@ function courseOf(source: Pageable, resumeFrom: unknown, scrub: (text: string) =
   if (resumeFrom === undefined)
     return list
       ? { given: source, first: undefined, paging }
-      : { given: undefined, first: { request: compile(source as Query), endpoint: paging! }, paging }
+      : {
+          given: undefined,
+          first: { request: compile(source as Query), endpoint: paging! },
+          paging,
+          query: source as Query,
+        }
   const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
   if (typeof endpoint !== 'string' || !isRecord(body))
     throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
@@ -50,7 +57,7 @@ function courseOf(source: Pageable, resumeFrom: unknown, scrub: (text: string) =
   const own = list ? stepAfter(source, paging, scrub) : undefined
   if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
     throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
-  return { given: undefined, first, paging }
+  return { given: undefined, first, paging, ...(list ? {} : { query: source as Query }) }
 }
 
 /** The client's paging methods, loosely typed: `createClient` gives them the types of `Client`. */
@@ -95,7 +102,10 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
       let page: unknown
       try {
-        page = readPage(await run(request, step.endpoint, call), step)
+        // A query's own pages are checked against what the query promises, whatever its next body says; a
+        // continuation (a list's, a silo's) against what its own body asks for.
+        const own = course.query !== undefined && step.name === undefined && step.title === undefined
+        page = readPage(await run(request, step.endpoint, call, own ? course.query : undefined), step)
       } catch (error) {
         throw resumable(error, request)
       }

@@ -1,4 +1,4 @@
-import { responseSchemas } from '../model/core'
+import type { Query } from '../model/core'
 import type { GrantEnv } from './auth/grants'
 import type { TokenManager } from './auth/token-manager'
 import { ClientError, HttpError, InvalidResponseError, type RequestDescription } from './errors'
@@ -15,13 +15,18 @@ import {
 } from './transport'
 import type { EndpointName, GraphRequest } from './types'
 import { graphUrl, type GraphBase } from './urls'
-import { checkResponse } from './validate'
+import { checkResponse, responseCheck, type ResponseSchema, type ValidationMode } from './validate'
 
-/** Sends one graph request and resolves with its checked response. */
+/**
+ * Sends one graph request and resolves with its checked response. `query` is the query the request is a page
+ * of: strict mode checks the response against what it promises; without one, against what the request's own
+ * body promises (`responseCheck`, validate.ts).
+ */
 export type RunRequest = (
   request: GraphRequest,
   endpoint: EndpointName,
   call: CallOptions,
+  query?: Query,
 ) => Promise<unknown>
 
 /**
@@ -34,7 +39,7 @@ export function requestRunner(
   tokens: TokenManager,
   base: GraphBase,
   headers: Readonly<Record<string, string>>,
-  validation: 'strict' | 'off',
+  validation: ValidationMode,
   scrub: (text: string) => string,
 ): RunRequest {
   // `env` is what the grants get too: the transport, and the client's defaults that a call may override.
@@ -55,19 +60,26 @@ export function requestRunner(
       request.body,
     )
 
-  function checked(text: string, endpoint: EndpointName, request: RequestDescription): unknown {
+  function checked(
+    text: string,
+    endpoint: EndpointName,
+    request: RequestDescription,
+    schema: ResponseSchema | undefined,
+  ): unknown {
     // JSON.parse never gives undefined: undefined means the text was not JSON.
     const json = parseJsonOrUndefined(text)
     if (json === undefined)
       throw new InvalidResponseError(`the ${endpoint} response is not JSON (${text.length} characters)`, {
         request,
       })
-    if (validation === 'off') return json
-    return checkResponse(responseSchemas[endpoint], json, `the ${endpoint} response`, request, scrub)
+    if (schema === undefined) return json
+    return checkResponse(schema, json, `the ${endpoint} response`, request, scrub)
   }
 
   /** One graph request: a token, the POST with retries, one refresh-and-retry on 401, then the checks. */
-  return async (request, endpoint, call) => {
+  return async (request, endpoint, call, query) => {
+    // Built (or found in its cache) before sending: a body it cannot read falls back to the generic check.
+    const schema = responseCheck(validation, endpoint, request.body, query)
     // Options are checked before the clock starts, so that a bad one leaves no timer behind.
     const policy = retryPolicy(call.retry, env.retry)
     const limits = {
@@ -88,7 +100,7 @@ export function requestRunner(
         sent = post(request, renewed)
         ;({ text } = await send(ctx, sent, policy, scope))
       }
-      return checked(text, endpoint, sent.described)
+      return checked(text, endpoint, sent.described, schema)
     } catch (error) {
       // Waiting for a token ends with the signal's bare reason; say whose abort it was.
       if (!(error instanceof ClientError) && scope.total.signal.aborted) throw abortError(scope)

@@ -1,9 +1,16 @@
+import { envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../model/core'
+import type { EndpointName, Query } from '../model/core'
 import type { JsonPath } from '../model/errors'
 import { pathDeeperThan } from '../model/request-shape'
 import { InvalidResponseError, type RequestDescription } from './errors'
 
-/** How much of a 2xx response is checked against the model: all of it (default), or nothing. */
-export type ValidationMode = 'strict' | 'off'
+/**
+ * How much of a 2xx response is checked: what the query promises (`'strict'`, the default: the types it
+ * returns, every component it requested at every depth, contexts, paging info), the envelope only
+ * (`'loose'`: content, pagingInfo, silos), or nothing (`'off'`).
+ */
+export type ValidationMode = 'strict' | 'loose' | 'off'
+export const validationModes: readonly ValidationMode[] = ['strict', 'loose', 'off']
 
 /** The part of a response checker (src/model/check/kit.ts) the client uses. */
 export interface ResponseSchema {
@@ -13,6 +20,22 @@ export interface ResponseSchema {
         readonly success: false
         readonly error: { readonly issues: readonly { readonly path: JsonPath; readonly message: string }[] }
       }
+}
+
+/**
+ * What a page is checked against in `mode`, or undefined for none. In strict mode, every page of a query is
+ * checked against that query's promise (pages after the first too: their `next` bodies are the service's);
+ * a request without its query (a continuation) against the promise its own body makes.
+ */
+export function responseCheck(
+  mode: ValidationMode,
+  endpoint: EndpointName,
+  body: unknown,
+  query: Query | undefined,
+): ResponseSchema | undefined {
+  if (mode === 'off') return undefined
+  if (mode === 'loose') return envelopeSchemas[endpoint]
+  return query === undefined ? responseCheckOfBody(endpoint, body) : responseCheckOf(query)
 }
 
 /**

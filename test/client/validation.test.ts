@@ -12,8 +12,11 @@ import {
 } from '../../src/client'
 import { canonicalJson } from '../../src/client/paging'
 import { pagedEndpointPath } from '../../src/client/urls'
+import { responseCheck } from '../../src/client/validate'
+import { envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../../src/model/core'
+import { hql, primaryImage, returnType } from 'hql'
 import { movie, startFakeService, type FakeService } from './fake-service'
-import { clientFor, exploreMovies } from './helpers'
+import { clientFor, drain, exploreMovies, failure } from './helpers'
 
 let service: FakeService
 beforeAll(async () => {
@@ -59,6 +62,108 @@ describe('response validation', () => {
   })
 })
 
+describe('per-query checks', () => {
+  // The issue's example: what this query promises is a Movie with its primaryImage, in every item.
+  const movies = hql.explore().filter(returnType.eq('Movie')).with(primaryImage).pageSize(2)
+  const rendition = { url: 'https://images.example.com/1.jpg', height: 1, width: 1 }
+  const image = {
+    object: {
+      mhid: `mhimg${'1'.repeat(39)}`,
+      name: null,
+      isDefault: true,
+      averageColor: null,
+      ...Object.fromEntries(['original', 'thumbnail', 'small', 'medium', 'large'].map((k) => [k, rendition])),
+    },
+    context: {},
+  }
+  const withImage = (index: number) => ({
+    ...movie(index),
+    object: { ...movie(index).object, primaryImage: image },
+  })
+  const series = { object: { ...movie(7).object, mhid: `mhsss${'7'.repeat(39)}` }, context: {} }
+  const answer = (page: number, content: unknown[], next: unknown = null) =>
+    service.inject(page, {
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({ content, pagingInfo: { next } }),
+    })
+
+  it('refuses a page that breaks the promise, at the path of the first broken promise', async () => {
+    answer(0, [series, movie(1)])
+    const error = await failure(clientFor(service).run(movies))
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect(error.path).toEqual(['content', 0, 'object', 'mhid'])
+    expect(error.message).toMatch(
+      /^\$\.content\[0\]\.object\.mhid: .*expected a Movie, got a ShowSeries \(and 1 more issue\)/,
+    )
+  })
+
+  it('names a requested component that is missing', async () => {
+    answer(0, [withImage(0), movie(1)])
+    const error = await failure(clientFor(service).run(movies))
+    expect(error.path).toEqual(['content', 1, 'object', 'primaryImage'])
+    expect(error.message).toContain('primaryImage was requested and is missing')
+  })
+
+  it('checks every page against the promise of the query, not of the next body the service wrote', async () => {
+    // The service's next drops the components; the query still promises them on page 2.
+    const next = {
+      endpoint: '/graph/explore',
+      method: 'POST',
+      body: { filters: { returnType: { $eq: 'Movie' } }, page: 1 },
+    }
+    answer(0, [withImage(0), withImage(1)], next)
+    answer(1, [movie(2)])
+    const client = clientFor(service)
+    const { items, error } = await drain(client.pages(movies))
+    expect(items).toHaveLength(1)
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect(error).toMatchObject({
+      path: ['content', 0, 'object', 'primaryImage'],
+      resumeFrom: { body: next.body },
+    })
+    // Resumed from there, the page is still checked against the query's promise.
+    answer(1, [movie(2)])
+    const resumed = await drain(
+      client.pages(movies, { resumeFrom: (error as InvalidResponseError).resumeFrom! }),
+    )
+    expect(resumed.error).toMatchObject({ path: ['content', 0, 'object', 'primaryImage'] })
+  })
+
+  it('checks a request without its query (a continuation) against what its own body promises', () => {
+    const body = { ids: ['mhmov-gladiator'], components: [{ name: 'primaryImage' }] }
+    expect(responseCheck('strict', 'lookup', body, undefined)).toBe(responseCheckOfBody('lookup', body))
+    expect(responseCheck('strict', 'explore', {}, movies)).toBe(responseCheckOf(movies))
+    expect(responseCheck('loose', 'lookup', body, undefined)).toBe(envelopeSchemas.lookup)
+    expect(responseCheck('off', 'lookup', body, movies)).toBeUndefined()
+  })
+
+  it("checks only the envelope with validation 'loose'", async () => {
+    answer(0, [series, movie(1)])
+    const page = await clientFor(service, { validation: 'loose' }).run(movies)
+    expect(page).toEqual({ content: [series, movie(1)], pagingInfo: { next: null } })
+    service.inject(0, {
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({ content: {}, pagingInfo: { next: null } }),
+    })
+    const error = await failure(clientFor(service, { validation: 'loose' }).run(movies))
+    expect(error).toMatchObject({ code: 'invalid_response', path: ['content'] })
+  })
+
+  it("checks nothing with validation 'off'", async () => {
+    service.inject(0, {
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({ content: {}, pagingInfo: { next: null } }),
+    })
+    expect(await clientFor(service, { validation: 'off' }).run(movies)).toEqual({
+      content: {},
+      pagingInfo: { next: null },
+    })
+  })
+})
+
 describe('options', () => {
   const auth = staticTokenGrant('t')
   it.each([
@@ -69,7 +174,7 @@ describe('options', () => {
     [{ baseUrl: 'https://graph.example.com', auth, timeoutMs: 0 }, '$.timeoutMs'],
     [{ baseUrl: 'https://graph.example.com', auth, totalTimeoutMs: -1 }, '$.totalTimeoutMs'],
     [{ baseUrl: 'https://graph.example.com', auth, refreshMarginMs: Number.NaN }, '$.refreshMarginMs'],
-    [{ baseUrl: 'https://graph.example.com', auth, validation: 'loose' }, '$.validation'],
+    [{ baseUrl: 'https://graph.example.com', auth, validation: 'lenient' }, '$.validation'],
     [{ baseUrl: 'https://graph.example.com', auth, retry: { limit: -2 } }, '$.retry.limit'],
   ])('refuses %j at %s', (options, path) => {
     expect(() => createClient(options as never)).toThrow(ClientConfigError)

@@ -1,7 +1,7 @@
 import * as c from '../check/kit'
 import type { Checker } from '../check/kit'
 import { componentCatalogue, componentNames } from '../components'
-import type { ComponentEntry } from '../components'
+import type { ComponentEntry, PrimitiveValueName } from '../components'
 import { objectTypeNames, typeOfId } from '../ids'
 import type { ObjectTypeName } from '../ids'
 import { resourceSchemas } from './resources'
@@ -57,7 +57,8 @@ export const UserSocialSchema: Checker<UserSocial> = c.object({
   userDefaultCollections: c.array(c.lazy(() => pairSchema(['Collection']))),
 }) as Checker<UserSocial>
 
-const primitiveSchemas: Record<string, Checker<unknown>> = {
+/** The plain value each primitive component adds, by the catalogue's value name. */
+export const primitiveSchemas: Readonly<Record<PrimitiveValueName, Checker<unknown>>> = {
   Name: NameSchema,
   SocialMetrics: SocialMetricsSchema,
   UserSocial: UserSocialSchema,
@@ -69,7 +70,7 @@ const pagedContent = (item: Checker<unknown>) =>
   c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
 
 function componentValueSchema(entry: ComponentEntry): Checker<unknown> {
-  if (entry.shape === 'primitive') return primitiveSchemas[entry.value ?? 'Name'] ?? c.unknown
+  if (entry.shape === 'primitive') return primitiveSchemas[entry.value ?? 'Name']
   const pair = pairSchema(entry.of ?? objectTypeNames, entry.context && contextSchemas[entry.context])
   if (entry.shape === 'pair') return pair
   if (entry.shape === 'array') return c.array(pair)
