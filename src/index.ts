@@ -74,11 +74,14 @@ export type {
   Component,
   ComponentValue,
   Shaped,
+  TypedObject,
   Item,
   ItemContext,
   ListResult,
   SilosResult,
   ComponentMismatch,
+  ComponentTooDeep,
+  DuplicateComponent,
 } from './builder'
 
 // compile and fromJSON: a query to its canonical request, and untrusted JSON to a query.
@@ -204,6 +207,7 @@ export {
   traitPrefixes,
   currentUserAlias,
   typeOfId,
+  isType,
   isIdOfType,
   operatorKeys,
   filterNames,
@@ -241,6 +245,8 @@ export type {
   CurrentUserAlias,
   AnyId,
   TypeOfId,
+  IdentifiedTypeName,
+  OfType,
   OperatorKey,
   FilterName,
   SortOrder,
