@@ -74,11 +74,14 @@ export type {
   Component,
   ComponentValue,
   Shaped,
+  TypedObject,
   Item,
   ItemContext,
   ListResult,
   SilosResult,
   ComponentMismatch,
+  ComponentTooDeep,
+  DuplicateComponent,
 } from './builder'
 
 // compile and fromJSON: a query to its canonical request, and untrusted JSON to a query.
@@ -205,6 +208,7 @@ export {
   traitPrefixes,
   currentUserAlias,
   typeOfId,
+  isType,
   isIdOfType,
   operatorKeys,
   filterNames,
@@ -244,6 +248,8 @@ export type {
   CurrentUserAlias,
   AnyId,
   TypeOfId,
+  IdentifiedTypeName,
+  OfType,
   OperatorKey,
   FilterName,
   SortOrder,
@@ -349,6 +355,7 @@ export {
 } from './model'
 export type {
   Image,
+  Rendition,
   Media,
   Movie,
   ShowSeries,

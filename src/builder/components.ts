@@ -1,7 +1,7 @@
 import { checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentRequest, ObjectTypeName } from '../model/core'
 import type { ComponentSpec } from './component-spec'
-import type { ValidComponents } from './result'
+import type { ValidNested } from './argument-checks'
 
 // Component values: `primaryImage` is a spec as it is; `keyContributors(primaryImage)` nests; list
 // components take `.pageSize(n)`.
@@ -24,7 +24,7 @@ type SpecOf<N extends ComponentName, Nested> = Entry<N>['shape'] extends 'list'
 
 /** A component that returns objects: use it as it is, or call it with the components of those objects. */
 export type NestingComponent<N extends ComponentName> = SpecOf<N, never> & {
-  <const S extends readonly ComponentSpec[]>(...nested: ValidComponents<OfTypes<N>, S>): SpecOf<N, S[number]>
+  <const S extends readonly ComponentSpec[]>(...nested: ValidNested<OfTypes<N>, S>): SpecOf<N, S[number]>
 }
 
 /** The value exported for a component name. */

@@ -2,7 +2,8 @@ import { QueryValue, browsableTypes } from '../model/core'
 import type { ObjectTypeName, Query, Sort } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { BrowsableType, FilterSpec } from './filters'
-import type { ListResult, ValidComponents } from './result'
+import type { ListResult } from './result'
+import type { ValidComponents, ValidFilters } from './argument-checks'
 
 /** The types a set of filters narrows `T` to: a returnType filter's types, else `T`. */
 export type Narrowed<T extends ObjectTypeName, F> = [Extract<F, FilterSpec<'returnType', unknown>>] extends [
@@ -19,12 +20,14 @@ export interface ExploreQuery<T extends ObjectTypeName = BrowsableType, C = neve
 > {
   readonly endpoint: 'explore'
   /** Adds filters; all apply together. A returnType filter narrows the result type. */
-  filter<const F extends readonly FilterSpec[]>(...filters: F): ExploreQuery<Narrowed<T, F[number]>, C>
+  filter<const F extends readonly FilterSpec[]>(
+    ...filters: ValidFilters<C, F>
+  ): ExploreQuery<Narrowed<T, F[number]>, C>
   /** Adds sort keys, most significant first: `.sort(releaseDate.desc())`. */
   sort(...sorts: readonly Sort[]): ExploreQuery<T, C>
   /** Adds components: `.with(primaryImage, keyContributors(primaryImage))`. */
   with<const S extends readonly ComponentSpec[]>(
-    ...components: ValidComponents<T, S>
+    ...components: ValidComponents<T, S, C>
   ): ExploreQuery<T, C | S[number]>
   /** The zero-based page. */
   page(page: number): ExploreQuery<T, C>

@@ -1,4 +1,5 @@
 import type {
+  CheckedId,
   CollectionId,
   ContributorId,
   FilterName,
@@ -24,8 +25,11 @@ export interface FilterSpec<Name extends FilterName = FilterName, Types = unknow
 /** Types a query returns when no returnType filter narrows them: the types returnType can ask for. */
 export type BrowsableType = ReturnTypeName
 
-/** A string literal id must have the prefix `Id`; a string only known at run time is checked at run time. */
-export type IdArg<V extends string, Id extends string> = string extends V ? V : V extends Id ? V : Id
+/**
+ * A string literal id must have the prefix `Id` and be well formed (`mhric-brad-pitt`, not `mhric`); a string
+ * only known at run time is checked at run time.
+ */
+export type IdArg<V extends string, Id extends string> = CheckedId<V, Id, 'prefixed'>
 
 type IdArgs<V extends readonly string[], Id extends string> = { [I in keyof V]: IdArg<V[I], Id> }
 

@@ -11,12 +11,13 @@ export type { ListComponentSpec, NestingComponent, Component } from './component
 export type {
   ComponentValue,
   Shaped,
+  TypedObject,
   Item,
   ItemContext,
   ListResult,
   SilosResult,
-  ComponentMismatch,
 } from './result'
+export type { ComponentMismatch, ComponentTooDeep, DuplicateComponent } from './argument-checks'
 export { silo } from './silos'
 export { returnType, traits, contributorsOf } from './filters'
 export { contributors, sources, collections } from './dual'

@@ -1,8 +1,9 @@
 import { QueryValue, checkLimit, checkLookupId, typesOfIds } from '../model/core'
-import type { MappedSourceId, ObjectTypeName, Query, TypeOfId } from '../model/core'
+import type { CheckedIds, MappedSourceId, ObjectTypeName, Query, TypeOfId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { BrowsableType } from './filters'
-import type { ListResult, ValidComponents } from './result'
+import type { ListResult } from './result'
+import type { ValidComponents } from './argument-checks'
 
 /** What lookup answers at the position of a mapped source id it does not know: `{}`. */
 export interface UnknownIdItem {
@@ -32,7 +33,7 @@ export interface LookupQuery<
 > extends Query<ListResult<T, C, Extra>> {
   readonly endpoint: 'lookup'
   with<const S extends readonly ComponentSpec[]>(
-    ...components: ValidComponents<T, S>
+    ...components: ValidComponents<T, S, C>
   ): LookupQuery<T, C | S[number], Extra>
   page(page: number): LookupQuery<T, C, Extra>
   pageSize(size: number): LookupQuery<T, C, Extra>
@@ -46,13 +47,13 @@ export interface LookupQuery<
  * hql.lookup('mhmov-gladiator', 'iTunes:Movie:569220589').with(primaryImage, keyContributors)
  */
 export function lookup<const Ids extends readonly [string, ...string[]]>(
-  ...ids: Ids
+  ...ids: CheckedIds<Ids>
 ): LookupQuery<TypesOfIds<Ids[number]>, never, MaybeUnknown<Ids[number]>> {
   checkLimit('ids', ids.length, undefined, 1)
   ids.forEach((id, index) => checkLookupId(id, ['ids', index]))
   return QueryValue.of(
     'lookup',
     Object.freeze({ ids: Object.freeze([...ids]) }) as never,
-    typesOfIds(ids),
+    typesOfIds(ids as readonly string[]),
   ) as never
 }

@@ -2,7 +2,8 @@ import { HqlError, QueryValue, checkIdType, checkLimit, factorIdTypes, recommend
 import type { Factor, ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec, IdArg } from './filters'
-import type { ListResult, ValidComponents } from './result'
+import type { ListResult } from './result'
+import type { ValidComponents, ValidFilters } from './argument-checks'
 import type { Narrowed } from './explore'
 
 /** The ids a factor may name: a user, a title or a contributor. */
@@ -28,9 +29,11 @@ export interface RelateQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', 
   ListResult<T, C>
 > {
   readonly endpoint: 'relate'
-  filter<const F extends readonly FilterSpec[]>(...filters: F): RelateQuery<Narrowed<T, F[number]>, C>
+  filter<const F extends readonly FilterSpec[]>(
+    ...filters: ValidFilters<C, F>
+  ): RelateQuery<Narrowed<T, F[number]>, C>
   with<const S extends readonly ComponentSpec[]>(
-    ...components: ValidComponents<T, S>
+    ...components: ValidComponents<T, S, C>
   ): RelateQuery<T, C | S[number]>
   page(page: number): RelateQuery<T, C>
   pageSize(size: number): RelateQuery<T, C>

@@ -2,6 +2,8 @@ import type {
   ComponentCatalogue,
   ComponentName,
   ContributorContext,
+  IdOf,
+  MediaTypeName,
   EmptyContext,
   MediumType,
   Name,
@@ -55,20 +57,73 @@ export type ComponentValue<N extends ComponentName, Nested> = Entry<N>['shape'] 
         ? PrimitiveValues[V]
         : never
 
+/**
+ * Each object type's default fields, with its `mhid` typed by prefix: a Movie (`mhmov…`) and a ShowSeries
+ * (`mhsss…`) are different types, so `isType` and a `switch` on it can tell them apart. A type without ids of
+ * its own (Subscription) keeps its fields as they are. Computed once for every type.
+ */
+type TypedObjects = {
+  [T in ObjectTypeName]: [IdOf<T>] extends [never]
+    ? ObjectTypes[T]
+    : ObjectTypes[T] & { readonly mhid: IdOf<T> }
+}
+
+/** An object of type `T` as results give it: its default fields, with `mhid` typed by prefix. */
+export type TypedObject<T extends ObjectTypeName> = TypedObjects[T]
+
+/**
+ * The components promised only conditionally (`isConditional`, components.ts): `needsUser` (userSocial is what
+ * the token's user did, so a client-credentials token gets objects without it) and `mayBeAbsent` (a title in no
+ * group has no primaryGroup). Their fields are optional in the result type, as the response checks allow.
+ */
+type Conditional = {
+  [N in ComponentName]: ComponentCatalogue[N] extends
+    { readonly needsUser: true } | { readonly mayBeAbsent: true }
+    ? N
+    : never
+}[ComponentName]
+
 type AppliesTo<N extends ComponentName> = Entry<N>['appliesTo'][number]
 
-/** The fields the requested components `C` add to an object of type `T`. */
-type ComponentFields<T extends ObjectTypeName, C> = {
+/**
+ * The field component `N` adds to an object of type `T`: its name where it applies, unless it is one of T's
+ * default fields (an image's thumbnail rendition, a subscription's metadata), which is already there as it is.
+ */
+type AddedBy<T extends ObjectTypeName, N extends ComponentName> =
+  T extends AppliesTo<N> ? (N extends keyof ObjectTypes[T] ? never : N) : never
+type ConditionalSpec = ComponentSpec<Conditional, unknown>
+
+/** The fields the requested components `C` add to an object of type `T`, all present. */
+type Fields<T extends ObjectTypeName, C> = {
   readonly [
-    S in C as S extends ComponentSpec<infer N, unknown> ? (T extends AppliesTo<N> ? N : never) : never
+    S in C as S extends ComponentSpec<infer N, unknown> ? AddedBy<T, N> : never
   ]: S extends ComponentSpec<infer N, infer Nested> ? ComponentValue<N, Nested> : never
 }
+
+/** The same fields, optional: for the components whose presence depends on the access token. */
+type OptionalFields<T extends ObjectTypeName, C> = {
+  readonly [
+    S in C as S extends ComponentSpec<infer N, unknown> ? AddedBy<T, N> : never
+  ]?: S extends ComponentSpec<infer N, infer Nested> ? ComponentValue<N, Nested> : never
+}
+
+/** The fields the requested components `C` add to an object of type `T`; a conditional one is optional. */
+type ComponentFields<T extends ObjectTypeName, C> = [Extract<C, ConditionalSpec>] extends [never]
+  ? Fields<T, C>
+  : Fields<T, Exclude<C, ConditionalSpec>> & OptionalFields<T, Extract<C, ConditionalSpec>>
+
+/**
+ * The eight media types take the same components (test/builder/types-agree.test-d.ts holds the catalogue to it),
+ * so the fields a query adds to them are computed once, for Movie, and shared: a union result costs one media
+ * member, not eight.
+ */
+type FieldsOf<T extends ObjectTypeName> = T extends MediaTypeName ? 'Movie' : T
 
 /** An object of type `T` (distributed over a union of types) with the components `C`. */
 export type Shaped<T extends ObjectTypeName, C> = T extends ObjectTypeName
   ? [C] extends [never]
-    ? ObjectTypes[T]
-    : ObjectTypes[T] & ComponentFields<T, C>
+    ? TypedObjects[T]
+    : TypedObjects[T] & ComponentFields<FieldsOf<T>, C>
   : never
 
 /** The context of a top-level item: shaped by the query, so open. */
@@ -84,19 +139,4 @@ export type ListResult<T extends ObjectTypeName, C, Extra = never> = PagedList<I
 export interface SilosResult<T extends ObjectTypeName, C> {
   readonly silos: readonly Silo<Item<T, C>>[]
   readonly pagingInfo: PagingInfo
-}
-
-/**
- * A readable type error: when a component does not apply to the query's types, the parameter's type becomes
- * this message, and the editor shows it.
- */
-export type ComponentMismatch<N extends string, T extends string> = `component '${N}' does not apply to ${T}`
-
-/** Each component of `S`, or the mismatch message where it applies to none of `T`. */
-export type ValidComponents<T extends ObjectTypeName, S extends readonly unknown[]> = {
-  [I in keyof S]: S[I] extends ComponentSpec<infer N, unknown>
-    ? [Extract<T, AppliesTo<N>>] extends [never]
-      ? ComponentMismatch<N, T>
-      : S[I]
-    : S[I]
 }

@@ -1,16 +1,27 @@
 import {
   HqlError,
   QueryValue,
+  checkIdType,
   checkLimit,
+  checkLookupId,
   checkOperator,
   checkedIds,
   orderFilters,
   recommendedTypes,
 } from '../model/core'
-import type { AnyId, Blueprint, BlueprintType, CollectionId, ObjectTypeName, Query } from '../model/core'
+import type {
+  Blueprint,
+  BlueprintType,
+  CheckedId,
+  CheckedIds,
+  CollectionId,
+  ObjectTypeName,
+  Query,
+} from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
-import type { SilosResult, ValidComponents } from './result'
+import type { SilosResult } from './result'
+import type { ValidComponents, ValidFilters } from './argument-checks'
 import type { Narrowed } from './explore'
 
 /** Where a silo goes: fixed positions, or a probability of filling a free slot; never both. */
@@ -92,17 +103,24 @@ export const silo = {
   ): BlueprintSpec<'ExploreGraphLens'> =>
     blueprint('ExploreGraphLens', options, { nameGenerator: options.nameGenerator }),
   /** Recommendations from a curated set of titles. */
-  content: (
-    options: BlueprintOptions & { readonly ids: readonly [AnyId, ...AnyId[]]; readonly name?: string },
-  ): BlueprintSpec<'Content'> =>
-    blueprint('Content', options, {
-      name: options.name,
-      ids: Object.freeze(checkedIds(options.ids, ['params', 'ids'])),
-    }),
+  content: <const Ids extends readonly [string, ...string[]]>(
+    options: BlueprintOptions & { readonly ids: CheckedIds<Ids>; readonly name?: string },
+  ): BlueprintSpec<'Content'> => {
+    // The same rule as lookup's ids and fromJSON's (AnyIdSchema): the builder accepts exactly what they do.
+    const ids = checkedIds(options.ids as readonly string[], ['params', 'ids'])
+    ids.forEach((id, index) => checkLookupId(id, ['params', 'ids', index]))
+    return blueprint('Content', options, { name: options.name, ids: Object.freeze(ids) })
+  },
   /** An editorial collection. */
-  collection: (
-    options: BlueprintOptions & { readonly id: CollectionId; readonly name?: string },
-  ): BlueprintSpec<'Collection'> => blueprint('Collection', options, { name: options.name, id: options.id }),
+  collection: <const Id extends string>(
+    options: BlueprintOptions & {
+      readonly id: CheckedId<Id, CollectionId, 'prefixed'>
+      readonly name?: string
+    },
+  ): BlueprintSpec<'Collection'> => {
+    checkIdType(options.id, ['Collection'], ['params', 'id'])
+    return blueprint('Collection', options, { name: options.name, id: options.id })
+  },
 }
 
 /** A silos query: several carousels in one call. Each method returns a new query. */
@@ -111,11 +129,13 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
 > {
   readonly endpoint: 'silos'
   /** Ids of content the user has positive affinity for (the seed of BasedOnItem and the recommendations). */
-  ids(...ids: readonly AnyId[]): SilosQuery<T, C>
+  ids<const Ids extends readonly string[]>(...ids: CheckedIds<Ids>): SilosQuery<T, C>
   /** Global filters; blueprint filters override them. */
-  filter<const F extends readonly FilterSpec[]>(...filters: F): SilosQuery<Narrowed<T, F[number]>, C>
+  filter<const F extends readonly FilterSpec[]>(
+    ...filters: ValidFilters<C, F>
+  ): SilosQuery<Narrowed<T, F[number]>, C>
   with<const S extends readonly ComponentSpec[]>(
-    ...components: ValidComponents<T, S>
+    ...components: ValidComponents<T, S, C>
   ): SilosQuery<T, C | S[number]>
   /** The number of silos per page. (No `page`: a later page of silos is the response's `pagingInfo.next`.) */
   pageSize(size: number): SilosQuery<T, C>

@@ -2,6 +2,7 @@
 // carries no schema library. (The request schemas, in request/, are zod/mini: fromJSON, the service, the CLI.)
 export * from './errors'
 export * from './ids'
+export * from './is-type'
 export * from './vocabulary'
 export * from './components'
 export * from './rules'

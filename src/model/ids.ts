@@ -119,16 +119,134 @@ export type AnyId = IdOf<Exclude<ObjectTypeName, 'Subscription'>> | CurrentUserA
 /** The object type a prefixed id names, at the type level (`never` for ids without a known prefix). */
 export type TypeOfId<Id extends string> = Id extends CurrentUserAlias ? 'User' : PrefixedType<Id>
 
+// Every prefix, and the type each stands for: computed once, then each id costs one lookup (a check of the id
+// against every type's prefixes made each lookup query several hundred instantiations dearer).
+type AnyPrefix = (typeof typePrefixes)[ObjectTypeName][number]
+type TypeByPrefix = { [Type in ObjectTypeName as (typeof typePrefixes)[Type][number]]: Type }
+
+// The first five characters: a prefix's length. Works on template literal types (`mhmov${string}`) too.
+type FirstFive<Id extends string> = Id extends `${infer A}${infer B}${infer C}${infer D}${infer E}${string}`
+  ? `${A}${B}${C}${D}${E}`
+  : never
+
 // The type whose prefix starts the id; a mapped source id names its type in the middle.
-type PrefixedType<Id extends string> = {
-  [Type in ObjectTypeName]: Id extends IdOf<Type> ? Type : never
-}[ObjectTypeName] extends infer Found
-  ? [Found] extends [never]
-    ? Id extends `${string}:${infer Type extends ObjectTypeName}:${string}`
+type PrefixedType<Id extends string> =
+  FirstFive<Id> extends infer Prefix extends AnyPrefix
+    ? TypeByPrefix[Prefix]
+    : Id extends `${string}:${infer Type extends ObjectTypeName}:${string}`
       ? Type
       : never
-    : Found
-  : never
+
+// The model's one rule for ids (describeId below), at the type level, for ids written as literals.
+// \s as JavaScript's regular expressions read it.
+type Whitespace =
+  | ' '
+  | '\t'
+  | '\n'
+  | '\v'
+  | '\f'
+  | '\r'
+  | '\u00a0'
+  | '\u1680'
+  | '\u2000'
+  | '\u2001'
+  | '\u2002'
+  | '\u2003'
+  | '\u2004'
+  | '\u2005'
+  | '\u2006'
+  | '\u2007'
+  | '\u2008'
+  | '\u2009'
+  | '\u200a'
+  | '\u2028'
+  | '\u2029'
+  | '\u202f'
+  | '\u205f'
+  | '\u3000'
+  | '\ufeff'
+type HasWhitespace<Text extends string> = Text extends `${string}${Whitespace}${string}` ? true : false
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm'
+type LowerToo = 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
+type Alphanumeric = Lower | LowerToo | Uppercase<Lower | LowerToo> | Digit
+
+// The 39 characters of [A-Za-z0-9] after an mhid's prefix, counted with a tuple.
+type IsMhidBody<Text extends string, Count extends unknown[] = []> = Text extends `${infer Char}${infer Rest}`
+  ? Char extends Alphanumeric
+    ? IsMhidBody<Rest, [...Count, unknown]>
+    : false
+  : Count['length'] extends 39
+    ? true
+    : false
+
+// After a known prefix: `-` and a non-empty slug without whitespace (an altId), or an mhid's 39 characters.
+// A rest the types do not know (`mhmov${string}`, a MovieId) passes: its value is checked at run time.
+type IsPrefixedRest<Rest extends string> = string extends Rest
+  ? true
+  : Rest extends `-${infer Slug}`
+    ? Slug extends ''
+      ? false
+      : HasWhitespace<Slug> extends true
+        ? false
+        : true
+    : IsMhidBody<Rest>
+
+// `Source:Type:id`: a source without colons, a type (may be empty) without colons, an id; no whitespace.
+type IsMappedSourceId<Id extends string> = Id extends `${infer Source}:${string}:${infer Rest}`
+  ? Source extends ''
+    ? false
+    : Rest extends ''
+      ? false
+      : HasWhitespace<Id> extends true
+        ? false
+        : true
+  : false
+
+/**
+ * Whether an id's text is a prefixed id by the model's rule (`describeId`: an altId, an mhid or the alias), for
+ * a literal. A template literal type such as `MovieId` is not `false`: the types take it as written, and its
+ * value is checked at run time.
+ */
+export type IsWellFormedPrefixedId<Id extends string> = Id extends CurrentUserAlias
+  ? true
+  : FirstFive<Id> extends AnyPrefix
+    ? Id extends `${FirstFive<Id>}${infer Rest}`
+      ? IsPrefixedRest<Rest>
+      : false
+    : false
+
+/** Whether an id's text passes the model's rule (`describeId`): a prefixed id or a mapped source id. */
+export type IsWellFormedId<Id extends string> =
+  IsWellFormedPrefixedId<Id> extends false ? IsMappedSourceId<Id> : true
+
+/** What the types say about an id literal the model refuses: the editor shows it where the id is written. */
+export type MalformedId<Id extends string> =
+  `'${Id}' is not an id: expected prefix-slug (an altId), an mhid (prefix and 39 letters or digits), or Source:Type:id`
+
+/**
+ * An id argument: a `string` known only at run time passes (it is checked at run time); a literal must be well
+ * formed (else the parameter becomes a `MalformedId` message) and one of `Allowed` (else the parameter asks for
+ * `Allowed`). `Forms` is `'prefixed'` where only prefixed ids stand (filters, factors), `'any'` where mapped
+ * source ids do too. The form is checked first: checked inside `Id extends Allowed`, the id would be seen as
+ * `Id & Allowed`, a union of every prefix, and cost a thousand type instantiations more per id.
+ */
+export type CheckedId<
+  Id extends string,
+  Allowed extends string,
+  Forms extends 'any' | 'prefixed' = 'any',
+> = string extends Id
+  ? Id
+  : (Forms extends 'prefixed' ? IsWellFormedPrefixedId<Id> : IsWellFormedId<Id>) extends false
+    ? MalformedId<Id>
+    : Id extends Allowed
+      ? Id
+      : Allowed
+
+/** Each id of a tuple of id arguments, checked as `CheckedId` does. */
+export type CheckedIds<Ids extends readonly string[], Allowed extends string = AnyId> = {
+  [I in keyof Ids]: CheckedId<Ids[I], Allowed>
+}
 
 /** What `describeId` learns from an id's text. */
 export type IdDescription =

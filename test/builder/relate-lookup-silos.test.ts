@@ -81,6 +81,7 @@ describe('hql.lookup()', () => {
   })
 
   test('refuses an id that is none of the forms', () => {
+    // @ts-expect-error a literal the id rule refuses is a type error too (types-agree.test-d.ts)
     const error = caught(() => hql.lookup('gladiator'))
     expect(error.code).toBe('invalid_id')
     expect(error.path).toEqual(['ids', 0])

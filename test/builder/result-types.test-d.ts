@@ -26,6 +26,9 @@ import type {
   SocialMetrics,
   ContributorContext,
   SourceContext,
+  TypedObject,
+  IdOf,
+  MediaTypeName,
 } from 'hql'
 
 const quickstart = hql
@@ -46,7 +49,7 @@ describe('explore result types', () => {
 
   test('returnType.eq narrows to the default fields of that type', () => {
     expectTypeOf<Item['releaseDate']>().toEqualTypeOf<number>()
-    expectTypeOf<Item['primaryImage']['object']>().toEqualTypeOf<Image>()
+    expectTypeOf<Item['primaryImage']['object']>().toEqualTypeOf<TypedObject<'Image'>>()
     expectTypeOf<Item>().toMatchTypeOf<Movie>()
   })
 
@@ -62,7 +65,9 @@ describe('explore result types', () => {
     expectTypeOf<
       'allSubscriptions' extends keyof Extract<O, { releaseDate: number }> ? true : false
     >().toEqualTypeOf<false>()
-    expectTypeOf<Extract<O, { releaseDate: number }>['primaryImage']['object']>().toEqualTypeOf<Image>()
+    expectTypeOf<Extract<O, { releaseDate: number }>['primaryImage']['object']>().toEqualTypeOf<
+      TypedObject<'Image'>
+    >()
     expectTypeOf<
       Extract<O, { webUrl: string }>['allSubscriptions'][number]['object']['metadata']['price']
     >().toEqualTypeOf<number>()
@@ -97,9 +102,9 @@ describe('lookup, relate and silos result types', () => {
     const q = hql.lookup('iTunes:Movie:569220589').with(primaryImage)
     type I = ResultOf<typeof q>['content'][number]
     expectTypeOf<I['object']>().toEqualTypeOf<
-      | (Movie & {
+      | (TypedObject<'Movie'> & {
           readonly primaryImage: {
-            readonly object: Image
+            readonly object: TypedObject<'Image'>
             readonly context: { readonly [key: string]: never }
           }
         })
@@ -118,14 +123,16 @@ describe('lookup, relate and silos result types', () => {
     const q = hql.silos(silo.explore({ name: 'Popular', positions: [0] })).with(primaryImage)
     type S = ResultOf<typeof q>['silos'][number]
     expectTypeOf<S['title']>().toEqualTypeOf<string>()
-    expectTypeOf<S['content'][number]['object']['primaryImage']['object']>().toEqualTypeOf<Image>()
+    expectTypeOf<S['content'][number]['object']['primaryImage']['object']>().toEqualTypeOf<
+      TypedObject<'Image'>
+    >()
     expectTypeOf<S['pagingInfo']>().toEqualTypeOf<PagingInfo>()
   })
 
   test('collections items nest, with userSocial as a plain value', () => {
     const q = hql.explore().filter(returnType.eq('Collection')).with(items(primaryImage), userSocial)
     type O = ResultOf<typeof q>['content'][number]['object']
-    expectTypeOf<O['userSocial']['userLikes']>().toEqualTypeOf<boolean>()
+    expectTypeOf<NonNullable<O['userSocial']>['userLikes']>().toEqualTypeOf<boolean>()
   })
 })
 
@@ -158,12 +165,16 @@ describe('type errors where the types can see the mistake', () => {
   test('returnType.ne narrows a literal and leaves a type known only at run time unnarrowed', () => {
     const notMovies = hql.explore().filter(returnType.ne('Movie'))
     type N = ResultOf<typeof notMovies>['content'][number]['object']
-    // Of the types with a releaseDate, only series remain.
-    expectTypeOf<Extract<N, { releaseDate: number }>>().toEqualTypeOf<ShowSeries>()
+    // Of the media types, all but Movie remain: their ids tell them apart.
+    expectTypeOf<Extract<N, { releaseDate: number }>['mhid']>().toEqualTypeOf<
+      IdOf<Exclude<MediaTypeName, 'Movie'>>
+    >()
     const dynamicType = 'Movie' as ReturnTypeName
     const q = hql.explore().filter(returnType.ne(dynamicType)).with(primaryImage)
     type O = ResultOf<typeof q>['content'][number]['object']
-    expectTypeOf<Extract<O, { webUrl: string }>['primaryImage']['object']>().toEqualTypeOf<Image>()
+    expectTypeOf<Extract<O, { webUrl: string }>['primaryImage']['object']>().toEqualTypeOf<
+      TypedObject<'Image'>
+    >()
   })
 
   test('a dynamic id is accepted by the types and checked at run time', () => {

@@ -5,7 +5,7 @@ import { fixture, type HqlFixture } from 'hql/testing'
 const page = { next: null, previous: null }
 const movies = hql.explore().filter(returnType.eq('Movie')).with(primaryImage)
 const image = { url: 'u', width: 1, height: 1 }
-const movie = { mhid: 'm', altId: 'a', name: 'n', releaseDate: 0, description: '' }
+const movie = { mhid: 'mhmov-m' as const, altId: 'a', name: 'n', releaseDate: 0, description: '' }
 
 test('a fixture’s response is typed by its query', () => {
   const ok = fixture(movies, {
@@ -15,7 +15,7 @@ test('a fixture’s response is typed by its query', () => {
           ...movie,
           primaryImage: {
             object: {
-              mhid: 'i',
+              mhid: 'mhimg-i',
               name: null,
               thumbnail: image,
               small: image,

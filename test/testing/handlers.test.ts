@@ -171,7 +171,7 @@ describe('fixtures', () => {
     const next = { endpoint: '/graph/explore', method: 'POST' as const, body: { ...first.body, page: 1 } }
     const movie = (n: number) => ({
       object: {
-        mhid: `mhmov-f${n}`,
+        mhid: `mhmov-f${n}` as const,
         altId: `mhmov-f${n}`,
         name: `F${n}`,
         releaseDate: n,

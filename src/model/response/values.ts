@@ -3,6 +3,8 @@ import * as c from '../check/kit'
 // The plain values inside responses: images' renditions, names, social data, and source contexts.
 
 export const RenditionSchema = c.object({ url: c.string, height: c.int, width: c.int })
+/** One rendition of an image: its URL and size in pixels. */
+export type Rendition = c.Infer<typeof RenditionSchema>
 
 /** A Name (primaryName). Its fields are not shown by the service's documents: we use text + locale. */
 export const NameSchema = c.object({ text: c.string, locale: c.string })

@@ -1,0 +1,99 @@
+import { describe, expectTypeOf, test } from 'vitest'
+import {
+  allSubscriptions,
+  contributions,
+  contributors,
+  hql,
+  keyContributors,
+  primaryImage,
+  returnType,
+  silo,
+  traits,
+} from 'hql'
+import type { ComponentsOf, MediaTypeName } from 'hql'
+
+// The type half of each mistake in types-agree.test.ts: what throws at run time on a value the types can see
+// is a type error too.
+
+describe('a mistake that throws is a type error', () => {
+  test('narrowing returnType after .with() so that a component applies to none of the new types', () => {
+    // @ts-expect-error allSubscriptions applies to Source, not Movie
+    hql.explore().with(allSubscriptions).filter(returnType.eq('Movie'))
+    // A narrowing that keeps a type the component applies to is fine.
+    hql.explore().with(allSubscriptions).filter(returnType.in('Movie', 'Source'))
+  })
+
+  test('nesting deeper than maxComponentDepth', () => {
+    const fiveLevels = keyContributors(contributions(keyContributors(contributions(primaryImage))))
+    hql.lookup('mhmov-gladiator').with(fiveLevels)
+    // @ts-expect-error six levels: refused where the sixth is nested
+    keyContributors(contributions(keyContributors(contributions(keyContributors(primaryImage)))))
+  })
+
+  test('literal ids the model refuses', () => {
+    // @ts-expect-error not an mhid (too short) nor an altId
+    hql.lookup('mhmovABC')
+    // @ts-expect-error a prefix alone
+    hql.lookup('mhmov')
+    // @ts-expect-error an empty slug
+    hql.lookup('mhmov-')
+    // @ts-expect-error no prefix, no mapped source id
+    hql.lookup('mhmov-gladiator', 'gladiator')
+    // @ts-expect-error in silos' ids too
+    hql.silos(silo.explore()).ids('mhmov')
+    // @ts-expect-error in a Content blueprint
+    silo.content({ ids: ['mhmov-'] })
+    // @ts-expect-error in a Collection blueprint
+    silo.collection({ id: 'mhcol' })
+    // @ts-expect-error in a filter
+    contributors.eq('mhric')
+    // @ts-expect-error in a filter's list
+    traits.in('mhgnr-drama', 'mhgnr-')
+    // @ts-expect-error in a relate factor
+    hql.relate('mhmov')
+  })
+
+  test('the id forms the model accepts type-check', () => {
+    hql.lookup(
+      'mhmov-gladiator',
+      'mhmovAbcdefghij0123456789ABCDEFGHIJabcdefghi',
+      'mhals-current-user',
+      'iTunes:Movie:569220589',
+      'IMDB::tt0238380',
+      'mhfic-sherlock-holmes',
+    )
+    contributors.eq('mhrgc-the-beatles')
+    silo.collection({ id: 'mhcol-favourites' })
+    // An id known only at run time is checked at run time.
+    const id: string = 'mhmov'
+    hql.lookup(id)
+  })
+
+  test('returnType of a type that cannot be retrieved on its own', () => {
+    // @ts-expect-error subscriptions are reached through their source
+    returnType.eq('Subscription')
+    // @ts-expect-error images are reached through what owns them
+    returnType.in('Movie', 'Image')
+  })
+
+  test('a component an earlier .with() added', () => {
+    // @ts-expect-error primaryImage is there already
+    hql.explore().with(primaryImage).with(primaryImage)
+  })
+
+  test('a component on a type it does not apply to, inside a nested list', () => {
+    // @ts-expect-error allSubscriptions applies to Source, not Contributor
+    hql.lookup('mhmov-gladiator').with(keyContributors(allSubscriptions))
+  })
+
+  test('positions with probability', () => {
+    // @ts-expect-error choose positions or probability
+    silo.explore({ positions: [0], probability: 0.5 })
+  })
+})
+
+test('the media types take the same components (the result types compute their fields once, for Movie)', () => {
+  expectTypeOf<ComponentsOf<MediaTypeName>>().toEqualTypeOf<ComponentsOf<'Movie'>>()
+  type Each = { [T in MediaTypeName]: [ComponentsOf<T>] extends [ComponentsOf<'Movie'>] ? true : false }
+  expectTypeOf<Each[MediaTypeName]>().toEqualTypeOf<true>()
+})
