@@ -11,6 +11,7 @@ import { defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/loa
 import type { GraphNode } from '../../src/service/graph/entities'
 import { GraphIndex } from '../../src/service/graph/graph-index'
 import { startHarness, type Harness } from '../service/helpers'
+import { holds, named, type Op } from '../support/operator-meaning'
 
 const graph = new GraphIndex(
   buildCatalog(readCatalogDir(defaultCatalogDir()), [{ username: 'demo', name: 'Demo User' }]),
@@ -21,27 +22,8 @@ beforeAll(async () => {
 })
 afterAll(() => h.service.close())
 
-type Op = { $eq?: string; $ne?: string; $in?: string[]; $all?: string[]; $or?: Op[] }
 const operatorNames = ['$eq', '$ne', '$in', '$all', '$or', 'nested $or'] as const
 type OperatorName = (typeof operatorNames)[number]
-
-/** Whether an item meets an operator, given whether it has one value. */
-const holds = (op: Op, has: (value: string) => boolean): boolean =>
-  op.$eq !== undefined
-    ? has(op.$eq)
-    : op.$ne !== undefined
-      ? !has(op.$ne)
-      : op.$in
-        ? op.$in.some(has)
-        : op.$all
-          ? op.$all.every(has)
-          : (op.$or ?? []).some((branch) => holds(branch, has))
-const named = (op: Op): string[] => [
-  ...[op.$eq, op.$ne].filter((v): v is string => v !== undefined),
-  ...(op.$in ?? []),
-  ...(op.$all ?? []),
-  ...(op.$or ?? []).flatMap(named),
-]
 
 const node = (id: string): GraphNode => graph.byId(id) as GraphNode
 const titles = ['Movie', 'ShowSeries']

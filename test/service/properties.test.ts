@@ -5,6 +5,7 @@ import { defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/loa
 import type { GraphNode } from '../../src/service/graph/entities'
 import { GraphIndex } from '../../src/service/graph/graph-index'
 import { objects, startHarness, type Harness } from './helpers'
+import { holds, named, type Op } from '../support/operator-meaning'
 
 let h: Harness
 // An independent view of the same graph (built from the same files), to check answers against.
@@ -43,24 +44,6 @@ const operator = (values: fc.Arbitrary<string>) =>
       )
       .map(($or) => ({ $or })),
   )
-
-type Op = { $eq?: string; $ne?: string; $in?: string[]; $all?: string[]; $or?: Op[] }
-const holds = (op: Op, has: (v: string) => boolean): boolean =>
-  op.$eq !== undefined
-    ? has(op.$eq)
-    : op.$ne !== undefined
-      ? !has(op.$ne)
-      : op.$in
-        ? op.$in.some(has)
-        : op.$all
-          ? op.$all.every(has)
-          : (op.$or ?? []).some((sub) => holds(sub, has))
-const named = (op: Op): string[] => [
-  ...[op.$eq, op.$ne].filter((v): v is string => v !== undefined),
-  ...(op.$in ?? []),
-  ...(op.$all ?? []),
-  ...(op.$or ?? []).flatMap(named),
-]
 
 const node = (altIdOrMhid: string): GraphNode => graph.byId(altIdOrMhid) as GraphNode
 
