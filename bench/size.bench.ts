@@ -1,4 +1,4 @@
-// `npm run bench:size`: the README's size table. Measures, in one run and the way `npm test` checks our budget
+// `npm run bench:size`: docs/performance.md's size table. Measures, in one run and the way `npm test` checks our budget
 // (size-limit with preset-small-lib: esbuild bundle, tree-shaken and minified, gzip), the browser bundle of
 // hql (bench/size/hql.ts, from the build in dist/) next to small programs that do a comparable job with other
 // libraries (bench/size/*.ts). Run `npm run build` first (the npm script does).

@@ -39,6 +39,8 @@ export async function errorsDocText(): Promise<string> {
     '',
     '# Error codes',
     '',
+    ...(Object.values(titles) as string[]).map((title) => `- [${title}](#${title.toLowerCase()})`),
+    '',
     'Every error hql throws is an `HqlError` (or a subclass) with three fields kept apart: `code`, one of the codes',
     'below (the type `HqlErrorCode`); `reason`, what is wrong and what to do; and `path`, where in the request',
     'the offending value is (`[]` when the error is about no value in particular). `message` is composed from',

@@ -9,7 +9,7 @@ export interface CliIo {
   readonly stopped: () => Promise<void>
 }
 
-/** The exit codes of `hql`, documented in the README and in `hql --help`. */
+/** The exit codes of `hql`, documented in docs/cli.md and in `hql --help`. */
 export const exitCodes = {
   /** Everything went well. */
   ok: 0,

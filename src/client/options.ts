@@ -22,7 +22,7 @@ export interface ClientOptions {
   readonly timeoutMs?: number
   /** Limit for one call (one page), retries and waiting for a token included. Default 30 000 ms. */
   readonly totalTimeoutMs?: number
-  /** Retry settings for graph requests, or `false` for none. Token requests: see the README. */
+  /** Retry settings for graph requests, or `false` for none. Token requests: see docs/client.md (Auth). */
   readonly retry?: RetryOptions | false
   /** A token is refreshed this long before it expires. Default 60 000 ms. */
   readonly refreshMarginMs?: number

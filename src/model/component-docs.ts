@@ -1,4 +1,4 @@
-// One line per component for the README's table (kept apart from the catalogue: browsers need none of it).
+// One line per component for docs/builder.md's table (kept apart from the catalogue: browsers need none of it).
 import type { ComponentName } from './components'
 
 export const componentSummaries: Readonly<Record<ComponentName, string>> = {

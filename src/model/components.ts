@@ -43,8 +43,8 @@ const social = [...media, 'Contributor', 'User', 'Source', 'Collection'] as cons
 
 /**
  * The component catalogue: every component of the service, once. The builder's result types, the runtime
- * checks of every door, the reference service and the README's table all read this object.
- * Applicability follows the service's object pages (SERVICE-NOTES.md); where they are silent, the README
+ * checks of every door, the reference service and docs/builder.md's table all read this object.
+ * Applicability follows the service's object pages (SERVICE-NOTES.md); where they are silent, docs/builder.md
  * says what we decided.
  */
 export const componentCatalogue = {

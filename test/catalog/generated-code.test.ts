@@ -42,7 +42,7 @@ silos for [$ids, "mhmov-x"]
 const tsc = promisify(execFile)
 
 /**
- * The one documented difference (README, Query catalogs): the builder leaves out an empty list of nested
+ * The one documented difference (docs/text.md, Generated code): the builder leaves out an empty list of nested
  * components, so `images {}` (`{ name: 'images', components: [] }` in the fixture) generates `H.images`.
  * Only that is forgiven; the top-level `components: []` of `with none` must match as it is.
  */

@@ -137,7 +137,7 @@ describe('hql fmt, check, generate, fixtures', () => {
     expect((await hql('fmt', '--check', dir)).code).toBe(0)
   })
 
-  // What the README's Query catalogs and CLI sections promise about fmt, check and reserved names.
+  // What docs/text.md (Query catalogs) and docs/cli.md promise about fmt, check and reserved names.
   it('fmt keeps every comment but joins comment blocks separated by a blank line', async () => {
     const dir = await scratch()
     const file = join(dir, 'q.hql')

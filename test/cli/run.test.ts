@@ -106,7 +106,7 @@ describe('hql run', () => {
 })
 
 describe('hql run: HQL_SCOPE', () => {
-  // The README says: HQL_SCOPE defaults to both scopes for the password grant only; the client credentials
+  // docs/cli.md says: HQL_SCOPE defaults to both scopes for the password grant only; the client credentials
   // grant sends a scope only when HQL_SCOPE is set. The token requests are read as they leave.
   const baseUrl = 'https://run.hql.test'
   const server = setupServer(...hqlHandlers({ baseUrl }))

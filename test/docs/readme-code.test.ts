@@ -1,41 +1,23 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
+import { catalogFile, checkCatalog } from '../../src/catalog'
+import { blocks, docFiles, read, root } from './markdown'
 
-// Every code block of the README is checked, so the docs cannot rot:
+// Every code block of the README, of docs/*.md and of grammar/README.md is checked, so the docs cannot rot:
 // - ts blocks are type-checked as modules, against the sources ('hql' resolves through tsconfig paths);
 // - json blocks must parse; sh blocks' npm commands must name scripts package.json has;
+// - hql blocks must pass `hql check` (parse, resolve, validate every query, as a catalog);
 // - text blocks (diagrams) are exempt, and any other language fails, so a new kind of block gets a check.
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const readme = readFileSync(`${root}README.md`, 'utf8')
-
-interface Block {
-  readonly lang: string
-  readonly code: string
-  readonly line: number
-}
-
-function blocks(markdown: string): Block[] {
-  const found: Block[] = []
-  const fence = /^```(\S*)[^\n]*\n([\s\S]*?)^```\s*$/gm
-  for (let match = fence.exec(markdown); match !== null; match = fence.exec(markdown))
-    found.push({
-      lang: match[1] ?? '',
-      code: match[2] ?? '',
-      line: markdown.slice(0, match.index).split('\n').length,
-    })
-  return found
-}
-
-const all = blocks(readme)
+const all = docFiles.flatMap((file) => blocks(file))
 const checked = new Set(['ts', 'json', 'sh', 'text', 'hql'])
+const where = (b: { file: string; line: number }): string => `${b.file}:${b.line}`
 
-describe('README code blocks', () => {
+describe('code blocks of the README and docs/', () => {
   test('every block has a language this test checks', () => {
-    expect(
-      all.filter((b) => !checked.has(b.lang)).map((b) => `line ${b.line}: ${b.lang || '(none)'}`),
-    ).toEqual([])
+    expect(all.filter((b) => !checked.has(b.lang)).map((b) => `${where(b)}: ${b.lang || '(none)'}`)).toEqual(
+      [],
+    )
   })
 
   test('ts blocks type-check', () => {
@@ -45,7 +27,8 @@ describe('README code blocks', () => {
     const files = all
       .filter((b) => b.lang === 'ts')
       .map((b) => {
-        const file = `block-line-${b.line}.ts`
+        // docs/client.md's block at line 16 is docs-client.md-line-16.ts.
+        const file = `${b.file.replaceAll('/', '-')}-line-${b.line}.ts`
         // Blocks import repository files as a reader at the root would: './examples/…'.
         writeFileSync(`${dir}/${file}`, `${b.code.replaceAll("from './", "from '../../../")}\nexport {}\n`)
         return file
@@ -66,14 +49,26 @@ describe('README code blocks', () => {
       output = String((error as { stdout?: string }).stdout)
     }
     rmSync(dir, { recursive: true, force: true })
-    // Names the README line of each failing block: block-line-N.ts is the block opening at line N.
+    // Names the page and line of each failing block: README.md-line-N.ts is the README's block opening at line N.
     expect(output).toBe('')
-    expect(files.length).toBeGreaterThan(2)
-  }, 60_000)
+    expect(files.length).toBeGreaterThan(10)
+  }, 120_000)
 
   test('json blocks parse', () => {
     for (const block of all.filter((b) => b.lang === 'json'))
-      expect(() => JSON.parse(block.code), `README line ${block.line}`).not.toThrow()
+      expect(() => JSON.parse(block.code), where(block)).not.toThrow()
+  })
+
+  test('hql blocks pass `hql check`', () => {
+    const hql = all.filter((b) => b.lang === 'hql')
+    expect(hql.length).toBeGreaterThan(1)
+    for (const block of hql) {
+      const { errors } = checkCatalog({ files: [catalogFile(where(block), where(block), block.code)] })
+      expect(
+        errors.map((e) => e.message),
+        where(block),
+      ).toEqual([])
+    }
   })
 
   test('npm commands in sh blocks name existing scripts', () => {
@@ -87,5 +82,31 @@ describe('README code blocks', () => {
       (name) => !scripts.includes(name) && !(builtIn.has(name) && name !== 'test' && name !== 'start'),
     )
     expect(missing).toEqual([])
+  })
+})
+
+describe('the README', () => {
+  const readme = read('README.md')
+
+  test('has no line longer than 120 characters', () => {
+    const long = readme
+      .split('\n')
+      .map((line, i) => ({ line: i + 1, length: line.length }))
+      .filter(({ length }) => length > 120)
+    expect(long).toEqual([])
+  })
+
+  test('stays short: the depth is in docs/', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(12_500)
+  })
+
+  test('opens with the commands a new user runs, and the test command is the one CI runs', () => {
+    const [first] = blocks('README.md', readme)
+    expect(first?.line).toBe(3)
+    expect(first?.code).toMatch(/^npm ci && npm start +#/m)
+    expect(first?.code).toMatch(/^npm test +#/m)
+    expect(read('.ci/run')).toMatch(/^npm ci\nnpm test$/m)
+    const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>
+    expect(scripts['start']).toBe('tsx examples/demo.ts')
   })
 })

@@ -41,7 +41,7 @@ afterAll(() => h.service.close())
 const entry = (name: string): ComponentEntry => componentCatalogue[name as ComponentName]
 
 /**
- * Answered only where the data has one (README, "Components": `primaryGroup` only where an editorial collection
+ * Answered only where the data has one (docs/reference-service.md, "Components": `primaryGroup` only where an editorial collection
  * holds the title): absent is truthful, present must be in shape.
  */
 const whereTheDataHasOne: ReadonlySet<string> = new Set(['primaryGroup'])

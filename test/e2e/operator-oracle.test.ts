@@ -1,7 +1,7 @@
 // Each filter with each operator, in explore and in relate, against an oracle: the set of mhids the service
 // returns over HTTP, paged to the end, is the set the oracle computes from the catalog's data (the graph's
 // nodes and edges, read as data; not the service's filter code), for ids drawn by fast-check from the
-// catalog. The meaning restated here is the README's ("Explore", "Relate"). And `$ne` is never `$eq`.
+// catalog. The meaning restated here is docs/reference-service.md's ("Explore", "Relate"). And `$ne` is never `$eq`.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { filterNames } from 'hql'
@@ -86,7 +86,7 @@ function operator(kind: OperatorName, values: fc.Arbitrary<string>): fc.Arbitrar
 }
 
 /**
- * What explore answers for one filter, by the README: the default types are the titles (the contributors
+ * What explore answers for one filter, by docs/reference-service.md: the default types are the titles (the contributors
  * with a `contributorsOf` filter); returnType chooses among those and the types it names; any other filter
  * keeps the items of the types it applies to that meet it.
  */
@@ -156,7 +156,7 @@ describe.each([...filterNames])('explore, filter %s', (name) => {
   })
 })
 
-// Relate with one boost-only factor: every title is a candidate (README, "Relate"), and the factor is never
+// Relate with one boost-only factor: every title is a candidate (docs/reference-service.md, "Relate"), and the factor is never
 // returned, so its answer is the explore oracle's titles without the factor. Filters that select
 // contributors (contributorsOf, returnType Contributor) rank people by their titles: left to explore here.
 const factor = graph.media.find((m) => m.credits.length >= 3) as GraphNode

@@ -20,7 +20,7 @@ describe('catalog loading and the graph index', () => {
   it('loads the whole sample catalog in well under a second', () => {
     expect(graph.media.filter((m) => m.type === 'Movie')).toHaveLength(2385)
     expect(graph.media.filter((m) => m.type === 'ShowSeries')).toHaveLength(301)
-    // Generous against slow CI machines; the README reports the measured figure.
+    // Generous against slow CI machines; docs/performance.md reports the measured figure.
     expect(elapsed).toBeLessThan(2500)
   })
 

@@ -51,7 +51,7 @@ type Filters = Partial<Record<'returnType' | RelationName, Op>>
 type RelationName = 'contributors' | 'contributorsOf' | 'traits' | 'sources' | 'collections'
 const TITLES = ['Movie', 'ShowSeries']
 /**
- * The README's semantics, restated independently of the service: what each relation filter applies to
+ * The semantics of docs/reference-service.md, restated independently of the service: what each relation filter applies to
  * (an object of another type never matches it, whatever the operator) and how it relates an object to a value.
  */
 const relations: Record<RelationName, { to: string[]; has: (item: GraphNode, value: GraphNode) => boolean }> =
@@ -69,7 +69,7 @@ const relations: Record<RelationName, { to: string[]; has: (item: GraphNode, val
     },
   }
 
-/** The objects an explore with these filters answers, by the README: the oracle of the property. */
+/** The objects an explore with these filters answers, by docs/reference-service.md: the oracle of the property. */
 function expected(filters: Filters): GraphNode[] {
   const defaults = filters.contributorsOf ? ['Contributor'] : TITLES
   const returnType = filters.returnType
@@ -92,7 +92,7 @@ function expected(filters: Filters): GraphNode[] {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const dateOf = (n: GraphNode): number | undefined => ('releaseDate' in n ? n.releaseDate : undefined)
-/** The README's orders: the property asked for (objects without one last), then the mhid. */
+/** The orders of docs/reference-service.md: the property asked for (objects without one last), then the mhid. */
 function sortedBy(items: GraphNode[], property: 'name' | 'releaseDate', order: string): GraphNode[] {
   const sign = order === 'descending' ? -1 : 1
   return [...items].sort((a, b) => {

@@ -1,4 +1,4 @@
-// Renders the README's reference tables from the model, so a test can check the README against the model
+// Renders docs/builder.md's reference tables from the model, so a test can check the page against the model
 // (`npx tsx test/support/doc-tables.ts` prints them for pasting).
 import {
   componentCatalogue,
@@ -14,7 +14,7 @@ import {
 } from 'hql'
 import type { ComponentEntry } from 'hql'
 
-/** A list of types, with the eight media types written `media` (the README says which they are). */
+/** A list of types, with the eight media types written `media` (docs/builder.md says which they are). */
 function typeList(types: readonly string[], separator: string): string {
   const media = mediaTypeNames.every((type) => types.includes(type))
   const rest = types.filter((type) => !media || !(mediaTypeNames as readonly string[]).includes(type))

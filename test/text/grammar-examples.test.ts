@@ -26,7 +26,7 @@ describe('the grammar examples', () => {
   })
 
   it('compile to the pinned request JSON, with stand-ins for parameters without a default', async () => {
-    // Reviewed by hand against the README's table of elements; a change here is a change of the language.
+    // Reviewed by hand against docs/text.md's table of elements; a change here is a change of the language.
     const expected = JSON.parse(await readFile('test/text/grammar-examples.expected.json', 'utf8')) as Record<
       string,
       unknown

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { docFiles, headings, linkTargets, read, root } from './markdown'
+
+// Every relative link of the README, docs/ and grammar/README.md names a file that exists and, with a `#`, a
+// heading of that page; and every page of docs/ starts with a table of contents of its sections.
+describe('links between the pages', () => {
+  test.each(docFiles)('%s: every relative link resolves, anchors included', (file) => {
+    const broken = linkTargets(read(file))
+      .filter((target) => !/^[a-z]+:/i.test(target))
+      .filter((target) => {
+        const [path = '', anchor] = target.split('#')
+        const page = path === '' ? file : relative(root, join(dirname(join(root, file)), path))
+        if (!existsSync(join(root, page))) return true
+        if (anchor === undefined) return false
+        if (!page.endsWith('.md')) return true
+        return !headings(read(page)).some((h) => h.anchor === anchor)
+      })
+    expect(broken).toEqual([])
+  })
+
+  test.each(docFiles.filter((file) => file.startsWith('docs/')))(
+    '%s starts with a table of contents of its sections',
+    (file) => {
+      const text = read(file)
+      const toc =
+        /^# .+\n(?:<!--.*-->\n)?\n((?:- .+\n)+)/m.exec(text.replace(/^<!--.*-->\n\n/, ''))?.[1] ?? ''
+      const listed = [...toc.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1])
+      const sections = headings(text)
+        .filter((h) => h.level === 2)
+        .map((h) => h.anchor)
+      expect(sections.length).toBeGreaterThan(0)
+      expect(listed).toEqual(sections)
+    },
+  )
+})
