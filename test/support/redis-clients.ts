@@ -34,3 +34,29 @@ export async function redisClient(kind: ClientKind, url: string, connect = true)
     },
   }
 }
+
+/**
+ * The scores (Redis server times, ms) of every ZADD to `key` while it runs: the places a rate budget granted,
+ * as Redis itself decided them, free of the delay between a grant and the moment its process hears of it.
+ */
+export async function watchGrants(
+  url: string,
+  key: string,
+): Promise<{ scores: number[]; stop(expected: number): Promise<void> }> {
+  const scores: number[] = []
+  const monitor = createClient({ url })
+  monitor.on('error', () => {})
+  await monitor.connect()
+  await monitor.monitor((line: string) => {
+    const match = /"ZADD" "([^"]+)" "([\d.]+)"/i.exec(line)
+    if (match?.[1] === key) scores.push(Number(match[2]))
+  })
+  return {
+    scores,
+    // MONITOR's stream trails the commands a little: wait for the grants the caller knows of.
+    async stop(expected) {
+      for (let i = 0; i < 100 && scores.length < expected; i++) await new Promise((r) => setTimeout(r, 20))
+      monitor.destroy()
+    },
+  }
+}
