@@ -23,17 +23,15 @@ const DETAIL_LIMIT = 200
 
 /**
  * One component's connection state: `shared` while Redis answers, `fallback` from the first command that fails
- * or times out, until a later command (one at a time, every `retryMs`) gets an answer again. A command that
- * cannot be sent now rejects at once with `RedisUnavailable`, so that no caller ever waits on a Redis that
- * is down for more than `commandTimeoutMs`.
+ * or times out until a probe (every `retryMs`, in the background) gets an answer again. While falling back,
+ * commands reject at once with `RedisUnavailable`: no caller ever waits on a Redis that is down for more than
+ * the one `commandTimeoutMs` that revealed it.
  */
 export class RedisLink {
   readonly #send: SendCommand
   readonly #options: LinkOptions
   #fallbackSince: number | undefined
-  #nextTryAt = 0
-  #trying = false
-  /** Called once each time Redis answers again after a fallback, before the next command is sent. */
+  /** Called once each time Redis answers again after a fallback. */
   onRecover: (() => Promise<void>) | undefined
 
   constructor(send: SendCommand, options: LinkOptions) {
@@ -47,20 +45,12 @@ export class RedisLink {
 
   /** Runs `script` (EVALSHA, or EVAL where the server does not have it yet); throws `RedisUnavailable`. */
   async eval(script: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> {
-    const recovering = this.#fallbackSince !== undefined
-    if (recovering) {
-      if (this.#trying || this.#options.now() < this.#nextTryAt) throw new RedisUnavailable()
-      this.#trying = true
-    }
+    if (this.#fallbackSince !== undefined) throw new RedisUnavailable()
     try {
-      const reply = await this.#evalOnce(script, keys, args)
-      if (recovering) await this.#recovered()
-      return reply
+      return await this.#evalOnce(script, keys, args)
     } catch (error) {
       this.#failed(error, args)
       throw new RedisUnavailable()
-    } finally {
-      if (recovering) this.#trying = false
     }
   }
 
@@ -86,23 +76,35 @@ export class RedisLink {
     return Promise.race([sent, timeout]).finally(() => clearTimeout(timer))
   }
 
-  async #recovered(): Promise<void> {
-    const since = this.#fallbackSince
-    if (since === undefined) return
-    this.#fallbackSince = undefined
-    const { component, key, onStateChange, now } = this.#options
-    onStateChange?.({ component, key, state: 'shared', fallbackMs: now() - since })
-    // What the process did alone (a token it obtained) goes back to Redis; a failure there is already reported.
-    await this.onRecover?.().catch(() => {})
-  }
-
   #failed(error: unknown, args: readonly string[]): void {
-    const { component, key, onStateChange, now, retryMs } = this.#options
-    this.#nextTryAt = now() + retryMs
     if (this.#fallbackSince !== undefined) return
+    const { component, key, onStateChange, now } = this.#options
     this.#fallbackSince = now()
     const cause = error instanceof CommandTimeout ? 'timeout' : 'error'
-    onStateChange?.({ component, key, state: 'fallback', cause, detail: describe(error, args) })
+    onStateChange?.({ component, key, state: 'fallback', cause, detail: describeFailure(error, args) })
+    this.#probeLater()
+  }
+
+  /** Tries Redis again after `retryMs`, without holding any caller, until it answers. */
+  #probeLater(): void {
+    // A hook that throws here has no caller to fail: it is dropped rather than crash the process.
+    const timer = setTimeout(() => void this.#probe().catch(() => {}), this.#options.retryMs)
+    // A process that is done must not stay alive for a probe (Node's timers have unref; browsers' do not).
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+
+  async #probe(): Promise<void> {
+    try {
+      await this.#timed(['PING'])
+    } catch {
+      return this.#probeLater()
+    }
+    const since = this.#fallbackSince
+    this.#fallbackSince = undefined
+    const { component, key, onStateChange, now } = this.#options
+    if (since !== undefined) onStateChange?.({ component, key, state: 'shared', fallbackMs: now() - since })
+    // What the process did alone (a token it obtained) goes back to Redis; a failure there is reported anew.
+    await this.onRecover?.().catch(() => {})
   }
 }
 
@@ -114,7 +116,7 @@ class CommandTimeout extends Error {
  * A Redis client's error message without any value the command carried (a stored token, sealed or not): some
  * clients quote a failed command's arguments. Cut short, since it goes to logs.
  */
-function describe(error: unknown, args: readonly string[]): string {
+export function describeFailure(error: unknown, args: readonly string[]): string {
   let text = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'
   for (const value of args) if (value.length >= 4) text = text.replaceAll(value, '[value]')
   return text.length > DETAIL_LIMIT ? `${text.slice(0, DETAIL_LIMIT)}…` : text

@@ -42,7 +42,8 @@ function pings(port: number): Promise<boolean> {
   })
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** A redis-server on a free port; `running: false` only picks the port (Redis down at the app's start). */
+export async function startRedis({ running = true } = {}): Promise<RedisServer> {
   const port = await freePort()
   let child: ChildProcess | undefined
 
@@ -80,7 +81,7 @@ export async function startRedis(): Promise<RedisServer> {
     await exited
   }
 
-  await start()
+  if (running) await start()
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
