@@ -27,6 +27,12 @@ export interface RateBudgetOptions {
   readonly windowSeconds: number
   /** When the window is full: wait for a place (the default), or fail at once with `RateBudgetError`. */
   readonly onExceeded?: 'wait' | 'fail'
+  /**
+   * Spread requests evenly, at most one every `windowSeconds / requests` (the default), rather than let a
+   * whole window's worth go at once: the service counts arrivals, and of a burst sent at a window's edge, some
+   * arrive in the next window. `false` for bursts (still never more than `requests` booked in any window).
+   */
+  readonly smooth?: boolean
 }
 
 /**
@@ -43,79 +49,90 @@ export class RateBudgetError extends ClientError {
   }
 }
 
-/** A budget's decision for one request: go now, or the ms until a place may free up. */
-export type BudgetDecision = { readonly granted: true } | { readonly granted: false; readonly waitMs: number }
+/**
+ * A budget's answer for one request: booked, to be sent after `waitMs` (0: now), or, with `onExceeded: 'fail'`
+ * and the window full, refused until a place frees up in `waitMs`.
+ */
+export type BudgetDecision = { readonly granted: boolean; readonly waitMs: number }
 
 /**
- * The waiting shared by the memory and the Redis budget: asks `decide` until it grants a place, sleeping the
- * time it names (abortable), or fails at once when `onExceeded` is 'fail'.
+ * The waiting shared by the memory and the Redis budget: `book` books a send time (or refuses, in 'fail'
+ * mode); the request then waits for it, abortably. A booking given up by an abort stays spent: the budget
+ * errs on the side of sending less.
  */
 export async function acquireWith(
-  decide: () => Promise<BudgetDecision>,
+  book: (mode: 'wait' | 'fail') => Promise<BudgetDecision>,
   onExceeded: 'wait' | 'fail',
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  for (;;) {
-    signal?.throwIfAborted()
-    const decision = await decide()
-    if (decision.granted) return
-    if (onExceeded === 'fail') throw new RateBudgetError(decision.waitMs)
-    // A little jitter, so that requests waiting for the same place do not all ask again at the same moment.
-    await sleep(Math.max(1, decision.waitMs) + Math.random() * 5, signal)
-  }
+  signal?.throwIfAborted()
+  const { granted, waitMs } = await book(onExceeded)
+  if (!granted) throw new RateBudgetError(waitMs)
+  if (waitMs > 0) await sleep(waitMs, signal)
 }
 
 /** The checked numbers of a budget's options; throws `ClientConfigError` naming the bad one. */
-export function budgetLimits(options: RateBudgetOptions): { limit: number; windowMs: number } {
-  const { requests, windowSeconds, onExceeded } = options
+export function budgetLimits(options: RateBudgetOptions): {
+  limit: number
+  windowMs: number
+  spacingMs: number
+} {
+  const { requests, windowSeconds, onExceeded, smooth } = options
   if (!Number.isSafeInteger(requests) || requests < 1)
     throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'requests'])
   if (typeof windowSeconds !== 'number' || !(windowSeconds > 0) || !Number.isFinite(windowSeconds))
     throw new ClientConfigError('expected a positive number of seconds', ['budget', 'windowSeconds'])
   if (onExceeded !== undefined && onExceeded !== 'wait' && onExceeded !== 'fail')
     throw new ClientConfigError("expected 'wait' or 'fail'", ['budget', 'onExceeded'])
-  return { limit: requests, windowMs: windowSeconds * 1000 }
+  if (smooth !== undefined && typeof smooth !== 'boolean')
+    throw new ClientConfigError('expected true or false', ['budget', 'smooth'])
+  const windowMs = windowSeconds * 1000
+  return { limit: requests, windowMs, spacingMs: smooth === false ? 0 : windowMs / requests }
 }
 
 /**
- * A rate budget kept in this process: a sliding log of the times of the last `requests` requests, so that no
- * window of `windowSeconds` ever holds more (a token bucket would let twice that through across a window edge).
+ * A rate budget kept in this process: a sliding log of the send times booked in the last `windowSeconds`, so
+ * that no window ever holds more than `requests` (a token bucket would let twice that through across a window
+ * edge), spread evenly unless `smooth: false`.
  *
  * @example
  * const budget = memoryRateBudget({ requests: 3000, windowSeconds: 60 })
  * await budget.acquire(signal) // before each graph request
  */
 export function memoryRateBudget(options: RateBudgetOptions, now: () => number = Date.now): RateBudget {
-  const window = slidingWindow(budgetLimits(options), now)
+  const log = sendLog(budgetLimits(options), now)
   return {
-    acquire: (signal) => acquireWith(window.decide, options.onExceeded ?? 'wait', signal),
-    pause: async (untilMs) => window.pause(untilMs),
+    acquire: (signal) => acquireWith(log.book, options.onExceeded ?? 'wait', signal),
+    pause: async (untilMs) => log.pause(untilMs),
   }
 }
 
 /** The memory budget's bookkeeping, which the Redis budget also falls back on. */
-export interface SlidingWindow {
-  decide(): Promise<BudgetDecision>
+export interface SendLog {
+  book(mode: 'wait' | 'fail'): Promise<BudgetDecision>
   pause(untilMs: number): void
 }
 
-export function slidingWindow(
-  { limit, windowMs }: { limit: number; windowMs: number },
+/** The same booking as the Redis budget's script (src/redis/budget-scripts.ts), in one process. */
+export function sendLog(
+  { limit, windowMs, spacingMs }: { limit: number; windowMs: number; spacingMs: number },
   now: () => number = Date.now,
-): SlidingWindow {
-  // The send times still inside the window, oldest first; never more than `limit` of them.
-  const sent: number[] = []
+): SendLog {
+  // Booked send times, in order: those within a window of now, and those ahead of it.
+  const booked: number[] = []
   let pausedUntil = 0
   return {
-    async decide() {
-      const at = now()
-      if (at < pausedUntil) return { granted: false, waitMs: pausedUntil - at }
-      while (sent.length > 0 && sent[0]! <= at - windowMs) sent.shift()
-      if (sent.length < limit) {
-        sent.push(at)
-        return { granted: true }
-      }
-      return { granted: false, waitMs: sent[0]! + windowMs - at }
+    async book(mode) {
+      const at0 = now()
+      while (booked.length > 0 && booked[0]! <= at0 - windowMs) booked.shift()
+      let at = Math.max(at0, pausedUntil)
+      const nth = booked[booked.length - limit]
+      if (nth !== undefined) at = Math.max(at, nth + windowMs)
+      if (mode === 'fail' && at > at0) return { granted: false, waitMs: at - at0 }
+      const last = booked.at(-1)
+      if (last !== undefined) at = Math.max(at, last + spacingMs)
+      booked.push(at)
+      return { granted: true, waitMs: at - at0 }
     },
     pause(untilMs) {
       pausedUntil = Math.max(pausedUntil, untilMs)

@@ -19,7 +19,7 @@ export {
   RateBudgetError,
   acquireWith,
   budgetLimits,
-  slidingWindow,
+  sendLog,
   type RateBudget,
   type RateBudgetOptions,
   type BudgetDecision,

@@ -1,12 +1,12 @@
 import {
   acquireWith,
   budgetLimits,
-  slidingWindow,
+  sendLog,
   type BudgetDecision,
   type RateBudget,
   type RateBudgetOptions,
 } from '../client'
-import { takePlace, pauseFleet } from './budget-scripts'
+import { bookSend, pauseFleet } from './budget-scripts'
 import { RedisUnavailable } from './link'
 import { openLink, type SharedOptions } from './options'
 
@@ -20,7 +20,7 @@ export interface RedisRateBudgetOptions extends SharedOptions, RateBudgetOptions
 }
 
 /**
- * A rate budget shared by every process of a fleet through Redis: one script takes each request's place in a
+ * A rate budget shared by every process of a fleet through Redis: one script books each request's send time in a
  * sliding log of the fleet's requests, so that the fleet never sends more than `requests` in any window of
  * `windowSeconds`; `pause` (a 429's `Retry-After`) holds back every process. When Redis fails or is slow the
  * process counts alone (`fallbackRequests`) and says so through `onRedisStateChange`, until Redis is back.
@@ -31,8 +31,8 @@ export interface RedisRateBudgetOptions extends SharedOptions, RateBudgetOptions
  */
 export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   const link = openLink(options, 'budget', Date.now)
-  const { limit, windowMs } = budgetLimits(options)
-  const local = slidingWindow(
+  const { limit, windowMs, spacingMs } = budgetLimits(options)
+  const local = sendLog(
     budgetLimits({ ...options, requests: options.fallbackRequests ?? options.requests }),
     Date.now,
   )
@@ -41,22 +41,24 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   const instance = globalThis.crypto.randomUUID()
   let count = 0
 
-  async function decide(): Promise<BudgetDecision> {
+  async function book(mode: 'wait' | 'fail'): Promise<BudgetDecision> {
     try {
-      const [granted, waitMs] = (await link.eval(takePlace, keys, [
+      const [granted, waitMs] = (await link.eval(bookSend, keys, [
         String(limit),
         String(windowMs),
         `${instance}:${++count}`,
+        String(spacingMs),
+        mode,
       ])) as [number, number]
-      return granted === 1 ? { granted: true } : { granted: false, waitMs }
+      return { granted: granted === 1, waitMs }
     } catch (error) {
-      if (error instanceof RedisUnavailable) return local.decide()
+      if (error instanceof RedisUnavailable) return local.book(mode)
       throw error
     }
   }
 
   return {
-    acquire: (signal) => acquireWith(decide, options.onExceeded ?? 'wait', signal),
+    acquire: (signal) => acquireWith(book, options.onExceeded ?? 'wait', signal),
     async pause(untilMs) {
       // Kept here too, so that a fallback later still honours it.
       local.pause(untilMs)

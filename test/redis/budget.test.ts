@@ -7,6 +7,7 @@ import {
   ClientConfigError,
   memoryRateBudget,
   RateBudgetError,
+  sendLog,
   type RateBudget,
 } from '../../src/client'
 import { redisRateBudget } from '../../src/redis'
@@ -35,18 +36,45 @@ async function grants(budgets: readonly RateBudget[], count: number): Promise<nu
 }
 
 describe('memoryRateBudget', () => {
-  test('never more than `requests` in any window, and no idle window either', async () => {
+  test('books never more than `requests` in any window, spread evenly, whenever they are asked', async () => {
+    let clock = 1_000_000
+    const log = sendLog({ limit: 10, windowMs: 200, spacingMs: 20 }, () => clock)
+    const booked: number[] = []
+    for (let i = 0; i < 500; i++) {
+      // Asked in bursts and in lulls, as an app's requests come.
+      clock += i % 37 < 20 ? 0 : i % 7 === 0 ? 150 : 3
+      const { granted, waitMs } = await log.book('wait')
+      expect(granted).toBe(true)
+      booked.push(clock + waitMs)
+    }
+    expect(busiestWindow(booked, 200)).toBe(10)
+    const gaps = booked.slice(1).map((at, i) => at - booked[i]!)
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(20)
+  })
+
+  test('without smoothing, a full window at once and never more', async () => {
+    let clock = 0
+    const log = sendLog({ limit: 10, windowMs: 200, spacingMs: 0 }, () => clock)
+    const booked: number[] = []
+    for (let i = 0; i < 100; i++) {
+      clock += i % 10 === 0 ? 50 : 1
+      booked.push(clock + (await log.book('wait')).waitMs)
+    }
+    expect(busiestWindow(booked, 200)).toBe(10)
+    expect(booked.slice(0, 10).every((at, i) => at === booked[0]! + i)).toBe(true)
+  })
+
+  test('waits in real time for the places it books', async () => {
     const budget = memoryRateBudget({ requests: 10, windowSeconds: 0.2 })
     const started = Date.now()
-    const times = await grants([budget], 35)
-    expect(busiestWindow(times, 200)).toBeLessThanOrEqual(10)
-    // 35 places at 10 per 200 ms: the last is granted in the fourth window.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(600)
-    expect(Date.now() - started).toBeLessThan(900)
+    await grants([budget], 35)
+    // 35 requests spread at one per 20 ms: the last goes after 34 × 20 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(670)
+    expect(Date.now() - started).toBeLessThan(1000)
   })
 
   test("onExceeded 'fail' refuses at once with RateBudgetError and when a place frees up", async () => {
-    const budget = memoryRateBudget({ requests: 2, windowSeconds: 1, onExceeded: 'fail' })
+    const budget = memoryRateBudget({ requests: 2, windowSeconds: 1, onExceeded: 'fail', smooth: false })
     await budget.acquire()
     await budget.acquire()
     const error = await budget.acquire().catch((e: unknown) => e)
@@ -82,7 +110,7 @@ describe('memoryRateBudget', () => {
 
 describe('budgetedFetch over real HTTP', () => {
   test('spends a place per graph request, none on token requests, and pauses on 429 Retry-After', async () => {
-    const budget = memoryRateBudget({ requests: 3, windowSeconds: 60, onExceeded: 'fail' })
+    const budget = memoryRateBudget({ requests: 3, windowSeconds: 60, onExceeded: 'fail', smooth: false })
     const fetch = budgetedFetch(budget, undefined)
     const post = (path: string) => fetch(`${http.url}${path}`, { method: 'POST', body: '{}' })
     await post('/1.3/security/oauth/token')
@@ -128,7 +156,7 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
 
   test("'fail' refuses at once with RateBudgetError; waiting aborts with the signal", async () => {
     const shared = key()
-    const options = { key: shared, requests: 2, windowSeconds: 5 }
+    const options = { key: shared, requests: 2, windowSeconds: 5, smooth: false }
     const failing = redisRateBudget({ redis: await client(), ...options, onExceeded: 'fail' })
     const waiting = redisRateBudget({ redis: await client(), ...options })
     await waiting.acquire()
