@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { StoredToken, TokenRenewal } from '../../src/client'
 import { redisTokenStore } from '../../src/redis'
-import { clientKinds, redisClient, type TestClient } from '../support/redis-clients'
+import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
 let server: RedisServer
@@ -54,7 +54,7 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     await a.set(t)
     expect(await b.get()).toEqual(t)
     const raw = await client()
-    expect(Number(await call(raw, ['HGET', key, 'expiresAt']))).toBe(t.expiresAt)
+    expect(Number(await rawCommand(raw, ['HGET', key, 'expiresAt']))).toBe(t.expiresAt)
     await b.clear()
     expect(await a.get()).toBeUndefined()
   })
@@ -120,7 +120,7 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     await store.set(t)
     expect(await store.get()).toEqual(t)
     const raw = await client()
-    const dump = JSON.stringify(await call(raw, ['HGETALL', key]))
+    const dump = JSON.stringify(await rawCommand(raw, ['HGETALL', key]))
     expect(dump).not.toContain(t.accessToken)
     expect(dump).not.toContain(t.refreshToken)
     expect(dump).toContain('v1.')
@@ -128,7 +128,12 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     expect(await redisTokenStore({ redis: await client(), key, encryptionKey: bytes }).get()).toBeUndefined()
     // The same key under another Redis key does not open (the Redis key is the additional data).
     const copied = freshKey()
-    await call(raw, ['HSET', copied, 'payload', String(await call(raw, ['HGET', key, 'payload']))])
+    await rawCommand(raw, [
+      'HSET',
+      copied,
+      'payload',
+      String(await rawCommand(raw, ['HGET', key, 'payload'])),
+    ])
     const other = redisTokenStore({
       redis: await client(),
       key: copied,
@@ -143,17 +148,8 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     const counter = renewal(undefined, 0)
     const got = await store.refresh!(counter.renewal)
     const raw = await client()
-    const names = (await call(raw, ['KEYS', '*'])) as string[]
+    const names = (await rawCommand(raw, ['KEYS', '*'])) as string[]
     expect(names.join(' ')).not.toContain(got.accessToken)
     expect(names.filter((name) => name.startsWith(key)).sort()).toEqual([key, `${key}:fence`])
   })
 })
-
-/** A raw command through either client, for looking at what is stored. */
-function call(redis: unknown, args: string[]): Promise<unknown> {
-  const client = redis as {
-    call?: (c: string, a: string[]) => Promise<unknown>
-    sendCommand?: (a: string[]) => Promise<unknown>
-  }
-  return client.call !== undefined ? client.call(args[0]!, args.slice(1)) : client.sendCommand!(args)
-}

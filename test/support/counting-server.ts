@@ -12,6 +12,8 @@ export interface CountingServer {
   readonly graphRequests: { at: number; token: string }[]
   /** Answer the next graph requests 429 with this Retry-After (seconds), until cleared. */
   retryAfter: number | undefined
+  /** Refuse token requests with this OAuth error (HTTP 400), until cleared. */
+  refuseTokens: string | undefined
   close(): Promise<void>
 }
 
@@ -21,6 +23,7 @@ export async function countingServer(tokenLifetimeSeconds = 3600): Promise<Count
     tokenRequests: [],
     graphRequests: [],
     retryAfter: undefined,
+    refuseTokens: undefined,
     close: async () => {},
   }
   const server: Server = createServer((request, response) => {
@@ -30,6 +33,11 @@ export async function countingServer(tokenLifetimeSeconds = 3600): Promise<Count
       if (request.url === TOKEN_PATH) {
         state.tokenRequests.push(new URLSearchParams(body).get('grant_type') ?? '')
         const n = state.tokenRequests.length
+        if (state.refuseTokens !== undefined) {
+          response.writeHead(400, { 'content-type': 'application/json' })
+          response.end(JSON.stringify({ error: state.refuseTokens }))
+          return
+        }
         // Slow enough that every process of a fleet asks while the first request is still out.
         setTimeout(() => {
           response.writeHead(200, { 'content-type': 'application/json' })

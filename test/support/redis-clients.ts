@@ -60,3 +60,8 @@ export async function watchGrants(
     },
   }
 }
+
+/** A raw command through either client, for looking at what is stored. */
+export function rawCommand(redis: RedisClientLike, args: string[]): Promise<unknown> {
+  return 'call' in redis ? redis.call(args[0]!, args.slice(1)) : redis.sendCommand(args)
+}
