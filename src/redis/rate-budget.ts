@@ -1,5 +1,6 @@
 import {
   acquireWith,
+  ClientConfigError,
   budgetLimits,
   sendLog,
   type BudgetDecision,
@@ -32,10 +33,11 @@ export interface RedisRateBudgetOptions extends SharedOptions, RateBudgetOptions
 export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   const link = openLink(options, 'budget', Date.now)
   const { limit, windowMs, spacingMs } = budgetLimits(options)
-  const local = sendLog(
-    budgetLimits({ ...options, requests: options.fallbackRequests ?? options.requests }),
-    Date.now,
-  )
+  const { fallbackRequests = options.requests } = options
+  if (!Number.isSafeInteger(fallbackRequests) || fallbackRequests < 1)
+    throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'fallbackRequests'])
+  // While Redis is away: the same budget, counted in this process alone.
+  const local = sendLog(budgetLimits({ ...options, requests: fallbackRequests }), Date.now)
   const keys = [options.key, `${options.key}:pause`]
   // Each request's member in the sorted set: unique across the fleet.
   const instance = globalThis.crypto.randomUUID()

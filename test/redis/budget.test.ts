@@ -180,6 +180,13 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250)
   })
 
+  test('refuses a fallback budget that is no whole number', async () => {
+    const redis = await client()
+    expect(() =>
+      redisRateBudget({ redis, key: key(), requests: 10, windowSeconds: 1, fallbackRequests: 0.5 }),
+    ).toThrow(expect.objectContaining({ path: ['budget', 'fallbackRequests'] }))
+  })
+
   test('refuses a value that is no Redis client', () => {
     expect(() => redisRateBudget({ redis: {} as never, key: key(), requests: 1, windowSeconds: 1 })).toThrow(
       ClientConfigError,

@@ -2,7 +2,7 @@
 // (SIGSTOP: connected but silent), the token store and the budget go on per process within a bounded time,
 // say so through onRedisStateChange, and share again once Redis answers. Run with both clients.
 import { afterEach, describe, expect, test } from 'vitest'
-import type { RedisStateInfo, StoredToken, TokenRenewal } from '../../src/client'
+import { RateBudgetError, type RedisStateInfo, type StoredToken, type TokenRenewal } from '../../src/client'
 import { redisRateBudget, redisTokenStore } from '../../src/redis'
 import { describeFailure } from '../../src/redis/link'
 import { clientKinds, redisClient, type TestClient } from '../support/redis-clients'
@@ -180,6 +180,22 @@ describe.each(clientKinds)('with %s', (kind) => {
     }
     await waitFor(() => events.filter((e) => e.state === 'shared').length === 2)
     expect((await store.get())?.accessToken).toBe(token(1).accessToken)
+  })
+
+  test('without Redis, the budget counts this process alone with fallbackRequests', async () => {
+    const { shared } = await setup(false)
+    const budget = redisRateBudget({
+      ...shared,
+      key: 'hql:fault:alone',
+      requests: 100,
+      windowSeconds: 60,
+      fallbackRequests: 2,
+      onExceeded: 'fail',
+      smooth: false,
+    })
+    await budget.acquire()
+    await budget.acquire()
+    await expect(budget.acquire()).rejects.toBeInstanceOf(RateBudgetError)
   })
 
   test('no token in hook payloads, even when a command carrying one fails', async () => {
