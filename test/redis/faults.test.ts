@@ -8,10 +8,10 @@ import { describeFailure } from '../../src/redis/link'
 import { clientKinds, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
-const COMMAND_TIMEOUT_MS = 200
+const COMMAND_TIMEOUT_MS = 300
 const RETRY_MS = 100
-// A fallback is decided within the command timeout; the margin is for a loaded machine.
-const FALLBACK_BOUND_MS = COMMAND_TIMEOUT_MS + 300
+// A fallback is decided within the command timeout; the margin is for a loaded machine (CI shares its cores).
+const FALLBACK_BOUND_MS = COMMAND_TIMEOUT_MS + 700
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -152,7 +152,7 @@ describe.each(clientKinds)('with %s', (kind) => {
     const budget = redisRateBudget({
       ...shared,
       key: 'hql:fault:frozen:budget',
-      requests: 3,
+      requests: 1000,
       windowSeconds: 60,
     })
     await store.set(token(1))
@@ -171,10 +171,11 @@ describe.each(clientKinds)('with %s', (kind) => {
         ['tokenStore', 'fallback', 'timeout'],
         ['budget', 'fallback', 'timeout'],
       ])
-      // While it falls back, calls do not wait on Redis at all.
+      // While it falls back, calls do not wait on Redis at all (not even one command timeout).
       const quick = Date.now()
       await store.get()
-      expect(Date.now() - quick).toBeLessThan(50)
+      await budget.acquire()
+      expect(Date.now() - quick).toBeLessThan(COMMAND_TIMEOUT_MS - 50)
     } finally {
       server.thaw()
     }
