@@ -8,11 +8,12 @@ import { defineConfig } from 'rolldown'
 // keeps one copy of each class (HqlError, the query class) shared by all entries.
 // No CommonJS build: Node 20.19 and later load these modules from `require()` (test/package/build.test.ts).
 
-/** The public entries (dist/index.js, service.js, testing.js) and the CLI behind the `hql` bin (cli.js). */
+/** The public entries (dist/index.js, service.js, testing.js, redis.js) and the CLI behind the `hql` bin (cli.js). */
 export const entries = {
   index: 'src/index.ts',
   service: 'src/service/index.ts',
   testing: 'src/testing/index.ts',
+  redis: 'src/redis/index.ts',
   cli: 'src/cli/main.ts',
 } as const
 

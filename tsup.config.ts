@@ -5,10 +5,10 @@ import { entries } from './rolldown.config'
 // public entry, so that a consumer's TypeScript, whatever its moduleResolution, never follows an extensionless
 // relative import inside dist/. Declarations only: rolldown.config.ts says why the JavaScript stays one file
 // per module, and there is no CommonJS build.
-const { index, service, testing } = entries
+const { index, service, testing, redis } = entries
 
 export default defineConfig({
-  entry: { index, service, testing },
+  entry: { index, service, testing, redis },
   format: ['esm'],
   dts: { only: true },
   clean: false,

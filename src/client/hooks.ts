@@ -41,3 +41,21 @@ export interface Hooks {
   readonly onRetry?: (info: RetryInfo) => void | Promise<void>
   readonly onTokenRefresh?: (info: TokenRefreshInfo) => void | Promise<void>
 }
+
+/**
+ * Seen by the `onStateChange` hook of a shared token store or rate budget (`hql/redis`): it went to
+ * per-process behaviour (`fallback`) because Redis failed or was too slow, or back to `shared`. Never a token:
+ * `detail` is the Redis client's error message with every value the command carried removed.
+ */
+export interface RedisStateInfo {
+  /** Which part changed: the token store or the rate budget. */
+  readonly component: 'tokenStore' | 'budget'
+  /** The Redis key it was configured with (a name the app chose, never a secret). */
+  readonly key: string
+  readonly state: 'shared' | 'fallback'
+  /** Why it fell back: Redis answered with an error, or did not answer within the command timeout. */
+  readonly cause?: 'error' | 'timeout'
+  readonly detail?: string
+  /** On the way back to `shared`: how long this process ran on its own. */
+  readonly fallbackMs?: number
+}

@@ -12,7 +12,18 @@ export {
   type RefreshTokenGrantOptions,
   type ClientCredentialsGrantOptions,
 } from './auth/grants'
-export { memoryTokenStore, type TokenStore, type StoredToken } from './auth/token-store'
+export { memoryTokenStore, type TokenStore, type StoredToken, type TokenRenewal } from './auth/token-store'
+export {
+  memoryRateBudget,
+  budgetedFetch,
+  RateBudgetError,
+  acquireWith,
+  budgetLimits,
+  sendLog,
+  type RateBudget,
+  type RateBudgetOptions,
+  type BudgetDecision,
+} from './budget'
 export { TOKEN_PATH } from './auth/token-endpoint'
 export {
   ClientError,
@@ -30,7 +41,14 @@ export {
   type OAuthErrorCode,
   type RequestDescription,
 } from './errors'
-export type { Hooks, BeforeRequestInfo, AfterResponseInfo, RetryInfo, TokenRefreshInfo } from './hooks'
+export type {
+  Hooks,
+  BeforeRequestInfo,
+  AfterResponseInfo,
+  RetryInfo,
+  TokenRefreshInfo,
+  RedisStateInfo,
+} from './hooks'
 export type { RetryOptions } from './retry'
 export type { FetchLike } from './transport'
 export type { GraphRequest, ItemOf, PageableList, SiloItem } from './types'

@@ -1,5 +1,6 @@
 import type { Auth } from './auth/grants'
 import type { TokenStore } from './auth/token-store'
+import type { RateBudget } from './budget'
 import type { Hooks } from './hooks'
 import type { RetryOptions } from './retry'
 import type { FetchLike } from './transport'
@@ -14,6 +15,12 @@ export interface ClientOptions {
   readonly auth: Auth
   /** Where the token is kept. Default: `memoryTokenStore()`. */
   readonly tokenStore?: TokenStore
+  /**
+   * The rate budget every graph request spends (each attempt, retries included, as the service counts them):
+   * `memoryRateBudget(…)` for one process, `redisRateBudget(…)` from `hql/redis` for a fleet. A 429 with
+   * `Retry-After` pauses the whole budget. Waiting for a slot counts against the attempt's `timeoutMs`.
+   */
+  readonly budget?: RateBudget
   /** A fetch to use instead of `globalThis.fetch` (which is otherwise looked up at each call). */
   readonly fetch?: FetchLike
   /** Extra headers on every graph request; the client's own (authorization, content-type, accept) win. */

@@ -166,6 +166,9 @@ async function attemptOnce(
     text = await readText(response, ctx.maxResponseBytes)
   } catch (error) {
     if (scope.total.signal.aborted) throw abortError(scope, request.described)
+    // The client's own refusal from inside fetch (a spent rate budget, `budgetedFetch`) is no network failure:
+    // it is thrown as it is, and not retried.
+    if (error instanceof ClientError) throw error
     if (attemptDeadline.timedOut())
       return new TimeoutError('attempt', scope.attemptTimeoutMs, request.described)
     return new NetworkError(ctx.secrets.scrub(describeFailure(error)), request.described)

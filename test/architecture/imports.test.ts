@@ -32,7 +32,8 @@ const rules: Readonly<Record<Layer, Rule>> = {
   text: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
   language: { anyFile: ['model'], entryOnly: ['text'], packages: [], node: false },
   client: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
-  redis: { anyFile: ['model'], entryOnly: ['client'], packages: ['redis', 'ioredis'], node: true },
+  // hql/redis takes the app's own client (node-redis or ioredis) and imports neither, nor Node (WebCrypto).
+  redis: { anyFile: ['model'], entryOnly: ['client'], packages: [], node: false },
   // catalog generates typed modules from text; it reads text and compile through their entries.
   catalog: { anyFile: ['model'], entryOnly: ['compile', 'text'], packages: [], node: true },
   // The service answers untrusted JSON with compile's fromJSON (the same door the package offers).

@@ -1,6 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,7 +49,7 @@ describe('the built package', () => {
     expect(JSON.parse(out)).toEqual(expected)
   })
 
-  test('a CommonJS app requires hql, hql/service and hql/testing', () => {
+  test('a CommonJS app requires hql, hql/service, hql/testing and hql/redis', () => {
     const app = mkdtempSync(join(tmpdir(), 'hql-commonjs-app-'))
     try {
       writeFileSync(
@@ -63,6 +72,20 @@ describe('the built package', () => {
     } finally {
       rmSync(app, { recursive: true, force: true })
     }
+  })
+
+  test('hql/redis loads without redis or ioredis: it imports neither (the app passes its own client)', () => {
+    const check = `const s = m.redisTokenStore({ redis: { sendCommand: async () => null }, key: 'k' }); console.log(typeof s.refresh)`
+    expect(node(['--input-type=module', '-e', `const m = await import('hql/redis'); ${check}`]).trim()).toBe(
+      'function',
+    )
+    const built = ['dist/redis.js', ...readdirSync(join(root, 'dist/redis')).map((f) => `dist/redis/${f}`)]
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(root, file), 'utf8'))
+    expect(built.length).toBeGreaterThan(5)
+    // (Doc comments may show an app importing its client: only import statements count.)
+    for (const text of built)
+      expect(text).not.toMatch(/^\s*(?:import|export)\b[^;]*?from\s*['"](?:redis|ioredis|node:[a-z]+)['"]/m)
   })
 
   test('ships no CommonJS build', () => {

@@ -3,7 +3,10 @@
 const { hql, compile, returnType, primaryImage, HqlError } = require('hql')
 const { createService } = require('hql/service')
 const { hqlHandlers, requestSnapshot } = require('hql/testing')
+const { redisTokenStore, redisRateBudget } = require('hql/redis')
 
 const query = hql.explore().filter(returnType.eq('Movie')).with(primaryImage).pageSize(2)
-const loaded = [createService, hqlHandlers, requestSnapshot].every((f) => typeof f === 'function')
+const loaded = [createService, hqlHandlers, requestSnapshot, redisTokenStore, redisRateBudget].every(
+  (f) => typeof f === 'function',
+)
 console.log(JSON.stringify({ body: compile(query).body, loaded, errorClass: HqlError.name }))

@@ -44,22 +44,41 @@ export function tokenManager(
     return ctx.now() < token.expiresAt - margin
   }
 
-  async function obtain(stale: string | undefined, reason: TokenRefreshInfo['reason']): Promise<StoredToken> {
-    const current = await store.get()
+  // Requests that read the store before the last refresh finished arrive with the old token: a stored token
+  // that is fresh and not the one being replaced is used as it is.
+  const usable = (token: StoredToken, stale: string | undefined): boolean =>
+    token.accessToken !== stale && isFresh(token)
+
+  /** Asks the token endpoint; the store is the caller's to update. */
+  async function request(current: StoredToken | undefined, reason: TokenRefreshInfo['reason']) {
     remember(current)
-    // Requests that read the store before the last refresh finished arrive here with the old token.
-    if (current !== undefined && current.accessToken !== stale && isFresh(current)) return current
     const startedAt = ctx.now()
-    let token: StoredToken
     try {
-      token = await auth.obtain(current, reason, env)
+      const token = await auth.obtain(current, reason, env)
+      if (token.expiresAt !== undefined)
+        last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
+      return token
     } catch (error) {
       // A grant the server refuses for good leaves nothing worth keeping: forget it rather than retry it.
       if (error instanceof OAuthError && error.error === 'invalid_grant') await store.clear()
       throw error
     }
-    if (token.expiresAt !== undefined)
-      last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
+  }
+
+  async function obtain(stale: string | undefined, reason: TokenRefreshInfo['reason']): Promise<StoredToken> {
+    // A store shared by several processes decides which of them asks the token endpoint.
+    if (store.refresh !== undefined) {
+      const token = await store.refresh({
+        usable: (token) => usable(token, stale),
+        obtain: (current) => request(current, reason),
+      })
+      remember(token)
+      return token
+    }
+    const current = await store.get()
+    remember(current)
+    if (current !== undefined && usable(current, stale)) return current
+    const token = await request(current, reason)
     await store.set(token)
     return token
   }

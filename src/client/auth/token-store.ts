@@ -22,6 +22,21 @@ export interface TokenStore {
   get(): Promise<StoredToken | undefined>
   set(token: StoredToken): Promise<void>
   clear(): Promise<void>
+  /**
+   * Optional: a refresh shared with other processes (`redisTokenStore` from `hql/redis` has one). When present,
+   * the client calls it instead of asking the token endpoint and calling `set` itself, so that a store seen by
+   * many processes can let one of them call `renewal.obtain` while the others wait for the token it stores.
+   * Resolves with the token to use: a usable one already stored, or the one obtained (and stored).
+   */
+  refresh?(renewal: TokenRenewal): Promise<StoredToken>
+}
+
+/** What a store's `refresh` is given: how to judge a stored token, and how to get a new one. */
+export interface TokenRenewal {
+  /** Whether a stored token can be used as it is: fresh enough, and not the token being replaced. */
+  usable(token: StoredToken): boolean
+  /** Asks the token endpoint (`current` is the stored token, whose refresh token a grant may use). */
+  obtain(current: StoredToken | undefined): Promise<StoredToken>
 }
 
 /**

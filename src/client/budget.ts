@@ -1,0 +1,168 @@
+import { TOKEN_PATH } from '../model/wire'
+import { ClientConfigError, ClientError } from './errors'
+import { parseRetryAfter } from './retry'
+import type { FetchLike } from './transport'
+import { sleep } from './signals'
+
+/**
+ * A rate budget: at most `requests` graph requests in any window of `windowSeconds`, the service's own terms
+ * (a limit per client id, SERVICE-NOTES.md). `memoryRateBudget` keeps it in this process; `redisRateBudget`
+ * (from `hql/redis`) shares it among every process of a fleet.
+ */
+export interface RateBudget {
+  /**
+   * Takes one request's place in the window: resolves when the request may go, waiting for a place (aborted by
+   * `signal`) or, with `onExceeded: 'fail'`, rejecting at once with `RateBudgetError`.
+   */
+  acquire(signal?: AbortSignal): Promise<void>
+  /** Holds every request back until `untilMs` (ms since the epoch): what a 429's `Retry-After` asks for. */
+  pause(untilMs: number): Promise<void>
+}
+
+/** Options of `memoryRateBudget` (and the shared part of `redisRateBudget`'s). */
+export interface RateBudgetOptions {
+  /** Most requests sent in any window. */
+  readonly requests: number
+  /** The window's length, in seconds. */
+  readonly windowSeconds: number
+  /** When the window is full: wait for a place (the default), or fail at once with `RateBudgetError`. */
+  readonly onExceeded?: 'wait' | 'fail'
+  /**
+   * Spread requests evenly, at most one every `windowSeconds / requests` (the default), rather than let a
+   * whole window's worth go at once: the service counts arrivals, and of a burst sent at a window's edge, some
+   * arrive in the next window. `false` for bursts (still never more than `requests` booked in any window).
+   */
+  readonly smooth?: boolean
+}
+
+/**
+ * The rate budget was spent (with `onExceeded: 'fail'`), or the fleet is paused after a 429: `retryAfterMs`
+ * says when a place frees up. Its code is the service's own for the same situation, `rate_limited`.
+ */
+export class RateBudgetError extends ClientError {
+  override name = 'RateBudgetError'
+  declare readonly retryAfterMs: number
+
+  constructor(retryAfterMs: number) {
+    super('rate_limited', `the rate budget is spent: a place frees up in ${Math.ceil(retryAfterMs)} ms`)
+    this.retryAfterMs = retryAfterMs
+  }
+}
+
+/**
+ * A budget's answer for one request: booked, to be sent after `waitMs` (0: now), or, with `onExceeded: 'fail'`
+ * and the window full, refused until a place frees up in `waitMs`.
+ */
+export type BudgetDecision = { readonly granted: boolean; readonly waitMs: number }
+
+/**
+ * The waiting shared by the memory and the Redis budget: `book` books a send time (or refuses, in 'fail'
+ * mode); the request then waits for it, abortably. A booking given up by an abort stays spent: the budget
+ * errs on the side of sending less.
+ */
+export async function acquireWith(
+  book: (mode: 'wait' | 'fail') => Promise<BudgetDecision>,
+  onExceeded: 'wait' | 'fail',
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  signal?.throwIfAborted()
+  const { granted, waitMs } = await book(onExceeded)
+  if (!granted) throw new RateBudgetError(waitMs)
+  if (waitMs > 0) await sleep(waitMs, signal)
+}
+
+/** The checked numbers of a budget's options; throws `ClientConfigError` naming the bad one. */
+export function budgetLimits(options: RateBudgetOptions): {
+  limit: number
+  windowMs: number
+  spacingMs: number
+} {
+  const { requests, windowSeconds, onExceeded, smooth } = options
+  if (!Number.isSafeInteger(requests) || requests < 1)
+    throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'requests'])
+  if (typeof windowSeconds !== 'number' || !(windowSeconds > 0) || !Number.isFinite(windowSeconds))
+    throw new ClientConfigError('expected a positive number of seconds', ['budget', 'windowSeconds'])
+  if (onExceeded !== undefined && onExceeded !== 'wait' && onExceeded !== 'fail')
+    throw new ClientConfigError("expected 'wait' or 'fail'", ['budget', 'onExceeded'])
+  if (smooth !== undefined && typeof smooth !== 'boolean')
+    throw new ClientConfigError('expected true or false', ['budget', 'smooth'])
+  const windowMs = windowSeconds * 1000
+  return { limit: requests, windowMs, spacingMs: smooth === false ? 0 : windowMs / requests }
+}
+
+/**
+ * A rate budget kept in this process: a sliding log of the send times booked in the last `windowSeconds`, so
+ * that no window ever holds more than `requests` (a token bucket would let twice that through across a window
+ * edge), spread evenly unless `smooth: false`.
+ *
+ * @example
+ * const budget = memoryRateBudget({ requests: 3000, windowSeconds: 60 })
+ * await budget.acquire(signal) // before each graph request
+ */
+export function memoryRateBudget(options: RateBudgetOptions, now: () => number = Date.now): RateBudget {
+  const log = sendLog(budgetLimits(options), now)
+  return {
+    acquire: (signal) => acquireWith(log.book, options.onExceeded ?? 'wait', signal),
+    pause: async (untilMs) => log.pause(untilMs),
+  }
+}
+
+/** The memory budget's bookkeeping, which the Redis budget also falls back on. */
+export interface SendLog {
+  book(mode: 'wait' | 'fail'): Promise<BudgetDecision>
+  pause(untilMs: number): void
+}
+
+/** The same booking as the Redis budget's script (src/redis/budget-scripts.ts), in one process. */
+export function sendLog(
+  { limit, windowMs, spacingMs }: { limit: number; windowMs: number; spacingMs: number },
+  now: () => number = Date.now,
+): SendLog {
+  // Booked send times, in order: those within a window of now, and those ahead of it.
+  const booked: number[] = []
+  let pausedUntil = 0
+  return {
+    async book(mode) {
+      const at0 = now()
+      while (booked.length > 0 && booked[0]! <= at0 - windowMs) booked.shift()
+      let at = Math.max(at0, pausedUntil)
+      const nth = booked[booked.length - limit]
+      if (nth !== undefined) at = Math.max(at, nth + windowMs)
+      if (mode === 'fail' && at > at0) return { granted: false, waitMs: at - at0 }
+      const last = booked.at(-1)
+      if (last !== undefined) at = Math.max(at, last + spacingMs)
+      booked.push(at)
+      return { granted: true, waitMs: at - at0 }
+    },
+    pause(untilMs) {
+      pausedUntil = Math.max(pausedUntil, untilMs)
+    },
+  }
+}
+
+/**
+ * A fetch that spends `budget` on every graph request it sends (each attempt, retries included: the service
+ * counts each one) and, when the service answers 429 with `Retry-After`, pauses the whole budget (every process
+ * sharing it) before handing the response on. Token requests pass untouched. The client's `budget` option wraps
+ * its fetch with this; `fetch` undefined means `globalThis.fetch`, looked up at each call.
+ *
+ * @example
+ * const fetch = budgetedFetch(memoryRateBudget({ requests: 3000, windowSeconds: 60 }))
+ */
+export function budgetedFetch(
+  budget: RateBudget,
+  fetch: FetchLike | undefined,
+  now: () => number = Date.now,
+): FetchLike {
+  return async (input, init) => {
+    const send = fetch ?? globalThis.fetch
+    if (new URL(input).pathname.endsWith(TOKEN_PATH)) return send(input, init)
+    await budget.acquire(init.signal ?? undefined)
+    const response = await send(input, init)
+    if (response.status === 429) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now())
+      if (retryAfterMs !== undefined) await budget.pause(now() + retryAfterMs)
+    }
+    return response
+  }
+}

@@ -1,0 +1,44 @@
+// The rate budget's decisions on Redis. KEYS[1] is a sorted set of the fleet's requests in the window (scored
+// by the server's time in ms), KEYS[2] the time until which the fleet is paused. Time is the Redis server's,
+// so that processes whose clocks disagree still share one window.
+import { script } from './script'
+
+const NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+`
+
+/**
+ * Books one request's send time for the fleet (ARGV[3], a unique id, scored by that time): the earliest time
+ * at which no window of ARGV[2] ms holds more than ARGV[1] requests, the fleet is not paused, and the last
+ * booked request is ARGV[4] ms behind (requests spread evenly, since the service counts arrivals and a burst
+ * at a window's edge would arrive in the next one with a little delay). Returns { 1, ms to wait before
+ * sending }; with ARGV[5] = 'fail', { 0, ms until a place frees up } instead of booking when the window is full.
+ * Booking ahead, rather than asking again, keeps waiting requests from polling Redis.
+ */
+export const bookSend = script(
+  'hql-budget-book',
+  `${NOW}
+local limit, window, spacing = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.3f', now - window))
+local at = math.max(now, tonumber(redis.call('GET', KEYS[2]) or '0'))
+local nth = redis.call('ZREVRANGE', KEYS[1], limit - 1, limit - 1, 'WITHSCORES')
+if nth[2] then at = math.max(at, tonumber(nth[2]) + window) end
+if ARGV[5] == 'fail' and at > now then return { 0, math.max(1, math.ceil(at - now)) } end
+local last = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+if last[2] then at = math.max(at, tonumber(last[2]) + spacing) end
+redis.call('ZADD', KEYS[1], string.format('%.3f', at), ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(at - now + window))
+return { 1, math.ceil(at - now) }`,
+)
+
+/** Pauses the fleet for ARGV[1] ms from now, unless it is already paused for longer. */
+export const pauseFleet = script(
+  'hql-budget-pause',
+  `${NOW}
+local ms = tonumber(ARGV[1])
+if now + ms > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('SET', KEYS[2], string.format('%.3f', now + ms), 'PX', math.max(1, math.ceil(ms)))
+end
+return 1`,
+)

@@ -1,0 +1,123 @@
+import type { RedisStateInfo } from '../client'
+import type { SendCommand } from './client'
+import { isNoScript, type Script } from './script'
+
+/** Thrown (internally) when Redis cannot be used now: the caller goes on with its per-process behaviour. */
+export class RedisUnavailable extends Error {
+  override name = 'RedisUnavailable'
+}
+
+/** How a link watches Redis; every option has a default (see `SharedOptions`). */
+export interface LinkOptions {
+  readonly component: RedisStateInfo['component']
+  readonly key: string
+  /** A command without an answer by then counts as a failure: Redis is too slow to wait for. */
+  readonly commandTimeoutMs: number
+  /** While falling back, Redis is tried again at most this often. */
+  readonly retryMs: number
+  readonly onStateChange: ((info: RedisStateInfo) => void) | undefined
+  readonly now: () => number
+}
+
+const DETAIL_LIMIT = 200
+
+/**
+ * One component's connection state: `shared` while Redis answers, `fallback` from the first command that fails
+ * or times out until a probe (every `retryMs`, in the background) gets an answer again. While falling back,
+ * commands reject at once with `RedisUnavailable`: no caller ever waits on a Redis that is down for more than
+ * the one `commandTimeoutMs` that revealed it.
+ */
+export class RedisLink {
+  readonly #send: SendCommand
+  readonly #options: LinkOptions
+  #fallbackSince: number | undefined
+  /** Called once each time Redis answers again after a fallback. */
+  onRecover: (() => Promise<void>) | undefined
+
+  constructor(send: SendCommand, options: LinkOptions) {
+    this.#send = send
+    this.#options = options
+  }
+
+  get shared(): boolean {
+    return this.#fallbackSince === undefined
+  }
+
+  /** Runs `script` (EVALSHA, or EVAL where the server does not have it yet); throws `RedisUnavailable`. */
+  async eval(script: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    if (this.#fallbackSince !== undefined) throw new RedisUnavailable()
+    try {
+      return await this.#evalOnce(script, keys, args)
+    } catch (error) {
+      this.#failed(error, args)
+      throw new RedisUnavailable()
+    }
+  }
+
+  async #evalOnce(script: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args]
+    try {
+      return await this.#timed(['EVALSHA', await script.sha(), ...tail])
+    } catch (error) {
+      if (!isNoScript(error)) throw error
+      return await this.#timed(['EVAL', script.lua, ...tail])
+    }
+  }
+
+  /** One command, given up after `commandTimeoutMs` (clients queue commands while disconnected). */
+  #timed(args: readonly string[]): Promise<unknown> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const sent = Promise.resolve().then(() => this.#send(args))
+    // A command given up may still fail later: that failure is already handled here.
+    sent.catch(() => {})
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new CommandTimeout()), this.#options.commandTimeoutMs)
+    })
+    return Promise.race([sent, timeout]).finally(() => clearTimeout(timer))
+  }
+
+  #failed(error: unknown, args: readonly string[]): void {
+    if (this.#fallbackSince !== undefined) return
+    const { component, key, onStateChange, now } = this.#options
+    this.#fallbackSince = now()
+    const cause = error instanceof CommandTimeout ? 'timeout' : 'error'
+    onStateChange?.({ component, key, state: 'fallback', cause, detail: describeFailure(error, args) })
+    this.#probeLater()
+  }
+
+  /** Tries Redis again after `retryMs`, without holding any caller, until it answers. */
+  #probeLater(): void {
+    // A hook that throws here has no caller to fail: it is dropped rather than crash the process.
+    const timer = setTimeout(() => void this.#probe().catch(() => {}), this.#options.retryMs)
+    // A process that is done must not stay alive for a probe (Node's timers have unref; browsers' do not).
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+
+  async #probe(): Promise<void> {
+    try {
+      await this.#timed(['PING'])
+    } catch {
+      return this.#probeLater()
+    }
+    const since = this.#fallbackSince
+    this.#fallbackSince = undefined
+    const { component, key, onStateChange, now } = this.#options
+    if (since !== undefined) onStateChange?.({ component, key, state: 'shared', fallbackMs: now() - since })
+    // What the process did alone (a token it obtained) goes back to Redis; a failure there is reported anew.
+    await this.onRecover?.().catch(() => {})
+  }
+}
+
+class CommandTimeout extends Error {
+  override message = 'no answer within the command timeout'
+}
+
+/**
+ * A Redis client's error message without any value the command carried (a stored token, sealed or not): some
+ * clients quote a failed command's arguments. Cut short, since it goes to logs.
+ */
+export function describeFailure(error: unknown, args: readonly string[]): string {
+  let text = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error'
+  for (const value of args) if (value.length >= 4) text = text.replaceAll(value, '[value]')
+  return text.length > DETAIL_LIMIT ? `${text.slice(0, DETAIL_LIMIT)}…` : text
+}

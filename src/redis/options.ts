@@ -1,0 +1,55 @@
+import { ClientConfigError, type RedisStateInfo } from '../client'
+import { commandSender, type RedisClientLike, type SendCommand } from './client'
+import { RedisLink } from './link'
+
+/** Options every Redis-backed part takes: the client, its key, and how Redis trouble is handled. */
+export interface SharedOptions {
+  /** The app's own node-redis or ioredis client, connected (hql never connects or closes it). */
+  readonly redis: RedisClientLike
+  /** The Redis key this part keeps its data under (and beside: `<key>:lock`, `<key>:pause`, …). */
+  readonly key: string
+  /** A Redis command not answered within this is given up, and the process goes on alone. Default 500 ms. */
+  readonly commandTimeoutMs?: number
+  /** While running alone, Redis is tried again at most this often. Default 1000 ms. */
+  readonly retryMs?: number
+  /** Told when this part goes to per-process behaviour, and when it is shared again. */
+  readonly onRedisStateChange?: (info: RedisStateInfo) => void
+}
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 500
+export const DEFAULT_RETRY_MS = 1000
+
+/** A positive number of ms, or the default; throws `ClientConfigError` naming the option. */
+export function positiveMs(value: number | undefined, fallback: number, path: string[]): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
+    throw new ClientConfigError('expected a positive number of ms', path)
+  return value
+}
+
+/** The checked options and the link to Redis of one part (`component` names it in errors and hooks). */
+export function openLink(
+  options: SharedOptions,
+  component: RedisStateInfo['component'],
+  now: () => number,
+): RedisLink {
+  const send: SendCommand | undefined = commandSender(options.redis)
+  if (send === undefined)
+    throw new ClientConfigError('expected a node-redis or ioredis client', [component, 'redis'])
+  if (typeof options.key !== 'string' || options.key === '')
+    throw new ClientConfigError('expected a non-empty Redis key', [component, 'key'])
+  return new RedisLink(send, {
+    component,
+    key: options.key,
+    commandTimeoutMs: positiveMs(options.commandTimeoutMs, DEFAULT_COMMAND_TIMEOUT_MS, [
+      component,
+      'commandTimeoutMs',
+    ]),
+    retryMs: positiveMs(options.retryMs, DEFAULT_RETRY_MS, [component, 'retryMs']),
+    onStateChange: options.onRedisStateChange,
+    now,
+  })
+}
+
+/** Waits `ms`; the Redis parts wait only between polls, never on a caller's signal. */
+export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))

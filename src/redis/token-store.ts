@@ -1,0 +1,147 @@
+import { ClientConfigError, type StoredToken, type TokenRenewal, type TokenStore } from '../client'
+import { RedisUnavailable } from './link'
+import { openLink, pause, positiveMs, type SharedOptions } from './options'
+import { sealer, type EncryptionKey } from './seal'
+import { clearToken, lockToken, putToken, readToken, storeRefreshed, unlockToken } from './token-scripts'
+import { parseToken, tokenText } from './token-text'
+
+/** Options of `redisTokenStore`. */
+export interface RedisTokenStoreOptions extends SharedOptions {
+  /** Encrypts the stored token (AES-256-GCM) with the app's key: a CryptoKey, 16 or 32 bytes, or a passphrase. */
+  readonly encryptionKey?: EncryptionKey
+  /**
+   * How long a process may hold the refresh lock: a holder that crashed blocks the others this long at most,
+   * and one that takes longer loses the right to store its token. Default 15 000 ms (more than a token
+   * request's default timeout of 10 000 ms).
+   */
+  readonly lockMs?: number
+  /** How often a process waiting for another's refresh looks for the new token. Default 50 ms. */
+  readonly pollMs?: number
+}
+
+const DEFAULT_LOCK_MS = 15_000
+const DEFAULT_POLL_MS = 50
+
+/**
+ * A token store shared by every process of a fleet through Redis: one token per client id, stored with its
+ * absolute expiry, and refreshed by one process at a time (a lock with an expiry and a fencing number) while
+ * the others wait for the token it stores. When Redis fails or is slow, the process goes on with the last token
+ * it saw, refreshing on its own, and says so through `onRedisStateChange`; it shares again when Redis is back.
+ *
+ * @example
+ * import { createClient as createRedisClient } from 'redis'
+ * const redis = await createRedisClient({ url: process.env.REDIS_URL }).connect()
+ * const client = createClient({ baseUrl, auth, tokenStore: redisTokenStore({ redis, key: 'hql:tokens:my-app' }) })
+ */
+export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
+  const link = openLink(options, 'tokenStore', Date.now)
+  const lockMs = positiveMs(options.lockMs, DEFAULT_LOCK_MS, ['tokenStore', 'lockMs'])
+  const pollMs = positiveMs(options.pollMs, DEFAULT_POLL_MS, ['tokenStore', 'pollMs'])
+  const key = options.key
+  const keys = [key, `${key}:lock`, `${key}:fence`]
+  checkKey(options.encryptionKey)
+  const seal = options.encryptionKey === undefined ? undefined : sealer(options.encryptionKey, key)
+  // Names this process in the lock; random, so that two processes never take each other's lock for their own.
+  const owner = globalThis.crypto.randomUUID()
+  // The last token this process saw or obtained: what it goes on with while Redis is away.
+  let local: StoredToken | undefined
+
+  const encode = async (token: StoredToken) => {
+    const text = tokenText(token)
+    return seal === undefined ? text : seal.seal(text)
+  }
+  const expiry = (token: StoredToken) => (token.expiresAt === undefined ? '' : String(token.expiresAt))
+
+  async function read(): Promise<StoredToken | undefined> {
+    const [payload] = (await link.eval(readToken, keys, [])) as [string | null, string | null]
+    const text = payload === null ? undefined : seal === undefined ? payload : await seal.open(payload)
+    local = text === undefined ? undefined : parseToken(text)
+    return local
+  }
+
+  // After a fallback: a token this process obtained alone is worth keeping if Redis lost its own (a restart).
+  link.onRecover = async () => {
+    if (local !== undefined) await link.eval(putToken, keys, [await encode(local), expiry(local), 'absent'])
+  }
+
+  /** Without Redis: the per-process refresh of `memoryTokenStore`. */
+  async function refreshAlone(renewal: TokenRenewal): Promise<StoredToken> {
+    if (local !== undefined && renewal.usable(local)) return local
+    local = await renewal.obtain(local)
+    return local
+  }
+
+  /** With the lock: the token endpoint is asked once, for the whole fleet, and its answer stored. */
+  async function refreshHolding(renewal: TokenRenewal, fence: number): Promise<StoredToken> {
+    const lock = `${owner}:${fence}`
+    let token: StoredToken
+    try {
+      // Another process may have stored a new token between our read and our lock.
+      const current = await read()
+      if (current !== undefined && renewal.usable(current)) {
+        await link.eval(unlockToken, keys, [lock])
+        return current
+      }
+      token = await renewal.obtain(current)
+    } catch (error) {
+      await link.eval(unlockToken, keys, [lock]).catch(() => {})
+      if (error instanceof RedisUnavailable) return refreshAlone(renewal)
+      throw error
+    }
+    local = token
+    // Refused means a newer token is stored, or will be by the newer holder: this one is still good to use.
+    await link
+      .eval(storeRefreshed, keys, [lock, String(fence), await encode(token), expiry(token)])
+      .catch(() => {})
+    return token
+  }
+
+  async function refresh(renewal: TokenRenewal): Promise<StoredToken> {
+    // Past this, something keeps the lock longer than its lifetime should allow: go on alone.
+    const giveUpAt = Date.now() + 2 * lockMs
+    try {
+      for (;;) {
+        const current = await read()
+        if (current !== undefined && renewal.usable(current)) return current
+        const [fence, lockLeftMs] = (await link.eval(lockToken, keys, [owner, String(lockMs)])) as [
+          number,
+          number,
+        ]
+        if (fence > 0) return await refreshHolding(renewal, fence)
+        if (Date.now() > giveUpAt) return await refreshAlone(renewal)
+        await pause(Math.max(1, Math.min(pollMs, lockLeftMs)))
+      }
+    } catch (error) {
+      if (error instanceof RedisUnavailable) return refreshAlone(renewal)
+      throw error
+    }
+  }
+
+  return {
+    get: () => read().catch((error) => (error instanceof RedisUnavailable ? local : Promise.reject(error))),
+    async set(token) {
+      local = token
+      await link.eval(putToken, keys, [await encode(token), expiry(token), 'always']).catch(ignoreUnavailable)
+    },
+    async clear() {
+      local = undefined
+      await link.eval(clearToken, keys, []).catch(ignoreUnavailable)
+    },
+    refresh,
+  }
+}
+
+function ignoreUnavailable(error: unknown): void {
+  if (!(error instanceof RedisUnavailable)) throw error
+}
+
+function checkKey(key: EncryptionKey | undefined): void {
+  const path = ['tokenStore', 'encryptionKey']
+  if (key === undefined) return
+  if (typeof key === 'string') {
+    if (key === '') throw new ClientConfigError('expected a non-empty passphrase', path)
+  } else if (key instanceof Uint8Array) {
+    if (![16, 24, 32].includes(key.length)) throw new ClientConfigError('expected 16, 24 or 32 bytes', path)
+  } else if (typeof key !== 'object' || key === null || (key as CryptoKey).type !== 'secret')
+    throw new ClientConfigError('expected a CryptoKey, bytes or a passphrase', path)
+}

@@ -1,0 +1,195 @@
+// The rate budget: memoryRateBudget (one process) and redisRateBudget (a fleet, against a real redis-server
+// through both clients), and budgetedFetch against real HTTP: sliding windows, waiting, failing fast, aborting,
+// and a 429's Retry-After pausing every process that shares the budget.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  budgetedFetch,
+  ClientConfigError,
+  memoryRateBudget,
+  RateBudgetError,
+  sendLog,
+  type RateBudget,
+} from '../../src/client'
+import { redisRateBudget } from '../../src/redis'
+import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
+import { clientKinds, redisClient, watchGrants, type TestClient } from '../support/redis-clients'
+import { startRedis, type RedisServer } from '../support/redis-server'
+
+let server: RedisServer
+let http: CountingServer
+beforeAll(async () => {
+  server = await startRedis()
+  http = await countingServer()
+})
+afterAll(() => Promise.all([server.stop(), http.close()]))
+
+/** Acquires `count` places as fast as the budget allows; the times at which each was granted. */
+async function grants(budgets: readonly RateBudget[], count: number): Promise<number[]> {
+  const times: number[] = []
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      await budgets[i % budgets.length]!.acquire()
+      times.push(Date.now())
+    }),
+  )
+  return times
+}
+
+describe('memoryRateBudget', () => {
+  test('books never more than `requests` in any window, spread evenly, whenever they are asked', async () => {
+    let clock = 1_000_000
+    const log = sendLog({ limit: 10, windowMs: 200, spacingMs: 20 }, () => clock)
+    const booked: number[] = []
+    for (let i = 0; i < 500; i++) {
+      // Asked in bursts and in lulls, as an app's requests come.
+      clock += i % 37 < 20 ? 0 : i % 7 === 0 ? 150 : 3
+      const { granted, waitMs } = await log.book('wait')
+      expect(granted).toBe(true)
+      booked.push(clock + waitMs)
+    }
+    expect(busiestWindow(booked, 200)).toBe(10)
+    const gaps = booked.slice(1).map((at, i) => at - booked[i]!)
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(20)
+  })
+
+  test('without smoothing, a full window at once and never more', async () => {
+    let clock = 0
+    const log = sendLog({ limit: 10, windowMs: 200, spacingMs: 0 }, () => clock)
+    const booked: number[] = []
+    for (let i = 0; i < 100; i++) {
+      clock += i % 10 === 0 ? 50 : 1
+      booked.push(clock + (await log.book('wait')).waitMs)
+    }
+    expect(busiestWindow(booked, 200)).toBe(10)
+    expect(booked.slice(0, 10).every((at, i) => at === booked[0]! + i)).toBe(true)
+  })
+
+  test('waits in real time for the places it books', async () => {
+    const budget = memoryRateBudget({ requests: 10, windowSeconds: 0.2 })
+    const started = Date.now()
+    await grants([budget], 35)
+    // 35 requests spread at one per 20 ms: the last goes after 34 × 20 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(670)
+    expect(Date.now() - started).toBeLessThan(1500)
+  })
+
+  test("onExceeded 'fail' refuses at once with RateBudgetError and when a place frees up", async () => {
+    const budget = memoryRateBudget({ requests: 2, windowSeconds: 1, onExceeded: 'fail', smooth: false })
+    await budget.acquire()
+    await budget.acquire()
+    const error = await budget.acquire().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateBudgetError)
+    expect(error).toMatchObject({ code: 'rate_limited' })
+    expect((error as RateBudgetError).retryAfterMs).toBeGreaterThan(900)
+  })
+
+  test('waiting for a place ends when the signal aborts', async () => {
+    const budget = memoryRateBudget({ requests: 1, windowSeconds: 10 })
+    await budget.acquire()
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('caller gave up')), 50)
+    await expect(budget.acquire(controller.signal)).rejects.toThrow('caller gave up')
+  })
+
+  test('pause holds every request back until the time given', async () => {
+    const budget = memoryRateBudget({ requests: 100, windowSeconds: 1 })
+    await budget.pause(Date.now() + 150)
+    const started = Date.now()
+    await budget.acquire()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+  })
+
+  test('checks its options', () => {
+    expect(() => memoryRateBudget({ requests: 0, windowSeconds: 1 })).toThrow(ClientConfigError)
+    expect(() => memoryRateBudget({ requests: 1, windowSeconds: -1 })).toThrow(ClientConfigError)
+    expect(() => memoryRateBudget({ requests: 1, windowSeconds: 1, onExceeded: 'later' as 'wait' })).toThrow(
+      ClientConfigError,
+    )
+  })
+})
+
+describe('budgetedFetch over real HTTP', () => {
+  test('spends a place per graph request, none on token requests, and pauses on 429 Retry-After', async () => {
+    const budget = memoryRateBudget({ requests: 3, windowSeconds: 60, onExceeded: 'fail', smooth: false })
+    const fetch = budgetedFetch(budget, undefined)
+    const post = (path: string) => fetch(`${http.url}${path}`, { method: 'POST', body: '{}' })
+    await post('/1.3/security/oauth/token')
+    await post('/1.3/security/oauth/token')
+    expect((await post('/graph/explore')).status).toBe(200)
+    http.retryAfter = 1
+    expect((await post('/graph/explore')).status).toBe(429)
+    http.retryAfter = undefined
+    // Paused for a second by the 429, although a place is left in the window.
+    const error = (await post('/graph/explore').catch((e: unknown) => e)) as RateBudgetError
+    expect(error).toBeInstanceOf(RateBudgetError)
+    expect(error.retryAfterMs).toBeGreaterThan(800)
+  })
+})
+
+describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
+  const clients: TestClient[] = []
+  const client = async () => {
+    const made = await redisClient(kind, server.url)
+    clients.push(made)
+    return made.redis
+  }
+  afterAll(() => Promise.all(clients.map((c) => c.close())))
+  let n = 0
+  const key = () => `hql:test:budget:${kind}:${++n}`
+
+  test('one sliding window for every instance sharing the key', async () => {
+    const shared = key()
+    const budgets = await Promise.all(
+      Array.from({ length: 4 }, async () =>
+        redisRateBudget({ redis: await client(), key: shared, requests: 20, windowSeconds: 0.25 }),
+      ),
+    )
+    const watch = await watchGrants(server.url, shared)
+    const started = Date.now()
+    await grants(budgets, 70)
+    await watch.stop(70)
+    // Redis's own times of the grants: no window of 250 ms holds more than 20.
+    expect(watch.scores).toHaveLength(70)
+    expect(busiestWindow(watch.scores, 250)).toBeLessThanOrEqual(20)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(750)
+  })
+
+  test("'fail' refuses at once with RateBudgetError; waiting aborts with the signal", async () => {
+    const shared = key()
+    const options = { key: shared, requests: 2, windowSeconds: 5, smooth: false }
+    const failing = redisRateBudget({ redis: await client(), ...options, onExceeded: 'fail' })
+    const waiting = redisRateBudget({ redis: await client(), ...options })
+    await waiting.acquire()
+    await failing.acquire()
+    const error = (await failing.acquire().catch((e: unknown) => e)) as RateBudgetError
+    expect(error).toBeInstanceOf(RateBudgetError)
+    expect(error.retryAfterMs).toBeGreaterThan(4000)
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(new Error('caller gave up')), 50)
+    await expect(waiting.acquire(controller.signal)).rejects.toThrow('caller gave up')
+  })
+
+  test('a pause seen by one process holds back the others', async () => {
+    const shared = key()
+    const options = { key: shared, requests: 100, windowSeconds: 1 }
+    const a = redisRateBudget({ redis: await client(), ...options })
+    const b = redisRateBudget({ redis: await client(), ...options })
+    await a.pause(Date.now() + 300)
+    const started = Date.now()
+    await b.acquire()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+  })
+
+  test('refuses a fallback budget that is no whole number', async () => {
+    const redis = await client()
+    expect(() =>
+      redisRateBudget({ redis, key: key(), requests: 10, windowSeconds: 1, fallbackRequests: 0.5 }),
+    ).toThrow(expect.objectContaining({ path: ['budget', 'fallbackRequests'] }))
+  })
+
+  test('refuses a value that is no Redis client', () => {
+    expect(() => redisRateBudget({ redis: {} as never, key: key(), requests: 1, windowSeconds: 1 })).toThrow(
+      ClientConfigError,
+    )
+  })
+})

@@ -1,0 +1,228 @@
+// Redis trouble never stops the app: with Redis down at start, stopped mid-run, restarted empty, or frozen
+// (SIGSTOP: connected but silent), the token store and the budget go on per process within a bounded time,
+// say so through onRedisStateChange, and share again once Redis answers. Run with both clients.
+import { afterEach, describe, expect, test } from 'vitest'
+import { RateBudgetError, type RedisStateInfo, type StoredToken, type TokenRenewal } from '../../src/client'
+import { redisRateBudget, redisTokenStore } from '../../src/redis'
+import { describeFailure } from '../../src/redis/link'
+import { clientKinds, redisClient, type TestClient } from '../support/redis-clients'
+import { startRedis, type RedisServer } from '../support/redis-server'
+
+const COMMAND_TIMEOUT_MS = 300
+const RETRY_MS = 100
+// A fallback is decided within the command timeout; the margin is for a loaded machine (CI shares its cores).
+const FALLBACK_BOUND_MS = COMMAND_TIMEOUT_MS + 700
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()))
+})
+
+const token = (n: number): StoredToken => ({
+  accessToken: `fault-access-${n}-${'z'.repeat(24)}`,
+  refreshToken: `fault-refresh-${n}-${'w'.repeat(24)}`,
+  expiresAt: Date.now() + 3_600_000,
+})
+
+/** A renewal that counts its calls and hands out numbered tokens. */
+function counting() {
+  const issued: StoredToken[] = []
+  const renewal = (stale?: string): TokenRenewal => ({
+    usable: (t) => t.accessToken !== stale,
+    obtain: async () => {
+      const next = token(100 + issued.length)
+      issued.push(next)
+      return next
+    },
+  })
+  return { issued, renewal }
+}
+
+const waitFor = async (check: () => boolean, ms = 5000) => {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/** Asks `check` again every 20 ms until it says yes (or 5 s pass). */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (const until = Date.now() + 5000; !(await check());) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe.each(clientKinds)('with %s', (kind) => {
+  async function setup(running = true) {
+    const server = await startRedis({ running })
+    const client = await redisClient(kind, server.url, running)
+    const events: RedisStateInfo[] = []
+    cleanups.push(async () => {
+      await client.close()
+      await server.stop()
+    })
+    const shared = {
+      redis: client.redis,
+      commandTimeoutMs: COMMAND_TIMEOUT_MS,
+      retryMs: RETRY_MS,
+      onRedisStateChange: (info: RedisStateInfo) => void events.push(info),
+    }
+    return { server, client: client as TestClient, events, shared }
+  }
+
+  test('Redis down at start: the store and the budget work alone at once, and share when it comes up', async () => {
+    const { server, events, shared } = await setup(false)
+    const store = redisTokenStore({ ...shared, key: 'hql:fault:start' })
+    const budget = redisRateBudget({
+      ...shared,
+      key: 'hql:fault:start:budget',
+      requests: 5,
+      windowSeconds: 60,
+    })
+    const started = Date.now()
+    expect(await store.get()).toBeUndefined()
+    await budget.acquire()
+    expect(Date.now() - started).toBeLessThan(2 * FALLBACK_BOUND_MS)
+    const { issued, renewal } = counting()
+    expect(await store.refresh!(renewal())).toEqual(issued[0])
+    expect(events.map((e) => [e.component, e.state])).toEqual([
+      ['tokenStore', 'fallback'],
+      ['budget', 'fallback'],
+    ])
+
+    await server.start()
+    const startedAt = Date.now()
+    // Probes find Redis without any traffic; the token obtained alone goes to Redis for the fleet to use.
+    await waitFor(() => events.filter((e) => e.state === 'shared').length === 2)
+    console.info(
+      `[faults ${kind}] Redis up after a start without it: shared after ${Date.now() - startedAt} ms`,
+    )
+    const other = redisTokenStore({ ...shared, key: 'hql:fault:start' })
+    await eventually(async () => (await other.get())?.accessToken === issued[0]!.accessToken)
+  })
+
+  test('Redis stopped mid-run, then restarted empty: fallback in bounded time, back to shared', async () => {
+    const { server, events, shared } = await setup()
+    const store = redisTokenStore({ ...shared, key: 'hql:fault:restart' })
+    const budget = redisRateBudget({
+      ...shared,
+      key: 'hql:fault:restart:budget',
+      requests: 100,
+      windowSeconds: 60,
+    })
+    const first = token(1)
+    await store.set(first)
+    await budget.acquire()
+    expect(events).toEqual([])
+
+    await server.stop()
+    const stoppedAt = Date.now()
+    // The last token seen is still handed out, and a refresh is done alone.
+    expect(await store.get()).toEqual(first)
+    const fellBackMs = Date.now() - stoppedAt
+    expect(fellBackMs).toBeLessThan(FALLBACK_BOUND_MS)
+    await budget.acquire()
+    const { issued, renewal } = counting()
+    expect(await store.refresh!(renewal(first.accessToken))).toEqual(issued[0])
+    expect(issued).toHaveLength(1)
+    expect(events.filter((e) => e.state === 'fallback').map((e) => e.component)).toEqual([
+      'tokenStore',
+      'budget',
+    ])
+    console.info(`[faults ${kind}] Redis stopped: fallback after ${fellBackMs} ms`)
+
+    await server.start()
+    const restartedAt = Date.now()
+    await waitFor(() => events.filter((e) => e.state === 'shared').length === 2)
+    console.info(`[faults ${kind}] Redis restarted: shared again after ${Date.now() - restartedAt} ms`)
+    const back = events.find((e) => e.state === 'shared' && e.component === 'tokenStore')!
+    expect(back.fallbackMs).toBeGreaterThan(0)
+    // The restarted Redis lost everything; it now holds the token obtained alone, for the fleet.
+    const another = redisTokenStore({ ...shared, key: 'hql:fault:restart' })
+    await eventually(async () => (await another.get())?.accessToken === issued[0]!.accessToken)
+    // And the budget counts in Redis again.
+    await budget.acquire()
+  })
+
+  test('Redis frozen (no answer): the command timeout decides the fallback; thawed, shared again', async () => {
+    const { server, events, shared } = await setup()
+    const store = redisTokenStore({ ...shared, key: 'hql:fault:frozen' })
+    const budget = redisRateBudget({
+      ...shared,
+      key: 'hql:fault:frozen:budget',
+      requests: 1000,
+      windowSeconds: 60,
+    })
+    await store.set(token(1))
+    server.freeze()
+    try {
+      const startedAt = Date.now()
+      expect((await store.get())?.accessToken).toBe(token(1).accessToken)
+      const fellBackMs = Date.now() - startedAt
+      expect(fellBackMs).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 20)
+      expect(fellBackMs).toBeLessThan(FALLBACK_BOUND_MS)
+      console.info(`[faults ${kind}] Redis frozen: fallback after ${fellBackMs} ms`)
+      const budgetStarted = Date.now()
+      await budget.acquire()
+      expect(Date.now() - budgetStarted).toBeLessThan(FALLBACK_BOUND_MS)
+      expect(events.map((e) => [e.component, e.state, e.cause])).toEqual([
+        ['tokenStore', 'fallback', 'timeout'],
+        ['budget', 'fallback', 'timeout'],
+      ])
+      // While it falls back, calls do not wait on Redis at all (not even one command timeout).
+      const quick = Date.now()
+      await store.get()
+      await budget.acquire()
+      expect(Date.now() - quick).toBeLessThan(COMMAND_TIMEOUT_MS - 50)
+    } finally {
+      server.thaw()
+    }
+    await waitFor(() => events.filter((e) => e.state === 'shared').length === 2)
+    expect((await store.get())?.accessToken).toBe(token(1).accessToken)
+  })
+
+  test('without Redis, the budget counts this process alone with fallbackRequests', async () => {
+    const { shared } = await setup(false)
+    const budget = redisRateBudget({
+      ...shared,
+      key: 'hql:fault:alone',
+      requests: 100,
+      windowSeconds: 60,
+      fallbackRequests: 2,
+      onExceeded: 'fail',
+      smooth: false,
+    })
+    await budget.acquire()
+    await budget.acquire()
+    await expect(budget.acquire()).rejects.toBeInstanceOf(RateBudgetError)
+  })
+
+  test('no token in hook payloads, even when a command carrying one fails', async () => {
+    const { server, events, shared } = await setup()
+    const store = redisTokenStore({ ...shared, key: 'hql:fault:secret' })
+    const secret = token(9)
+    server.freeze()
+    try {
+      await store.set(secret)
+    } finally {
+      server.thaw()
+    }
+    await server.stop()
+    await store.set(secret)
+    const text = JSON.stringify(events)
+    expect(events.length).toBeGreaterThan(0)
+    expect(text).not.toContain(secret.accessToken)
+    expect(text).not.toContain(secret.refreshToken)
+    expect(await store.get()).toEqual(secret)
+  })
+})
+
+test("a Redis client's error that quotes the command's values reaches the hook without them", () => {
+  const sealed = 'v1.abc.' + 'q'.repeat(40)
+  const error = new Error(`ERR Error running script, command: EVALSHA 3 hql:t ${sealed} 1795000000000`)
+  const detail = describeFailure(error, [sealed, '1795000000000'])
+  expect(detail).not.toContain(sealed)
+  expect(detail).toBe('Error: ERR Error running script, command: EVALSHA 3 hql:t [value] [value]')
+})

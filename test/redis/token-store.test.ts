@@ -1,0 +1,155 @@
+// redisTokenStore against a real redis-server, through both clients: the TokenStore contract, one refresh
+// among many stores (as many processes), the lock's expiry and fencing, and encryption at rest.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { StoredToken, TokenRenewal } from '../../src/client'
+import { redisTokenStore } from '../../src/redis'
+import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
+import { startRedis, type RedisServer } from '../support/redis-server'
+
+let server: RedisServer
+beforeAll(async () => {
+  server = await startRedis()
+})
+afterAll(() => server.stop())
+
+const token = (n: number, lifetimeMs = 3_600_000): StoredToken => ({
+  accessToken: `access-${n}-${'x'.repeat(24)}`,
+  refreshToken: `refresh-${n}-${'y'.repeat(24)}`,
+  expiresAt: Date.now() + lifetimeMs,
+  scope: 'public_profile',
+})
+
+/** A renewal that counts its calls to the "token endpoint" and takes `delayMs` to answer. */
+function renewal(stale: string | undefined, delayMs = 30) {
+  let calls = 0
+  const renewal: TokenRenewal = {
+    usable: (t) => t.accessToken !== stale && (t.expiresAt ?? Infinity) > Date.now(),
+    obtain: async () => {
+      const n = ++calls
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+      return token(1000 + n)
+    },
+  }
+  return { renewal, calls: () => calls }
+}
+
+let keyCount = 0
+const freshKey = () => `hql:test:tokens:${++keyCount}`
+
+describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
+  const clients: TestClient[] = []
+  const client = async () => {
+    const made = await redisClient(kind, server.url)
+    clients.push(made)
+    return made.redis
+  }
+  afterAll(() => Promise.all(clients.map((c) => c.close())))
+
+  test('keeps, shares and forgets a token, with its absolute expiry', async () => {
+    const key = freshKey()
+    const a = redisTokenStore({ redis: await client(), key })
+    const b = redisTokenStore({ redis: await client(), key })
+    expect(await a.get()).toBeUndefined()
+    const t = token(1)
+    await a.set(t)
+    expect(await b.get()).toEqual(t)
+    const raw = await client()
+    expect(Number(await rawCommand(raw, ['HGET', key, 'expiresAt']))).toBe(t.expiresAt)
+    await b.clear()
+    expect(await a.get()).toBeUndefined()
+  })
+
+  test('one refresh among many stores (processes) each with many waiting requests', async () => {
+    const key = freshKey()
+    const stale = token(0, -1000)
+    await redisTokenStore({ redis: await client(), key }).set(stale)
+    const stores = await Promise.all(
+      Array.from({ length: 6 }, async () => redisTokenStore({ redis: await client(), key, pollMs: 10 })),
+    )
+    const counter = renewal(stale.accessToken, 100)
+    const results = await Promise.all(stores.map((store) => store.refresh!(counter.renewal)))
+    expect(counter.calls()).toBe(1)
+    expect(new Set(results.map((r) => r.accessToken)).size).toBe(1)
+    expect(await stores[0]!.get()).toEqual(results[0])
+  })
+
+  test('a crashed holder blocks the others for the lock lifetime at most', async () => {
+    const key = freshKey()
+    const lockMs = 300
+    const crashed = redisTokenStore({ redis: await client(), key, lockMs })
+    // The holder takes the lock and never comes back: its obtain never settles.
+    void crashed.refresh!({ usable: () => false, obtain: () => new Promise<StoredToken>(() => {}) })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const waiter = redisTokenStore({ redis: await client(), key, lockMs, pollMs: 10 })
+    const counter = renewal(undefined, 0)
+    const started = Date.now()
+    const got = await waiter.refresh!(counter.renewal)
+    const waited = Date.now() - started
+    expect(counter.calls()).toBe(1)
+    expect(got.accessToken).toMatch(/^access-1001-/)
+    expect(waited).toBeGreaterThanOrEqual(lockMs - 100)
+    expect(waited).toBeLessThan(lockMs + 1000)
+  })
+
+  test('a slow holder cannot overwrite the newer token of the holder after it', async () => {
+    const key = freshKey()
+    const lockMs = 200
+    const slow = redisTokenStore({ redis: await client(), key, lockMs })
+    const fast = redisTokenStore({ redis: await client(), key, lockMs, pollMs: 10 })
+    const slowToken = token(1)
+    const slowDone = slow.refresh!({
+      usable: () => false,
+      obtain: () => new Promise((resolve) => setTimeout(() => resolve(slowToken), lockMs + 300)),
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const fastToken = token(2)
+    // Waits for the slow holder's lock to expire, then refreshes and stores its own token.
+    expect(await fast.refresh!({ usable: (t) => t === fastToken, obtain: async () => fastToken })).toEqual(
+      fastToken,
+    )
+    // The slow holder still gets its own token to use, but Redis keeps the newer one.
+    expect(await slowDone).toEqual(slowToken)
+    expect(await fast.get()).toEqual(fastToken)
+    expect(await slow.get()).toEqual(fastToken)
+  })
+
+  test('encrypts at rest: no token in Redis, and another key reads nothing', async () => {
+    const key = freshKey()
+    const store = redisTokenStore({ redis: await client(), key, encryptionKey: 'app secret passphrase' })
+    const t = token(7)
+    await store.set(t)
+    expect(await store.get()).toEqual(t)
+    const raw = await client()
+    const dump = JSON.stringify(await rawCommand(raw, ['HGETALL', key]))
+    expect(dump).not.toContain(t.accessToken)
+    expect(dump).not.toContain(t.refreshToken)
+    expect(dump).toContain('v1.')
+    const bytes = new Uint8Array(32).fill(9)
+    expect(await redisTokenStore({ redis: await client(), key, encryptionKey: bytes }).get()).toBeUndefined()
+    // The same key under another Redis key does not open (the Redis key is the additional data).
+    const copied = freshKey()
+    await rawCommand(raw, [
+      'HSET',
+      copied,
+      'payload',
+      String(await rawCommand(raw, ['HGET', key, 'payload'])),
+    ])
+    const other = redisTokenStore({
+      redis: await client(),
+      key: copied,
+      encryptionKey: 'app secret passphrase',
+    })
+    expect(await other.get()).toBeUndefined()
+  })
+
+  test('no token in any Redis key name', async () => {
+    const key = freshKey()
+    const store = redisTokenStore({ redis: await client(), key })
+    const counter = renewal(undefined, 0)
+    const got = await store.refresh!(counter.renewal)
+    const raw = await client()
+    const names = (await rawCommand(raw, ['KEYS', '*'])) as string[]
+    expect(names.join(' ')).not.toContain(got.accessToken)
+    expect(names.filter((name) => name.startsWith(key)).sort()).toEqual([key, `${key}:fence`])
+  })
+})
