@@ -5,9 +5,11 @@
 // both sizes and their ratio; the target is a CommonJS figure within 5 % of the ES module one.
 //
 // Why they differ: esbuild takes an entry with `import` but no `export` in a "type": "commonjs" package for
-// CommonJS, so every ES module it reaches is wrapped in a lazy initialiser (`var init_x = __esm(…)`, and a call
-// `init_x()` in each importer). That costs a few dozen bytes per module reached: the CommonJS figure grows
-// with the number of modules in the bundle, not with their size.
+// CommonJS, so every ES module it reaches is wrapped in a lazy initialiser. Measured on the 48 modules of this
+// bundle: the wrappers (`var init_x = __esm(…)`), the 132 `init_x()` calls importers make, and the top-level
+// bindings that are not function declarations (tables, classes, arrow functions: about 150 names), which move
+// to `var a, b, …` lists outside their wrappers. That is ~1.7 kB minified, ~0.8 kB gzipped, whatever the code does.
+// (The same entry with an `export {}` line is taken for an ES module and measures as the "type": "module" app.)
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
