@@ -73,6 +73,14 @@ describe('the compiled request schemas agree with zod', () => {
         const json = JSON.parse(JSON.stringify(body)) as unknown
         expect(parseRequestFast(name, json)).toBeDefined()
         expectAgreement(name, json)
+        // Written by hand, keys come in any order: the same body with every object's keys reversed.
+        const reversed = JSON.parse(JSON.stringify(body), (_key, value: unknown) =>
+          value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? Object.fromEntries(Object.entries(value).reverse())
+            : value,
+        ) as unknown
+        expect(parseRequestFast(name, reversed)).toBeDefined()
+        expectAgreement(name, reversed)
       }),
       { numRuns: 300 },
     )
@@ -126,5 +134,20 @@ describe('the compiled request schemas agree with zod', () => {
     const input = { ids: ['mhmov-gladiator'] }
     expect(parseRequestFast('lookup', input)).toStrictEqual({ ids: ['mhmov-gladiator'] })
     expect(Object.isFrozen(input) || Object.isFrozen(input.ids)).toBe(false)
+  })
+})
+
+describe('the compiled request schemas on objects JSON.parse does not make', () => {
+  it('refuse a hidden (non-enumerable) key, which zod reads', () => {
+    const body = { ids: ['mhmov-gladiator'] }
+    Object.defineProperty(body, 'pageSize', { value: 0, enumerable: false })
+    expect(parseRequestFast('lookup', body)).toBeUndefined()
+    expect(requestSchemas.lookup.safeParse(body).success).toBe(false)
+  })
+
+  it('put keys written out of order in the order of the shape, as zod does', () => {
+    const body = { pageSize: 3, ids: ['mhmov-gladiator'] }
+    expect(Object.keys(parseRequestFast('lookup', body) as object)).toStrictEqual(['ids', 'pageSize'])
+    expectAgreement('lookup', body)
   })
 })

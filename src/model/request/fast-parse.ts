@@ -148,37 +148,60 @@ function compileType(schema: Schema, compileInner: (schema: Schema) => Compiled)
   throw new Error(`fast-parse: no compiled form for zod type '${def.type}'`)
 }
 
-/** A strict object: the shape's keys in order, absent optional keys left out, any other key refused. */
+/**
+ * A strict object: the shape's keys in order, absent optional keys left out, any other key refused. The
+ * input's own keys drive the walk (zod reads them with `for…in` too, to find unknown ones), so a key of the
+ * shape that the body leaves out costs nothing; reading every key of the shape (absent ones
+ * included, each a failed lookup up the prototype chain) measured ~25% slower.
+ */
 function compileObject(def: Def, compileInner: (schema: Schema) => Compiled): Compiled {
   if (def.catchall?._zod.def.type !== 'never')
     throw new Error('fast-parse: only strict objects have a compiled form')
   const shape = def.shape as Readonly<Record<string, Schema>>
   const keys = Object.keys(shape)
-  const known = new Set(keys)
-  const fields = keys.map((key) => {
+  const count = keys.length
+  const positions = new Map(keys.map((key, index) => [key, index]))
+  const optional = keys.map((key) => (shape[key] as Schema)._zod.def.type === 'optional')
+  const required = optional.filter((isOptional) => !isOptional).length
+  const checks = keys.map((key, index) => {
     const field = shape[key] as Schema
-    const optional = field._zod.def.type === 'optional'
-    return {
-      key,
-      optional,
-      check: compileInner(optional ? (field._zod.def.innerType as Schema) : field),
-    }
+    return compileInner(optional[index] ? (field._zod.def.innerType as Schema) : field)
   })
   return (value) => {
     if (!isPlainObject(value)) return refused
-    // zod reads keys with `for…in`, as here. An unknown key: refused.
-    for (const key in value) if (!known.has(key)) return refused
-    const out: Record<string, unknown> = {}
-    for (const { key, optional, check } of fields) {
+    let out: Record<string, unknown> = {}
+    let last = -1
+    let inOrder = true
+    let seenRequired = 0
+    let seen = 0
+    for (const key in value) {
+      const index = positions.get(key)
+      if (index === undefined) return refused
       const item = value[key]
-      if (item === undefined) {
-        // An absent optional key stays absent; a key present as undefined is zod's to judge.
-        if (optional && !(key in value)) continue
-        return refused
-      }
-      const parsed = check(item)
+      // A key present as undefined is zod's to judge.
+      if (item === undefined) return refused
+      const parsed = (checks[index] as Compiled)(item)
       if (parsed === refused) return refused
+      if (index < last) inOrder = false
+      last = index
+      if (optional[index] !== true) seenRequired++
+      seen++
       out[key] = parsed
+    }
+    if (seenRequired !== required) return refused
+    // zod reads every key of the shape, enumerable or not: one that `for…in` did not see must be absent.
+    // JSON.parse makes no hidden key, so the count of own names settles it at once (~0.1 JSON.parse for
+    // the quickstart body); asking for each absent key of the shape cost ~0.4.
+    if (seen !== count && Object.getOwnPropertyNames(value).length !== seen)
+      for (let index = 0; index < count; index++) {
+        const key = keys[index] as string
+        if (!(key in out) && key in value) return refused
+      }
+    // Keys written out of order (by hand) are put in the shape's order, as zod's parse does.
+    if (!inOrder) {
+      const ordered: Record<string, unknown> = {}
+      for (const key of keys) if (key in out) ordered[key] = out[key]
+      out = ordered
     }
     return out
   }
