@@ -130,22 +130,55 @@ function compileType(schema: Schema, compileInner: (schema: Schema) => Compiled)
         return out
       }
     }
-    case 'union': {
-      // zod's result is the first option that accepts (for a discriminated union, the one its
-      // discriminator names: the only one that can accept, since the options' discriminators differ).
-      const options = (def.options as readonly Schema[]).map(compileInner)
-      return (value) => {
-        for (const option of options) {
-          const out = option(value)
-          if (out !== refused) return out
-        }
-        return refused
-      }
-    }
+    case 'union':
+      return compileUnion(def.options as readonly Schema[], compileInner)
     case 'object':
       return compileObject(def, compileInner)
   }
   throw new Error(`fast-parse: no compiled form for zod type '${def.type}'`)
+}
+
+/** The keys a strict object option takes (through `readonly`), or undefined for any other kind of option. */
+function objectKeysOf(option: Schema): ReadonlySet<string> | undefined {
+  const def = option._zod.def
+  if (def.type === 'readonly') return objectKeysOf(def.innerType as Schema)
+  if (def.type === 'object' && def.catchall?._zod.def.type === 'never' && (def.checks ?? []).length === 0)
+    return new Set(Object.keys(def.shape as object))
+  return undefined
+}
+
+/**
+ * A union: zod's result is the first option that accepts (for a discriminated union, the one its
+ * discriminator names: the only one that can accept, since the options' discriminators differ). A strict
+ * object option cannot accept an object with a key outside its shape, so an object is tried only against
+ * the options that take its first key: an operator (`$or`, `$in`…) is tried once, not against every operator
+ * before it (that cost ~0.3 µs per `$or` level, measured with bench/from-json-depth.bench.ts).
+ */
+function compileUnion(schemas: readonly Schema[], compileInner: (schema: Schema) => Compiled): Compiled {
+  const options = schemas.map(compileInner)
+  const keySets = schemas.map(objectKeysOf)
+  const everyKey = new Set(keySets.flatMap((keys) => [...(keys ?? [])]))
+  // For each key, the options that may take an object whose first key it is, in the union's order.
+  const byFirstKey = new Map(
+    [...everyKey].map((key) => [key, options.filter((_, index) => keySets[index]?.has(key) ?? true)]),
+  )
+  const notObjects = options.filter((_, index) => keySets[index] === undefined)
+  const tryAll = (options: readonly Compiled[], value: unknown): unknown => {
+    for (const option of options) {
+      const out = option(value)
+      if (out !== refused) return out
+    }
+    return refused
+  }
+  return (value) => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      for (const key in value) {
+        const candidates = byFirstKey.get(key)
+        // A key no object option takes: only the options that are not strict objects may accept.
+        return tryAll(candidates ?? notObjects, value)
+      }
+    return tryAll(options, value)
+  }
 }
 
 /**
