@@ -5,6 +5,7 @@ import { parse as parseGraphql } from 'graphql'
 import { compile } from 'hql'
 import { parseDocument, parseQuery, resolveDefinition, makeSource } from '../src/text'
 import { compare, report } from './harness'
+import { graphqlDocument, hqlCatalog } from './text-catalogs'
 
 const query = `explore Movie
   where contributors = "mhric-brad-pitt" and sources in ["mhsrc-itunes"]
@@ -13,36 +14,6 @@ const query = `explore Movie
 
 const graphqlQuery = `query { movies(contributor: "mhric-brad-pitt", sources: ["mhsrc-itunes"], sort: RELEASE_DATE_DESC) {
   mhid name primaryImage { url } keyContributors { name primaryImage { url } } } }`
-
-/** A catalog of named queries with parameters, `size` characters or a little more. */
-function hqlCatalog(size: number): string {
-  const parts: string[] = []
-  for (let i = 0; parts.join('\n').length < size; i++)
-    parts.push(`# Query ${i}: a contributor's titles on given stores.
-query byContributor${i}($contributor: ContributorId, $size: Int = ${10 + (i % 40)})
-explore Movie
-  where contributors = $contributor
-    and sources in ["mhsrc-itunes", "mhsrc-googleplay"]
-    and (traits = "mhgnr-drama" or traits contains all ["mhgnr-war", "mhgnr-historical"])
-  order by releaseDate desc, name
-  with primaryImage, keyContributors size 5 { primaryImage }, keyTraits
-  page size $size
-`)
-  return parts.join('\n')
-}
-
-function graphqlDocument(size: number): string {
-  const parts: string[] = []
-  for (let i = 0; parts.join('\n').length < size; i++)
-    parts.push(`# Query ${i}: a contributor's titles on given stores.
-query byContributor${i}($contributor: ID!, $size: Int = ${10 + (i % 40)}) {
-  movies(contributor: $contributor, sources: ["mhsrc-itunes", "mhsrc-googleplay"], traits: { anyOf: ["mhgnr-drama"], allOf: ["mhgnr-war", "mhgnr-historical"] }, sort: [RELEASE_DATE_DESC, NAME], first: $size) {
-    mhid name primaryImage { url } keyContributors(first: 5) { name primaryImage { url } } keyTraits { name }
-  }
-}
-`)
-  return parts.join('\n')
-}
 
 const catalog = hqlCatalog(16_000)
 const graphqlCatalog = graphqlDocument(16_000)

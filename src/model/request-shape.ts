@@ -31,6 +31,53 @@ function pathOf(frame: Frame, last?: string | number): (string | number)[] {
  */
 export function checkRequestShape(value: unknown): void {
   if (value === null || typeof value !== 'object') return
+  if (!withinRequestShape(value)) reportRequestShape(value)
+}
+
+/**
+ * Whether `checkRequestShape` would let `value` through: the same walk and the same counts, with no path
+ * kept (two stacks of values and depths, no frame per object), so a body within bounds costs no allocation
+ * per node; it was ~0.15 of JSON.parse's time for the quickstart body, measured, and is about half that
+ * now. On `false`, `reportRequestShape` walks again, keeping paths, to throw the same first error as ever.
+ */
+function withinRequestShape(value: object): boolean {
+  let nodes = 1
+  const values: object[] = [value]
+  const depths: number[] = [0]
+  while (values.length > 0) {
+    const parent = values.pop() as object
+    const depth = (depths.pop() as number) + 1
+    if (depth > maxJsonDepth) return false
+    if (Array.isArray(parent)) {
+      nodes += parent.length
+      if (nodes > requestLimits.nodes) return false
+      for (let index = 0; index < parent.length; index++) {
+        const child: unknown = parent[index]
+        if (child !== null && typeof child === 'object') {
+          // A list directly in a list stands under an index, which has no limit (listLimitAt).
+          values.push(child)
+          depths.push(depth)
+        }
+      }
+    } else
+      for (const key in parent) {
+        if (key === '__proto__' || ++nodes > requestLimits.nodes) return false
+        const child: unknown = (parent as Record<string, unknown>)[key]
+        if (child !== null && typeof child === 'object') {
+          if (Array.isArray(child)) {
+            const limit = listLimitAt(key)
+            if (limit !== undefined && child.length > requestLimits[limit]) return false
+          }
+          values.push(child)
+          depths.push(depth)
+        }
+      }
+  }
+  return true
+}
+
+/** The walk that keeps paths: throws the first error `checkRequestShape` reports. */
+function reportRequestShape(value: object): void {
   let nodes = 1
   const stack: Frame[] = [{ value, depth: 0, key: '', parent: undefined }]
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {

@@ -7,6 +7,7 @@ import { FactorSchema } from './factors'
 import { BlueprintSchema } from './blueprints'
 import { PageSchema, PageSizeSchema } from './paging'
 import { bodyKeys, checkKeyOrder, type EndpointName } from '../wire'
+import { bodyOf } from '../query/value'
 
 // The four request bodies. Parsing with these schemas yields their key order, so each is checked, as it
 // loads, against the one declaration of canonical order (`bodyKeys`, wire.ts), which is what `compile` emits.
@@ -16,6 +17,26 @@ function canonicalBody<S extends z.ZodMiniObject>(endpoint: EndpointName, schema
   checkKeyOrder(`${endpoint} request schema`, Object.keys(schema.shape), bodyKeys[endpoint])
   return z.readonly(schema)
 }
+
+// The query value writes its body out in one order for every endpoint (bodyOf): each endpoint's keys must
+// come out of it in that endpoint's canonical order. Checked here, on load, as the filters' order is.
+const everyPart = bodyOf({
+  ids: [],
+  factors: [],
+  filters: {},
+  sort: [],
+  blueprints: [],
+  components: [],
+  page: 0,
+  pageSize: 1,
+  siloPageSize: 1,
+})
+for (const [endpoint, keys] of Object.entries(bodyKeys))
+  checkKeyOrder(
+    `the query value's ${endpoint} body`,
+    Object.keys(everyPart).filter((key) => (keys as readonly string[]).includes(key)),
+    keys,
+  )
 
 const atLeastOne = <T extends z.ZodMiniType>(item: T, what: string) =>
   z.readonly(z.array(item).check(z.minLength(1, { error: `expected at least one ${what}` })))

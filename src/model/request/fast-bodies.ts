@@ -1,0 +1,22 @@
+import { compileSchema, refused } from './fast-parse'
+import type { Compiled } from './fast-parse'
+import { requestSchemas } from './bodies'
+import type { RequestBodies } from './bodies'
+import type { EndpointName } from '../wire'
+
+// Each endpoint's request schema compiled once, the first time a body for that endpoint is parsed.
+const compiledBodies: Partial<Record<EndpointName, Compiled>> = {}
+
+/**
+ * The fast path of a request body's parse: what `requestSchemas[endpoint]` would return for `json`, or
+ * `undefined` when the compiled check cannot tell the schema would accept it as it is (an invalid body, an
+ * older form the tolerant reader rewrites); the caller then parses with the schema itself.
+ */
+export function parseRequestFast<E extends EndpointName>(
+  endpoint: E,
+  json: unknown,
+): RequestBodies[E] | undefined {
+  const compiled = (compiledBodies[endpoint] ??= compileSchema(requestSchemas[endpoint]))
+  const body = compiled(json)
+  return body === refused ? undefined : (body as RequestBodies[E])
+}

@@ -1,0 +1,153 @@
+// The compiled fast path of the request schemas (fast-parse.ts) against zod, the source of truth: on
+// generated valid bodies, on the same bodies with one value replaced, and on arbitrary JSON made of request
+// words. Whatever the body, the fast path either refuses it or returns exactly what the schema's parse
+// returns (same values, same key order, frozen in the same places); on a canonical body it never refuses.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { compile } from 'hql'
+import type { EndpointName } from 'hql'
+import { parseRequestFast, requestSchemas } from '../../src/model'
+import { upgradeLegacyForms } from '../../src/compile/legacy'
+import { anyQuery } from '../support/arbitraries'
+import { hostileString } from '../fuzz/support'
+
+const endpoints: readonly EndpointName[] = ['explore', 'relate', 'silos', 'lookup']
+
+/** A value with what `toStrictEqual` does not see written out: key order and where it is frozen. */
+function described(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [index, described(item)])
+    : Object.entries(value).map(([key, item]) => [key, described(item)])
+  return { frozen: Object.isFrozen(value), array: Array.isArray(value), entries }
+}
+
+/** What the fast path and zod make of `json`: zod's result is undefined when zod refuses it. */
+function bothSides(endpoint: EndpointName, json: unknown) {
+  const zod = requestSchemas[endpoint].safeParse(upgradeLegacyForms(json))
+  return { fast: parseRequestFast(endpoint, json), zod: zod.success ? zod.data : undefined }
+}
+
+function expectAgreement(endpoint: EndpointName, json: unknown): void {
+  const { fast, zod } = bothSides(endpoint, json)
+  if (fast === undefined) return
+  expect(zod).toBeDefined()
+  expect(described(fast)).toStrictEqual(described(zod))
+  expect(fast).toStrictEqual(zod)
+}
+
+const jsonLeaf = fc.oneof(
+  fc.constantFrom(0, -1, 1, 1.5, 2 ** 53, -0, true, false, null, '', 'true', 'Movie', 'movie'),
+  fc.constantFrom('mhmov-gladiator', 'mhric-brad-pitt', 'mhals-current-user', 'mhmov-', 'iTunes:Movie:1'),
+  fc.constantFrom('primaryImage', 'keyContributors', 'property', 'releaseDate', 'descending', 'Content'),
+  hostileString,
+)
+
+/** A path into `value` and a value to put there. */
+function replacedSomewhere(value: unknown): fc.Arbitrary<unknown> {
+  const paths: (string | number)[][] = []
+  const visit = (node: unknown, path: (string | number)[]) => {
+    paths.push(path)
+    if (node !== null && typeof node === 'object')
+      for (const [key, child] of Object.entries(node))
+        visit(child, [...path, Array.isArray(node) ? Number(key) : key])
+  }
+  visit(value, [])
+  const replacement = fc.oneof(jsonLeaf, fc.constant({}), fc.constant([]), fc.constant(undefined))
+  return fc.tuple(fc.constantFrom(...paths), replacement).map(([path, leaf]) => {
+    const copy = JSON.parse(JSON.stringify(value)) as unknown
+    if (path.length === 0) return leaf
+    let node = copy as Record<string | number, unknown>
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>
+    node[path[path.length - 1] as string | number] = leaf
+    return copy
+  })
+}
+
+describe('the compiled request schemas agree with zod', () => {
+  it('accept every canonical body, returning what zod returns', () => {
+    fc.assert(
+      fc.property(anyQuery, (query) => {
+        const { endpoint, body } = compile(query)
+        const name = endpoint.slice('/graph/'.length) as EndpointName
+        const json = JSON.parse(JSON.stringify(body)) as unknown
+        expect(parseRequestFast(name, json)).toBeDefined()
+        expectAgreement(name, json)
+        // Written by hand, keys come in any order: the same body with every object's keys reversed.
+        const reversed = JSON.parse(JSON.stringify(body), (_key, value: unknown) =>
+          value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? Object.fromEntries(Object.entries(value).reverse())
+            : value,
+        ) as unknown
+        expect(parseRequestFast(name, reversed)).toBeDefined()
+        expectAgreement(name, reversed)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('refuse, or agree with zod on, a body with one value replaced', () => {
+    const mutated = anyQuery.chain((query) => {
+      const { endpoint, body } = compile(query)
+      const name = endpoint.slice('/graph/'.length) as EndpointName
+      return fc.tuple(fc.constant(name), replacedSomewhere(JSON.parse(JSON.stringify(body))))
+    })
+    fc.assert(
+      fc.property(mutated, ([name, json]) => {
+        expectAgreement(name, json)
+        // The same body sent to another endpoint is refused (or accepted) alike too.
+        for (const other of endpoints) expectAgreement(other, json)
+      }),
+      { numRuns: 400 },
+    )
+  })
+
+  it('refuse, or agree with zod on, arbitrary JSON of request words', () => {
+    const key = fc.constantFrom('filters', 'returnType', '$eq', '$in', '$or', 'sort', 'type', 'components')
+    const more = fc.constantFrom('name', 'pageSize', 'page', 'ids', 'factors', 'id', 'weight', 'boostOnly')
+    const json = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        jsonLeaf,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(
+          fc.oneof(key, more, fc.constantFrom('blueprints', 'params', 'positions')),
+          tie('node'),
+          {
+            maxKeys: 4,
+          },
+        ),
+      ),
+    })).node
+    fc.assert(
+      fc.property(fc.constantFrom(...endpoints), json, (endpoint, body) => expectAgreement(endpoint, body)),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('refuse what is not a plain JSON object and leave the input as it was', () => {
+    class Body {
+      ids = ['mhmov-gladiator']
+    }
+    expect(parseRequestFast('lookup', new Body())).toBeUndefined()
+    expect(parseRequestFast('lookup', { ids: ['mhmov-gladiator'], pageSize: undefined })).toBeUndefined()
+    const input = { ids: ['mhmov-gladiator'] }
+    expect(parseRequestFast('lookup', input)).toStrictEqual({ ids: ['mhmov-gladiator'] })
+    expect(Object.isFrozen(input) || Object.isFrozen(input.ids)).toBe(false)
+  })
+})
+
+describe('the compiled request schemas on objects JSON.parse does not make', () => {
+  it('refuse a hidden (non-enumerable) key, which zod reads', () => {
+    const body = { ids: ['mhmov-gladiator'] }
+    Object.defineProperty(body, 'pageSize', { value: 0, enumerable: false })
+    expect(parseRequestFast('lookup', body)).toBeUndefined()
+    expect(requestSchemas.lookup.safeParse(body).success).toBe(false)
+  })
+
+  it('put keys written out of order in the order of the shape, as zod does', () => {
+    const body = { pageSize: 3, ids: ['mhmov-gladiator'] }
+    expect(Object.keys(parseRequestFast('lookup', body) as object)).toStrictEqual(['ids', 'pageSize'])
+    expectAgreement('lookup', body)
+  })
+})
