@@ -12,16 +12,13 @@ import { HqlError } from '../../src/model/errors'
 const seeds = [{ username: 'demo', name: 'Demo User' }]
 
 describe('catalog loading and the graph index', () => {
-  const started = performance.now()
   const raw = readCatalogDir(defaultCatalogDir())
   const graph = new GraphIndex(buildCatalog(raw, seeds))
-  const elapsed = performance.now() - started
 
-  it('loads the whole sample catalog in well under a second', () => {
+  // How long loading takes is measured in bench/service.bench.ts (docs/performance.md), not asserted here.
+  it('loads the whole sample catalog', () => {
     expect(graph.media.filter((m) => m.type === 'Movie')).toHaveLength(2385)
     expect(graph.media.filter((m) => m.type === 'ShowSeries')).toHaveLength(301)
-    // Generous against slow CI machines; docs/performance.md reports the measured figure.
-    expect(elapsed).toBeLessThan(2500)
   })
 
   it('mints 44-character mhids with the type prefix, stable across builds', () => {
