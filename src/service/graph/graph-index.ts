@@ -33,6 +33,8 @@ export class GraphIndex {
   private readonly ids = new Map<string, Addressable>()
   private readonly mapped: Map<string, MediaNode>
   private readonly byUsername = new Map<string, UserNode>()
+  /** Lists of {@link ofTypes} in a fixed order, built on first use (see {@link sortedOfTypes}). */
+  private readonly sorted = new Map<string, readonly GraphNode[]>()
 
   constructor(built: BuiltCatalog) {
     this.media = built.media
@@ -83,6 +85,24 @@ export class GraphIndex {
 
   userByUsername(username: string): UserNode | undefined {
     return this.byUsername.get(username)
+  }
+
+  /**
+   * Every node of the given types in the order `compare` gives, sorted once per graph for each set of types and
+   * each `order` (the name of a fixed order, such as `releaseDate|descending`, that `compare` implements): an
+   * explore in one of these orders filters a sorted list instead of sorting what it matched, which was most of
+   * its time (981 Drama films by date: ~9,700 comparisons a request). Unbounded is fine: there are at most
+   * 2^9 type sets and a few fixed orders, each list no longer than the graph.
+   */
+  sortedOfTypes(
+    types: ReadonlySet<ObjectTypeName>,
+    order: string,
+    compare: (a: GraphNode, b: GraphNode) => number,
+  ): readonly GraphNode[] {
+    const key = `${[...types].sort().join()}|${order}`
+    let list = this.sorted.get(key)
+    if (list === undefined) this.sorted.set(key, (list = this.ofTypes(types).sort(compare)))
+    return list
   }
 
   /** Every node of the given types, in index order. */

@@ -12,6 +12,7 @@ import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode } from '../graph/entities'
 import { answerQuery, type GraphEndpoint as Endpoint } from '../query/answer'
 import type { QueryLimits } from '../query/context'
+import { jsonText } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody, parseJson } from './body'
 import { bearerToken, invalidToken } from './bearer'
@@ -55,7 +56,8 @@ function send(
     response.destroy()
     return
   }
-  const text = JSON.stringify(body)
+  // The same text as JSON.stringify, with each rendered object's default fields written once per process.
+  const text = jsonText(body)
   // A body not read to its end (413, or a 401 before reading) would be parsed as the next request.
   const unread = response.req !== undefined && !response.req.complete
   response.writeHead(status, {

@@ -3,6 +3,7 @@ import type { ContributorNode, GraphNode, MediaNode, TraitNode } from '../graph/
 import { isMedia } from '../graph/entities'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ObjectTypeName } from '../../model/ids'
+import { sortFirst } from './sort-first'
 import { sortCost, type Meter } from './work'
 
 /** A resolved factor of relate (or a seed of a silo). */
@@ -120,7 +121,8 @@ export function scoreSeeds(graph: GraphIndex, seeds: readonly Seed[], meter: Met
  * Seeds are scored first ({@link scoreSeeds}), so lists that share seeds score them once. `meter` pays for
  * the work (see ./work.ts). `within`, when the seeds are all boost-only and
  * only titles are asked for, names the only titles `accept` can take: the same answer, without scoring every
- * title of the graph to throw most away.
+ * title of the graph to throw most away. `needed`, when given, is how many of the best the caller reads in
+ * order (a page's end): the rest follow unordered (./sort-first.ts).
  */
 export function rankScored(
   graph: GraphIndex,
@@ -129,6 +131,7 @@ export function rankScored(
   types: ReadonlySet<ObjectTypeName>,
   meter: Meter,
   within?: Iterable<GraphNode>,
+  needed: number = Number.POSITIVE_INFINITY,
 ): Ranked[] {
   const { base, boosts } = scored
   let candidates: Iterable<MediaNode> = scored.generating ? base.keys() : graph.media
@@ -153,6 +156,9 @@ export function rankScored(
   meter(walked + ranked.length)
   const out = ranked.filter((r) => !scored.excluded.has(r.node) && accept(r.node))
   meter(sortCost(out.length))
-  out.sort((a, b) => b.score - a.score || b.node.popularity - a.node.popularity || byMhid(a.node, b.node))
-  return out
+  return sortFirst(
+    out,
+    needed,
+    (a, b) => b.score - a.score || b.node.popularity - a.node.popularity || byMhid(a.node, b.node),
+  )
 }
