@@ -1,6 +1,6 @@
-// The load generator of bench/service.bench.ts, run as a child process so that the server's process does
-// nothing but serve: a closed loop of keep-alive connections, each sending its next request on answer.
-// Driven over IPC: a `LoadOrder` in, a `LoadResult` out.
+// The load generator of bench/service.bench.ts: a closed loop of keep-alive connections, each sending its
+// next request on answer. Called in the servers' process (`load`), or run as a child process driven over IPC
+// (a `LoadOrder` in, a `LoadResult` out), so that the servers' process does nothing but serve.
 import { Agent, request } from 'node:http'
 
 export interface LoadOrder {
@@ -19,7 +19,7 @@ export interface LoadResult {
   readonly error?: string
 }
 
-async function load(order: LoadOrder): Promise<LoadResult> {
+export async function load(order: LoadOrder): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: order.connections })
   const target = new URL(order.url)
   const headers = { 'Content-Type': 'application/json', ...order.headers }
@@ -56,10 +56,11 @@ async function load(order: LoadOrder): Promise<LoadResult> {
   return { requests: latencies.length, seconds, p50: at(0.5), p99: at(0.99) }
 }
 
-process.on('message', (order: LoadOrder) => {
-  load(order).then(
-    (result) => process.send?.(result),
-    (error: unknown) =>
-      process.send?.({ requests: 0, seconds: 0, p50: NaN, p99: NaN, error: String(error) } as LoadResult),
-  )
-})
+if (process.send !== undefined)
+  process.on('message', (order: LoadOrder) => {
+    load(order).then(
+      (result) => process.send?.(result),
+      (error: unknown) =>
+        process.send?.({ requests: 0, seconds: 0, p50: NaN, p99: NaN, error: String(error) } as LoadResult),
+    )
+  })

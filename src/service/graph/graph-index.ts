@@ -33,6 +33,9 @@ export class GraphIndex {
   private readonly ids = new Map<string, Addressable>()
   private readonly mapped: Map<string, MediaNode>
   private readonly byUsername = new Map<string, UserNode>()
+  /** Each title's position in `media`, and each feature's titles as positions (see {@link titlesOf}). */
+  private readonly mediaOrdinals = new Map<MediaNode, number>()
+  private readonly featureTitles = new WeakMap<ContributorNode | TraitNode, Int32Array>()
   /** Lists of {@link ofTypes} in a fixed order, built on first use (see {@link sortedOfTypes}). */
   private readonly sorted = new Map<string, readonly GraphNode[]>()
 
@@ -69,6 +72,27 @@ export class GraphIndex {
     }
     for (const image of built.images) this.ids.set(image.mhid, image)
     for (const user of built.users) this.byUsername.set(user.username, user)
+    built.media.forEach((m, i) => this.mediaOrdinals.set(m, i))
+  }
+
+  /**
+   * The titles of a trait (its media) or a contributor (their credits' titles, one entry per credit), as
+   * positions in `media`, made on first use: relate adds a score to each, and an array of scores indexed by
+   * position costs one typed-array write where a map of scores cost a look-up and an insert.
+   */
+  titlesOf(feature: ContributorNode | TraitNode): Int32Array {
+    let ordinals = this.featureTitles.get(feature)
+    if (ordinals === undefined) {
+      const titles = feature.type === 'Trait' ? feature.media : feature.credits.map((c) => c.media)
+      ordinals = Int32Array.from(titles, (title) => {
+        const i = this.mediaOrdinals.get(title)
+        // Traits list titles and credits are made of them (catalog/build.ts): a title outside media is a bug.
+        if (i === undefined) throw new Error(`graph index: ${title.mhid} is not among the titles`)
+        return i
+      })
+      this.featureTitles.set(feature, ordinals)
+    }
+    return ordinals
   }
 
   /** A node by mhid or altId. */

@@ -2,7 +2,11 @@ import type { JsonPath } from '../../model/errors'
 import { mediaTypeNames, objectTypeNames, type ObjectTypeName } from '../../model/ids'
 import type { Filters, Operator } from '../../model'
 import { filterIdTypes } from '../../model'
-import { isMedia, type GraphNode } from '../graph/entities'
+import { isMedia as isMediaExport, type GraphNode } from '../graph/entities'
+
+// Bound once: the probes below run for every candidate of every explore (2,686 titles for one genre), and an
+// imported function called through its module (as tsx and CommonJS builds do) is a property read each time.
+const isMedia = isMediaExport
 import type { QueryContext } from './context'
 import { resolveNode } from './resolve'
 
@@ -199,7 +203,12 @@ export function compileFilters(
   return {
     types,
     collections,
-    matches: (item) => types.has(item.type) && tests.every((t) => t(item)),
+    // A loop, not `tests.every(…)`: no closure made per candidate (measured: ~15% of an explore's filtering).
+    matches: (item) => {
+      if (!types.has(item.type)) return false
+      for (const test of tests) if (!test(item)) return false
+      return true
+    },
     cost,
   }
 }

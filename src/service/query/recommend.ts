@@ -59,7 +59,10 @@ function rarity(feature: Feature, titles: number): number {
  * score added (the walk over the titles of each feature is what costs).
  */
 function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): Map<MediaNode, number> {
-  const scores = new Map<MediaNode, number>()
+  // Sums by position in graph.media (see GraphIndex.titlesOf), in the order the titles are first reached; the
+  // additions happen in the same order as with a map, so every sum is the same number to the last bit.
+  const sums = new Float64Array(graph.media.length)
+  const reached: number[] = []
   for (const seed of seeds) {
     if (seed.weight === 0) continue
     const features = new Map<Feature, number>()
@@ -67,14 +70,18 @@ function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): M
     for (const [feature, weight] of features) {
       const gain = weight * rarity(feature, graph.media.length)
       if (gain <= 0) continue
-      // The titles of the feature, walked in place (no list of them is built: this runs for every seed).
-      if (feature.type === 'Trait')
-        for (const title of feature.media) scores.set(title, (scores.get(title) ?? 0) + gain)
-      else for (const { media: title } of feature.credits) scores.set(title, (scores.get(title) ?? 0) + gain)
-      added += feature.type === 'Trait' ? feature.media.length : feature.credits.length
+      const ordinals = graph.titlesOf(feature)
+      for (const i of ordinals) {
+        // Every gain is positive, so a sum of 0 is a title not reached yet.
+        if (sums[i] === 0) reached.push(i)
+        sums[i] = (sums[i] as number) + gain
+      }
+      added += ordinals.length
     }
     meter(added)
   }
+  const scores = new Map<MediaNode, number>()
+  for (const i of reached) scores.set(graph.media[i] as MediaNode, sums[i] as number)
   return scores
 }
 
@@ -137,11 +144,24 @@ export function rankScored(
   let candidates: Iterable<MediaNode> = scored.generating ? base.keys() : graph.media
   if (!scored.generating && within !== undefined && !types.has('Contributor'))
     candidates = new Set([...within].filter(isMedia))
-  const titleScores = new Map<MediaNode, number>()
-  for (const title of candidates) titleScores.set(title, (base.get(title) ?? 0) + (boosts.get(title) ?? 0))
+  // Without boosts, the candidates are the base's keys and their scores the base's (x + 0 is x): no copy.
+  let titleScores: ReadonlyMap<MediaNode, number> = base
+  if (!scored.generating || boosts.size > 0) {
+    const sums = new Map<MediaNode, number>()
+    for (const title of candidates) sums.set(title, (base.get(title) ?? 0) + (boosts.get(title) ?? 0))
+    titleScores = sums
+  }
 
-  const ranked: Ranked[] = []
-  for (const [title, score] of titleScores) if (types.has(title.type)) ranked.push({ node: title, score })
+  // Candidates are counted (for the meter) and tested in one pass; only those kept become `Ranked`s, where
+  // every candidate did, about 1,500 objects a relate to throw most away.
+  const { excluded } = scored
+  const out: Ranked[] = []
+  let considered = 0
+  const consider = (node: GraphNode, score: number): void => {
+    considered++
+    if (!excluded.has(node) && accept(node)) out.push({ node, score })
+  }
+  for (const [title, score] of titleScores) if (types.has(title.type)) consider(title, score)
   let walked = titleScores.size
   if (types.has('Contributor')) {
     // A contributor is as close as the titles they worked on, together.
@@ -151,10 +171,9 @@ export function rankScored(
         people.set(credit.contributor, (people.get(credit.contributor) ?? 0) + score)
       walked += title.credits.length
     }
-    for (const [person, score] of people) ranked.push({ node: person, score })
+    for (const [person, score] of people) consider(person, score)
   }
-  meter(walked + ranked.length)
-  const out = ranked.filter((r) => !scored.excluded.has(r.node) && accept(r.node))
+  meter(walked + considered)
   meter(sortCost(out.length))
   return sortFirst(
     out,
