@@ -11,6 +11,12 @@ import type {
   UserNode,
 } from './entities'
 
+/** A list of nodes in a fixed order, and each node's position in it. */
+export interface SortedList {
+  readonly list: readonly GraphNode[]
+  readonly positions: ReadonlyMap<GraphNode, number>
+}
+
 /** Anything an id can name: graph nodes and images. */
 export type Addressable = GraphNode | ImageNode
 
@@ -37,7 +43,7 @@ export class GraphIndex {
   private readonly mediaOrdinals = new Map<MediaNode, number>()
   private readonly featureTitles = new WeakMap<ContributorNode | TraitNode, Int32Array>()
   /** Lists of {@link ofTypes} in a fixed order, built on first use (see {@link sortedOfTypes}). */
-  private readonly sorted = new Map<string, readonly GraphNode[]>()
+  private readonly sorted = new Map<string, SortedList>()
 
   constructor(built: BuiltCatalog) {
     this.media = built.media
@@ -122,11 +128,15 @@ export class GraphIndex {
     types: ReadonlySet<ObjectTypeName>,
     order: string,
     compare: (a: GraphNode, b: GraphNode) => number,
-  ): readonly GraphNode[] {
+  ): SortedList {
     const key = `${[...types].sort().join()}|${order}`
-    let list = this.sorted.get(key)
-    if (list === undefined) this.sorted.set(key, (list = this.ofTypes(types).sort(compare)))
-    return list
+    let sorted = this.sorted.get(key)
+    if (sorted === undefined) {
+      const list = this.ofTypes(types).sort(compare)
+      sorted = { list, positions: new Map(list.map((node, i) => [node, i])) }
+      this.sorted.set(key, sorted)
+    }
+    return sorted
   }
 
   /** Every node of the given types, in index order. */
