@@ -6,7 +6,7 @@
 // and the page table). Cases are interleaved in
 // rounds (each round runs every case once, in a rotated order) and each figure is the median of its rounds,
 // so machine noise hits the service and its baseline alike.
-// Run: npm run bench:service (BENCH_MS per case per round, default 1500; BENCH_ROUNDS, default 3)
+// Run: npm run bench:service (BENCH_MS per case per round, default 500; BENCH_ROUNDS, default 5: short rounds, many, so that noise falls on every case alike)
 import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url'
 import { createService } from '../src/service'
 import { load, type LoadOrder, type LoadResult } from './service-load'
 
-const DURATION_MS = Number(process.env.BENCH_MS ?? 1500)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const DURATION_MS = Number(process.env.BENCH_MS ?? 500)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const CONNECTIONS = 8
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url))
 
@@ -122,18 +122,30 @@ async function main(): Promise<void> {
     pageSize: 20,
   }
 
-  // The baseline answers a body of the same size as the explore answer, with no work behind it.
-  const sample = await fetch(`${service.baseUrl}/graph/explore`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify(explore),
-  })
-  const fixed = await sample.text()
+  // The baseline answers with no work behind it: at /, a body of the same size as the explore answer (the
+  // issue's baseline for every case); at /<endpoint>, that endpoint's own answer, byte for byte, so that a
+  // case's second ratio leaves out what carrying its bytes costs (a lookup's answer is 4 times explore's).
+  const answerOf = async (endpoint: string, body: unknown): Promise<string> =>
+    (
+      await fetch(`${service.baseUrl}/graph/${endpoint}`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).text()
+  const fixed = await answerOf('explore', explore)
+  const answers = new Map<string, Buffer>([
+    ['/', Buffer.from(fixed)],
+    ['/explore', Buffer.from(fixed)],
+    ['/lookup', Buffer.from(await answerOf('lookup', lookup))],
+    ['/relate', Buffer.from(await answerOf('relate', relate))],
+  ])
   const bare = createServer((req, res) => {
     req.resume()
     req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(fixed) })
-      res.end(fixed)
+      const bytes = answers.get(req.url ?? '/') ?? Buffer.from(fixed)
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': bytes.length })
+      res.end(bytes)
     })
   })
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
@@ -161,6 +173,16 @@ async function main(): Promise<void> {
     { name: 'explore (Drama films, by date, primaryImage)', order: at('explore', explore) },
     { name: 'lookup (3 titles, nested components)', order: at('lookup', lookup) },
     { name: 'relate (a film + a weighted contributor)', order: at('relate', relate) },
+    ...(['explore', 'lookup', 'relate'] as const).map((endpoint, i) => ({
+      name: `bare node:http (the ${endpoint} answer's bytes)`,
+      order: {
+        url: `${bareUrl}${endpoint}`,
+        headers: {},
+        body: JSON.stringify([explore, lookup, relate][i]),
+        ms: DURATION_MS,
+        connections: CONNECTIONS,
+      },
+    })),
   ]
   const inProcess = await rounds(load, throughput)
   const measured = await rounds(run, throughput)
@@ -168,8 +190,13 @@ async function main(): Promise<void> {
   // Latency against page number (pageSize 20) and page size (page 0), one connection, for explore and relate.
   const PAGES = [0, 5, 10, 20, 40]
   const SIZES = [10, 20, 50, 100]
-  const pointMs = Math.max(300, DURATION_MS / 4)
-  const scaling: { name: string; x: number; axis: 'page' | 'pageSize'; order: LoadOrder }[] = []
+  const pointMs = Math.max(250, DURATION_MS / 2)
+  const scaling: {
+    name: 'explore' | 'relate'
+    x: number
+    axis: 'page' | 'pageSize'
+    order: LoadOrder
+  }[] = []
   for (const [endpoint, body] of [
     ['explore', explore],
     ['relate', relate],
@@ -203,14 +230,16 @@ async function main(): Promise<void> {
   const table = (title: string, results: readonly LoadResult[][]): void => {
     const base = rps(results[0] ?? [])
     console.log(`\n${title}\n`)
-    console.log('| case | requests/s | p50 ms | p99 ms | throughput vs bare |')
-    console.log('|---|---:|---:|---:|---:|')
+    console.log('| case | requests/s | p50 ms | p99 ms | vs bare (fixed JSON) | vs bare (same bytes) |')
+    console.log('|---|---:|---:|---:|---:|---:|')
     throughput.forEach((c, i) => {
       const rounds = results[i] ?? []
       const r = rps(rounds)
+      // Cases 1–3 (the endpoints) have their same-bytes baselines at 4–6.
+      const same = i >= 1 && i <= 3 ? (r / rps(results[i + 3] ?? [])).toFixed(2) : ''
       console.log(
         `| ${c.name} | ${r.toFixed(0)} | ${median(rounds.map((x) => x.p50)).toFixed(2)} | ` +
-          `${median(rounds.map((x) => x.p99)).toFixed(2)} | ${(r / base).toFixed(2)} |`,
+          `${median(rounds.map((x) => x.p99)).toFixed(2)} | ${(r / base).toFixed(2)} | ${same} |`,
       )
     })
   }
@@ -219,16 +248,32 @@ async function main(): Promise<void> {
     inProcess,
   )
   table(`load from a second process, ${CONNECTIONS} keep-alive connections`, measured)
-  console.log('\nlatency against page number (pageSize 20) and page size (page 0), 1 connection, p50 µs')
+  console.log(
+    '\nlatency against page number (pageSize 20) and page size (page 0), 1 connection, load from the second ' +
+      'process, µs (fit: least squares)',
+  )
   for (const name of ['explore', 'relate'])
     for (const axis of ['page', 'pageSize'] as const) {
       const points = scaling
-        .map((s, i) => ({ s, p50: median((scaled[i] ?? []).map((r) => r.p50)) * 1000 }))
+        .map((s, i) => ({
+          s,
+          http: median((scaled[i] ?? []).map((r) => r.p50)) * 1000,
+          p99: median((scaled[i] ?? []).map((r) => r.p99)) * 1000,
+        }))
         .filter(({ s }) => s.name === name && s.axis === axis)
-      const { slope, intercept } = fit(points.map(({ s, p50 }) => [s.x, p50] as const))
+      const unit = axis === 'page' ? 'page' : 'item'
+      const slopeOf = (pick: (p: (typeof points)[number]) => number): string => {
+        const { slope, intercept } = fit(points.map((p) => [p.s.x, pick(p)] as const))
+        return `slope ${slope.toFixed(1)} µs per ${unit}, intercept ${intercept.toFixed(0)} µs`
+      }
+      console.log(`\n${name} by ${axis}\n`)
+      console.log(`| ${axis} | ${points.map(({ s }) => s.x).join(' | ')} | fit |`)
+      console.log(`|---|${points.map(() => '---:|').join('')}---|`)
       console.log(
-        `${name} by ${axis}: ${points.map(({ s, p50 }) => `${s.x}: ${p50.toFixed(0)}`).join(' | ')}` +
-          ` — slope ${slope.toFixed(1)} µs per ${axis === 'page' ? 'page' : 'item'}, intercept ${intercept.toFixed(0)} µs`,
+        `| HTTP p50 µs | ${points.map((p) => p.http.toFixed(0)).join(' | ')} | ${slopeOf((p) => p.http)} |`,
+      )
+      console.log(
+        `| HTTP p99 µs | ${points.map((p) => p.p99.toFixed(0)).join(' | ')} | ${slopeOf((p) => p.p99)} |`,
       )
     }
 }
