@@ -6,7 +6,8 @@
 // and the page table). Cases are interleaved in
 // rounds (each round runs every case once, in a rotated order) and each figure is the median of its rounds,
 // so machine noise hits the service and its baseline alike.
-// Run: npm run bench:service (BENCH_MS per case per round, default 500; BENCH_ROUNDS, default 5: short rounds, many, so that noise falls on every case alike)
+// Run: npm run bench:service (BENCH_MS per case per round, default 500; BENCH_ROUNDS, default 5: short
+// rounds, many, so that noise falls on every case alike)
 import { execFileSync, fork, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
