@@ -12,6 +12,7 @@ import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode } from '../graph/entities'
 import { answerQuery, type GraphEndpoint as Endpoint } from '../query/answer'
 import type { QueryLimits } from '../query/context'
+import { jsonText } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody, parseJson } from './body'
 import { bearerToken, invalidToken } from './bearer'
@@ -55,16 +56,19 @@ function send(
     response.destroy()
     return
   }
-  const text = JSON.stringify(body)
+  // The same text as JSON.stringify, with each rendered object's default fields written once per process.
+  // Encoded once: the length and the socket then read the same bytes, where a string is measured and then
+  // encoded again on write (a 120 KB lookup answer built from pieces was flattened and scanned twice).
+  const bytes = Buffer.from(jsonText(body), 'utf8')
   // A body not read to its end (413, or a 401 before reading) would be parsed as the next request.
   const unread = response.req !== undefined && !response.req.complete
   response.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': bytes.length,
     ...(unread ? { Connection: 'close' } : {}),
     ...headers,
   })
-  response.end(text)
+  response.end(bytes)
 }
 
 /**

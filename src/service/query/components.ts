@@ -17,6 +17,7 @@ import type {
 } from '../graph/entities'
 import { isMedia } from '../graph/entities'
 import type { QueryContext } from './context'
+import { markDefaultFields, markPlain, unmarkDefaultFields } from './json-text'
 import { defaultFields, subscriptionObject } from './objects'
 import { componentContinuation, pageSizeOf } from './paging'
 import { badRequest } from '../http/errors'
@@ -240,6 +241,8 @@ export function renderObject(
   spend(ctx, RENDER_UNITS * (1 + (components?.length ?? 0)), () => componentsPath(path), LOWER_RENDERING)
   if (node.type === 'Subscription') return subscriptionObject(node.plan)
   const object = defaultFields(node, ctx)
+  // A user's own email is the one default field that depends on who asks: those fields are not shared.
+  markDefaultFields(object, node, !(node.type === 'User' && ctx.user === node))
   if (components === undefined) return object
   // An image's one component, thumbnail, is one of its default fields (`isDefaultField`): already there.
   if (node.type === 'Image') return object
@@ -247,6 +250,8 @@ export function renderObject(
     const entry: ComponentEntry = componentCatalogue[component.name]
     // Results of mixed types (titles and contributors, say) carry each component only where it applies.
     if (!entry.appliesTo.includes(node.type)) return
+    // A component named like a default field would replace it: the object is then written key by key.
+    if (component.name in object) unmarkDefaultFields(object)
     const at = [...path, index]
     const resolver = resolvers[component.name]
     switch (resolver.shape) {
@@ -296,5 +301,7 @@ export function renderPair(
   ctx: QueryContext,
   path: JsonPath,
 ): Record<string, unknown> {
+  // A context is data of the edge (relationships, sorting, mediums), never a rendered object.
+  markPlain(item.context)
   return { object: renderObject(item.node, components, ctx, path), context: item.context }
 }

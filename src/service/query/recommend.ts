@@ -3,6 +3,7 @@ import type { ContributorNode, GraphNode, MediaNode, TraitNode } from '../graph/
 import { isMedia } from '../graph/entities'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ObjectTypeName } from '../../model/ids'
+import { sortFirst } from './sort-first'
 import { sortCost, type Meter } from './work'
 
 /** A resolved factor of relate (or a seed of a silo). */
@@ -58,7 +59,10 @@ function rarity(feature: Feature, titles: number): number {
  * score added (the walk over the titles of each feature is what costs).
  */
 function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): Map<MediaNode, number> {
-  const scores = new Map<MediaNode, number>()
+  // Sums by position in graph.media (see GraphIndex.titlesOf), in the order the titles are first reached; the
+  // additions happen in the same order as with a map, so every sum is the same number to the last bit.
+  const sums = new Float64Array(graph.media.length)
+  const reached: number[] = []
   for (const seed of seeds) {
     if (seed.weight === 0) continue
     const features = new Map<Feature, number>()
@@ -66,14 +70,18 @@ function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): M
     for (const [feature, weight] of features) {
       const gain = weight * rarity(feature, graph.media.length)
       if (gain <= 0) continue
-      // The titles of the feature, walked in place (no list of them is built: this runs for every seed).
-      if (feature.type === 'Trait')
-        for (const title of feature.media) scores.set(title, (scores.get(title) ?? 0) + gain)
-      else for (const { media: title } of feature.credits) scores.set(title, (scores.get(title) ?? 0) + gain)
-      added += feature.type === 'Trait' ? feature.media.length : feature.credits.length
+      const ordinals = graph.titlesOf(feature)
+      for (const i of ordinals) {
+        // Every gain is positive, so a sum of 0 is a title not reached yet.
+        if (sums[i] === 0) reached.push(i)
+        sums[i] = (sums[i] as number) + gain
+      }
+      added += ordinals.length
     }
     meter(added)
   }
+  const scores = new Map<MediaNode, number>()
+  for (const i of reached) scores.set(graph.media[i] as MediaNode, sums[i] as number)
   return scores
 }
 
@@ -120,7 +128,8 @@ export function scoreSeeds(graph: GraphIndex, seeds: readonly Seed[], meter: Met
  * Seeds are scored first ({@link scoreSeeds}), so lists that share seeds score them once. `meter` pays for
  * the work (see ./work.ts). `within`, when the seeds are all boost-only and
  * only titles are asked for, names the only titles `accept` can take: the same answer, without scoring every
- * title of the graph to throw most away.
+ * title of the graph to throw most away. `needed`, when given, is how many of the best the caller reads in
+ * order (a page's end): the rest follow unordered (./sort-first.ts).
  */
 export function rankScored(
   graph: GraphIndex,
@@ -129,16 +138,30 @@ export function rankScored(
   types: ReadonlySet<ObjectTypeName>,
   meter: Meter,
   within?: Iterable<GraphNode>,
+  needed: number = Number.POSITIVE_INFINITY,
 ): Ranked[] {
   const { base, boosts } = scored
   let candidates: Iterable<MediaNode> = scored.generating ? base.keys() : graph.media
   if (!scored.generating && within !== undefined && !types.has('Contributor'))
     candidates = new Set([...within].filter(isMedia))
-  const titleScores = new Map<MediaNode, number>()
-  for (const title of candidates) titleScores.set(title, (base.get(title) ?? 0) + (boosts.get(title) ?? 0))
+  // Without boosts, the candidates are the base's keys and their scores the base's (x + 0 is x): no copy.
+  let titleScores: ReadonlyMap<MediaNode, number> = base
+  if (!scored.generating || boosts.size > 0) {
+    const sums = new Map<MediaNode, number>()
+    for (const title of candidates) sums.set(title, (base.get(title) ?? 0) + (boosts.get(title) ?? 0))
+    titleScores = sums
+  }
 
-  const ranked: Ranked[] = []
-  for (const [title, score] of titleScores) if (types.has(title.type)) ranked.push({ node: title, score })
+  // Candidates are counted (for the meter) and tested in one pass; only those kept become `Ranked`s, where
+  // every candidate did, about 1,500 objects a relate to throw most away.
+  const { excluded } = scored
+  const out: Ranked[] = []
+  let considered = 0
+  const consider = (node: GraphNode, score: number): void => {
+    considered++
+    if (!excluded.has(node) && accept(node)) out.push({ node, score })
+  }
+  for (const [title, score] of titleScores) if (types.has(title.type)) consider(title, score)
   let walked = titleScores.size
   if (types.has('Contributor')) {
     // A contributor is as close as the titles they worked on, together.
@@ -148,11 +171,13 @@ export function rankScored(
         people.set(credit.contributor, (people.get(credit.contributor) ?? 0) + score)
       walked += title.credits.length
     }
-    for (const [person, score] of people) ranked.push({ node: person, score })
+    for (const [person, score] of people) consider(person, score)
   }
-  meter(walked + ranked.length)
-  const out = ranked.filter((r) => !scored.excluded.has(r.node) && accept(r.node))
+  meter(walked + considered)
   meter(sortCost(out.length))
-  out.sort((a, b) => b.score - a.score || b.node.popularity - a.node.popularity || byMhid(a.node, b.node))
-  return out
+  return sortFirst(
+    out,
+    needed,
+    (a, b) => b.score - a.score || b.node.popularity - a.node.popularity || byMhid(a.node, b.node),
+  )
 }

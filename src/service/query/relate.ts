@@ -29,6 +29,8 @@ export function relate(ctx: QueryContext, body: RelateRequest): Record<string, u
     (node) => visible(node, ctx) && filters.matches(node),
     filters.types,
     meter,
+    undefined,
+    ((body.page ?? 0) + 1) * size,
   )
   const page = pageOf(
     ranked,
