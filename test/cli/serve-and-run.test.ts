@@ -71,10 +71,10 @@ describe.concurrent('hql serve, then hql run in another shell', { timeout: 60_00
   })
 
   it('a wrong password names the token URL (exit 3)', async () => {
-    const settings = { ...pasted(), HQL_PASSWORD: 'wrong' }
+    const settings: Record<string, string> = { ...pasted(), HQL_PASSWORD: 'wrong' }
     const { code, stderr } = await hqlProcess(dramas, settings)
     expect(code).toBe(3)
-    expect(stderr).toContain(`${settings.HQL_AUTH_URL}/1.3/security/oauth/token`)
+    expect(stderr).toContain(`${settings['HQL_AUTH_URL']}/1.3/security/oauth/token`)
     expect(stderr).not.toContain('wrong')
   })
 
