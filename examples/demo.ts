@@ -29,7 +29,10 @@ const names = (list: readonly Pair<{ name: string }, ContributorContext>[], cont
   list
     .filter((pair) => pair.context.relationships.some((r) => r.contribution === contribution))
     .map((pair) => pair.object.name)
-const heading = (text: string) => console.log(`\n\x1b[1m${text}\x1b[0m`)
+// Bold headings on a terminal only: a pipe or a file gets plain text, and so does anyone who sets NO_COLOR
+// (https://no-color.org: any value but the empty string).
+const bold = process.stdout.isTTY === true && !process.env.NO_COLOR
+const heading = (text: string) => console.log(bold ? `\n\x1b[1m${text}\x1b[0m` : `\n${text}`)
 
 try {
   heading(`Reference service at ${service.baseUrl} (started in ${Math.round(service.startupMs)} ms)`)
@@ -80,8 +83,8 @@ try {
     console.log(`  ${object.name} (${year(object.releaseDate)}) — ${people.join(', ')}`)
   }
 
-  // 4. Silos: three carousels in one call.
-  heading('Silos: three carousels in one call')
+  // 4. Silos: three blueprints in one call. A blueprint may fill several carousels (one per liked item, one per
+  // lens), so the heading counts what came back.
   const home = hql
     .silos(
       silo.explore({ name: 'Popular now', positions: [0] }),
@@ -91,7 +94,9 @@ try {
     .ids('mhmov-gladiator')
     .filter(returnType.eq('Movie'))
     .siloPageSize(4)
-  for (const { title, content } of (await client.run(home)).silos)
+  const { silos } = await client.run(home)
+  heading(`Silos: ${silos.length} carousels from three blueprints, in one call`)
+  for (const { title, content } of silos)
     console.log(`  ${title}: ${content.map((pair) => pair.object.name).join(' · ')}`)
 } finally {
   await service.close()

@@ -19,11 +19,14 @@ export const exitCodes = {
   usage: 2,
   /** Running a query failed: network, authentication, or an error from the service. */
   service: 3,
+  /** The machine refused: a port in use, a permission denied, a full or read-only disk. */
+  environment: 4,
 } as const
 
 export const exitCodeHelp = `
 Exit codes:
   0  success
   1  problems in the input: syntax or query errors, unformatted files (fmt --check), stale output (--check)
-  2  usage error: unknown command or option, missing argument, malformed --param
-  3  running a query failed: network, authentication, or an error from the service`
+  2  usage error: unknown command or option, missing argument, malformed --param, a path that does not exist
+  3  running a query failed: network, authentication, or an error from the service
+  4  the machine refused: a port in use, a permission denied, a full or read-only disk`

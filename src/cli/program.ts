@@ -5,6 +5,8 @@ import type { CliIo } from './io'
 import { exitCodeHelp, exitCodes } from './io'
 import { collect } from './params'
 import { reportError } from './report'
+import { systemError } from './system-errors'
+import { packageVersion } from './version'
 import { checkCommand } from './commands/check'
 import { compileCommand } from './commands/compile'
 import { fixturesCommand } from './commands/fixtures'
@@ -28,17 +30,16 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .description(
       'HQL text queries: compile, format, check, generate typed functions and fixtures, run, serve.',
     )
+    .version(packageVersion(), '-V, --version', 'print the version of hql')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .addHelpText('after', exitCodeHelp)
     .showSuggestionAfterError()
 
   const queryOption = () => new Option('-q, --query <name>', 'the query to use, when the file holds several')
+  // No `.default([])`: commander would print `(default: [])` in the help; the commands read a missing list as none.
   const paramOption = () =>
-    new Option(
-      '-p, --param <name=value>',
-      'a parameter value; repeat for several; lists as a,b or JSON',
-    ).default([])
+    new Option('-p, --param <name=value>', 'a parameter value; repeat for several; lists as a,b or JSON')
 
   program
     .command('compile')
@@ -91,14 +92,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .argument('<file>', 'an .hql file')
     .addOption(queryOption())
     .addOption(paramOption().argParser(collect))
-    .option('--base-url <url>', 'the service (default: the embedded reference service)')
-    .option('--auth-url <url>', 'the token service (or HQL_AUTH_URL)')
-    .option('--max-pages <n>', 'stop after this many pages', '5')
+    .option('--base-url <url>', 'the service, or HQL_BASE_URL (neither: the embedded reference service)')
+    .option('--auth-url <url>', 'the token service, or HQL_AUTH_URL (neither: <base URL>/auth)')
+    .addOption(new Option('--max-pages <n>', 'stop after this many pages').default('5'))
+    .addOption(new Option('--all', 'follow every page').conflicts('maxPages'))
     .option('--json', 'print the items as JSON instead of a table')
-    .addHelpText(
-      'after',
-      '\nCredentials for --base-url come from HQL_CLIENT_ID and HQL_CLIENT_SECRET, HQL_USERNAME and HQL_PASSWORD\nfor the password grant (without them, the client credentials grant), and HQL_SCOPE (default:\npublic_profile user_likes).',
-    )
+    .addHelpText('after', runHelp)
     .action(act((file: string, options) => runCommand(io, file, options)))
 
   program
@@ -118,15 +117,24 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
         error.exitCode === 0
         ? exitCodes.ok
         : exitCodes.usage
-    reportError(io, error)
-    if (error instanceof HqlTextError) return exitCodes.problems
-    if (error instanceof ClientError) return exitCodes.service
-    if (isUsage(error)) return exitCodes.usage
-    // A path that does not exist or is a folder where a file is expected: the command line is wrong.
-    const errno = (error as NodeJS.ErrnoException).code
-    if (errno === 'ENOENT' || errno === 'EISDIR') return exitCodes.usage
+    // A file error names its path: `nope/: no such file or directory`, not Node's raw ENOENT.
+    const reported = systemError(error) ?? error
+    reportError(io, reported)
+    if (reported instanceof HqlTextError) return exitCodes.problems
+    if (reported instanceof ClientError) return exitCodes.service
+    if (hasCode(reported, 'usage')) return exitCodes.usage
+    if (hasCode(reported, 'environment')) return exitCodes.environment
     return exitCodes.problems
   }
 }
 
-const isUsage = (error: unknown) => (error as { code?: unknown }).code === 'usage'
+const hasCode = (error: unknown, code: string) => (error as { code?: unknown } | null)?.code === code
+
+const runHelp = `
+With --base-url (or HQL_BASE_URL), the token service is --auth-url, else HQL_AUTH_URL, else <base URL>/auth
+(where hql serve has it). Credentials come from HQL_CLIENT_ID and HQL_CLIENT_SECRET, with HQL_USERNAME and
+HQL_PASSWORD for the password grant (without them, the client credentials grant), and HQL_SCOPE (default for
+the password grant: public_profile user_likes). hql serve prints the lines to paste.
+
+Example:
+  hql run catalog/movies.hql --query dramas --max-pages 2`

@@ -174,6 +174,10 @@ export const errorCodes = {
 
   // The command line.
   usage: { source: 'cli', meaning: 'a command line that the CLI cannot read' },
+  environment: {
+    source: 'cli',
+    meaning: 'the machine refused: a port in use, a permission, a full disk (exit code 4)',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>
 
 /** A stable, machine-readable error code: one of `errorCodes`' keys (docs/errors.md lists them). */

@@ -63,16 +63,23 @@ const blueprintParamTypes: Readonly<Record<string, { type: ParamTypeName; list: 
 export class Lowering {
   readonly problems: TextProblem[] = []
   readonly used = new Set<string>()
+  /**
+   * Offsets (recorded with `trackLocations`) where the body holds a value the text's own problems explain: a
+   * parameter without a usable value. The model's errors there would report one mistake twice.
+   */
+  readonly explained = new Set<number>()
   private readonly locations = new Map<string, number>()
 
   /**
    * `trackLocations` records the source offset of every JSON path; it is only needed to place the model's
-   * errors, so resolve lowers without it and again with it when the model refuses the body.
+   * errors, so resolve lowers without it and again with it when the model refuses the body. `unsound` names
+   * the parameters whose values were already reported wrong.
    */
   constructor(
     private readonly params: ReadonlyMap<string, ParamNode>,
     private readonly args: ReadonlyMap<string, unknown>,
     private readonly trackLocations = true,
+    private readonly unsound: ReadonlySet<string> = new Set(),
   ) {}
 
   lower(operation: OperationNode): Lowered {
@@ -326,6 +333,10 @@ export class Lowering {
       const spliced = node.kind === 'Variable' && this.params.get(node.name)?.type.list === true
       if (spliced) {
         const values = this.variable(node, expected, true)
+        // No values to splice: the list's own errors (an empty list) come from the parameter's problem.
+        const at =
+          this.trackLocations && !Array.isArray(values) ? this.locations.get(pathKey(path)) : undefined
+        if (at !== undefined) this.explained.add(at)
         for (const value of Array.isArray(values) ? values : []) {
           this.at([...path, out.length], node.loc.start)
           out.push(value)
@@ -347,6 +358,7 @@ export class Lowering {
       return undefined
     }
     this.used.add(node.name)
+    if (!this.args.has(node.name) || this.unsound.has(node.name)) this.explained.add(node.loc.start)
     const type = param.type
     const shown = type.list ? `[${type.name.value}]` : type.name.value
     if (type.list && !list)

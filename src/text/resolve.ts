@@ -39,7 +39,8 @@ export function resolveDefinition(
 ): Resolved {
   const problems: TextProblem[] = []
   const params = declaredParams(definition, problems)
-  const args = argumentsFor(definition, params, options, problems)
+  const unsound = new Set<string>()
+  const args = argumentsFor(definition, params, options, problems, unsound)
   const lowering = new Lowering(params, args, false)
   const lowered = lowering.lower(definition.operation)
   // One at a time: a spread of a huge list of problems would overflow the stack.
@@ -51,23 +52,53 @@ export function resolveDefinition(
         reason: `parameter $${name} is never used`,
         offset: param.loc.start,
       })
-  if (problems.length > 0) return failed(source, problems)
+  // The model validates the body even when the text has problems, so that one pass reports them all (`hql
+  // check`): an unused parameter must not hide an unknown component.
+  let query: Query
   try {
-    return { ok: true, query: fromJSON(lowered.endpoint, lowered.body), lowered }
+    query = fromJSON(lowered.endpoint, lowered.body)
   } catch (caught) {
     const error: unknown = caught
-    // Lower again, recording where each JSON path came from, to place the model's errors.
-    const located = new Lowering(params, args, true).lower(definition.operation)
-    if (error instanceof HqlValidationError)
-      return failed(
-        source,
-        error.issues.map((issue) => locate(located, issue.code, issue.message, issue.path)),
-        error.issues.map((issue) => issue.path),
-      )
-    if (error instanceof HqlError)
-      return failed(source, [locate(located, error.code, error.reason, error.path)], [error.path])
-    throw error
+    if (!(error instanceof HqlError)) {
+      // A body the text's problems left malformed may trip the model; those problems are the answer.
+      if (problems.length > 0) return failed(source, problems)
+      throw error
+    }
+    return failed(
+      source,
+      ...withModelIssues(problems, error, new Lowering(params, args, true, unsound), definition),
+    )
   }
+  return problems.length > 0 ? failed(source, problems) : { ok: true, query, lowered }
+}
+
+/**
+ * The text's problems and the model's issues with their paths, the model's placed in the text by lowering again
+ * with locations. An issue where the text already has a problem (or a parameter without a usable value) is
+ * left out: it is the same mistake seen again.
+ */
+function withModelIssues(
+  problems: readonly TextProblem[],
+  error: HqlError,
+  lowering: Lowering,
+  definition: QueryDefinitionNode,
+): [TextProblem[], (JsonPath | undefined)[]] {
+  const located = lowering.lower(definition.operation)
+  const issues =
+    error instanceof HqlValidationError
+      ? error.issues.map((issue) => ({ code: issue.code, reason: issue.message, path: issue.path }))
+      : [{ code: error.code, reason: error.reason, path: error.path }]
+  const explained = new Set(lowering.explained)
+  for (const problem of problems) explained.add(problem.offset)
+  const all: TextProblem[] = [...problems]
+  const paths: (JsonPath | undefined)[] = problems.map(() => undefined)
+  for (const issue of issues) {
+    const problem = locate(located, issue.code, issue.reason, issue.path)
+    if (explained.has(problem.offset)) continue
+    all.push(problem)
+    paths.push(issue.path)
+  }
+  return [all, paths]
 }
 
 function declaredParams(definition: QueryDefinitionNode, problems: TextProblem[]): Map<string, ParamNode> {
@@ -97,6 +128,7 @@ function argumentsFor(
   params: ReadonlyMap<string, ParamNode>,
   options: ResolveOptions,
   problems: TextProblem[],
+  unsound: Set<string>,
 ): Map<string, unknown> {
   const args = new Map<string, unknown>()
   const given = options.params ?? {}
@@ -127,8 +159,10 @@ function argumentsFor(
       continue
     }
     const problem = checkArgument(type, value)
-    if (problem !== undefined)
+    if (problem !== undefined) {
       problems.push({ code: 'invalid_parameter', reason: `parameter $${name}: ${problem}`, offset })
+      unsound.add(name)
+    }
     args.set(name, value)
   }
   return args
@@ -167,7 +201,7 @@ function locate(lowered: Lowered, code: HqlErrorCode, reason: string, path: Json
 function failed(
   source: TextSource,
   problems: readonly TextProblem[],
-  paths: readonly JsonPath[] = [],
+  paths: readonly (JsonPath | undefined)[] = [],
 ): Resolved {
   const sorted = problems
     .map((problem, index) => ({ problem, path: paths[index] }))

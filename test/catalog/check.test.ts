@@ -45,6 +45,30 @@ describe('checkCatalog', () => {
     expect(queries).toEqual([])
   })
 
+  // Issue 12: a text problem (an unused parameter) used to stop the check before the model's (an id's prefix,
+  // a component's name). The model's are added, except at a place a text problem already explains.
+  it("reports the text's problems and the model's together, each mistake once", () => {
+    const { errors } = checkCatalog(
+      catalogOf({
+        'q.hql': [
+          'query a($c: Id) explore Movie where traits = "mhsrc-x" with primaryImg',
+          'query b($n: Int = "x", $t: Strin) explore where traits = $t with keyTraitz page size $n',
+          'query c explore where traits = $nope with primaryImg',
+        ].join('\n'),
+      }),
+    )
+    expect(errors.map((error) => [error.code, error.line, error.column])).toEqual([
+      ['unused_parameter', 1, 9],
+      ['wrong_id_prefix', 1, 46],
+      ['unknown_component', 1, 61],
+      ['invalid_parameter', 2, 19],
+      ['unknown_type', 2, 28],
+      ['unknown_component', 2, 66],
+      ['unknown_parameter', 3, 32],
+      ['unknown_component', 3, 43],
+    ])
+  })
+
   it('loads the example catalog with no problems', async () => {
     const catalog = await loadCatalog(['examples/catalog'])
     expect(catalog.files.map((file) => file.relativePath)).toEqual(['home.hql', 'movies.hql'])

@@ -27,7 +27,7 @@ describe('hql run', () => {
       '--max-pages',
       '2',
     ])
-    expect(stderr).toBe('')
+    expect(stderr).toBe('stopped after 2 pages; more exist: --max-pages N or --all\n')
     expect(code).toBe(0)
     const lines = stdout.trimEnd().split('\n')
     expect(lines[0]).toMatch(/^#\s+type\s+id\s+name\s+released$/)
@@ -42,7 +42,9 @@ describe('hql run', () => {
       true,
     )
     expect(code).toBe(0)
-    expect(stderr).toBe('\rpage 1, 10 items\rpage 2, 20 items\n')
+    expect(stderr).toBe(
+      '\rpage 1, 10 items\rpage 2, 20 items\nstopped after 2 pages; more exist: --max-pages N or --all\n',
+    )
     expect(JSON.parse(stdout)).toHaveLength(20)
   })
 
@@ -138,7 +140,7 @@ describe('hql run: HQL_SCOPE', () => {
     [{ HQL_SCOPE: 'public_profile' }, ['client_credentials', 'public_profile']],
   ])('with %o asks for %o', async (env, expected) => {
     const { code, stderr } = await run(env)
-    expect(stderr).toBe('')
+    expect(stderr).toBe('stopped after 1 page; more exist: --max-pages N or --all\n')
     expect(code).toBe(0)
     expect(scopeOfLastToken()).toEqual(expected)
   })
