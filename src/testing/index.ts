@@ -8,6 +8,9 @@ export type { TestCredentials } from './token-endpoint'
 // Fixtures: canned answers (or errors) for one query, typed by the query's result.
 export { fixture, errorFixture, type HqlFixture } from './fixtures'
 
+// Valid responses for a query: what it promises, filled with samples (or the catalog's answer), overridden by path.
+export { responseFor, type ResponseOverride, type ResponseForOptions } from './response-for'
+
 // Snapshots: the request a query (or a plain request) sends, as stable pretty JSON.
 export { requestSnapshot } from './snapshot'
 export type { RequestLike } from './canonical'

@@ -1,15 +1,15 @@
 import { expectTypeOf, test } from 'vitest'
 import { passwordGrant, type PasswordGrantOptions } from 'hql'
-import type { DemoCredentials, Service } from 'hql/service'
+import type { Service } from 'hql/service'
 
 declare const service: Service
 
 test('service.demo is all a password grant needs, scope included', () => {
   expectTypeOf(service.demo).toHaveProperty('scope').toEqualTypeOf<string>()
-  // With the scope required of the demo, the spread carries every field the service insists on.
-  expectTypeOf<DemoCredentials & { authUrl: string }>().toMatchTypeOf<
-    Required<Omit<PasswordGrantOptions, 'scope'>> & { scope: string }
-  >()
+  // The spread fills the grant's scope, which the service insists on for a password grant.
+  const options = { authUrl: service.authUrl, ...service.demo }
+  expectTypeOf(options.scope).toEqualTypeOf<string>()
+  expectTypeOf(options).toMatchTypeOf<PasswordGrantOptions & { scope: string }>()
   passwordGrant({ authUrl: service.authUrl, ...service.demo })
 })
 
