@@ -64,8 +64,6 @@ export interface BuildOptions {
   readonly items: number
 }
 
-type Path = readonly (string | number)[]
-
 /** One response, built from a promise; `next` numbers the objects, so every one has its own mhid. */
 export class ResponseBuilder {
   #next = 1
@@ -77,6 +75,7 @@ export class ResponseBuilder {
   /** The whole response: `{ content, pagingInfo }`, or `{ silos, pagingInfo }` for silos. */
   response(body: Json, base: unknown, override: unknown): unknown {
     const { types, components, endpoint } = this.promise
+    if (override !== undefined && !isPlainObject(override)) return override
     if (endpoint === 'silos') {
       const silo = (i: number, base: unknown, override: unknown) =>
         this.paged(
@@ -108,6 +107,8 @@ export class ResponseBuilder {
     length: number,
     extra: Json = {},
   ): unknown {
+    // An override that is no object replaces the list: the check then names it.
+    if (override !== undefined && !isPlainObject(override)) return override
     const content = this.list(item, own(base, 'content'), own(override, 'content'), length)
     return this.withPaging(extra, { content }, base, override)
   }
@@ -186,7 +187,7 @@ export class ResponseBuilder {
     override: unknown,
   ): unknown {
     if (entry.shape === 'primitive')
-      return merge(base ?? samplePrimitive(entry.value, this.#next++), override)
+      return merge(base ?? samplePrimitive(entry.value, this.#next), override)
     const types = entry.of ?? objectTypeNames
     const item = (i: number, b: unknown, o: unknown) =>
       this.pair(types, nested, sampleContext(entry.context, i), i, b, o)
