@@ -170,7 +170,7 @@ export const errorCodes = {
   no_fixture: { source: 'service', meaning: "hql/testing's handlers have no fixture for the request" },
   response_breaks_query: {
     source: 'service',
-    meaning: "hql/testing's responseFor: an override that breaks what the query promises",
+    meaning: "an override of responseFor that breaks the query's promise",
   },
   catalog_not_found: { source: 'service', meaning: 'no sample catalog found for createService' },
   catalog_unreadable: { source: 'service', meaning: 'a sample catalog file that is not JSON' },
