@@ -1,4 +1,5 @@
-// hql/testing (Node only): msw handlers that stand in for the service, canned fixtures, and request snapshots.
+// hql/testing (Node only): msw handlers that stand in for the service, canned fixtures, responses built for a query,
+// and request snapshots.
 // Every public name is listed here; api/report.md records them, test/package/api-report.test.ts checks it.
 
 // msw handlers: the token endpoint and the graph endpoints, answered from the sample catalog or fixtures.
