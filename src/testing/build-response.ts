@@ -186,8 +186,7 @@ export class ResponseBuilder {
     base: unknown,
     override: unknown,
   ): unknown {
-    if (entry.shape === 'primitive')
-      return merge(base ?? samplePrimitive(entry.value, this.#next), override)
+    if (entry.shape === 'primitive') return merge(base ?? samplePrimitive(entry.value, this.#next), override)
     const types = entry.of ?? objectTypeNames
     const item = (i: number, b: unknown, o: unknown) =>
       this.pair(types, nested, sampleContext(entry.context, i), i, b, o)

@@ -65,4 +65,3 @@ export const generatedQuery: fc.Arbitrary<GeneratedQuery> = fc
       return { endpoint, types, body: bodies[endpoint] }
     })
   })
-
