@@ -168,6 +168,10 @@ export const errorCodes = {
   },
   internal_error: { source: 'service', meaning: 'the service failed; no detail is given' },
   no_fixture: { source: 'service', meaning: "hql/testing's handlers have no fixture for the request" },
+  response_breaks_query: {
+    source: 'service',
+    meaning: "an override of responseFor that breaks the query's promise",
+  },
   catalog_not_found: { source: 'service', meaning: 'no sample catalog found for createService' },
   catalog_unreadable: { source: 'service', meaning: 'a sample catalog file that is not JSON' },
   catalog_invalid: { source: 'service', meaning: 'a sample catalog file that is not of the expected shape' },

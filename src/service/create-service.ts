@@ -61,15 +61,23 @@ export interface ServiceOptions {
   readonly now?: () => number
 }
 
-export interface Service {
+/**
+ * A running service. `await using service = await createService()` closes it at the end of the scope
+ * (`Symbol.asyncDispose`); there is no `Symbol.dispose`, since closing waits for the server to stop.
+ */
+export interface Service extends AsyncDisposable {
   /** Base of the graph endpoints, e.g. `http://127.0.0.1:PORT` (POST `${baseUrl}/graph/explore`). */
   readonly baseUrl: string
   /** Base of the token endpoint: POST `${authUrl}/1.3/security/oauth/token`. */
   readonly authUrl: string
+  /** The demo client and user, with the scope a password grant needs: `passwordGrant({ authUrl, ...demo })`. */
   readonly demo: DemoCredentials
   /** Milliseconds spent loading the catalog and building the graph index (0 when reused from cache). */
   readonly startupMs: number
+  /** Stops listening and closes every connection; calling it again (or disposing) waits for the same close. */
   close(): Promise<void>
+  /** The same as `close()`. */
+  [Symbol.asyncDispose](): Promise<void>
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 3000, windowSeconds: 60 }
@@ -87,9 +95,11 @@ export const DEFAULT_REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600
  * Starts the reference service over the sample catalog.
  *
  * @example
- * const service = await createService()
- * // POST `${service.authUrl}/1.3/security/oauth/token` with service.demo, then POST `${service.baseUrl}/graph/explore`
- * await service.close()
+ * await using service = await createService() // closed at the end of the scope
+ * const client = createClient({
+ *   baseUrl: service.baseUrl,
+ *   auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
+ * })
  */
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const now = options.now ?? Date.now
@@ -154,16 +164,21 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const { port } = server.address() as AddressInfo
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   image = defaultImage(baseUrl)
+  // One close, however often it is asked for: `await using` after an explicit close() must not fail with
+  // ERR_SERVER_NOT_RUNNING.
+  let closed: Promise<void> | undefined
+  const close = () =>
+    (closed ??= new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()))
+      server.closeAllConnections()
+    }))
   return {
     baseUrl,
     authUrl: `${baseUrl}/auth`,
     demo: DEMO,
     startupMs: ms,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
-      }),
+    close,
+    [Symbol.asyncDispose]: close,
   }
 }
 

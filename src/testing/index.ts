@@ -1,4 +1,5 @@
-// hql/testing (Node only): msw handlers that stand in for the service, canned fixtures, and request snapshots.
+// hql/testing (Node only): msw handlers that stand in for the service, canned fixtures, responses built for a query,
+// and request snapshots.
 // Every public name is listed here; api/report.md records them, test/package/api-report.test.ts checks it.
 
 // msw handlers: the token endpoint and the graph endpoints, answered from the sample catalog or fixtures.
@@ -7,6 +8,9 @@ export type { TestCredentials } from './token-endpoint'
 
 // Fixtures: canned answers (or errors) for one query, typed by the query's result.
 export { fixture, errorFixture, type HqlFixture } from './fixtures'
+
+// Valid responses for a query: what it promises, filled with samples (or the catalog's answer), overridden by path.
+export { responseFor, type ResponseOverride, type ResponseForOptions } from './response-for'
 
 // Snapshots: the request a query (or a plain request) sends, as stable pretty JSON.
 export { requestSnapshot } from './snapshot'

@@ -2,21 +2,15 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { hql, keyContributors, primaryImage, returnType, userSocial } from 'hql'
 import {
-  appliesToAny,
   browsableTypes,
   buildResponseCheck,
-  componentCatalogue,
-  componentNames,
   envelopeSchemas,
   maxCachedBodyChecks,
-  recommendedTypes,
   responseCheckOf,
   responseCheckOfBody,
   responseSchemas,
-  type ComponentEntry,
-  type EndpointName,
-  type ObjectTypeName,
 } from '../../src/model/core'
+import { generatedQuery, type GeneratedQuery } from './generated-queries'
 import {
   defaultsOf,
   mhidOf,
@@ -28,59 +22,6 @@ import {
 
 // The per-query response check (src/model/response/query-check): generated queries, with responses built to
 // keep their promise (they pass) and responses that break one promise each (they fail, at that path only).
-
-const endpoints: EndpointName[] = ['explore', 'relate', 'silos', 'lookup']
-
-/** Requested components for objects of `types`, nested up to `depth` levels; `page` keys now and then. */
-function componentsFor(types: readonly ObjectTypeName[], depth: number): fc.Arbitrary<Requested[]> {
-  const names = componentNames.filter((name) => appliesToAny(name, types))
-  if (depth === 0 || names.length === 0) return fc.constant([])
-  return fc.uniqueArray(fc.constantFrom(...names), { maxLength: 3 }).chain((chosen) =>
-    fc.tuple(
-      ...chosen.map((name) => {
-        const entry: ComponentEntry = componentCatalogue[name]
-        const nested =
-          entry.shape === 'primitive' ? fc.constant([]) : componentsFor(entry.of ?? browsableTypes, depth - 1)
-        return fc.tuple(nested, fc.boolean()).map(([components, paged]): Requested => ({
-          name,
-          ...(components.length > 0 ? { components } : {}),
-          ...(paged && entry.shape === 'list' ? { pageSize: 5, page: 1 } : {}),
-        }))
-      }),
-    ),
-  )
-}
-
-interface GeneratedQuery {
-  readonly endpoint: EndpointName
-  /** The types the response may hold at the top level. */
-  readonly types: readonly ObjectTypeName[]
-  readonly body: Record<string, unknown>
-}
-
-const generatedQuery: fc.Arbitrary<GeneratedQuery> = fc
-  .tuple(
-    fc.constantFrom(...endpoints),
-    fc.option(fc.uniqueArray(fc.constantFrom(...browsableTypes), { minLength: 1, maxLength: 3 })),
-  )
-  .chain(([endpoint, narrowed]) => {
-    const types =
-      narrowed ?? (endpoint === 'explore' || endpoint === 'lookup' ? browsableTypes : recommendedTypes)
-    return componentsFor(types, 3).map((components): GeneratedQuery => {
-      const returned =
-        narrowed === null
-          ? {}
-          : { filters: { returnType: narrowed.length === 1 ? { $eq: narrowed[0] } : { $in: narrowed } } }
-      const withComponents = components.length > 0 ? { components } : {}
-      const bodies: Record<EndpointName, Record<string, unknown>> = {
-        explore: { filters: {}, ...returned, ...withComponents },
-        relate: { factors: [{ id: 'mhmov-gladiator' }], ...returned, ...withComponents },
-        silos: { blueprints: [{ name: 'trending' }], ...returned, ...withComponents, page: 1 },
-        lookup: { ids: types.map((type, n) => mhidOf(type, n)), ...withComponents },
-      }
-      return { endpoint, types, body: bodies[endpoint] }
-    })
-  })
 
 /** A response that keeps the query's promise, and the sites that would each break one promise. */
 function keptResponse(query: GeneratedQuery, seed: number): { response: unknown; sites: BreakSite[] } {

@@ -43,7 +43,11 @@ function use(options: Partial<HqlHandlersOptions> = {}): void {
   server.use(...hqlHandlers({ baseUrl: BASE, ...options }))
 }
 
-const clientOf = (baseUrl: string, authUrl = `${baseUrl}/auth`, credentials = service.demo): Client =>
+const clientOf = (
+  baseUrl: string,
+  authUrl = `${baseUrl}/auth`,
+  credentials: Omit<Service['demo'], 'scope'> = service.demo,
+): Client =>
   createClient({
     baseUrl,
     auth: passwordGrant({ authUrl, ...credentials, scope: ['public_profile', 'user_likes'] }),
