@@ -90,7 +90,22 @@ type AppliesTo<N extends ComponentName> = Entry<N>['appliesTo'][number]
  * default fields (an image's thumbnail rendition, a subscription's metadata), which is already there as it is.
  */
 type AddedBy<T extends ObjectTypeName, N extends ComponentName> =
-  T extends AppliesTo<N> ? (N extends keyof ObjectTypes[T] ? never : N) : never
+  T extends AppliesTo<N> ? (N extends DefaultFieldComponent<T> ? never : N) : never
+
+/**
+ * The components that are one of a type's default fields (`isDefaultField`, resources.ts), declared rather than
+ * read as `keyof ObjectTypes[T]`: that made the checker infer the object type's fields from its check-kit
+ * schema just to compute a key (the quickstart's result type: 8,191 → 7,329 type instantiations,
+ * bench/types.bench.ts). test/builder/types-agree.test-d.ts holds this list to the schemas.
+ */
+export interface DefaultFieldComponents {
+  Image: 'thumbnail'
+  Subscription: 'metadata'
+}
+type DefaultFieldComponent<T extends ObjectTypeName> = T extends keyof DefaultFieldComponents
+  ? DefaultFieldComponents[T]
+  : never
+
 type ConditionalSpec = ComponentSpec<Conditional, unknown>
 
 /** The fields the requested components `C` add to an object of type `T`, all present. */
