@@ -10,8 +10,7 @@ import {
   silo,
   traits,
 } from 'hql'
-import type { ComponentName, ComponentsOf, MediaTypeName, ObjectTypeName, ObjectTypes } from 'hql'
-import type { DefaultFieldComponents } from '../../src/builder/result'
+import type { ComponentsOf, MediaTypeName } from 'hql'
 
 // The type half of each mistake in types-agree.test.ts: what throws at run time on a value the types can see
 // is a type error too.
@@ -97,15 +96,4 @@ test('the media types take the same components (the result types compute their f
   expectTypeOf<ComponentsOf<MediaTypeName>>().toEqualTypeOf<ComponentsOf<'Movie'>>()
   type Each = { [T in MediaTypeName]: [ComponentsOf<T>] extends [ComponentsOf<'Movie'>] ? true : false }
   expectTypeOf<Each[MediaTypeName]>().toEqualTypeOf<true>()
-})
-
-describe('the result types read the model', () => {
-  test("the components that are a type's default fields are the ones its schema has (isDefaultField)", () => {
-    type FromSchemas = {
-      [
-        T in ObjectTypeName as [keyof ObjectTypes[T] & ComponentName] extends [never] ? never : T
-      ]: keyof ObjectTypes[T] & ComponentName
-    }
-    expectTypeOf<DefaultFieldComponents>().toEqualTypeOf<FromSchemas>()
-  })
 })
