@@ -1,0 +1,79 @@
+// The three queries whose type-checking cost is budgeted (bench/type-budgets.json), as user code: each
+// builds a query and reads its result type. The prelude imports the library and loads its types once
+// (a first query and its result), so that each count is the query's own cost, not the library's. This is
+// the measure @ark/attest's bench took (bench.baseline, then each bench's function body), in the same words.
+
+export const prelude = `
+import {
+  hql,
+  returnType,
+  contributors,
+  releaseDate,
+  primaryImage,
+  keyContributors,
+  keyTraits,
+  sources,
+  socialMetrics,
+  images,
+  silo,
+  traits,
+} from 'hql'
+import type { ResultOf } from 'hql'
+
+export const baseline = () => {
+  const warm = hql.explore().filter(returnType.eq('ShowSeries')).with(images)
+  return {} as ResultOf<typeof warm>
+}
+`
+
+export const scenarios = [
+  {
+    name: 'quickstart',
+    code: `
+export const quickstart = () => {
+  const q = hql
+    .explore()
+    .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
+    .sort(releaseDate.desc())
+    .with(primaryImage, keyContributors(primaryImage))
+    .pageSize(10)
+  return {} as ResultOf<
+    typeof q
+  >['content'][number]['object']['keyContributors']['content'][number]['object']['primaryImage']
+}`,
+  },
+  {
+    name: 'six-component lookup',
+    code: `
+export const lookup = () => {
+  const q = hql
+    .lookup('mhmov-gladiator')
+    .with(
+      primaryImage,
+      keyContributors(primaryImage),
+      keyTraits,
+      sources(primaryImage),
+      socialMetrics,
+      images,
+    )
+  return {} as ResultOf<typeof q>['content'][number]
+}`,
+  },
+  {
+    name: 'four-blueprint silos',
+    code: `
+export const silos = () => {
+  const q = hql
+    .silos(
+      silo.recommendedForYou({ name: 'For you', positions: [0] }),
+      silo.explore({ name: 'Popular', probability: 0.5 }),
+      silo.basedOnItem({ nameGenerator: 'Because you liked $1', filters: [returnType.eq('Movie')] }),
+      silo.graphLens({ filters: [traits.eq('mhgnr-drama')] }),
+    )
+    .ids('mhmov-gladiator')
+    .with(primaryImage)
+    .siloPageSize(10)
+  return {} as ResultOf<typeof q>['silos'][number]
+}`,
+  },
+] as const
