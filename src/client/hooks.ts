@@ -48,9 +48,7 @@ export interface RequestChanges {
  * (as in ky), so a broken logger is noticed.
  */
 export interface Hooks {
-  readonly beforeRequest?: (
-    info: BeforeRequestInfo,
-  ) => void | RequestChanges | Promise<void | RequestChanges>
+  readonly beforeRequest?: (info: BeforeRequestInfo) => void | RequestChanges | Promise<void | RequestChanges>
   readonly afterResponse?: (info: AfterResponseInfo) => void | Promise<void>
   readonly onRetry?: (info: RetryInfo) => void | Promise<void>
   readonly onTokenRefresh?: (info: TokenRefreshInfo) => void | Promise<void>

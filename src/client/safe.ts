@@ -5,8 +5,7 @@ import { ClientError } from './errors'
  * `data`: `if (error) return show(error.message); data.content` type-checks.
  */
 export type SafeResult<T> =
-  | { readonly data: T; readonly error: undefined }
-  | { readonly data: undefined; readonly error: ClientError }
+  { readonly data: T; readonly error: undefined } | { readonly data: undefined; readonly error: ClientError }
 
 /**
  * Settles a client call into a SafeResult. Every ClientError (the service's refusal, the network, a timeout or
