@@ -139,7 +139,7 @@ export type OAuthErrorCode =
  * The token endpoint refused: `error` is the OAuth code (`invalid_grant`, …), `errorDescription` its text (or
  * the `message` of a body that has no `error_description`), `status` the HTTP status. The message names the
  * token URL and status too: `the token endpoint refused with invalid_grant: Bad user credentials (POST
- * https://auth.example.com/oauth/token answered HTTP 400)`; a 404 asks whether `authUrl` is right.
+ * https://auth.example.com/1.3/security/oauth/token answered HTTP 400)`; a 404 asks whether `authUrl` is right.
  */
 export class OAuthError extends ClientError {
   override name = 'OAuthError'
