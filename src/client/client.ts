@@ -9,6 +9,7 @@ import { numberOption } from './option-checks'
 import { pager } from './pager'
 import { requestRunner } from './request-runner'
 import { DEFAULT_RETRY, retryPolicy } from './retry'
+import { settle, type SafeResult } from './safe'
 import { Secrets } from './secrets'
 import type { TransportContext } from './transport'
 import type { ItemOf, PageableList } from './types'
@@ -73,6 +74,18 @@ export interface Client {
    * const more = await client.next(page.content[0]!.object.keyContributors) // the next 5, or undefined
    */
   next<L extends PageableList>(list: L, options?: CallOptions): Promise<L | undefined>
+  /**
+   * `run` for apps that prefer values to exceptions: resolves with `{ data, error: undefined }`, or with `{
+   * data: undefined, error }` for any ClientError. Other errors (a TypeError, a hook's own) still throw.
+   *
+   * @example
+   * const { data, error } = await client.safeRun(q)
+   * if (error) return console.error(error.message) // HttpError, TimeoutError, …
+   * console.log(data.content.length)
+   */
+  safeRun<Q extends Query>(query: Q, options?: CallOptions): Promise<SafeResult<ResultOf<Q>>>
+  /** `next` without exceptions: `data` is the next page, or undefined at the end (as `next` resolves). */
+  safeNext<L extends PageableList>(list: L, options?: CallOptions): Promise<SafeResult<L | undefined>>
 }
 
 /**
@@ -121,9 +134,14 @@ export function createClient(options: ClientOptions): Client {
   )
   const run = requestRunner(env, tokens, base, headers, validation, scrub)
 
-  return {
+  const client: Omit<Client, 'safeRun' | 'safeNext'> = {
     run: (query, call = {}) => run(compile(query), query.endpoint, call, query) as Promise<never>,
     // The pager works on any query; the interface ties each result to its query's type.
-    ...(pager(run, scrub) as Omit<Client, 'run'>),
+    ...(pager(run, scrub) as Omit<Client, 'run' | 'safeRun' | 'safeNext'>),
+  }
+  return {
+    ...client,
+    safeRun: (query, call) => settle(() => client.run(query, call)),
+    safeNext: (list, call) => settle(() => client.next(list, call)),
   }
 }

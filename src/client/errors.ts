@@ -1,5 +1,6 @@
 import { HqlError, type JsonPath } from '../model/errors'
 import type { HqlErrorCode } from '../model/error-codes'
+import { describeAnswer, oneLine, parsePath, readServiceAnswer } from './service-answer'
 import type { GraphRequest } from './types'
 
 /**
@@ -40,7 +41,17 @@ export class ClientError extends HqlError {
   }
 }
 
-/** A response with a status outside 2xx. `body` is the parsed JSON (or undefined), `text` the raw text. */
+/** The `error` member of a graph service's error body: one of hql's codes, or another server's own. */
+export type ServiceErrorCode = HqlErrorCode | (string & {})
+
+/**
+ * A response with a status outside 2xx. The message names the request, the status and what the service said:
+ * `POST https://graph.example.com/graph/explore answered HTTP 400 (page_size_too_large): $.pageSize: pageSize
+ * is at most 100, got 500`. The same parts are fields: `serviceCode`, `serviceMessage`, `servicePath` as the
+ * service wrote them (one line each, bounded, scrubbed of secrets; undefined when the body had none), and
+ * `path`, the service's path read as a JsonPath into the request body ([] when none). `body` is the parsed
+ * JSON (or undefined), `text` the raw text, both scrubbed.
+ */
 export class HttpError extends ClientError {
   override name = 'HttpError'
   declare readonly status: number
@@ -48,18 +59,33 @@ export class HttpError extends ClientError {
   declare readonly text: string
   /** The server's `Retry-After`, in milliseconds, when it sent one. */
   declare readonly retryAfterMs: number | undefined
+  /** The service's error code (`page_size_too_large`, `not_found`, …), when its body had one. */
+  declare readonly serviceCode: ServiceErrorCode | undefined
+  /** The service's message (`pageSize is at most 100, got 500`), or OAuth's `error_description`. */
+  declare readonly serviceMessage: string | undefined
+  /** The service's path into the request body as it wrote it (`$.pageSize`). */
+  declare readonly servicePath: string | undefined
+  /** `servicePath` as a JsonPath (`['pageSize']`), as fromJSON's and the builder's errors give it. */
+  declare readonly path: JsonPath
 
   constructor(
     status: number,
     init: { body: unknown; text: string; request: RequestDescription; retryAfterMs?: number | undefined },
   ) {
-    super('http_error', `${init.request.method} ${init.request.url} answered HTTP ${status}`, {
-      request: init.request,
-    })
+    const answer = readServiceAnswer(init.body, init.text)
+    super(
+      'http_error',
+      `${init.request.method} ${init.request.url} answered HTTP ${status}${describeAnswer(answer)}`,
+      { request: init.request },
+    )
     this.status = status
     this.body = init.body
     this.text = init.text
     this.retryAfterMs = init.retryAfterMs
+    this.serviceCode = answer.code
+    this.serviceMessage = answer.message
+    this.servicePath = answer.path
+    this.path = parsePath(answer.path)
   }
 }
 
@@ -109,7 +135,12 @@ export type OAuthErrorCode =
   | 'invalid_scope'
   | (string & {})
 
-/** The token endpoint refused: `error` is the OAuth code (`invalid_grant`, …), `errorDescription` its text. */
+/**
+ * The token endpoint refused: `error` is the OAuth code (`invalid_grant`, …), `errorDescription` its text (or
+ * the `message` of a body that has no `error_description`), `status` the HTTP status. The message names the
+ * token URL and status too: `the token endpoint refused with invalid_grant: Bad user credentials (POST
+ * https://auth.example.com/1.3/security/oauth/token answered HTTP 400)`; a 404 asks whether `authUrl` is right.
+ */
 export class OAuthError extends ClientError {
   override name = 'OAuthError'
   declare readonly error: OAuthErrorCode
@@ -122,13 +153,18 @@ export class OAuthError extends ClientError {
     errorDescription: string | undefined,
     request: RequestDescription,
   ) {
+    const code = oneLine(error, 64) ?? '(no error code)'
+    const description = errorDescription === undefined ? undefined : oneLine(errorDescription, 300)
+    // A token URL that answers 404 is almost always a wrong authUrl (a path too many, the graph's URL).
+    const hint = status === 404 ? '; is authUrl right?' : ''
     super(
       'oauth_error',
-      `the token endpoint refused with ${error}${errorDescription === undefined ? '' : `: ${errorDescription}`}`,
+      `the token endpoint refused with ${code}${description === undefined ? '' : `: ${description}`} ` +
+        `(${request.method} ${request.url} answered HTTP ${status}${hint})`,
       { request },
     )
-    this.error = error
-    this.errorDescription = errorDescription
+    this.error = oneLine(error, 64) ?? error
+    this.errorDescription = description
     this.status = status
   }
 }

@@ -32,11 +32,23 @@ export interface TokenRefreshInfo {
 }
 
 /**
- * Callbacks for logging, tracing and metrics. They see redacted data only and cannot change a request.
- * A hook that throws makes the call fail with that error (as in ky), so a broken logger is noticed.
+ * What `beforeRequest` may return to change the attempt it was called for, as ky's hook may: `headers` to add
+ * or override (a trace id, a tenant), `signal` to abort it. The client's own `authorization`, `accept` and
+ * `content-type` cannot be set here: a ClientConfigError says so.
+ */
+export interface RequestChanges {
+  readonly headers?: Readonly<Record<string, string>>
+  readonly signal?: AbortSignal
+}
+
+/**
+ * Callbacks for logging, tracing and metrics. They see redacted data only; `beforeRequest` may return
+ * `RequestChanges` for the attempt (anything else it returns, a plain object's other keys included, is
+ * ignored, so a logger's return value changes nothing). A hook that throws makes the call fail with that error
+ * (as in ky), so a broken logger is noticed.
  */
 export interface Hooks {
-  readonly beforeRequest?: (info: BeforeRequestInfo) => void | Promise<void>
+  readonly beforeRequest?: (info: BeforeRequestInfo) => void | RequestChanges | Promise<void | RequestChanges>
   readonly afterResponse?: (info: AfterResponseInfo) => void | Promise<void>
   readonly onRetry?: (info: RetryInfo) => void | Promise<void>
   readonly onTokenRefresh?: (info: TokenRefreshInfo) => void | Promise<void>

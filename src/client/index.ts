@@ -40,6 +40,7 @@ export {
   type ClientLimit,
   type OAuthErrorCode,
   type RequestDescription,
+  type ServiceErrorCode,
 } from './errors'
 export type {
   Hooks,
@@ -48,8 +49,10 @@ export type {
   RetryInfo,
   TokenRefreshInfo,
   RedisStateInfo,
+  RequestChanges,
 } from './hooks'
 export type { RetryOptions } from './retry'
+export type { SafeResult } from './safe'
 export type { FetchLike } from './transport'
 export type { GraphRequest, ItemOf, PageableList, SiloItem } from './types'
 export type { ValidationMode } from './validate'

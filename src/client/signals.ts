@@ -10,12 +10,20 @@ export interface Deadline {
   dispose(): void
 }
 
-export function deadline(parent: AbortSignal | undefined, timeoutMs: number | undefined): Deadline {
+/** `also`: a second parent, as a `beforeRequest` hook's signal is for one attempt. */
+export function deadline(
+  parent: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  also?: AbortSignal,
+): Deadline {
   const controller = new AbortController()
   let expired = false
-  const onParentAbort = () => controller.abort(parent?.reason)
-  if (parent?.aborted) controller.abort(parent.reason)
-  else parent?.addEventListener('abort', onParentAbort, { once: true })
+  const parents = also === undefined ? [parent] : [parent, also]
+  const onParentAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason)
+  for (const signal of parents) {
+    if (signal?.aborted) controller.abort(signal.reason)
+    else signal?.addEventListener('abort', onParentAbort, { once: true })
+  }
   const timer =
     timeoutMs === undefined || !Number.isFinite(timeoutMs)
       ? undefined
@@ -28,7 +36,7 @@ export function deadline(parent: AbortSignal | undefined, timeoutMs: number | un
     timedOut: () => expired,
     dispose() {
       if (timer !== undefined) clearTimeout(timer)
-      parent?.removeEventListener('abort', onParentAbort)
+      for (const signal of parents) signal?.removeEventListener('abort', onParentAbort)
     },
   }
 }

@@ -8,6 +8,7 @@ import {
   type RequestDescription,
 } from './errors'
 import type { Hooks } from './hooks'
+import { readChanges } from './request-changes'
 import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retry'
 import type { Secrets } from './secrets'
 import { deadline, sleep, type Deadline } from './signals'
@@ -33,6 +34,8 @@ export interface OutgoingRequest {
   readonly headers: Readonly<Record<string, string>>
   readonly body: string
   readonly described: RequestDescription
+  /** The same request with headers added (a `beforeRequest` hook's), described with them. */
+  withHeaders(extra: Readonly<Record<string, string>>): OutgoingRequest
 }
 
 /**
@@ -64,6 +67,7 @@ export function outgoing(
         body: form === undefined ? ctx.secrets.redact(shown) : ctx.secrets.redactFields(form),
       })
     },
+    withHeaders: (extra) => outgoing(ctx, kind, url, { ...headers, ...extra }, body, shown, form),
   }
 }
 
@@ -147,8 +151,10 @@ async function attemptOnce(
   scope: CallScope,
 ): Promise<ReceivedResponse | ClientError> {
   if (scope.total.signal.aborted) throw abortError(scope, request.described)
-  await ctx.hooks.beforeRequest?.({ request: request.described, attempt })
-  const attemptDeadline = deadline(scope.total.signal, scope.attemptTimeoutMs)
+  const changes = readChanges(await ctx.hooks.beforeRequest?.({ request: request.described, attempt }))
+  // The hook's headers are for this attempt only: the next one asks the hook again.
+  if (changes.headers !== undefined) request = request.withHeaders(changes.headers)
+  const attemptDeadline = deadline(scope.total.signal, scope.attemptTimeoutMs, changes.signal)
   const startedAt = ctx.now()
   let response: Response
   let text: string | undefined
@@ -169,6 +175,8 @@ async function attemptOnce(
     // The client's own refusal from inside fetch (a spent rate budget, `budgetedFetch`) is no network failure:
     // it is thrown as it is, and not retried.
     if (error instanceof ClientError) throw error
+    // The hook's signal stands for the caller: an abort, not a failure to retry.
+    if (changes.signal?.aborted) throw new AbortedError(changes.signal.reason, request.described)
     if (attemptDeadline.timedOut())
       return new TimeoutError('attempt', scope.attemptTimeoutMs, request.described)
     return new NetworkError(ctx.secrets.scrub(describeFailure(error)), request.described)

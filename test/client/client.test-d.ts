@@ -1,6 +1,13 @@
 import { describe, expectTypeOf, test } from 'vitest'
 import { contributions, hql, keyContributors, primaryImage, returnType, silo, type ResultOf } from 'hql'
-import { createClient, staticTokenGrant, type Client, type GraphRequest } from '../../src/client'
+import {
+  createClient,
+  staticTokenGrant,
+  type Client,
+  type ClientError,
+  type GraphRequest,
+  type SafeResult,
+} from '../../src/client'
 
 const client: Client = createClient({ baseUrl: 'https://graph.example.com', auth: staticTokenGrant('t') })
 const movies = hql.explore().filter(returnType.eq('Movie')).with(primaryImage).pageSize(10)
@@ -74,5 +81,21 @@ describe('client types', () => {
     const one = (await client.run(hql.silos(silo.explore({ name: 'Popular' })))).silos[0]!
     for await (const item of client.items(one))
       expectTypeOf(item).toEqualTypeOf<(typeof one)['content'][number]>()
+  })
+
+  test('safeRun and safeNext: checking error narrows data', async () => {
+    const { data, error } = await client.safeRun(movies)
+    if (error) {
+      expectTypeOf(error).toEqualTypeOf<ClientError>()
+      expectTypeOf(data).toEqualTypeOf<undefined>()
+      // @ts-expect-error data is undefined when there is an error
+      void data.content
+      return
+    }
+    expectTypeOf(data).toEqualTypeOf<ResultOf<typeof movies>>()
+    expectTypeOf(data.content[0]!.object.primaryImage.object.medium.url).toEqualTypeOf<string>()
+    expectTypeOf(client.safeRun(movies)).resolves.toEqualTypeOf<SafeResult<ResultOf<typeof movies>>>()
+    const next = await client.safeNext(data)
+    if (next.error === undefined) expectTypeOf(next.data).toEqualTypeOf<ResultOf<typeof movies> | undefined>()
   })
 })

@@ -257,7 +257,8 @@ describe('redaction keeps ordinary words', () => {
     // A password that is the name of its own field is redacted where it stands as a value (issue 9: `the
     // [redacted] grant needs scope` read as a bug).
     expect(error.message).toBe(
-      'the token endpoint refused with invalid_scope: the password grant needs scope; password: [redacted]',
+      'the token endpoint refused with invalid_scope: the password grant needs scope; password: [redacted] ' +
+        `(POST ${server.url}/1.3/security/oauth/token answered HTTP 400)`,
     )
     // The client's own form, as hooks and errors show it: only the secret fields are hidden.
     const shown = {

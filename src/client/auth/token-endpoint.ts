@@ -90,7 +90,9 @@ function asOAuthError(
 ): ClientError | undefined {
   const parsed = OAuthErrorBodySchema.safeParse(failure.body)
   if (!parsed.success || failure.request === undefined) return undefined
-  const description = parsed.data.error_description
+  // A server that is no OAuth endpoint (a wrong authUrl) says why in `message`, as the graph endpoints do.
+  const message = (failure.body as { message?: unknown }).message
+  const description = parsed.data.error_description ?? (typeof message === 'string' ? message : undefined)
   return new OAuthError(
     failure.status,
     ctx.secrets.scrub(parsed.data.error),

@@ -1,0 +1,112 @@
+import type { JsonPath } from '../model/errors'
+
+/**
+ * What a failed response said, read from its body for the error's message and fields: the service's code,
+ * message and path (`{ "error", "message", "path" }` from the graph endpoints, `{ "error",
+ * "error_description" }` from OAuth), or the start of a body that is not JSON. Every part is one line and
+ * bounded: a server's body ends up in a log line or a terminal, so it may neither flood it nor move its cursor.
+ */
+export interface ServiceAnswer {
+  readonly code: string | undefined
+  readonly message: string | undefined
+  readonly path: string | undefined
+  /** The start of the body when it was not JSON (an HTML page from a proxy, plain text), quoted. */
+  readonly excerpt: string | undefined
+}
+
+// Long enough for every message the reference service writes (the longest lists the four graph endpoints).
+const MAX_CODE = 64
+const MAX_PATH = 200
+const MAX_MESSAGE = 300
+const MAX_EXCERPT = 160
+
+/**
+ * Reads an error body defensively: `body` is the parsed (and redacted) JSON or undefined, `text` the scrubbed
+ * raw text. Only string members are taken, by fixed names; an object `error` (`{ "error": { "code",
+ * "message" } }`, a common form elsewhere) is read the same way one level down.
+ */
+export function readServiceAnswer(body: unknown, text: string): ServiceAnswer {
+  if (body === undefined) {
+    const excerpt = oneLine(text, MAX_EXCERPT)
+    return { code: undefined, message: undefined, path: undefined, excerpt: excerpt && `"${excerpt}"` }
+  }
+  const top = recordOf(body)
+  const nested = recordOf(top?.['error'])
+  const pick = (max: number, ...names: string[]) => {
+    for (const record of [top, nested])
+      for (const name of names) {
+        const value = record !== undefined && Object.hasOwn(record, name) ? record[name] : undefined
+        if (typeof value === 'string') return oneLine(value, max)
+      }
+    return undefined
+  }
+  return {
+    code: pick(MAX_CODE, 'error', 'code'),
+    message: pick(MAX_MESSAGE, 'message', 'error_description', 'detail'),
+    path: pick(MAX_PATH, 'path'),
+    excerpt: undefined,
+  }
+}
+
+/** `(code): $.path: message`, `: message`, ` (code)` or `: "excerpt"`: what follows `answered HTTP 400`. */
+export function describeAnswer(answer: ServiceAnswer): string {
+  const code = answer.code === undefined ? '' : ` (${answer.code})`
+  const detail = [answer.path, answer.message ?? answer.excerpt].filter((part) => part !== undefined)
+  return detail.length === 0 ? code : `${code}: ${detail.join(': ')}`
+}
+
+/**
+ * A path as the service writes it (`$.filters.traits.$eq`, `$.components[2].name`, `$["a key"]`: formatPath's
+ * form) as a JsonPath; [] for anything else, since a path from elsewhere is a hint, not a contract.
+ */
+export function parsePath(text: string | undefined): JsonPath {
+  if (text === undefined || !text.startsWith('$')) return []
+  const parts: (string | number)[] = []
+  const step = /\.([A-Za-z_$][\w$]*)|\[(\d{1,9})\]|\[("(?:[^"\\]|\\.)*")\]/y
+  step.lastIndex = 1
+  while (step.lastIndex < text.length) {
+    const at = step.lastIndex
+    const match = step.exec(text)
+    if (match === null || step.lastIndex === at) return []
+    const [, name, index, quoted] = match
+    if (name !== undefined) parts.push(name)
+    else if (index !== undefined) parts.push(Number(index))
+    else {
+      const key = parseQuoted(quoted ?? '')
+      if (key === undefined) return []
+      parts.push(key)
+    }
+  }
+  return parts
+}
+
+function parseQuoted(quoted: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(quoted)
+    return typeof value === 'string' ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function recordOf(value: unknown): Readonly<Record<string, unknown>> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
+
+/**
+ * `text` on one line, at most `max` characters (an ellipsis marks a cut): control characters (line breaks,
+ * terminal escapes) become spaces and runs of spaces one. Undefined when nothing is left.
+ */
+export function oneLine(text: string, max: number): string | undefined {
+  // Only the start is ever shown: a huge body is cut before the regular expressions walk it.
+  const start = text.length > max * 4 ? text.slice(0, max * 4) : text
+  const flat = start
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (flat === '') return undefined
+  const chars = [...flat]
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat
+}
