@@ -44,8 +44,6 @@ describe('docs/cli.md', () => {
       baseUrl,
       authUrl: `${baseUrl}/auth`,
       demo: DEMO,
-      startupMs: 0,
-      close: async () => {},
     })
     const line = printed.split('\n').find((text) => text.includes('export '))
     expect(page).toContain(`\n${line!.trim()}\n`)

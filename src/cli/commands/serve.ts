@@ -25,7 +25,7 @@ export async function serveCommand(io: CliIo, options: { port?: string; host?: s
 }
 
 /** The settings of `hql run` for this service, ready to paste into another shell. */
-export function pasteLines(service: Service): string {
+export function pasteLines(service: Pick<Service, 'baseUrl' | 'authUrl' | 'demo'>): string {
   const variables = [
     ['HQL_BASE_URL', service.baseUrl],
     // hql run derives it from the base URL (<base URL>/auth); written out for scripts that read it.
