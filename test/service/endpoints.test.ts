@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  componentCatalogue,
-  componentNames,
-  responseSchemas,
-  type ComponentName,
-  type ObjectTypeName,
-} from '../../src/model'
+import { componentCatalogue, componentNames, type ComponentName, type ObjectTypeName } from '../../src/model'
 import type { GraphNode, MediaNode, UserNode } from '../../src/service/graph/entities'
 import { graphFor } from '../../src/service/graph/shared-graph'
-import { objects, startHarness, type Harness } from './helpers'
+import { objects, startHarness, valid, type Harness } from './helpers'
 
 let h: Harness
 beforeAll(async () => {
   h = await startHarness()
 })
 afterAll(() => h.service.close())
-
-const valid = (endpoint: keyof typeof responseSchemas, body: unknown): void => {
-  const result = responseSchemas[endpoint].safeParse(body)
-  expect(result.success ? [] : result.error.issues.slice(0, 3)).toEqual([])
-}
 
 // The graph the service answers from (shared by services of this process), to choose varied samples.
 const { graph } = graphFor(undefined, [{ username: 'demo', password: 'unused', name: 'Demo User' }])

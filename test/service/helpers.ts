@@ -1,3 +1,5 @@
+import { expect } from 'vitest'
+import { responseSchemas } from '../../src/model'
 import { createService, DEMO, type Service, type ServiceOptions } from 'hql/service'
 
 /** A running service and a few ways to talk to it over real HTTP. */
@@ -75,3 +77,9 @@ export const demoPasswordForm = (): Record<string, string> => ({
   client_id: DEMO.clientId,
   client_secret: DEMO.clientSecret,
 })
+
+/** Expects `body` to be a valid `endpoint` response by the model's generic schema (the first issues if not). */
+export const valid = (endpoint: keyof typeof responseSchemas, body: unknown): void => {
+  const result = responseSchemas[endpoint].safeParse(body)
+  expect(result.success ? [] : result.error.issues.slice(0, 3)).toEqual([])
+}

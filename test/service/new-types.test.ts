@@ -3,13 +3,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { responseSchemas } from '../../src/model'
 import { HqlError } from '../../src/model/errors'
 import { buildCatalog } from '../../src/service/catalog/build'
 import { checkCatalog, defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/load'
 import type { MediaNode } from '../../src/service/graph/entities'
 import { GraphIndex } from '../../src/service/graph/graph-index'
-import { objects, startHarness, type Harness } from './helpers'
+import { objects, startHarness, valid, type Harness } from './helpers'
 
 const seeds = [{ username: 'demo', name: 'Demo User' }]
 const dir = defaultCatalogDir()
@@ -29,11 +28,6 @@ beforeAll(async () => {
   h = await startHarness()
 })
 afterAll(() => h.service.close())
-
-const valid = (endpoint: keyof typeof responseSchemas, body: unknown): void => {
-  const result = responseSchemas[endpoint].safeParse(body)
-  expect(result.success ? [] : result.error.issues.slice(0, 3)).toEqual([])
-}
 
 /** Every object an explore body finds, following `next` to the end. */
 async function exploreAll(body: Record<string, unknown>): Promise<any[]> {
