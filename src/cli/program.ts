@@ -11,6 +11,7 @@ import { checkCommand } from './commands/check'
 import { compileCommand } from './commands/compile'
 import { fixturesCommand } from './commands/fixtures'
 import { fmtCommand } from './commands/fmt'
+import { lspCommand } from './commands/lsp'
 import { generateCommand } from './commands/generate'
 import { runCommand } from './commands/run'
 import { serveCommand } from './commands/serve'
@@ -106,6 +107,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .option('--port <port>', 'TCP port (0 picks a free one)', '0')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .action(act((options) => serveCommand(io, options)))
+
+  program
+    .command('lsp')
+    .description('run the language server for .hql files (for editors: see docs/editors.md)')
+    .option('--stdio', 'speak the Language Server Protocol over stdin/stdout')
+    .action(act((options) => lspCommand(io, options)))
 
   try {
     await program.parseAsync([...args], { from: 'user' })

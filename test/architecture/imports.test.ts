@@ -44,10 +44,17 @@ const rules: Readonly<Record<Layer, Rule>> = {
     node: true,
   },
   testing: { anyFile: ['model'], entryOnly: ['compile', 'service'], packages: ['msw'], node: true },
+  // The language server (`hql lsp`): the language service core over vscode-languageserver, in Node.
+  lsp: {
+    anyFile: ['model'],
+    entryOnly: ['language', 'text'],
+    packages: ['vscode-languageserver/node', 'vscode-languageserver-textdocument'],
+    node: true,
+  },
   // The CLI sits on top: it may use every entry; nothing imports it.
   cli: {
     anyFile: ['model'],
-    entryOnly: ['compile', 'text', 'client', 'catalog', 'service', 'language'],
+    entryOnly: ['compile', 'text', 'client', 'catalog', 'service', 'language', 'lsp'],
     packages: ['commander'],
     node: true,
   },

@@ -1,0 +1,51 @@
+import { idIndex } from '../../language'
+import type { IdEntry, IdProvider } from '../../language'
+import { startLanguageServer } from '../../lsp'
+import { createQueryEngine } from '../../service'
+import type { CliIo } from '../io'
+import { exitCodes } from '../io'
+
+/** `hql lsp --stdio`: the language server for .hql files, speaking the protocol on stdin/stdout. */
+export async function lspCommand(io: CliIo, options: { stdio?: boolean }): Promise<number> {
+  if (options.stdio !== true) {
+    io.stderr('error: hql lsp speaks the protocol over stdin/stdout only: pass --stdio\n')
+    return exitCodes.usage
+  }
+  await startLanguageServer(sampleIds())
+  return exitCodes.ok
+}
+
+const idTypes = ['Movie', 'ShowSeries', 'Contributor', 'Source', 'Trait', 'Collection'] as const
+
+/**
+ * Ids and names of the embedded sample catalog, read through the reference service's query engine (explore
+ * each type, every page) the first time completion or hover asks, so starting the server stays fast.
+ */
+export function sampleIds(): IdProvider {
+  let index: IdProvider | undefined
+  const load = (): IdProvider => {
+    const engine = createQueryEngine()
+    const entries: IdEntry[] = []
+    for (const type of idTypes)
+      for (let page = 1; page <= 200; page++) {
+        const answer = engine.answer('explore', {
+          filters: { returnType: { $eq: type } },
+          sort: [{ type: 'property', property: 'name', order: 'ascending' }],
+          page,
+          pageSize: 100,
+        })
+        const body = answer.body as {
+          content?: { object: { altId?: string; mhid: string; name?: string } }[]
+        }
+        const content = answer.status === 200 ? (body.content ?? []) : []
+        for (const { object } of content)
+          entries.push({ id: object.altId ?? object.mhid, name: object.name ?? '', type })
+        if (content.length < 100) break
+      }
+    return idIndex(entries)
+  }
+  return {
+    search: (text, types, limit) => (index ??= load()).search(text, types, limit),
+    nameOf: (id) => (index ??= load()).nameOf(id),
+  }
+}

@@ -1,0 +1,217 @@
+import { componentCatalogue, componentNames, isConditional } from '../model/components'
+import type { ComponentEntry } from '../model/components'
+import { componentSummaries } from '../model/component-docs'
+import { mediaTypeNames, returnTypeNames } from '../model/ids'
+import type { ObjectTypeName } from '../model/ids'
+import { browsableTypes } from '../model/query/returned-types'
+import { blueprintTypes, filterNames, plainSortTypes, sortProperties } from '../model/vocabulary'
+import { lex, paramTypeNames } from '../text'
+import type { Token } from '../text'
+import type { IdProvider } from './ids'
+import { clauseWords, operationOf, queryTokens, typesInScope } from './scope'
+import { tokenAt } from './tokens'
+
+export type CompletionKind =
+  | 'keyword'
+  | 'operator'
+  | 'filter'
+  | 'type'
+  | 'id'
+  | 'component'
+  | 'sort'
+  | 'blueprint'
+  | 'param'
+  | 'paramType'
+
+/** A completion: `insertText` replaces the text from `start` to `end` (the word being typed). */
+export interface CompletionItem {
+  readonly label: string
+  readonly kind: CompletionKind
+  readonly insertText: string
+  readonly detail?: string
+  readonly start: number
+  readonly end: number
+}
+
+const idLimit = 50
+const operations = ['explore', 'relate', 'lookup', 'silos'] as const
+const clausesAfter: Readonly<Record<(typeof operations)[number], readonly string[]>> = {
+  explore: ['where', 'order by', 'with', 'page'],
+  relate: ['to', 'where', 'with', 'page'],
+  lookup: ['with', 'page'],
+  silos: ['for', 'where', 'silo', 'with', 'page'],
+}
+// The objects each id filter takes (SERVICE-SPEC.md's filters).
+const idFilterTypes = new Map<string, readonly ObjectTypeName[]>([
+  ['contributors', ['Contributor']],
+  ['contributorsOf', mediaTypeNames],
+  ['sources', ['Source']],
+  ['traits', ['Trait']],
+  ['collections', ['Collection']],
+])
+
+type Item = Omit<CompletionItem, 'start' | 'end'>
+const word = (kind: CompletionKind, label: string, detail?: string): Item =>
+  detail === undefined ? { label, kind, insertText: label } : { label, kind, insertText: label, detail }
+
+/**
+ * What may be written at `offset`, read from the tokens before it (an incomplete query is the common case):
+ * operation and clause keywords, filter names and operators, type names, ids from `ids`, the components
+ * that apply to the types in scope, sort keys, blueprint types and the query's `$params`.
+ */
+export function complete(text: string, offset: number, ids: IdProvider): CompletionItem[] {
+  const { tokens } = lex(text)
+  const current = tokenAt(tokens, offset)
+  const typing =
+    current >= 0 && (tokens[current] as Token).start < offset ? (tokens[current] as Token) : undefined
+  const typed = typing && typing.kind !== 'punctuator' ? text.slice(typing.start, offset) : ''
+  const before = typing && typing.kind !== 'punctuator' ? current : firstAtOrAfter(tokens, offset)
+  const start = typed === '' ? offset : (typing as Token).start
+  const end = typed === '' ? offset : (typing as Token).end
+  const query = queryTokens(tokens, before)
+  const items = candidates(query, typed, ids)
+  const prefix = typed.toLowerCase()
+  return items
+    .filter((item) => item.kind === 'id' || item.insertText.toLowerCase().startsWith(prefix))
+    .map((item) => ({ ...item, start, end }))
+}
+
+function firstAtOrAfter(tokens: readonly Token[], offset: number): number {
+  const i = tokens.findIndex((token) => token.start >= offset)
+  return i < 0 ? tokens.length - 1 : i
+}
+
+function candidates(query: readonly Token[], typed: string, ids: IdProvider): Item[] {
+  const p1 = query[query.length - 1]
+  const p2 = query[query.length - 2]
+  if (typed.startsWith('$')) return paramsOf(query)
+  if (typed.startsWith('"')) return idItems(query, typed.slice(1), ids)
+  if (p1 === undefined) return [word('keyword', 'query'), ...operations.map((o) => word('keyword', o))]
+  // Inside the head's parameter list: after `:` a type; elsewhere the names are being declared.
+  const head = headState(query)
+  if (head === 'params') return p1.value === ':' ? paramTypeNames.map((t) => word('paramType', t)) : []
+  if (head === 'name') return []
+  const operation = operationOf(query)
+  if (operation === undefined) return operations.map((o) => word('keyword', o))
+  const clause = lastClause(query)
+  const next = clausesAfter[operation as (typeof operations)[number]].map((k) => word('keyword', k))
+  if (p1.kind === 'name' && (p1.value === 'explore' || p1.value === 'relate'))
+    return [...returnTypeNames.map((t) => word('type', t)), ...next]
+  if (clause?.value === 'where') return whereItems(query, p1, p2, next)
+  if (clause?.value === 'order') {
+    if (p1.value === 'order') return [word('keyword', 'by')]
+    if (p1.value === 'by' || p1.value === ',') return sortItems()
+    if ([...sortProperties, ...plainSortTypes].includes(p1.value as never))
+      return [word('keyword', 'asc'), word('keyword', 'desc'), ...next]
+    return next
+  }
+  if (clause?.value === 'with') {
+    if (p1.value === 'with' || p1.value === ',' || p1.value === '{')
+      return componentItems(typesInScope(query, query.indexOf(clause)))
+    return next
+  }
+  if (clause?.value === 'silo' && p1.value === 'silo')
+    return [word('keyword', 'size'), ...blueprintTypes.map((b) => word('blueprint', b, 'silo blueprint'))]
+  if (p1.kind === 'punctuator' && [',', '[', '='].includes(p1.value)) return paramsOf(query)
+  return next
+}
+
+/** 'name' while the query's name is being typed, 'params' inside `( ... )` of the head, else 'body'. */
+function headState(query: readonly Token[]): 'name' | 'params' | 'body' {
+  if (query[0]?.value !== 'query') return 'body'
+  if (query.length === 1) return 'name'
+  if (query[2]?.value !== '(') return 'body'
+  return query.slice(3).some((token) => token.kind === 'punctuator' && token.value === ')')
+    ? 'body'
+    : 'params'
+}
+
+/** The last clause keyword before the cursor. */
+function lastClause(query: readonly Token[]): Token | undefined {
+  for (let i = query.length - 1; i > 0; i--) {
+    const token = query[i] as Token
+    if (token.kind === 'name' && clauseWords.has(token.value)) return token
+  }
+  return undefined
+}
+
+function whereItems(query: readonly Token[], p1: Token, p2: Token | undefined, next: Item[]): Item[] {
+  const filterSlot = ['where', 'and', 'or', '('].includes(p1.value)
+  if (filterSlot)
+    return [
+      ...filterNames.map((f) => word('filter', f)),
+      ...(p1.value === 'where' ? [word('keyword', 'none')] : []),
+    ]
+  if (
+    p1.kind === 'name' &&
+    (filterNames as readonly string[]).includes(p1.value) &&
+    p2 &&
+    ['where', 'and', 'or', '('].includes(p2.value)
+  )
+    return ['=', '!=', 'in', 'contains all'].map((o) => word('operator', o))
+  if (['=', '!=', 'in', '[', ',', 'all'].includes(p1.value)) {
+    const filter = lastFilter(query)
+    if (filter === 'returnType') return returnTypeNames.map((t) => word('type', t))
+    return [...paramsOf(query)]
+  }
+  return [word('keyword', 'and'), ...next.filter((item) => item.label !== 'where')]
+}
+
+function lastFilter(query: readonly Token[]): string | undefined {
+  for (let i = query.length - 1; i >= 0; i--) {
+    const token = query[i] as Token
+    if (token.kind === 'name' && (filterNames as readonly string[]).includes(token.value)) return token.value
+    if (token.kind === 'name' && clauseWords.has(token.value)) return undefined
+  }
+  return undefined
+}
+
+function sortItems(): Item[] {
+  return [
+    ...sortProperties.map((p) => word('sort', p, 'property sort')),
+    ...plainSortTypes.map((s) => word('sort', s)),
+    word('sort', 'idsOrder', 'in the order of the ids given'),
+    word('keyword', 'none'),
+  ]
+}
+
+function componentItems(types: readonly ObjectTypeName[]): Item[] {
+  return componentNames
+    .filter((name) =>
+      (componentCatalogue[name] as ComponentEntry).appliesTo.some((type) => types.includes(type)),
+    )
+    .map((name) => {
+      const entry: ComponentEntry = componentCatalogue[name]
+      const optional = isConditional(entry) ? ' (may be absent)' : ''
+      return word('component', name, `${componentSummaries[name]}${optional}`)
+    })
+}
+
+/** The `$params` the query's head declares. */
+function paramsOf(query: readonly Token[]): Item[] {
+  const declared: Item[] = []
+  for (let i = 0; i + 1 < query.length; i++) {
+    const token = query[i] as Token
+    if (token.kind === 'variable' && query[i + 1]?.value === ':') {
+      const type =
+        query[i + 2]?.value === '[' ? `[${query[i + 3]?.value ?? ''}]` : (query[i + 2]?.value ?? '')
+      declared.push({ label: `$${token.value}`, kind: 'param', insertText: `$${token.value}`, detail: type })
+    }
+  }
+  return declared
+}
+
+/** Ids of the types the place takes, by prefix and by name, as JSON strings. */
+function idItems(query: readonly Token[], text: string, ids: IdProvider): Item[] {
+  const clause = lastClause(query)?.value
+  const filter = clause === 'where' ? lastFilter(query) : undefined
+  const types =
+    (filter !== undefined ? idFilterTypes.get(filter) : undefined) ??
+    (clause === 'to' ? [...browsableTypes, 'User'] : browsableTypes)
+  return ids.search(text, types as readonly ObjectTypeName[], idLimit).map((entry) => ({
+    label: entry.id,
+    kind: 'id',
+    insertText: JSON.stringify(entry.id),
+    detail: `${entry.name} (${entry.type})`,
+  }))
+}

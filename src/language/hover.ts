@@ -1,0 +1,77 @@
+import { componentCatalogue, isComponentName, isConditional } from '../model/components'
+import type { ComponentEntry } from '../model/components'
+import { componentSummaries } from '../model/component-docs'
+import { typeOfId } from '../model/ids'
+import { typesOfBody } from '../model/query/returned-types'
+import type { EndpointName } from '../model/wire'
+import { lex, makeSource, parseDocumentCollecting, resolveDefinition } from '../text'
+import type { Token } from '../text'
+import type { IdProvider } from './ids'
+import { resultTypeText } from './result-type'
+import { tokenAt } from './tokens'
+
+/** Hover text (Markdown) over the range of the token under the cursor. */
+export interface Hover {
+  readonly markdown: string
+  readonly start: number
+  readonly end: number
+}
+
+/**
+ * What the token at `offset` means: a component (what it adds, where it applies), an id (its name from
+ * `ids`, or the type its prefix tells), and anywhere else in a query that resolves, its result type in
+ * TypeScript syntax.
+ */
+export function hover(text: string, offset: number, ids: IdProvider): Hover | undefined {
+  const { tokens } = lex(text)
+  const at = tokenAt(tokens, offset)
+  if (at < 0) return undefined
+  const token = tokens[at] as Token
+  const range = { start: token.start, end: token.end }
+  if (token.kind === 'name' && isComponentName(token.value) && inWith(tokens, at)) {
+    const entry: ComponentEntry = componentCatalogue[token.value]
+    const returns = entry.of ? `; returns ${entry.of.join(', ')}` : entry.value ? `; a ${entry.value}` : ''
+    const absent = isConditional(entry) ? ' May be absent from an object.' : ''
+    return {
+      markdown: `**${token.value}** (${entry.shape}): ${componentSummaries[token.value]}.${absent}\n\nApplies to ${entry.appliesTo.join(', ')}${returns}.`,
+      ...range,
+    }
+  }
+  if (token.kind === 'string') {
+    const entry = ids.nameOf(token.value)
+    if (entry) return { markdown: `\`${entry.id}\`: **${entry.name}** (${entry.type})`, ...range }
+    const type = typeOfId(token.value)
+    if (type) return { markdown: `\`${token.value}\`: a ${type} id`, ...range }
+  }
+  const result = resultTypeAt(text, offset)
+  return result === undefined ? undefined : { markdown: '```ts\n' + result + '\n```', ...range }
+}
+
+function inWith(tokens: readonly Token[], at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const token = tokens[i] as Token
+    if (token.kind !== 'name') continue
+    if (token.value === 'with') return true
+    if (
+      ['where', 'order', 'page', 'silo', 'query', 'explore', 'relate', 'lookup', 'silos'].includes(
+        token.value,
+      )
+    )
+      return false
+  }
+  return false
+}
+
+/** The result type of the query containing `offset`, when it resolves (stand-ins for its parameters). */
+export function resultTypeAt(text: string, offset: number): string | undefined {
+  const source = makeSource(text)
+  const { document } = parseDocumentCollecting(text)
+  const definition = document.definitions.find((d) => d.loc.start <= offset && offset <= d.loc.end)
+  if (definition === undefined) return undefined
+  const resolved = resolveDefinition(source, definition, { placeholders: true })
+  if (!resolved.ok) return undefined
+  const { endpoint, body } = resolved.lowered
+  const types = typesOfBody(endpoint as EndpointName, body as never)
+  const components = (body as { components?: readonly { name: string }[] }).components ?? []
+  return resultTypeText(endpoint, types, components)
+}

@@ -1,0 +1,50 @@
+import { componentCatalogue, isComponentName, isConditional } from '../model/components'
+import type { ComponentEntry } from '../model/components'
+import type { ObjectTypeName } from '../model/ids'
+
+interface RequestedComponent {
+  readonly name: string
+  readonly components?: readonly RequestedComponent[]
+}
+
+// The result of a query in TypeScript syntax, with the names hql exports (TypedObject, Pair, PagedList, Silo,
+// the contexts and values): what hover shows for the query under the cursor.
+
+const union = (types: readonly ObjectTypeName[]) => types.map((type) => `'${type}'`).join(' | ') || 'never'
+
+function objectType(types: readonly ObjectTypeName[], components: readonly RequestedComponent[]): string {
+  const base = `TypedObject<${union(types)}>`
+  if (components.length === 0) return base
+  const fields = components.map((component) => {
+    if (!isComponentName(component.name)) return `${component.name}: unknown`
+    const entry: ComponentEntry = componentCatalogue[component.name]
+    const optional = isConditional(entry) ? '?' : ''
+    return `${component.name}${optional}: ${componentType(entry, component.components ?? [])}`
+  })
+  return `${base} & { ${fields.join('; ')} }`
+}
+
+function componentType(entry: ComponentEntry, nested: readonly RequestedComponent[]): string {
+  const context = entry.context === undefined ? '' : `, ${entry.context}`
+  const item = () => `Pair<${objectType(entry.of ?? [], nested)}${context}>`
+  switch (entry.shape) {
+    case 'primitive':
+      return entry.value ?? 'unknown'
+    case 'pair':
+      return item()
+    case 'array':
+      return `${item()}[]`
+    case 'list':
+      return `PagedList<${item()}>`
+  }
+}
+
+/** The response of a query returning `types` with the components of its body, as TypeScript. */
+export function resultTypeText(
+  endpoint: string,
+  types: readonly ObjectTypeName[],
+  components: readonly RequestedComponent[],
+): string {
+  const item = `Pair<${objectType(types, components)}>`
+  return endpoint === 'silos' ? `PagedList<Silo<${item}>>` : `PagedList<${item}>`
+}

@@ -1,0 +1,118 @@
+import {
+  CompletionItemKind,
+  createConnection,
+  ProposedFeatures,
+  SymbolKind,
+  TextDocuments,
+  TextDocumentSyncKind,
+  DiagnosticSeverity,
+} from 'vscode-languageserver/node'
+import type { CompletionItem, Connection, Diagnostic } from 'vscode-languageserver/node'
+import { TextDocument } from 'vscode-languageserver-textdocument'
+import { complete, diagnose, documentSymbols, formatDocument, hover } from '../language'
+import type { CompletionKind, IdProvider } from '../language'
+
+// `hql lsp --stdio`: the language service core behind the Language Server Protocol. The core works on
+// offsets; TextDocument turns them into the protocol's line/character positions (UTF-16, as both count).
+
+const kinds: Readonly<Record<CompletionKind, CompletionItemKind>> = {
+  keyword: CompletionItemKind.Keyword,
+  operator: CompletionItemKind.Operator,
+  filter: CompletionItemKind.Field,
+  type: CompletionItemKind.Class,
+  id: CompletionItemKind.Value,
+  component: CompletionItemKind.Property,
+  sort: CompletionItemKind.EnumMember,
+  blueprint: CompletionItemKind.Struct,
+  param: CompletionItemKind.Variable,
+  paramType: CompletionItemKind.TypeParameter,
+}
+
+/** Serves the protocol on stdin/stdout until the client exits; resolves when the connection closes. */
+export function startLanguageServer(ids: IdProvider): Promise<void> {
+  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)
+  const closed = new Promise<void>((resolve) => connection.onExit(() => resolve()))
+  serveLanguage(connection, ids)
+  connection.listen()
+  return closed
+}
+
+function serveLanguage(connection: Connection, ids: IdProvider): void {
+  const documents = new TextDocuments(TextDocument)
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: ['$', '"', ' ', '{', ','] },
+      hoverProvider: true,
+      documentFormattingProvider: true,
+      documentSymbolProvider: true,
+    },
+    serverInfo: { name: 'hql' },
+  }))
+
+  const publish = (document: TextDocument) => {
+    const diagnostics: Diagnostic[] = diagnose(document.getText(), document.uri).map((d) => ({
+      range: { start: document.positionAt(d.start), end: document.positionAt(d.end) },
+      severity: DiagnosticSeverity.Error,
+      code: d.code,
+      source: 'hql',
+      message: d.message,
+    }))
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics })
+  }
+  documents.onDidChangeContent((change) => publish(change.document))
+  documents.onDidClose(
+    (event) => void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }),
+  )
+
+  connection.onCompletion(({ textDocument, position }): CompletionItem[] => {
+    const document = documents.get(textDocument.uri)
+    if (!document) return []
+    return complete(document.getText(), document.offsetAt(position), ids).map((item) => ({
+      label: item.label,
+      kind: kinds[item.kind],
+      ...(item.detail === undefined ? {} : { detail: item.detail }),
+      // Ids are found by name too: the client filters on filterText, which holds both.
+      ...(item.kind === 'id' ? { filterText: `"${item.label} ${item.detail ?? ''}` } : {}),
+      textEdit: {
+        range: { start: document.positionAt(item.start), end: document.positionAt(item.end) },
+        newText: item.insertText,
+      },
+    }))
+  })
+
+  connection.onHover(({ textDocument, position }) => {
+    const document = documents.get(textDocument.uri)
+    const found = document && hover(document.getText(), document.offsetAt(position), ids)
+    if (!document || !found) return null
+    return {
+      contents: { kind: 'markdown', value: found.markdown },
+      range: { start: document.positionAt(found.start), end: document.positionAt(found.end) },
+    }
+  })
+
+  connection.onDocumentFormatting(({ textDocument }) => {
+    const document = documents.get(textDocument.uri)
+    const formatted = document && formatDocument(document.getText())
+    if (!document || formatted === undefined || formatted === document.getText()) return []
+    const end = document.positionAt(document.getText().length)
+    return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }]
+  })
+
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const document = documents.get(textDocument.uri)
+    if (!document) return []
+    return documentSymbols(document.getText()).map((symbol) => ({
+      name: symbol.name,
+      detail: symbol.detail,
+      kind: SymbolKind.Function,
+      range: { start: document.positionAt(symbol.start), end: document.positionAt(symbol.end) },
+      selectionRange: {
+        start: document.positionAt(symbol.nameStart),
+        end: document.positionAt(symbol.nameEnd),
+      },
+    }))
+  })
+
+  documents.listen(connection)
+}

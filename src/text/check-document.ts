@@ -1,0 +1,95 @@
+import type { HqlErrorCode } from '../model'
+import type { Query } from '../model/core'
+import type { DocumentNode, QueryDefinitionNode } from './ast'
+import { HqlTextError } from './errors'
+import { checkGeneratable } from './generate-check'
+import { resolveDefinition } from './resolve'
+import type { TextSource } from './source'
+import { lineColumnAt } from './source'
+
+/** A named query of a document that passed every check. */
+export interface CheckedDefinition {
+  readonly name: string
+  readonly definition: QueryDefinitionNode
+  readonly query: Query
+}
+
+/** The problems of one document's queries (not its syntax errors), and the queries without any. */
+export interface DocumentCheck {
+  readonly errors: readonly HqlTextError[]
+  readonly checked: readonly CheckedDefinition[]
+}
+
+// Names a generated function cannot take, and the namespace the generated module imports hql under.
+const reservedWords = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally ' +
+    'for function if import in instanceof new null return super switch this throw true try typeof var void ' +
+    'while with yield let static implements interface package private protected public await arguments eval H'
+  ).split(' '),
+)
+
+const prototypeNames: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype))
+
+/**
+ * Checks the queries of one parsed document as a catalog file: queries without a name, names used twice or
+ * unusable as a function name, and everything `resolveDefinition` finds, with stand-in values for parameters
+ * that have no default. `hql check` runs it on each file (sharing `seen` across files) and the language
+ * service on the open document, so both report the same codes and messages.
+ */
+export function checkDocument(
+  source: TextSource,
+  document: DocumentNode,
+  seen: Map<string, string> = new Map(),
+): DocumentCheck {
+  const errors: HqlTextError[] = []
+  const checked: CheckedDefinition[] = []
+  const problem = (code: HqlErrorCode, reason: string, offset: number) =>
+    errors.push(new HqlTextError(source, { code, reason, offset }))
+  for (const definition of document.definitions) {
+    const name = definition.name
+    if (name === undefined) {
+      problem(
+        'unnamed_query',
+        "every query of a catalog needs a name: 'query <name>' above it",
+        definition.loc.start,
+      )
+      continue
+    }
+    const where = seen.get(name.value)
+    if (where !== undefined) {
+      problem('duplicate_query', `query '${name.value}' is already defined at ${where}`, name.loc.start)
+      continue
+    }
+    const at = lineColumnAt(source, name.loc.start)
+    seen.set(name.value, `${source.name}:${at.line}:${at.column}`)
+    const reserved = reservedWords.has(name.value)
+    if (reserved)
+      problem(
+        'reserved_name',
+        `'${name.value}' cannot name a generated function; choose another name`,
+        name.loc.start,
+      )
+    // Generated code reads `params.<name>`: a name of Object's prototype would read that instead of a default.
+    for (const param of definition.params)
+      if (prototypeNames.has(param.variable.name))
+        problem(
+          'reserved_name',
+          `'$${param.variable.name}' cannot name a parameter of a generated function; choose another name`,
+          param.variable.loc.start,
+        )
+    const resolved = resolveDefinition(source, definition, { placeholders: true })
+    if (!resolved.ok) {
+      errors.push(...resolved.errors)
+      continue
+    }
+    if (reserved) continue
+    const generatable = checkGeneratable(resolved.lowered.body)
+    if (generatable !== undefined) {
+      problem('not_generatable', generatable, definition.operation.loc.start)
+      continue
+    }
+    checked.push({ name: name.value, definition, query: resolved.query })
+  }
+  return { errors, checked }
+}

@@ -1,0 +1,61 @@
+// Diagnostics, hover, formatting and symbols of the language service core, against what `hql check` says.
+import { describe, expect, it } from 'vitest'
+import { checkCatalog, catalogFile } from '../../src/catalog'
+import { diagnose, documentSymbols, formatDocument, hover, idIndex, noIds } from '../../src/language'
+
+const broken = [
+  'query a explore Movie with bogus',
+  'query b explore Movie where traits = "mhmov-x"',
+  'query a explore Movie',
+  'query c explore Movie with',
+].join('\n')
+
+describe('the language service core', () => {
+  it('reports every problem at once, with the codes and messages of hql check', () => {
+    const diagnostics = diagnose(broken, 'x.hql')
+    const check = checkCatalog({ files: [catalogFile('x.hql', 'x.hql', broken)] })
+    expect(diagnostics.map((d) => [d.code, d.message, d.start])).toEqual(
+      check.errors.map((e) => [e.code, e.reason, e.offset]),
+    )
+    expect(diagnostics.map((d) => d.code)).toEqual([
+      'unknown_component',
+      'wrong_id_prefix',
+      'duplicate_query',
+      'syntax_error',
+    ])
+    expect(broken.slice(diagnostics[0]!.start, diagnostics[0]!.end)).toBe('bogus')
+  })
+
+  it('hovers a component with what it adds, an id with its name, a query with its result type', () => {
+    const text =
+      'query a explore Movie where contributors = "mhric-brad-pitt" with keyContributors { primaryImage }'
+    const ids = idIndex([{ id: 'mhric-brad-pitt', name: 'Brad Pitt', type: 'Contributor' }])
+    expect(hover(text, text.indexOf('keyContributors') + 2, ids)?.markdown).toMatch(
+      /^\*\*keyContributors\*\* \(list\): the most important contributors.*Applies to Movie/s,
+    )
+    expect(hover(text, text.indexOf('mhric') + 2, ids)?.markdown).toBe(
+      '`mhric-brad-pitt`: **Brad Pitt** (Contributor)',
+    )
+    expect(hover(text, text.indexOf('mhric') + 2, noIds)?.markdown).toBe(
+      '`mhric-brad-pitt`: a Contributor id',
+    )
+    expect(hover(text, 2, ids)?.markdown).toBe(
+      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }>>\n```",
+    )
+  })
+
+  it('formats with the canonical printer, and not text with syntax errors', () => {
+    expect(formatDocument('query  a explore Movie   order by popularity desc')).toBe(
+      'query a\nexplore Movie\n  order by popularity desc\n',
+    )
+    expect(formatDocument('query a explore Movie with')).toBeUndefined()
+  })
+
+  it('lists the queries of a catalog as symbols (those the parser recovered)', () => {
+    expect(documentSymbols(broken).map((s) => [s.name, s.detail])).toEqual([
+      ['a', 'explore'],
+      ['b', 'explore'],
+      ['a', 'explore'],
+    ])
+  })
+})
