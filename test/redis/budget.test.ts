@@ -70,7 +70,7 @@ describe('memoryRateBudget', () => {
     await grants([budget], 35)
     // 35 requests spread at one per 20 ms: the last goes after 34 × 20 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(670)
-    expect(Date.now() - started).toBeLessThan(1500)
+    expect(Date.now() - started).toBeLessThan(5_000)
   })
 
   test("onExceeded 'fail' refuses at once with RateBudgetError and when a place frees up", async () => {

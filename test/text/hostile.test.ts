@@ -101,7 +101,8 @@ describe('request limits in the text', () => {
     const source = makeSource(text)
     const started = performance.now()
     const resolved = resolveDefinition(source, parseDocument(text).definitions[0] as never)
-    expect(performance.now() - started).toBeLessThan(2000)
+    // A hang guard, not a speed figure: without the cap of 50, 200,000 problems take minutes.
+    expect(performance.now() - started).toBeLessThan(10_000)
     expect(resolved.ok).toBe(false)
     if (!resolved.ok) {
       expect(resolved.errors).toHaveLength(50)
