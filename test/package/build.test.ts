@@ -124,11 +124,18 @@ describe('the built package', () => {
   test('hql serve starts the reference service and prints where it is', async () => {
     const child = spawn(process.execPath, ['bin/hql.js', 'serve', '--port', '0'], { cwd: root })
     try {
+      // The whole output is read, not broken off at 'started in': a closed pipe would end the server, which exits
+      // quietly when its reader goes (the bin's own test), and the request below would find nobody listening.
       let printed = ''
-      for await (const chunk of child.stdout) {
-        printed += String(chunk)
-        if (printed.includes('started in')) break
-      }
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          printed += String(chunk)
+          if (printed.includes('started in')) resolve()
+        })
+        child.once('exit', (code) =>
+          reject(new Error(`hql serve exited (${code}) before starting: ${printed}`)),
+        )
+      })
       const authUrl = /auth URL:\s+(\S+)/.exec(printed)?.[1]
       expect(printed).toMatch(/client:\s+hql-demo/)
       const response = await fetch(`${authUrl}/1.3/security/oauth/token`, {
