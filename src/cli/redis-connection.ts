@@ -1,6 +1,6 @@
 // `hql serve --redis URL`: the CLI makes the Redis client itself, with node-redis (`redis`, an optional peer
 // dependency of hql, imported only when the flag is given), so that hql gains no runtime dependency.
-import type { NodeRedisLike } from '../redis/client'
+import type { NodeRedisLike } from '../redis'
 
 /** How long `hql serve` waits for Redis at start before giving up with a message. */
 const CONNECT_MS = 5000

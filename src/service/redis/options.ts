@@ -1,9 +1,7 @@
 // The service's fleet mode: its tokens and rate windows in the app's Redis, through hql/redis's own client
 // adapter and link (timeouts, fallback detection, recovery probes), so that several instances act as one.
-import type { RedisStateInfo } from '../../client'
 import { commandSender, type RedisClientLike } from '../../redis/client'
-import { RedisLink, RedisUnavailable } from '../../redis/link'
-import { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_RETRY_MS } from '../../redis/options'
+import { RedisLink, RedisUnavailable, type LinkOptions } from '../../redis/link'
 import { ServiceError } from '../http/errors'
 
 /** `createService({ redis })` in full; a bare client takes every default. */
@@ -21,6 +19,11 @@ export interface ServiceRedisOptions {
 }
 
 export const DEFAULT_SERVICE_KEY = 'hql:service'
+// hql/redis's defaults (redis/options.ts, which this file does not import: it would bring the client's errors).
+const DEFAULT_COMMAND_TIMEOUT_MS = 500
+const DEFAULT_RETRY_MS = 1000
+
+type RedisStateInfo = Parameters<NonNullable<LinkOptions['onStateChange']>>[0]
 
 /** The two links of a service: its tokens and its rate windows, each reported under its own key. */
 export interface ServiceLinks {
