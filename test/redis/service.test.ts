@@ -3,6 +3,8 @@
 // time. A real redis-server, real HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createService, DEMO, type Service } from '../../src/service'
+import { serviceLinks } from '../../src/service/redis/options'
+import { RedisTokens } from '../../src/service/redis/redis-tokens'
 import { redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
@@ -115,6 +117,49 @@ describe('two service instances on one Redis', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429])
     // Even the right secret is refused from that address now, on either instance.
     expect((await token(services.b, { grant_type: 'client_credentials' })).status).toBe(429)
+  })
+})
+
+test('a rotation that loses the race with a reuse on another instance hands out a pair that is dead', async () => {
+  const links = serviceLinks({ client: client.redis, key: 'hql:svc:race' })
+  const lifetimes = { accessSeconds: 60, refreshSeconds: 600 }
+  const a = new RedisTokens(links.tokens, links.prefix, lifetimes, Date.now)
+  const b = new RedisTokens(links.tokens, links.prefix, lifetimes, Date.now)
+  const grant = { clientId: DEMO.clientId, username: DEMO.username, scopes: ['public_profile'] }
+  const first = await a.issue(grant, true)
+  // A redeems; before it issues the new pair, B sees the same refresh token again and revokes the family.
+  const redeemed = await a.redeem(first.refreshToken!, DEMO.clientId)
+  expect(redeemed).toBeDefined()
+  expect(await b.redeem(first.refreshToken!, DEMO.clientId)).toBeUndefined()
+  const rotated = await a.issue(grant, true, redeemed!.family)
+  expect(await b.verify(rotated.accessToken)).toBeUndefined()
+  expect(await b.redeem(rotated.refreshToken!, DEMO.clientId)).toBeUndefined()
+  expect(await b.verify(first.accessToken)).toBeUndefined()
+})
+
+describe('the redis option', () => {
+  test('instances on node-redis and on ioredis share one service', async () => {
+    const io = await redisClient('ioredis', redis.url)
+    try {
+      await using a = await createService({ redis: { client: client.redis, key: 'hql:svc:mixed' } })
+      await using b = await createService({ redis: io.redis }) // a bare client: the default prefix
+      await using c = await createService({ redis: { client: io.redis, key: 'hql:svc:mixed' } })
+      const { body } = await signIn(a)
+      expect((await explore(c, body.access_token!)).status).toBe(200)
+      expect((await explore(b, body.access_token!)).status).toBe(401)
+    } finally {
+      await io.close()
+    }
+  })
+
+  test('a value that is no Redis client, or a bad setting, is refused naming the option', async () => {
+    await expect(createService({ redis: {} as never })).rejects.toThrow(
+      'redis: expected a node-redis or ioredis client',
+    )
+    await expect(createService({ redis: { client: client.redis, key: '' } })).rejects.toThrow('redis.key')
+    await expect(createService({ redis: { client: client.redis, commandTimeoutMs: 0 } })).rejects.toThrow(
+      'redis.commandTimeoutMs: expected a positive number of ms, got 0',
+    )
   })
 })
 

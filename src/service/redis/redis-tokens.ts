@@ -19,7 +19,7 @@ export class RedisTokens implements Tokens {
   async issue(
     grant: Omit<Grant, 'expiresAt'>,
     withRefresh: boolean,
-    family = randomUUID(),
+    family: string = randomUUID(),
   ): Promise<IssuedTokens> {
     const accessToken = randomBytes(32).toString('base64url')
     const refreshToken = withRefresh ? randomBytes(32).toString('base64url') : undefined
@@ -37,6 +37,7 @@ export class RedisTokens implements Tokens {
         String(refreshMs),
         grant.clientId,
         String(now + refreshMs),
+        this.key('x', family),
       ])
       .catch(unavailable)
     return {
@@ -59,7 +60,13 @@ export class RedisTokens implements Tokens {
       .eval(
         redeemRefresh,
         [this.key('r', refreshToken), this.key('u', refreshToken)],
-        [clientId, String(this.now()), `${this.prefix}:f:`],
+        [
+          clientId,
+          String(this.now()),
+          `${this.prefix}:f:`,
+          `${this.prefix}:x:`,
+          String(this.lifetimes.refreshSeconds * 1000),
+        ],
       )
       .catch(unavailable)
     if (!Array.isArray(answer)) return undefined
@@ -68,8 +75,8 @@ export class RedisTokens implements Tokens {
   }
 
   /** `<prefix>:<kind>:<id>`: a token by its digest (a fixed 43 characters, and no usable token in a key name). */
-  private key(kind: 'a' | 'r' | 'u' | 'f', id: string): string {
-    const name = kind === 'f' ? id : createHash('sha256').update(id).digest('base64url')
+  private key(kind: 'a' | 'r' | 'u' | 'f' | 'x', id: string): string {
+    const name = kind === 'f' || kind === 'x' ? id : createHash('sha256').update(id).digest('base64url')
     return `${this.prefix}:${kind}:${name}`
   }
 }

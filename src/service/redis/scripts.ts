@@ -4,11 +4,14 @@ import { script } from '../../redis/script'
 
 /**
  * Issues tokens: KEYS[1] the family's set, KEYS[2] the access token, KEYS[3] (for a grant with one) the refresh
- * token. ARGV: access grant JSON, access ms, family, refresh grant JSON, refresh ms, client id, refresh expiry.
+ * token. ARGV: access grant JSON, access ms, family, refresh grant JSON, refresh ms, client id, refresh expiry,
+ * and the family's revocation mark: a rotation that lost the race with a reuse on another instance (the family
+ * was revoked between its redemption and this) stores nothing, so the pair it hands out is as dead as the rest.
  */
 export const issueTokens = script(
   'hql-service-issue',
-  `redis.call('HSET', KEYS[2], 'grant', ARGV[1], 'family', ARGV[3])
+  `if redis.call('EXISTS', ARGV[8]) == 1 then return 0 end
+redis.call('HSET', KEYS[2], 'grant', ARGV[1], 'family', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
 redis.call('SADD', KEYS[1], KEYS[2])
 local ttl = tonumber(ARGV[2])
@@ -28,7 +31,8 @@ export const readGrant = script('hql-service-verify', `return redis.call('HGET',
 /**
  * Redeems a refresh token (KEYS[1]) for client ARGV[1] at time ARGV[2]: { grant, family } and the token is
  * spent (remembered in KEYS[2] until it would have expired). A spent token presented again by its client
- * revokes its family (every key in the set ARGV[3] .. family) and answers nil, as does any other failure.
+ * revokes its family (every key in the set ARGV[3] .. family, and marks ARGV[4] .. family for ARGV[5] ms so
+ * that no rotation joins it later) and answers nil, as does any other failure.
  */
 export const redeemRefresh = script(
   'hql-service-redeem',
@@ -40,6 +44,7 @@ if not entry[1] then
     local members = redis.call('SMEMBERS', ARGV[3] .. used[1])
     for _, member in ipairs(members) do redis.call('DEL', member) end
     redis.call('DEL', ARGV[3] .. used[1])
+    redis.call('SET', ARGV[4] .. used[1], '1', 'PX', ARGV[5])
   end
   return false
 end
