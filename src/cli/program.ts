@@ -106,6 +106,15 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .description('run the reference service on the sample catalog until interrupted')
     .option('--port <port>', 'TCP port (0 picks a free one)', '0')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option(
+      '--redis <url>',
+      'fleet mode: keep tokens and rate windows in this Redis (needs the redis package)',
+    )
+    .option(
+      '--redis-key <prefix>',
+      'prefix of the Redis keys; instances sharing it act as one',
+      'hql:service',
+    )
     .action(act((options) => serveCommand(io, options)))
 
   program

@@ -167,6 +167,10 @@ export const errorCodes = {
     meaning: 'a response that would hold more objects than the limit',
   },
   internal_error: { source: 'service', meaning: 'the service failed; no detail is given' },
+  shared_state_unavailable: {
+    source: 'service',
+    meaning: 'a fleet-mode service whose Redis did not answer in time; retry after Retry-After',
+  },
   no_fixture: { source: 'service', meaning: "hql/testing's handlers have no fixture for the request" },
   response_breaks_query: {
     source: 'service',

@@ -9,10 +9,15 @@ import { Registry, type ClientConfig, type UserConfig } from './auth/registry'
 import { DEMO, type DemoCredentials } from './demo'
 
 export { DEMO, type DemoCredentials }
-import { TokenStore } from './auth/tokens'
+import { TokenStore, type Tokens } from './auth/tokens'
+import type { RedisClientLike } from '../redis/client'
+import { serviceLinks, type ServiceRedisOptions } from './redis/options'
+import { RedisWindowCounter, redisRateLimiter } from './redis/redis-counters'
+import { RedisTokens } from './redis/redis-tokens'
 import type { RawCatalog } from './catalog/raw'
 import { graphFor } from './graph/shared-graph'
-import { RateLimiter, type RateLimit } from './http/rate-limit'
+import { RateLimiter, type Limiter, type RateLimit } from './http/rate-limit'
+import type { FailureLimits } from './auth/failures'
 import { createHttpServer, type ConnectionLimits } from './http/server'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
@@ -57,6 +62,14 @@ export interface ServiceOptions {
    * refuses such a request first.
    */
   readonly limits?: Partial<QueryLimits>
+  /**
+   * Fleet mode: tokens (with refresh-token families) and rate windows (the client budget and the failed-auth
+   * counters) are kept in this Redis, so that every instance given the same Redis and key prefix acts as one
+   * service. The app's node-redis or ioredis client, or `{ client, key, commandTimeoutMs, retryMs,
+   * onRedisStateChange }`. While Redis does not answer, requests get 503 `shared_state_unavailable` within
+   * `commandTimeoutMs` (default 500 ms). Rate windows then follow the Redis server's clock, not `now`.
+   */
+  readonly redis?: RedisClientLike | ServiceRedisOptions
   /** Clock in Unix milliseconds, for tests of expiry and rate windows. */
   readonly now?: () => number
 }
@@ -124,22 +137,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   }
   const { graph, ms } = built
   const registry = await registryReady
-  const tokens = new TokenStore(
-    {
-      accessSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
-      refreshSeconds: options.refreshLifetimeSeconds ?? DEFAULT_REFRESH_LIFETIME_SECONDS,
-    },
-    now,
-  )
-  const limit =
-    options.rateLimit === false
-      ? { requests: Number.MAX_SAFE_INTEGER, windowSeconds: 60 }
-      : (options.rateLimit ?? DEFAULT_RATE_LIMIT)
-  const limiter = new RateLimiter(limit, now)
-  const failures =
-    options.authFailureLimit === false
-      ? NO_FAILURE_LIMIT
-      : new AuthFailures(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, now)
+  const { tokens, limiter, failures } = sharedState(options, now)
   let baseUrl = ''
   let image = defaultImage('')
   const server = createHttpServer({
@@ -179,6 +177,40 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     startupMs: ms,
     close,
     [Symbol.asyncDispose]: close,
+  }
+}
+
+/** Where the service keeps tokens and counts requests: this process's memory, or Redis (fleet mode). */
+function sharedState(
+  options: ServiceOptions,
+  now: () => number,
+): { tokens: Tokens; limiter: Limiter; failures: FailureLimits } {
+  const lifetimes = {
+    accessSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
+    refreshSeconds: options.refreshLifetimeSeconds ?? DEFAULT_REFRESH_LIFETIME_SECONDS,
+  }
+  const limit = options.rateLimit === false ? undefined : (options.rateLimit ?? DEFAULT_RATE_LIMIT)
+  const failureLimit =
+    options.authFailureLimit === false ? undefined : (options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT)
+  if (options.redis === undefined)
+    return {
+      tokens: new TokenStore(lifetimes, now),
+      limiter: new RateLimiter(limit ?? { requests: Number.MAX_SAFE_INTEGER, windowSeconds: 60 }, now),
+      failures: failureLimit === undefined ? NO_FAILURE_LIMIT : new AuthFailures(failureLimit, now),
+    }
+  const links = serviceLinks(options.redis)
+  const counter = (what: string, budget: number) =>
+    new RedisWindowCounter(links.rates, `${links.prefix}:${what}`, budget, failureLimit?.windowSeconds ?? 1)
+  return {
+    tokens: new RedisTokens(links.tokens, links.prefix, lifetimes, now),
+    limiter: limit === undefined ? { take: () => 0 } : redisRateLimiter(links.rates, links.prefix, limit),
+    failures:
+      failureLimit === undefined
+        ? NO_FAILURE_LIMIT
+        : {
+            byAddress: counter('fail:address', failureLimit.perAddress),
+            byUsername: counter('fail:username', failureLimit.perUsername),
+          },
   }
 }
 

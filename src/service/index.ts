@@ -12,6 +12,7 @@ export { serve } from './serve'
 export type { ClientConfig, UserConfig } from './auth/registry'
 export type { RateLimit } from './http/rate-limit'
 export type { AuthFailureLimit } from './auth/failures'
+export type { ServiceRedisOptions } from './redis/options'
 export type { QueryLimits } from './query/context'
 export type { RawCatalog, RawMovie, RawSeries } from './catalog/raw'
 

@@ -37,8 +37,10 @@ const rules: Readonly<Record<Layer, Rule>> = {
   // catalog generates typed modules from text; it reads text and compile through their entries.
   catalog: { anyFile: ['model'], entryOnly: ['compile', 'text'], packages: [], node: true },
   // The service answers untrusted JSON with compile's fromJSON (the same door the package offers).
+  // Its fleet mode reuses hql/redis's adapter, link and Lua helper (src/service/redis/): one adapter, not two.
+  // Those files import nothing but types from the client, so the service's bundle gains no client code.
   service: {
-    anyFile: ['model'],
+    anyFile: ['model', 'redis'],
     entryOnly: ['compile'],
     packages: ['zod/mini'],
     node: true,
@@ -54,8 +56,9 @@ const rules: Readonly<Record<Layer, Rule>> = {
   // The CLI sits on top: it may use every entry; nothing imports it.
   cli: {
     anyFile: ['model'],
-    entryOnly: ['compile', 'text', 'client', 'catalog', 'service', 'language', 'lsp'],
-    packages: ['commander'],
+    entryOnly: ['compile', 'text', 'client', 'catalog', 'service', 'language', 'lsp', 'redis'],
+    // node-redis only for `hql serve --redis`, imported at run time (an optional peer dependency).
+    packages: ['commander', 'redis'],
     node: true,
   },
   // The package entry (src/index.ts) composes the core's entries, the builder's included.

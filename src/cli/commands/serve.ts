@@ -3,24 +3,45 @@ import type { Service } from '../../service'
 import type { CliIo } from '../io'
 import { exitCodes } from '../io'
 import { listenError } from '../system-errors'
+import { connectRedis, RedisFlagError, type RedisConnection } from '../redis-connection'
 
 /** `hql serve`: runs the reference service until interrupted, and prints the settings `hql run` reads. */
-export async function serveCommand(io: CliIo, options: { port?: string; host?: string }): Promise<number> {
+export async function serveCommand(
+  io: CliIo,
+  options: { port?: string; host?: string; redis?: string; redisKey?: string },
+): Promise<number> {
   const port = options.port === undefined ? 0 : Number(options.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     io.stderr(`error: --port expects a port number (0-65535), got '${options.port}'\n`)
     return exitCodes.usage
   }
   const host = options.host ?? '127.0.0.1'
+  let redis: RedisConnection | undefined
+  if (options.redis !== undefined) {
+    try {
+      redis = await connectRedis(options.redis)
+    } catch (error) {
+      if (!(error instanceof RedisFlagError)) throw error
+      io.stderr(`error: ${error.message}\n`)
+      return error.kind === 'usage' ? exitCodes.usage : exitCodes.environment
+    }
+  }
   let service: Service
   try {
-    service = await serve({ port, host }, (line) => io.stdout(`${line}\n`))
+    const shared = redis && { redis: { client: redis.client, key: options.redisKey ?? 'hql:service' } }
+    service = await serve({ port, host, ...shared }, (line) => io.stdout(`${line}\n`))
   } catch (error) {
+    redis?.close()
     throw listenError(error, host, port) ?? error
   }
+  if (redis !== undefined)
+    io.stdout(
+      `  fleet mode: tokens and rate windows in Redis at ${redis.where} (keys ${options.redisKey ?? 'hql:service'}:*)\n`,
+    )
   io.stdout(pasteLines(service))
   await io.stopped()
   await service.close()
+  redis?.close()
   return exitCodes.ok
 }
 

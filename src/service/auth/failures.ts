@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { WindowCounter } from '../http/rate-limit'
+import { WindowCounter, type Counter } from '../http/rate-limit'
 
 /** How many failed authentications the token endpoints take before they answer 429 instead. */
 export interface AuthFailureLimit {
@@ -35,11 +35,11 @@ export class AuthFailures implements FailureLimits {
 
 /** What the token endpoints need of the counters (hql/testing passes counters that never refuse). */
 export interface FailureLimits {
-  readonly byAddress: Pick<WindowCounter, 'wait' | 'add'>
-  readonly byUsername: Pick<WindowCounter, 'wait' | 'add'>
+  readonly byAddress: Counter
+  readonly byUsername: Counter
 }
 
-const never: Pick<WindowCounter, 'wait' | 'add'> = { wait: () => 0, add: () => undefined }
+const never: Counter = { wait: () => 0, add: () => undefined }
 
 /** Counters that never refuse: hql/testing's token endpoint, and a service with the limit turned off. */
 export const NO_FAILURE_LIMIT: FailureLimits = { byAddress: never, byUsername: never }

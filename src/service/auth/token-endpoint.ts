@@ -1,6 +1,6 @@
 import { AuthFailures, type FailureLimits } from './failures'
-import type { RateLimiter } from '../http/rate-limit'
-import type { IssuedTokens, TokenStore } from './tokens'
+import type { Limiter } from '../http/rate-limit'
+import type { IssuedTokens, Tokens } from './tokens'
 
 /** The scopes of the service (SERVICE-NOTES.md); a request may ask for any of them. */
 export const KNOWN_SCOPES = ['public_profile', 'user_likes'] as const
@@ -102,9 +102,9 @@ export interface ClientDirectory {
 
 export interface TokenEndpointDeps {
   readonly registry: ClientDirectory
-  readonly tokens: TokenStore
+  readonly tokens: Tokens
   /** The per-client budget (shared with graph requests): spent only once the client has authenticated. */
-  readonly limiter: Pick<RateLimiter, 'take'>
+  readonly limiter: Limiter
   /** Failed authentications, by source address and by username. */
   readonly failures: FailureLimits
 }
@@ -130,12 +130,12 @@ const tooMany = (what: string, wait: number): OAuthAnswer =>
  * refused every attempt, right or wrong, so that guessing a secret there learns nothing. Once the client has
  * authenticated, the request spends its own budget, as its graph requests do.
  */
-function authenticate(
+async function authenticate(
   deps: TokenEndpointDeps,
   request: TokenRequest,
   body: Buffer,
-): { form: URLSearchParams; clientId: string; passwordGrant: boolean } | OAuthAnswer {
-  const addressWait = deps.failures.byAddress.wait(request.address)
+): Promise<{ form: URLSearchParams; clientId: string; passwordGrant: boolean } | OAuthAnswer> {
+  const addressWait = await deps.failures.byAddress.wait(request.address)
   if (addressWait > 0) return tooMany('too many failed authentications from this address', addressWait)
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? ''))
     return oauthError(
@@ -144,8 +144,8 @@ function authenticate(
       'send the parameters form-encoded (application/x-www-form-urlencoded)',
     )
   const form = new URLSearchParams(body.toString('utf8'))
-  const refused = (description: string): OAuthAnswer => {
-    deps.failures.byAddress.add(request.address)
+  const refused = async (description: string): Promise<OAuthAnswer> => {
+    await deps.failures.byAddress.add(request.address)
     return invalidClient(description)
   }
   const basic = basicCredentials(request.authorization)
@@ -164,7 +164,7 @@ function authenticate(
     return refused('client_secret in the form differs from the one in the Authorization header')
   const client = deps.registry.authenticateClient(id, secret)
   if (client === undefined) return refused('Bad client credentials')
-  const wait = deps.limiter.take(client.clientId)
+  const wait = await deps.limiter.take(client.clientId)
   if (wait > 0) return tooMany('too many requests for this client id', wait)
   return { form, clientId: client.clientId, passwordGrant: client.passwordGrant }
 }
@@ -175,7 +175,7 @@ export async function tokenEndpoint(
   request: TokenRequest,
   body: Buffer,
 ): Promise<OAuthAnswer> {
-  const auth = authenticate(deps, request, body)
+  const auth = await authenticate(deps, request, body)
   if ('status' in auth) return auth
   const { form, clientId } = auth
   const grantType = form.get('grant_type')
@@ -198,31 +198,31 @@ export async function tokenEndpoint(
       // Guesses on one username are limited from every address together, so that many addresses do not
       // multiply the guesses; over the budget every attempt is refused, the right password's too.
       const userKey = AuthFailures.usernameKey(username)
-      const userWait = deps.failures.byUsername.wait(userKey)
+      const userWait = await deps.failures.byUsername.wait(userKey)
       if (userWait > 0) return tooMany('too many failed sign-ins for this username', userWait)
       if (!(await deps.registry.authenticateUser(username, password))) {
-        deps.failures.byUsername.add(userKey)
-        deps.failures.byAddress.add(request.address)
+        await deps.failures.byUsername.add(userKey)
+        await deps.failures.byAddress.add(request.address)
         return oauthError(400, 'invalid_grant', 'Bad credentials')
       }
-      return ok(deps.tokens.issue({ clientId, username, scopes }, true))
+      return ok(await deps.tokens.issue({ clientId, username, scopes }, true))
     }
     case 'refresh_token': {
       const refreshToken = form.get('refresh_token')
       if (refreshToken === null)
         return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
-      const redeemed = deps.tokens.redeem(refreshToken, clientId)
+      const redeemed = await deps.tokens.redeem(refreshToken, clientId)
       if (redeemed === undefined) {
-        deps.failures.byAddress.add(request.address)
+        await deps.failures.byAddress.add(request.address)
         return oauthError(400, 'invalid_grant', 'Invalid refresh token')
       }
       const { expiresAt: _, ...rest } = redeemed.grant
-      return ok(deps.tokens.issue(rest, true, redeemed.family))
+      return ok(await deps.tokens.issue(rest, true, redeemed.family))
     }
     case 'client_credentials': {
       const scopes = grantScopes('client_credentials', form.get('scope'))
       if ('status' in scopes) return scopes
-      return ok(deps.tokens.issue({ clientId, scopes }, false))
+      return ok(await deps.tokens.issue({ clientId, scopes }, false))
     }
     case null:
       return oauthError(
@@ -245,16 +245,16 @@ export async function tokenEndpoint(
  * (RFC 7662 §2.2: a caller not allowed to introspect a token learns no more than that it is not active
  * for it), so that a client cannot learn another's users or whether a token exists.
  */
-export function checkTokenEndpoint(
+export async function checkTokenEndpoint(
   deps: TokenEndpointDeps,
   request: TokenRequest,
   body: Buffer,
-): OAuthAnswer {
-  const auth = authenticate(deps, request, body)
+): Promise<OAuthAnswer> {
+  const auth = await authenticate(deps, request, body)
   if ('status' in auth) return auth
   const token = auth.form.get('token')
   if (token === null) return oauthError(400, 'invalid_request', 'check_token needs the form field token')
-  const grant = deps.tokens.verify(token)
+  const grant = await deps.tokens.verify(token)
   if (grant === undefined || grant.clientId !== auth.clientId)
     return oauthError(400, 'invalid_token', 'Token was not recognised')
   return {

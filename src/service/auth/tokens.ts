@@ -30,6 +30,20 @@ export interface Redeemed {
   readonly family: string
 }
 
+/**
+ * Where the token endpoints keep tokens: the in-memory `TokenStore`, or Redis for a fleet of instances
+ * (service/redis/redis-tokens.ts), whose answers come later; hence either kind of answer.
+ */
+export interface Tokens {
+  issue(
+    grant: Omit<Grant, 'expiresAt'>,
+    withRefresh: boolean,
+    family?: string,
+  ): IssuedTokens | Promise<IssuedTokens>
+  verify(accessToken: string): Grant | undefined | Promise<Grant | undefined>
+  redeem(refreshToken: string, clientId: string): Redeemed | undefined | Promise<Redeemed | undefined>
+}
+
 /** At most this many live tokens of each kind (and used refresh tokens); the oldest go first beyond it. */
 export const MAX_TOKENS = 100_000
 
@@ -52,7 +66,7 @@ interface UsedRefresh {
  * two parties hold it (OAuth 2.0 Security BCP, refresh token rotation): the whole family (every live access
  * and refresh token descended from the same sign-in) is revoked, so a stolen token dies with the rest.
  */
-export class TokenStore {
+export class TokenStore implements Tokens {
   private readonly access = new Map<string, Entry>()
   private readonly refresh = new Map<string, Entry>()
   private readonly used = new Map<string, UsedRefresh>()

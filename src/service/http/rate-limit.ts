@@ -5,6 +5,22 @@ export interface RateLimit {
 }
 
 /**
+ * A counter of events per key: the in-memory `WindowCounter`, or Redis for a fleet of instances, whose answers
+ * come later; hence either kind of answer.
+ */
+export interface Counter {
+  /** Seconds until the key may try again, or 0 while it is under its budget. */
+  wait(key: string): number | Promise<number>
+  /** Counts one event of the key. */
+  add(key: string): void | Promise<void>
+}
+
+/** The per-client budget: `take` counts a request and returns the seconds to wait, or 0. */
+export interface Limiter {
+  take(clientId: string): number | Promise<number>
+}
+
+/**
  * Keys one counter follows at most. Beyond it the oldest key of the window is forgotten: an attacker with
  * that many addresses gains nothing from per-address counting anyway, and memory stays at about 1 MB.
  */
@@ -16,7 +32,7 @@ export const MAX_COUNTED_KEYS = 10_000
  * so memory is bounded whoever sends the keys. The rate limit counts requests with it, the token endpoints
  * failed authentications.
  */
-export class WindowCounter {
+export class WindowCounter implements Counter {
   private readonly counts = new Map<string, number>()
   private window = -1
 
@@ -65,7 +81,7 @@ export class WindowCounter {
  * The budget per client id (SERVICE-NOTES.md: limits apply per client id, so every token of a client shares
  * one budget). Only requests that authenticated as the client spend it.
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly counter: WindowCounter
 
   constructor(limit: RateLimit, now: () => number) {

@@ -7,7 +7,7 @@ import {
   type TokenEndpointDeps,
   type TokenRequest,
 } from '../auth/token-endpoint'
-import type { Grant, TokenStore } from '../auth/tokens'
+import type { Grant, Tokens } from '../auth/tokens'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode } from '../graph/entities'
 import { answerQuery, type GraphEndpoint as Endpoint } from '../query/answer'
@@ -21,14 +21,14 @@ import { answerClientError, checkingInterval, type ConnectionLimits } from './co
 import { applyCors } from './cors'
 import { errorResponse, ServiceError } from './errors'
 import { SafeIncomingMessage } from './incoming'
-import type { RateLimiter } from './rate-limit'
+import type { Limiter } from './rate-limit'
 
 export type { ConnectionLimits } from './connections'
 
 export interface ServerDeps extends TokenEndpointDeps {
   readonly graph: GraphIndex
-  readonly tokens: TokenStore
-  readonly limiter: RateLimiter
+  readonly tokens: Tokens
+  readonly limiter: Limiter
   readonly limits: QueryLimits
   readonly maxBodyBytes: number
   readonly defaultImage: () => ImageNode
@@ -105,8 +105,8 @@ function tokenRequest(request: IncomingMessage): TokenRequest {
 }
 
 /** The grant of the request's bearer token (the header, or the older `?access_token=` parameter). */
-function authenticate(deps: ServerDeps, request: IncomingMessage, url: URL): Grant {
-  const grant = deps.tokens.verify(bearerToken(request.headers.authorization, url))
+async function authenticate(deps: ServerDeps, request: IncomingMessage, url: URL): Promise<Grant> {
+  const grant = await deps.tokens.verify(bearerToken(request.headers.authorization, url))
   if (grant === undefined) throw invalidToken()
   return grant
 }
@@ -117,8 +117,8 @@ async function graphRequest(
   request: IncomingMessage,
   url: URL,
 ): Promise<unknown> {
-  const grant = authenticate(deps, request, url)
-  const wait = deps.limiter.take(grant.clientId)
+  const grant = await authenticate(deps, request, url)
+  const wait = await deps.limiter.take(grant.clientId)
   if (wait > 0)
     throw new ServiceError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
       headers: { 'Retry-After': String(wait) },
@@ -176,7 +176,7 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
       response,
       path === SERVICE_TOKEN_ROUTE
         ? await tokenEndpoint(deps, tokenRequest(request), body)
-        : checkTokenEndpoint(deps, tokenRequest(request), body),
+        : await checkTokenEndpoint(deps, tokenRequest(request), body),
     )
     return
   }
