@@ -18,7 +18,7 @@ import type {
   ObjectTypeName,
   Query,
 } from '../model/core'
-import type { ComponentSpec } from './component-spec'
+import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { FilterSpec } from './filters'
 import type { SilosResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
@@ -134,9 +134,9 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
   filter<const F extends readonly FilterSpec[]>(
     ...filters: ValidFilters<C, F>
   ): SilosQuery<Narrowed<T, F[number]>, C>
-  with<const S extends readonly ComponentSpec[]>(
+  with<const S extends readonly ComponentArg[]>(
     ...components: ValidComponents<T, S, C>
-  ): SilosQuery<T, C | S[number]>
+  ): SilosQuery<T, C | SpecOfArg<S[number]>>
   /** The number of silos per page. (No `page`: a later page of silos is the response's `pagingInfo.next`.) */
   pageSize(size: number): SilosQuery<T, C>
   /** The number of titles per silo. */
