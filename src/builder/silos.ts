@@ -26,9 +26,16 @@ import type { Narrowed } from './explore'
 
 /** Where a silo goes: fixed positions, or a probability of filling a free slot; never both. */
 export type Placement =
-  | { readonly positions: readonly number[]; readonly probability?: never }
-  | { readonly probability: number; readonly positions?: never }
+  | { readonly positions: readonly number[]; readonly probability?: PositionsWithProbability }
+  | { readonly probability: number; readonly positions?: PositionsWithProbability }
   | { readonly positions?: never; readonly probability?: never }
+
+/**
+ * The type of the second of `positions` and `probability`: a sentence, which the editor shows where it is
+ * written (where `never` read `Type 'number' is not assignable to type 'undefined'`).
+ */
+export type PositionsWithProbability =
+  'positions and probability cannot be combined: choose fixed positions or a probability'
 
 /** Options every blueprint takes: placement and blueprint-level filters (which override the global ones). */
 export type BlueprintOptions = Placement & { readonly filters?: readonly FilterSpec[] }

@@ -2,7 +2,7 @@
 // (test/support/language-service.ts): completions of component names, signature help, and type errors that
 // read as sentences.
 import { describe, expect, test } from 'vitest'
-import { completionsAt, signatureAt, typeErrors } from '../support/language-service'
+import { completionsAt, hoverAt, signatureAt, typeErrors } from '../support/language-service'
 
 const imports = `import { hql, returnType, primaryImage, keyContributors } from 'hql'\n`
 const movies = `hql.explore().filter(returnType.eq('Movie'))`
@@ -85,5 +85,98 @@ describe('type errors of component names', { timeout: 60_000 }, () => {
 
   test('the page size before nesting type-checks', () => {
     expect(typeErrors(`${imports}${movies}.with(keyContributors.pageSize(3)(primaryImage))`)).toEqual([])
+  })
+})
+
+describe('hovers show fields, not helper types', { timeout: 60_000 }, () => {
+  // The helpers the result types are computed with; none may appear where a user hovers on a result.
+  const helpers =
+    /\b(Item|ListResult|PairOf|Pair|Shaped|ComponentFields|Fields|TypedObjects?|ObjectOf|Checker|PagedList|ComponentSpec|Nesting|ListComponentSpec)\b/
+
+  test("the quickstart result's item lists its fields at every depth", () => {
+    const hover =
+      hoverAt(`import { hql, returnType, contributors, releaseDate, primaryImage, keyContributors } from 'hql'
+import type { ResultOf } from 'hql'
+const q = hql
+  .explore()
+  .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
+  .sort(releaseDate.desc())
+  .with(primaryImage, keyContributors(primaryImage))
+  .pageSize(10)
+declare const result: ResultOf<typeof q>
+const mo/*|*/vie = result.content[0]`)
+    for (const field of ['object', 'mhid', 'releaseDate', 'primaryImage', 'url', 'keyContributors'])
+      expect(hover).toContain(`${field}`)
+    expect(hover).toContain('mhid: `mhmov${string}`')
+    expect(hover).not.toMatch(helpers)
+  })
+
+  test("a nested list's hover lists its items' fields", () => {
+    const hover = hoverAt(`import { hql, returnType, primaryImage, keyContributors } from 'hql'
+import type { ResultOf } from 'hql'
+const q = hql.explore().filter(returnType.eq('Movie')).with(keyContributors('primaryImage'))
+declare const result: ResultOf<typeof q>
+const cast/*|*/ = result.content[0]!.object.keyContributors`)
+    for (const field of ['content', 'pagingInfo', 'primaryImage', 'url', 'mhid'])
+      expect(hover).toContain(field)
+    expect(hover).not.toMatch(helpers)
+  })
+})
+
+// Each mistake of the list in docs/result-types.md ("What the types refuse"), compiled: the error names it.
+describe('every mistake in the docs reads as a sentence', { timeout: 60_000 }, () => {
+  const mistakes: [mistake: string, code: string, message: string][] = [
+    [
+      'a component on a type it does not apply to',
+      `hql.explore().filter(returnType.eq('Movie')).with(allSubscriptions)`,
+      `"component 'allSubscriptions' does not apply to Movie"`,
+    ],
+    [
+      'a component by name on a type it does not apply to',
+      `hql.explore().filter(returnType.eq('Movie')).with('allSubscriptions')`,
+      `"component 'allSubscriptions' does not apply to Movie"`,
+    ],
+    [
+      'narrowing returnType after .with() so that a component applies to none of them',
+      `hql.explore().with(primaryImage, allSubscriptions).filter(returnType.eq('Movie'))`,
+      `"component 'allSubscriptions' does not apply to Movie"`,
+    ],
+    [
+      'nesting deeper than maxComponentDepth',
+      `keyContributors(contributions(keyContributors(contributions(keyContributors(primaryImage)))))`,
+      `"component 'contributions' nests deeper than 5 levels (components nest at most 5 levels deep)"`,
+    ],
+    [
+      'an id literal the rule refuses',
+      `hql.lookup('mhmovABC')`,
+      `"'mhmovABC' is not an id: expected prefix-slug (an altId), an mhid (prefix and 39 letters or digits), or Source:Type:id"`,
+    ],
+    [
+      'an id literal of the wrong type for its filter',
+      `hql.explore().filter(contributors.eq('mhmov-gladiator'))`,
+      `"'mhmov-gladiator' is the wrong type of id here (its prefix names another type)"`,
+    ],
+    [
+      'an id literal of the wrong type for its factor',
+      `hql.relate('mhsrc-netflix')`,
+      `"'mhsrc-netflix' is the wrong type of id here (its prefix names another type)"`,
+    ],
+    [
+      'a component an earlier .with() added',
+      `hql.explore().filter(returnType.eq('Movie')).with(primaryImage).with(primaryImage)`,
+      `"component 'primaryImage' is requested twice at this level"`,
+    ],
+    [
+      'positions with probability',
+      `silo.explore({ positions: [0], probability: 0.5 })`,
+      `"positions and probability cannot be combined: choose fixed positions or a probability"`,
+    ],
+  ]
+  const imports = `import { hql, returnType, primaryImage, keyContributors, contributions, contributors, allSubscriptions, silo } from 'hql'\n`
+
+  test.each(mistakes)('%s', (_, code, message) => {
+    const errors = typeErrors(`${imports}${code}`)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(message)
   })
 })
