@@ -1,4 +1,10 @@
-import type { ComponentCatalogue, ComponentName, ObjectTypeName, maxComponentDepth } from '../model/core'
+import type {
+  ComponentCatalogue,
+  ComponentName,
+  ComponentsByType,
+  ObjectTypeName,
+  maxComponentDepth,
+} from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { FilterSpec } from './filters'
 
@@ -52,8 +58,19 @@ type ValidEach<T extends ObjectTypeName, S extends readonly unknown[], Taken> = 
       : [Extract<N, Taken>] extends [never]
         ? S[I]
         : DuplicateComponent<N>
-    : S[I]
+    : S[I] extends ComponentName
+      ? Refusal<T, S[I], Taken, S[I]>
+      : ComponentSpec | NamesFor<T>
 }
+
+// The argument `A` (component `N`) as it is, or the message saying why it is refused.
+type Refusal<T extends ObjectTypeName, N extends ComponentName, Taken, A> = [
+  Extract<T, AppliesTo<N>>,
+] extends [never]
+  ? ComponentMismatch<N, T>
+  : [Extract<N, Taken>] extends [never]
+    ? A
+    : DuplicateComponent<N>
 
 /**
  * The components nested in a component that returns objects of types `T`: valid as `.with()` has them, and
@@ -67,8 +84,22 @@ export type ValidNested<T extends ObjectTypeName, S extends readonly unknown[]> 
       : true extends TooDeep<S[I], [unknown]>
         ? ComponentTooDeep<N>
         : S[I]
-    : S[I]
+    : S[I] extends ComponentName
+      ? [Extract<T, AppliesTo<S[I]>>] extends [never]
+        ? ComponentMismatch<S[I], T>
+        : S[I]
+      : ComponentSpec | NamesFor<T>
 }
+
+/** The component names that apply to at least one of the types `T`. */
+type NamesFor<T extends ObjectTypeName> = ComponentsByType[T]
+
+/**
+ * An argument that is not (yet) one spec or one name: while a name is being written, the editor asks for the
+ * parameter's type with the argument left out, which leaves it the whole `ComponentArg`. Offering the names
+ * that apply there is what makes it complete exactly those after `.with('`.
+ */
+type NameBeingWritten<T extends ObjectTypeName, A> = ComponentName extends A ? ComponentSpec | NamesFor<T> : A
 
 // The components of `C` that apply to none of the types `Types`.
 type Stranded<C, Types extends ObjectTypeName> =

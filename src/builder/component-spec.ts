@@ -11,3 +11,12 @@ export interface ComponentSpec<out Name extends ComponentName = ComponentName, o
   /** The component in the request's object form. */
   readonly request: ComponentRequest
 }
+
+/**
+ * A component as `.with()` and the nesting calls take it: its value (`primaryImage`) or its name
+ * (`'primaryImage'`), which the editor completes with the components that apply.
+ */
+export type ComponentArg = ComponentSpec | ComponentName
+
+/** The spec an argument stands for: a name is its component with nothing nested (distributed over a union). */
+export type SpecOfArg<A> = A extends ComponentName ? ComponentSpec<A, never> : A

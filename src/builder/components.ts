@@ -1,6 +1,6 @@
 import { checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentRequest, ObjectTypeName } from '../model/core'
-import type { ComponentSpec } from './component-spec'
+import type { ComponentArg, ComponentSpec, SpecOfArg } from './component-spec'
 import type { ValidNested } from './argument-checks'
 
 // Component values: `primaryImage` is a spec as it is; `keyContributors(primaryImage)` nests; list
@@ -22,10 +22,25 @@ type SpecOf<N extends ComponentName, Nested> = Entry<N>['shape'] extends 'list'
   ? ListComponentSpec<N, Nested>
   : ComponentSpec<N, Nested>
 
-/** A component that returns objects: use it as it is, or call it with the components of those objects. */
-export type NestingComponent<N extends ComponentName> = SpecOf<N, never> & {
-  <const S extends readonly ComponentSpec[]>(...nested: ValidNested<OfTypes<N>, S>): SpecOf<N, S[number]>
+/** The call that nests: `keyContributors(primaryImage, 'secondaryImage')`. */
+interface Nesting<N extends ComponentName> {
+  <const S extends readonly ComponentArg[]>(
+    ...nested: ValidNested<OfTypes<N>, S>
+  ): SpecOf<N, SpecOfArg<S[number]>>
 }
+
+/**
+ * A list component that returns objects: it takes its page size before nesting as after, so
+ * `keyContributors.pageSize(3)(primaryImage)` is `keyContributors(primaryImage).pageSize(3)`.
+ */
+export interface NestingList<N extends ComponentName> extends ComponentSpec<N, never>, Nesting<N> {
+  pageSize(size: number): NestingList<N>
+}
+
+/** A component that returns objects: use it as it is, or call it with the components of those objects. */
+export type NestingComponent<N extends ComponentName> = Entry<N>['shape'] extends 'list'
+  ? NestingList<N>
+  : ComponentSpec<N, never> & Nesting<N>
 
 /** The value exported for a component name. */
 export type Component<N extends ComponentName> =
@@ -55,17 +70,26 @@ class Spec {
   }
 }
 
-function nestingComponent(name: ComponentName): unknown {
-  const spec = new Spec(componentRequest(name))
-  const call = (...nested: Spec[]) =>
-    new Spec(
-      componentRequest(
-        name,
-        undefined,
-        nested.map((n) => n.request),
-      ),
-    )
-  return Object.assign(call, { request: spec.request, pageSize: (size: number) => spec.pageSize(size) })
+// A nested component given by name is checked here, where its path is known; whether it applies is checked
+// with the whole tree by `.with()`, as for a value.
+function nestedRequest(arg: ComponentArg, index: number): ComponentRequest {
+  if (typeof arg !== 'string') return arg.request
+  checkComponentName(arg, [index])
+  return componentRequest(arg)
+}
+
+// The nesting call of a component, with the page size given before it (if any), which the call keeps.
+function nestingComponent(name: ComponentName, pageSize?: number): unknown {
+  const request = componentRequest(name, pageSize)
+  const call = (...nested: ComponentArg[]) =>
+    new Spec(componentRequest(name, pageSize, nested.map(nestedRequest)))
+  return Object.assign(call, {
+    request,
+    pageSize: (size: number) => {
+      checkPageSize(size, ['pageSize'])
+      return nestingComponent(name, size)
+    },
+  })
 }
 
 /**

@@ -1,6 +1,6 @@
 import { QueryValue, browsableTypes } from '../model/core'
 import type { ObjectTypeName, Query, Sort } from '../model/core'
-import type { ComponentSpec } from './component-spec'
+import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { BrowsableType, FilterSpec } from './filters'
 import type { ListResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
@@ -26,9 +26,9 @@ export interface ExploreQuery<T extends ObjectTypeName = BrowsableType, C = neve
   /** Adds sort keys, most significant first: `.sort(releaseDate.desc())`. */
   sort(...sorts: readonly Sort[]): ExploreQuery<T, C>
   /** Adds components: `.with(primaryImage, keyContributors(primaryImage))`. */
-  with<const S extends readonly ComponentSpec[]>(
+  with<const S extends readonly ComponentArg[]>(
     ...components: ValidComponents<T, S, C>
-  ): ExploreQuery<T, C | S[number]>
+  ): ExploreQuery<T, C | SpecOfArg<S[number]>>
   /** The zero-based page. */
   page(page: number): ExploreQuery<T, C>
   pageSize(size: number): ExploreQuery<T, C>

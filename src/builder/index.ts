@@ -1,13 +1,19 @@
 export { hql } from './hql'
 export type { QueriesByEndpoint } from './hql'
 export type { Query, ResultOf, EndpointName } from '../model/core'
-export type { ComponentSpec } from './component-spec'
+export type { ComponentSpec, ComponentArg, SpecOfArg } from './component-spec'
 export type { ExploreQuery, Narrowed } from './explore'
 export type { RelateQuery, FactorInput, FactorId } from './relate'
 export type { LookupQuery, UnknownIdItem, TypesOfIds } from './lookup'
-export type { SilosQuery, BlueprintSpec, BlueprintOptions, Placement } from './silos'
+export type {
+  SilosQuery,
+  BlueprintSpec,
+  BlueprintOptions,
+  Placement,
+  PositionsWithProbability,
+} from './silos'
 export type { FilterSpec, IdFilter, ReturnTypeFilter, BrowsableType, IdArg } from './filters'
-export type { ListComponentSpec, NestingComponent, Component } from './components'
+export type { ListComponentSpec, NestingComponent, NestingList, Component } from './components'
 export type {
   ComponentValue,
   Shaped,

@@ -1,6 +1,6 @@
 import { QueryValue, checkLimit, checkLookupId, typesOfIds } from '../model/core'
 import type { CheckedIds, MappedSourceId, ObjectTypeName, Query, TypeOfId } from '../model/core'
-import type { ComponentSpec } from './component-spec'
+import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { BrowsableType } from './filters'
 import type { ListResult } from './result'
 import type { ValidComponents } from './argument-checks'
@@ -32,9 +32,9 @@ export interface LookupQuery<
   Extra = never,
 > extends Query<ListResult<T, C, Extra>> {
   readonly endpoint: 'lookup'
-  with<const S extends readonly ComponentSpec[]>(
+  with<const S extends readonly ComponentArg[]>(
     ...components: ValidComponents<T, S, C>
-  ): LookupQuery<T, C | S[number], Extra>
+  ): LookupQuery<T, C | SpecOfArg<S[number]>, Extra>
   page(page: number): LookupQuery<T, C, Extra>
   pageSize(size: number): LookupQuery<T, C, Extra>
 }

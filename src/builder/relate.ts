@@ -1,6 +1,6 @@
 import { HqlError, QueryValue, checkIdType, checkLimit, factorIdTypes, recommendedTypes } from '../model/core'
 import type { Factor, ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
-import type { ComponentSpec } from './component-spec'
+import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { FilterSpec, IdArg } from './filters'
 import type { ListResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
@@ -32,9 +32,9 @@ export interface RelateQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', 
   filter<const F extends readonly FilterSpec[]>(
     ...filters: ValidFilters<C, F>
   ): RelateQuery<Narrowed<T, F[number]>, C>
-  with<const S extends readonly ComponentSpec[]>(
+  with<const S extends readonly ComponentArg[]>(
     ...components: ValidComponents<T, S, C>
-  ): RelateQuery<T, C | S[number]>
+  ): RelateQuery<T, C | SpecOfArg<S[number]>>
   page(page: number): RelateQuery<T, C>
   pageSize(size: number): RelateQuery<T, C>
 }

@@ -32,8 +32,8 @@ interface PrimitiveValues {
 }
 
 interface Contexts {
-  ContributorContext: ContributorContext
-  SourceContext: SourceContext
+  ContributorContext: Plain<ContributorContext>
+  SourceContext: Plain<SourceContext>
 }
 
 type Entry<N extends ComponentName> = ComponentCatalogue[N]
@@ -44,13 +44,25 @@ type ContextOf<N extends ComponentName> =
 type OfTypes<N extends ComponentName> =
   Entry<N> extends { of: readonly (infer T extends ObjectTypeName)[] } ? T : never
 
-type PairOf<N extends ComponentName, Nested> = Pair<Shaped<OfTypes<N>, Nested>, ContextOf<N>>
+/**
+ * `X` as one object type. The intersection with `{}` drops the alias a type was written with, so an editor's
+ * hover on a result lists its fields, with their types at every depth, rather than the helpers that computed
+ * them (`Pair<…>`, `Shaped<…>`): test/builder/editor.test.ts.
+ */
+type Flat<X> = { [K in keyof X]: X[K] } & {}
+
+// Pair and PagedList (src/model/response/envelopes.ts), written out for the same reason.
+type PairOf<N extends ComponentName, Nested> = {
+  readonly object: Shaped<OfTypes<N>, Nested>
+  readonly context: ContextOf<N>
+} & {}
+type ListOf<Item> = { readonly content: readonly Item[]; readonly pagingInfo: PagingInfo } & {}
 
 /** What one requested component adds to an object. */
 export type ComponentValue<N extends ComponentName, Nested> = Entry<N>['shape'] extends 'pair'
   ? PairOf<N, Nested>
   : Entry<N>['shape'] extends 'list'
-    ? PagedList<PairOf<N, Nested>>
+    ? ListOf<PairOf<N, Nested>>
     : Entry<N>['shape'] extends 'array'
       ? readonly PairOf<N, Nested>[]
       : Entry<N> extends { value: infer V extends keyof PrimitiveValues }
@@ -64,9 +76,19 @@ export type ComponentValue<N extends ComponentName, Nested> = Entry<N>['shape'] 
  */
 type TypedObjects = {
   [T in ObjectTypeName]: [IdOf<T>] extends [never]
-    ? ObjectTypes[T]
-    : ObjectTypes[T] & { readonly mhid: IdOf<T> }
+    ? Plain<ObjectTypes[T]>
+    : Plain<ObjectTypes[T] & { readonly mhid: IdOf<T> }>
 }
+
+/**
+ * The default fields as plain object types at every depth: the response model's types are inferred from its
+ * checkers (`ObjectOf<{ url: Checker<string>; … }>`), which a hover would show as they are.
+ */
+type Plain<X> = X extends readonly (infer E)[]
+  ? readonly Plain<E>[]
+  : X extends object
+    ? { [K in keyof X]: Plain<X[K]> } & {}
+    : X
 
 /** An object of type `T` as results give it: its default fields, with `mhid` typed by prefix. */
 export type TypedObject<T extends ObjectTypeName> = TypedObjects[T]
@@ -138,20 +160,34 @@ type FieldsOf<T extends ObjectTypeName> = T extends MediaTypeName ? 'Movie' : T
 export type Shaped<T extends ObjectTypeName, C> = T extends ObjectTypeName
   ? [C] extends [never]
     ? TypedObjects[T]
-    : TypedObjects[T] & ComponentFields<FieldsOf<T>, C>
+    : Flat<TypedObjects[T] & ComponentFields<FieldsOf<T>, C>>
   : never
 
 /** The context of a top-level item: shaped by the query, so open. */
 export type ItemContext = { readonly [key: string]: unknown }
 
 /** A top-level item of a query that returns `T` with components `C`. */
-export type Item<T extends ObjectTypeName, C> = Pair<Shaped<T, C>, ItemContext>
+export type Item<T extends ObjectTypeName, C> = {
+  readonly object: Shaped<T, C>
+  readonly context: { readonly [key: string]: unknown }
+} & {}
 
 /** The response of explore, relate and lookup. */
-export type ListResult<T extends ObjectTypeName, C, Extra = never> = PagedList<Item<T, C> | Extra>
+// (Through `infer`: the query types name this type with their own parameters, and a hover on a result showed
+// `ListResult<…>` until it resolves to a type without an alias.)
+export type ListResult<T extends ObjectTypeName, C, Extra = never> = {
+  readonly content: readonly (Item<T, C> | Extra)[]
+  readonly pagingInfo: PagingInfo
+} & {}
 
 /** The response of silos. */
-export interface SilosResult<T extends ObjectTypeName, C> {
-  readonly silos: readonly Silo<Item<T, C>>[]
+export type SilosResult<T extends ObjectTypeName, C> = Item<T, C> extends infer I ? SilosOf<I> : never
+
+type SilosOf<I> = {
+  readonly silos: readonly ({
+    readonly title: string
+    readonly content: readonly I[]
+    readonly pagingInfo: PagingInfo
+  } & {})[]
   readonly pagingInfo: PagingInfo
-}
+} & {}

@@ -18,7 +18,7 @@ import type {
   ObjectTypeName,
   Query,
 } from '../model/core'
-import type { ComponentSpec } from './component-spec'
+import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { FilterSpec } from './filters'
 import type { SilosResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
@@ -26,9 +26,16 @@ import type { Narrowed } from './explore'
 
 /** Where a silo goes: fixed positions, or a probability of filling a free slot; never both. */
 export type Placement =
-  | { readonly positions: readonly number[]; readonly probability?: never }
-  | { readonly probability: number; readonly positions?: never }
+  | { readonly positions: readonly number[]; readonly probability?: PositionsWithProbability }
+  | { readonly probability: number; readonly positions?: PositionsWithProbability }
   | { readonly positions?: never; readonly probability?: never }
+
+/**
+ * The type of the second of `positions` and `probability`: a sentence, which the editor shows where it is
+ * written (where `never` read `Type 'number' is not assignable to type 'undefined'`).
+ */
+export type PositionsWithProbability =
+  'positions and probability cannot be combined: choose fixed positions or a probability'
 
 /** Options every blueprint takes: placement and blueprint-level filters (which override the global ones). */
 export type BlueprintOptions = Placement & { readonly filters?: readonly FilterSpec[] }
@@ -134,9 +141,9 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
   filter<const F extends readonly FilterSpec[]>(
     ...filters: ValidFilters<C, F>
   ): SilosQuery<Narrowed<T, F[number]>, C>
-  with<const S extends readonly ComponentSpec[]>(
+  with<const S extends readonly ComponentArg[]>(
     ...components: ValidComponents<T, S, C>
-  ): SilosQuery<T, C | S[number]>
+  ): SilosQuery<T, C | SpecOfArg<S[number]>>
   /** The number of silos per page. (No `page`: a later page of silos is the response's `pagingInfo.next`.) */
   pageSize(size: number): SilosQuery<T, C>
   /** The number of titles per silo. */

@@ -181,3 +181,77 @@ export function appliesToAny(name: ComponentName, types: readonly ObjectTypeName
 export function isComponentName(name: string): name is ComponentName {
   return Object.hasOwn(componentCatalogue, name)
 }
+
+type MediaComponents =
+  | 'primaryName'
+  | 'primaryImage'
+  | 'secondaryImage'
+  | 'images'
+  | 'keyContributors'
+  | 'contributors'
+  | 'keyTraits'
+  | 'keySuitabilities'
+  | 'primaryGroup'
+  | 'sources'
+  | 'collections'
+  | 'socialMetrics'
+  | 'userSocial'
+
+/**
+ * `ComponentsOf` of each type, written out: what the editor completes after `.with('`. Written out because
+ * computing it cost every `.with()` ~330 type instantiations (bench/type-budgets.json); a type test holds it
+ * to the catalogue (test/builder/types-agree.test-d.ts).
+ */
+export interface ComponentsByType {
+  Movie: MediaComponents
+  ShowSeries: MediaComponents
+  ShowSeason: MediaComponents
+  ShowEpisode: MediaComponents
+  MusicVideo: MediaComponents
+  Special: MediaComponents
+  Trailer: MediaComponents
+  MHGraphGroup: MediaComponents
+  Contributor:
+    | 'primaryName'
+    | 'primaryImage'
+    | 'secondaryImage'
+    | 'images'
+    | 'collections'
+    | 'contributions'
+    | 'followers'
+    | 'likers'
+    | 'socialMetrics'
+    | 'userSocial'
+  User:
+    | 'primaryImage'
+    | 'secondaryImage'
+    | 'images'
+    | 'followers'
+    | 'likers'
+    | 'following'
+    | 'liking'
+    | 'ownedCollections'
+    | 'socialMetrics'
+    | 'userSocial'
+  Image: 'thumbnail'
+  Trait: 'thumbnail'
+  Source:
+    | 'primaryName'
+    | 'primaryImage'
+    | 'secondaryImage'
+    | 'allSubscriptions'
+    | 'allMediums'
+    | 'socialMetrics'
+    | 'userSocial'
+  Collection:
+    | 'primaryName'
+    | 'primaryImage'
+    | 'secondaryImage'
+    | 'images'
+    | 'collections'
+    | 'items'
+    | 'primaryOwner'
+    | 'socialMetrics'
+    | 'userSocial'
+  Subscription: 'metadata'
+}

@@ -241,7 +241,14 @@ export type CheckedId<
     ? MalformedId<Id>
     : Id extends Allowed
       ? Id
-      : Allowed
+      : WrongIdType<Id>
+
+/**
+ * The message for a well-formed id of a type the argument does not take (`contributors.eq('mhmov-gladiator')`),
+ * where the bare expected type read `` not assignable to `mhric${string}` | `mhrgc${string}` | … ``.
+ */
+export type WrongIdType<Id extends string> =
+  `'${Id}' is the wrong type of id here (its prefix names another type)`
 
 /** Each id of a tuple of id arguments, checked as `CheckedId` does. */
 export type CheckedIds<Ids extends readonly string[], Allowed extends string = AnyId> = {

@@ -93,6 +93,7 @@ describe('a field promised only conditionally is optional', () => {
   test("an image's thumbnail component is its thumbnail rendition, a default field: nothing is added", () => {
     const q = hql.lookup('mhmov-gladiator').with(primaryImage(thumbnail))
     type I = ResultOf<typeof q>['content'][number]['object']['primaryImage']['object']
-    expectTypeOf<I['thumbnail']>().toEqualTypeOf<Rendition>()
+    // The Rendition, as results show it: a plain object type (a hover lists its fields).
+    expectTypeOf<I['thumbnail']>().toEqualTypeOf<{ readonly [K in keyof Rendition]: Rendition[K] }>()
   })
 })

@@ -54,7 +54,11 @@ describe('explore result types', () => {
   })
 
   test('a component context carries the relationships', () => {
-    expectTypeOf<Item['keyContributors']['content'][number]['context']>().toEqualTypeOf<ContributorContext>()
+    // The context as plain fields (so that hovers show them): the model's ContributorContext, both ways.
+    type Context = Item['keyContributors']['content'][number]['context']
+    expectTypeOf<Context>().toMatchTypeOf<ContributorContext>()
+    expectTypeOf<ContributorContext>().toMatchTypeOf<Context>()
+    expectTypeOf<Context['relationships'][number]['contribution']>().toEqualTypeOf<string>()
     expectTypeOf<R['pagingInfo']>().toEqualTypeOf<PagingInfo>()
   })
 
@@ -82,7 +86,8 @@ describe('explore result types', () => {
   test('sources as a component carries the source context', () => {
     const q = hql.explore().filter(returnType.eq('ShowSeries')).with(sources(primaryImage))
     type O = ResultOf<typeof q>['content'][number]['object']
-    expectTypeOf<O['sources']['content'][number]['context']>().toEqualTypeOf<SourceContext>()
+    expectTypeOf<O['sources']['content'][number]['context']>().toMatchTypeOf<SourceContext>()
+    expectTypeOf<SourceContext>().toMatchTypeOf<O['sources']['content'][number]['context']>()
     expectTypeOf<
       O['sources']['content'][number]['object']['primaryImage']['object']['isDefault']
     >().toEqualTypeOf<boolean>()
@@ -101,13 +106,17 @@ describe('lookup, relate and silos result types', () => {
   test('a mapped source id may come back as an empty object', () => {
     const q = hql.lookup('iTunes:Movie:569220589').with(primaryImage)
     type I = ResultOf<typeof q>['content'][number]
+    // Results are one object type each (flattened, so that hovers list fields).
+    type Flat<X> = { [K in keyof X]: X[K] }
     expectTypeOf<I['object']>().toEqualTypeOf<
-      | (TypedObject<'Movie'> & {
-          readonly primaryImage: {
-            readonly object: TypedObject<'Image'>
-            readonly context: { readonly [key: string]: never }
+      | Flat<
+          TypedObject<'Movie'> & {
+            readonly primaryImage: {
+              readonly object: TypedObject<'Image'>
+              readonly context: { readonly [key: string]: never }
+            }
           }
-        })
+        >
       | undefined
     >()
   })

@@ -10,7 +10,8 @@ import {
   silo,
   traits,
 } from 'hql'
-import type { ComponentsOf, MediaTypeName } from 'hql'
+import type { ComponentsOf, MediaTypeName, ObjectTypeName } from 'hql'
+import type { ComponentsByType } from '../../src/model/components'
 
 // The type half of each mistake in types-agree.test.ts: what throws at run time on a value the types can see
 // is a type error too.
@@ -96,4 +97,16 @@ test('the media types take the same components (the result types compute their f
   expectTypeOf<ComponentsOf<MediaTypeName>>().toEqualTypeOf<ComponentsOf<'Movie'>>()
   type Each = { [T in MediaTypeName]: [ComponentsOf<T>] extends [ComponentsOf<'Movie'>] ? true : false }
   expectTypeOf<Each[MediaTypeName]>().toEqualTypeOf<true>()
+})
+
+test("the written-out names the editor completes after .with(' are the catalogue's, for every type", () => {
+  type Agrees = {
+    [T in ObjectTypeName]: [ComponentsByType[T], ComponentsOf<T>] extends [
+      ComponentsOf<T>,
+      ComponentsByType[T],
+    ]
+      ? true
+      : T
+  }
+  expectTypeOf<Agrees[ObjectTypeName]>().toEqualTypeOf<true>()
 })

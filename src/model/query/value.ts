@@ -155,8 +155,12 @@ export class QueryValue implements Query {
     return this.#next(parts)
   }
 
-  with(...inputs: readonly ComponentInput[]): QueryValue {
-    const added = inputs.map((input) => input.request)
+  with(...inputs: readonly (ComponentInput | string)[]): QueryValue {
+    // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); the tree
+    // check below refuses an unknown or misplaced name as it does a value.
+    const added = inputs.map((input) =>
+      typeof input === 'string' ? (Object.freeze({ name: input }) as ComponentRequest) : input.request,
+    )
     const components = Object.freeze(this.#parts.components ? [...this.#parts.components, ...added] : added)
     checkComponentTree(components, this.types, ['components'])
     const parts = this.#copy('components')

@@ -1,0 +1,182 @@
+// What the editor shows a user of the builder, through the TypeScript language service on an in-memory file
+// (test/support/language-service.ts): completions of component names, signature help, and type errors that
+// read as sentences.
+import { describe, expect, test } from 'vitest'
+import { completionsAt, hoverAt, signatureAt, typeErrors } from '../support/language-service'
+
+const imports = `import { hql, returnType, primaryImage, keyContributors } from 'hql'\n`
+const movies = `hql.explore().filter(returnType.eq('Movie'))`
+
+// The catalogue's components of a media type, and of a Contributor (src/model/components.ts).
+const mediaComponents = [
+  'collections',
+  'contributors',
+  'images',
+  'keyContributors',
+  'keySuitabilities',
+  'keyTraits',
+  'primaryGroup',
+  'primaryImage',
+  'primaryName',
+  'secondaryImage',
+  'socialMetrics',
+  'sources',
+  'userSocial',
+]
+const contributorComponents = [
+  'collections',
+  'contributions',
+  'followers',
+  'images',
+  'likers',
+  'primaryImage',
+  'primaryName',
+  'secondaryImage',
+  'socialMetrics',
+  'userSocial',
+]
+
+describe('completing component names', { timeout: 60_000 }, () => {
+  test("after .with(' the editor offers exactly the components of the query's types", () => {
+    expect(completionsAt(`${imports}${movies}.with('/*|*/')`).sort()).toEqual(mediaComponents)
+  })
+
+  test('after a first component, the second name completes the same way', () => {
+    expect(completionsAt(`${imports}${movies}.with(primaryImage, '/*|*/')`).sort()).toEqual(mediaComponents)
+  })
+
+  test("inside keyContributors(' it offers the components of a Contributor", () => {
+    expect(completionsAt(`${imports}${movies}.with(keyContributors('/*|*/'))`).sort()).toEqual(
+      contributorComponents,
+    )
+  })
+
+  test('a lookup completes the components of the types its ids name', () => {
+    expect(completionsAt(`${imports}hql.lookup('mhsrc-netflix').with('/*|*/')`).sort()).toEqual([
+      'allMediums',
+      'allSubscriptions',
+      'primaryImage',
+      'primaryName',
+      'secondaryImage',
+      'socialMetrics',
+      'userSocial',
+    ])
+  })
+})
+
+describe('signature help of .with', { timeout: 60_000 }, () => {
+  test('names the parameter and its components, never any', () => {
+    const help = signatureAt(`${imports}${movies}.with('primaryImage', /*|*/)`)
+    expect(help).toContain('with(')
+    expect(help).toContain('"primaryImage"')
+    expect(help).not.toMatch(/\bany\b/)
+  })
+})
+
+describe('type errors of component names', { timeout: 60_000 }, () => {
+  test('a name that does not apply reads as a sentence, top-level and nested', () => {
+    expect(typeErrors(`${imports}${movies}.with('allSubscriptions', keyContributors('allMediums'))`)).toEqual(
+      [
+        `Argument of type '"allSubscriptions"' is not assignable to parameter of type '"component 'allSubscriptions' does not apply to Movie"'.`,
+        `Argument of type '"allMediums"' is not assignable to parameter of type '"component 'allMediums' does not apply to Contributor"'.`,
+      ],
+    )
+  })
+
+  test('the page size before nesting type-checks', () => {
+    expect(typeErrors(`${imports}${movies}.with(keyContributors.pageSize(3)(primaryImage))`)).toEqual([])
+  })
+})
+
+describe('hovers show fields, not helper types', { timeout: 60_000 }, () => {
+  // The helpers the result types are computed with; none may appear where a user hovers on a result.
+  const helpers =
+    /\b(Item|ListResult|PairOf|Pair|Shaped|ComponentFields|Fields|TypedObjects?|ObjectOf|Checker|PagedList|ComponentSpec|Nesting|ListComponentSpec)\b/
+
+  test("the quickstart result's item lists its fields at every depth", () => {
+    const hover =
+      hoverAt(`import { hql, returnType, contributors, releaseDate, primaryImage, keyContributors } from 'hql'
+import type { ResultOf } from 'hql'
+const q = hql
+  .explore()
+  .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
+  .sort(releaseDate.desc())
+  .with(primaryImage, keyContributors(primaryImage))
+  .pageSize(10)
+declare const result: ResultOf<typeof q>
+const mo/*|*/vie = result.content[0]`)
+    for (const field of ['object', 'mhid', 'releaseDate', 'primaryImage', 'url', 'keyContributors'])
+      expect(hover).toContain(`${field}`)
+    expect(hover).toContain('mhid: `mhmov${string}`')
+    expect(hover).not.toMatch(helpers)
+  })
+
+  test("a nested list's hover lists its items' fields", () => {
+    const hover = hoverAt(`import { hql, returnType, primaryImage, keyContributors } from 'hql'
+import type { ResultOf } from 'hql'
+const q = hql.explore().filter(returnType.eq('Movie')).with(keyContributors('primaryImage'))
+declare const result: ResultOf<typeof q>
+const cast/*|*/ = result.content[0]!.object.keyContributors`)
+    for (const field of ['content', 'pagingInfo', 'primaryImage', 'url', 'mhid'])
+      expect(hover).toContain(field)
+    expect(hover).not.toMatch(helpers)
+  })
+})
+
+// Each mistake of the list in docs/result-types.md ("What the types refuse"), compiled: the error names it.
+describe('every mistake in the docs reads as a sentence', { timeout: 60_000 }, () => {
+  const mistakes: [mistake: string, code: string, message: string][] = [
+    [
+      'a component on a type it does not apply to',
+      `hql.explore().filter(returnType.eq('Movie')).with(allSubscriptions)`,
+      `"component 'allSubscriptions' does not apply to Movie"`,
+    ],
+    [
+      'a component by name on a type it does not apply to',
+      `hql.explore().filter(returnType.eq('Movie')).with('allSubscriptions')`,
+      `"component 'allSubscriptions' does not apply to Movie"`,
+    ],
+    [
+      'narrowing returnType after .with() so that a component applies to none of them',
+      `hql.explore().with(primaryImage, allSubscriptions).filter(returnType.eq('Movie'))`,
+      `"component 'allSubscriptions' does not apply to Movie"`,
+    ],
+    [
+      'nesting deeper than maxComponentDepth',
+      `keyContributors(contributions(keyContributors(contributions(keyContributors(primaryImage)))))`,
+      `"component 'contributions' nests deeper than 5 levels (components nest at most 5 levels deep)"`,
+    ],
+    [
+      'an id literal the rule refuses',
+      `hql.lookup('mhmovABC')`,
+      `"'mhmovABC' is not an id: expected prefix-slug (an altId), an mhid (prefix and 39 letters or digits), or Source:Type:id"`,
+    ],
+    [
+      'an id literal of the wrong type for its filter',
+      `hql.explore().filter(contributors.eq('mhmov-gladiator'))`,
+      `"'mhmov-gladiator' is the wrong type of id here (its prefix names another type)"`,
+    ],
+    [
+      'an id literal of the wrong type for its factor',
+      `hql.relate('mhsrc-netflix')`,
+      `"'mhsrc-netflix' is the wrong type of id here (its prefix names another type)"`,
+    ],
+    [
+      'a component an earlier .with() added',
+      `hql.explore().filter(returnType.eq('Movie')).with(primaryImage).with(primaryImage)`,
+      `"component 'primaryImage' is requested twice at this level"`,
+    ],
+    [
+      'positions with probability',
+      `silo.explore({ positions: [0], probability: 0.5 })`,
+      `"positions and probability cannot be combined: choose fixed positions or a probability"`,
+    ],
+  ]
+  const imports = `import { hql, returnType, primaryImage, keyContributors, contributions, contributors, allSubscriptions, silo } from 'hql'\n`
+
+  test.each(mistakes)('%s', (_, code, message) => {
+    const errors = typeErrors(`${imports}${code}`)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(message)
+  })
+})

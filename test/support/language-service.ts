@@ -1,0 +1,96 @@
+// The editor's view of a snippet of user code, through the TypeScript language service: what it completes at
+// a point, what a hover there shows, and the type errors it reports. The snippet is an in-memory file in
+// test/, so `hql` resolves through tsconfig's paths as in the editor. One service serves every call: library
+// files are parsed once, and only the snippet changes between calls.
+import ts from 'typescript'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const snippetPath = path.join(root, 'test', '__editor__.ts')
+
+/** Where a snippet marks the point of interest. */
+export const cursor = '/*|*/'
+
+function compilerOptions(): ts.CompilerOptions {
+  const configPath = path.join(root, 'tsconfig.json')
+  const { config } = ts.readConfigFile(configPath, ts.sys.readFile)
+  return ts.parseJsonConfigFileContent(config, ts.sys, root).options
+}
+
+let text = ''
+let version = 0
+const host: ts.LanguageServiceHost = {
+  getCompilationSettings: compilerOptions,
+  getScriptFileNames: () => [snippetPath],
+  getScriptVersion: (fileName) => (fileName === snippetPath ? String(version) : '0'),
+  getScriptSnapshot: (fileName) => {
+    if (fileName === snippetPath) return ts.ScriptSnapshot.fromString(text)
+    const content = ts.sys.readFile(fileName)
+    return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content)
+  },
+  getCurrentDirectory: () => root,
+  getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+  fileExists: (fileName) => fileName === snippetPath || ts.sys.fileExists(fileName),
+  readFile: (fileName) => (fileName === snippetPath ? text : ts.sys.readFile(fileName)),
+  readDirectory: ts.sys.readDirectory,
+  directoryExists: ts.sys.directoryExists,
+  getDirectories: ts.sys.getDirectories,
+}
+const service = ts.createLanguageService(host, ts.createDocumentRegistry())
+
+/** Loads a snippet (the cursor marker removed) and returns the cursor's offset, or -1 without one. */
+function load(snippet: string): number {
+  const at = snippet.indexOf(cursor)
+  text = at < 0 ? snippet : snippet.slice(0, at) + snippet.slice(at + cursor.length)
+  version++
+  return at
+}
+
+function atCursor(snippet: string): number {
+  const at = load(snippet)
+  if (at < 0) throw new Error(`the snippet has no ${cursor} marker`)
+  return at
+}
+
+/** The names the editor completes at the cursor. */
+export function completionsAt(snippet: string): string[] {
+  const at = atCursor(snippet)
+  const info = service.getCompletionsAtPosition(snippetPath, at, {})
+  return (info?.entries ?? []).map((entry) => entry.name)
+}
+
+/** What a hover at the cursor shows (quick info), as one string. */
+export function hoverAt(snippet: string): string {
+  const at = atCursor(snippet)
+  const info = service.getQuickInfoAtPosition(snippetPath, at)
+  return ts.displayPartsToString(info?.displayParts)
+}
+
+/** The signature help shown with the cursor inside a call's parentheses. */
+export function signatureAt(snippet: string): string {
+  const at = atCursor(snippet)
+  const help = service.getSignatureHelpItems(snippetPath, at, undefined)
+  return (help?.items ?? [])
+    .map((item) =>
+      [
+        ...item.prefixDisplayParts,
+        ...item.parameters.flatMap((p, i) => [
+          ...(i > 0 ? item.separatorDisplayParts : []),
+          ...p.displayParts,
+        ]),
+        ...item.suffixDisplayParts,
+      ]
+        .map((part) => part.text)
+        .join(''),
+    )
+    .join('\n')
+}
+
+/** The type errors of a snippet, each message flattened to one string. */
+export function typeErrors(snippet: string): string[] {
+  load(snippet)
+  return service
+    .getSemanticDiagnostics(snippetPath)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+}
