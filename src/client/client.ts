@@ -14,7 +14,6 @@ import { Secrets } from './secrets'
 import type { TransportContext } from './transport'
 import type { ItemOf, PageableList } from './types'
 import { parseBaseUrl } from './urls'
-import { budgetedFetch } from './budget'
 import { validationModes } from './validate'
 
 /** Runs queries against one service: tokens, retries, timeouts, paging and response checks included. */
@@ -119,8 +118,9 @@ export function createClient(options: ClientOptions): Client {
   const scrub = (text: string) => secrets.scrub(text)
   for (const secret of options.auth.secrets) secrets.add(secret)
   const ctx: TransportContext = {
-    // The budget sits in front of fetch, so every attempt (retries too) spends it, and token requests don't.
-    fetch: options.budget === undefined ? options.fetch : budgetedFetch(options.budget, options.fetch),
+    fetch: options.fetch,
+    // Every attempt of a graph request (retries too) spends it; token requests don't (transport.ts).
+    budget: options.budget,
     hooks: options.hooks ?? {},
     secrets,
     now: Date.now,

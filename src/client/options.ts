@@ -18,7 +18,8 @@ export interface ClientOptions {
   /**
    * The rate budget every graph request spends (each attempt, retries included, as the service counts them):
    * `memoryRateBudget(…)` for one process, `redisRateBudget(…)` from `hql/redis` for a fleet. A 429 with
-   * `Retry-After` pauses the whole budget. Waiting for a slot counts against the attempt's `timeoutMs`.
+   * `Retry-After` pauses the whole budget. Waiting for a place counts against `totalTimeoutMs`, not the attempt's
+   `timeoutMs`.
    */
   readonly budget?: RateBudget
   /** A fetch to use instead of `globalThis.fetch` (which is otherwise looked up at each call). */

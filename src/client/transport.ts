@@ -9,6 +9,7 @@ import {
 } from './errors'
 import type { Hooks } from './hooks'
 import { readChanges } from './request-changes'
+import type { RateBudget } from './budget'
 import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retry'
 import type { Secrets } from './secrets'
 import { deadline, sleep, type Deadline } from './signals'
@@ -26,6 +27,8 @@ export interface TransportContext {
   readonly random: () => number
   /** Bodies longer than this are not read on (`LimitExceededError` 'maxResponseBytes'): no server fills memory. */
   readonly maxResponseBytes: number
+  /** Spent by each attempt of a graph request (not by token requests); paused by a 429's `Retry-After`. */
+  readonly budget?: RateBudget | undefined
 }
 
 /** One POST, ready to send; `described` is the redacted form that errors and hooks show. */
@@ -154,6 +157,15 @@ async function attemptOnce(
   const changes = readChanges(await ctx.hooks.beforeRequest?.({ request: request.described, attempt }))
   // The hook's headers are for this attempt only: the next one asks the hook again.
   if (changes.headers !== undefined) request = request.withHeaders(changes.headers)
+  // The budget is waited for before the attempt's clock starts: a wait for a place in the window is bounded by
+  // the call's total time, not cut short by the attempt's timeout (and then retried, waiting again).
+  if (ctx.budget !== undefined && request.described.kind === 'graph')
+    try {
+      await ctx.budget.acquire(scope.total.signal)
+    } catch (error) {
+      if (scope.total.signal.aborted) throw abortError(scope, request.described)
+      throw error
+    }
   const attemptDeadline = deadline(scope.total.signal, scope.attemptTimeoutMs, changes.signal)
   const startedAt = ctx.now()
   let response: Response
@@ -192,11 +204,15 @@ async function attemptOnce(
   if (text === undefined)
     return new LimitExceededError('maxResponseBytes', ctx.maxResponseBytes, request.described)
   if (response.status >= 200 && response.status < 300) return { status: response.status, text }
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), ctx.now())
+  // A 429 pauses the whole budget (every process sharing it), not only this call's retry.
+  if (response.status === 429 && retryAfterMs !== undefined && request.described.kind === 'graph')
+    await ctx.budget?.pause(ctx.now() + retryAfterMs)
   return new HttpError(response.status, {
     body: ctx.secrets.redact(parseJsonOrUndefined(text)),
     text: ctx.secrets.scrub(text),
     request: request.described,
-    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), ctx.now()),
+    retryAfterMs,
   })
 }
 

@@ -48,4 +48,23 @@ describe('createClient({ budget })', () => {
     await expect(client.run(movies)).rejects.toBeInstanceOf(RateBudgetError)
     expect(budget.granted).toBe(2)
   })
+
+  it("waits for a place longer than an attempt's timeout, within the call's total time", async () => {
+    const budget = counted(memoryRateBudget({ requests: 1, windowSeconds: 2, smooth: false }))
+    const client = createClient({
+      baseUrl: service.baseUrl,
+      auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
+      budget,
+      timeoutMs: 300,
+      totalTimeoutMs: 10_000,
+    })
+    const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)
+    await client.run(movies)
+    const started = Date.now()
+    const second = await client.run(movies)
+    // The second request waited for the window (about 2 s, far past the 300 ms attempt timeout) and was sent once.
+    expect(Date.now() - started).toBeGreaterThan(1_000)
+    expect(second.content).toHaveLength(1)
+    expect(budget.granted).toBe(2)
+  })
 })
