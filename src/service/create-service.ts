@@ -19,6 +19,7 @@ import { graphFor } from './graph/shared-graph'
 import { RateLimiter, type Limiter, type RateLimit } from './http/rate-limit'
 import type { FailureLimits } from './auth/failures'
 import { createHttpServer, type ConnectionLimits } from './http/server'
+import { DEFAULT_PLAYGROUND_DIR } from './http/playground'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
 
@@ -70,6 +71,8 @@ export interface ServiceOptions {
    * `commandTimeoutMs` (default 500 ms). Rate windows then follow the Redis server's clock, not `now`.
    */
   readonly redis?: RedisClientLike | ServiceRedisOptions
+  /** The built playground served at /playground/ (default: the package's dist/playground, `npm run build`). */
+  readonly playground?: string
   /** Clock in Unix milliseconds, for tests of expiry and rate windows. */
   readonly now?: () => number
 }
@@ -150,6 +153,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     defaultImage: () => image,
+    playgroundDir: options.playground ?? DEFAULT_PLAYGROUND_DIR,
   })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {

@@ -53,6 +53,14 @@ const rules: Readonly<Record<Layer, Rule>> = {
     packages: ['vscode-languageserver/node', 'vscode-languageserver-textdocument'],
     node: true,
   },
+  // The browser playground `hql serve` answers at /playground/: CodeMirror over the language service, text,
+  // compile and the client. No Node: scripts/build-playground.ts bundles it for browsers.
+  playground: {
+    anyFile: ['model'],
+    entryOnly: ['language', 'text', 'compile', 'client'],
+    packages: ['@codemirror/state', '@codemirror/view', '@codemirror/autocomplete', '@codemirror/lint'],
+    node: false,
+  },
   // The CLI sits on top: it may use every entry; nothing imports it.
   cli: {
     anyFile: ['model'],
@@ -181,6 +189,9 @@ describe('import rules (docs/architecture.md)', () => {
     expect(violation(at('client/client.ts'), 'node:fs')).toMatch(/without Node/)
     expect(violation(at('testing/handlers.ts'), '../service/http/bearer')).toMatch(/through its entry/)
     expect(violation(at('service/serve.ts'), '../cli/main')).toMatch(/nothing imports the CLI/)
+    expect(violation(at('playground/main.ts'), 'node:fs')).toMatch(/without Node/)
+    expect(violation(at('playground/main.ts'), '../service')).toMatch(/does not stand on service/)
+    expect(violation(at('playground/main.ts'), '../language/completion')).toMatch(/through its entry/)
     expect(violation(at('model/ids.ts'), 'ts-pattern')).toMatch(/does not import the package/)
     expect(violation(at('index.ts'), './builder')).toBeUndefined()
     expect(violation(at('testing/handlers.ts'), '../service')).toBeUndefined()

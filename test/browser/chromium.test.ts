@@ -1,26 +1,15 @@
 // A real headless Chromium loads the core's ESM bundle from a page on 127.0.0.1 and runs a query through the
 // client against the reference service on another origin (so CORS is exercised for real). The test asserts on
 // what the page shows, compared with what the Node client gets from the same service.
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { hql, createClient, passwordGrant, returnType, traits, releaseDate } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { buildCoreBundle, buildPageScript } from './bundle'
+import { launchChromium } from './launch'
 import { serveStatic, type StaticServer } from './static-server'
 
-// Debian's package (installed by .ci/run); CHROMIUM_PATH points elsewhere on other systems.
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
-// Without the background-networking flags Chromium keeps dialling Google's hosts, which a closed network refuses.
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const PAGE_SIZE = 6
 const MAX_ITEMS = 15
 
@@ -30,8 +19,6 @@ let browser: Browser | undefined
 let bundleBytes = 0
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (see .ci/run) or set CHROMIUM_PATH`)
   const [core, app, started] = await Promise.all([buildCoreBundle(), buildPageScript(), createService()])
   service = started
   bundleBytes = core.length
@@ -44,8 +31,7 @@ beforeAll(async () => {
     '/hql.js': { type: js, body: core },
     '/app.js': { type: js, body: app },
   })
-  // Playwright gives every launch a fresh, empty profile directory.
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS })
+  browser = await launchChromium()
 })
 
 afterAll(async () => {

@@ -19,6 +19,8 @@ import { bearerToken, invalidToken } from './bearer'
 import { addressKey } from './client-address'
 import { answerClientError, checkingInterval, type ConnectionLimits } from './connections'
 import { applyCors } from './cors'
+import { answerPlayground } from './playground'
+import { answerPoster } from './posters'
 import { errorResponse, ServiceError } from './errors'
 import { SafeIncomingMessage } from './incoming'
 import type { Limiter } from './rate-limit'
@@ -33,6 +35,8 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly maxBodyBytes: number
   readonly defaultImage: () => ImageNode
   readonly connections: ConnectionLimits
+  /** The built playground's folder (dist/playground by default): `hql serve` answers it at /playground/. */
+  readonly playgroundDir: string
 }
 
 /** The service's own routes of the token endpoints: its authUrl is `${baseUrl}/auth`. */
@@ -157,6 +161,9 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     response.end(request.method === 'HEAD' ? undefined : DEFAULT_IMAGE_SVG)
     return
   }
+  // The playground and the posters it shows (GET only; src/service/http/playground.ts, posters.ts).
+  if (answerPoster(deps.graph, request, response, path)) return
+  if (await answerPlayground(deps.playgroundDir, request, response, path)) return
   // Graph endpoints at /graph/<name> and /<name> (src/model/wire.ts), with or without a trailing slash.
   const graph = endpointAtPath(path.endsWith('/') ? path.slice(0, -1) : path)
   const isToken = path === SERVICE_TOKEN_ROUTE || path === SERVICE_CHECK_TOKEN_ROUTE
