@@ -16,4 +16,12 @@ export default [
     gzip: true,
     modifyEsbuildConfig: fromDist,
   },
+  {
+    // The playground `hql serve` answers at /playground/ (issue 13): CodeMirror, the language service, text,
+    // compile and the client, as scripts/build-playground.ts bundles it (minified). docs/playground.md states it.
+    name: 'hql playground: dist/playground/playground.js (min+gzip)',
+    path: 'dist/playground/playground.js',
+    limit: '152 kB',
+    gzip: true,
+  },
 ]

@@ -14,6 +14,7 @@ export async function serve(
     `  base URL:   ${service.baseUrl}   (POST /graph/explore, /graph/relate, /graph/silos, /graph/lookup)`,
   )
   print(`  auth URL:   ${service.authUrl}   (POST /1.3/security/oauth/token)`)
+  print(`  playground: ${service.baseUrl}/playground/   (open it in a browser)`)
   print(`  client:     ${service.demo.clientId} / ${service.demo.clientSecret}`)
   print(`  user:       ${service.demo.username} / ${service.demo.password}`)
   print(`  started in ${Math.round(service.startupMs)} ms`)

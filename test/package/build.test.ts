@@ -148,6 +148,16 @@ describe('the built package', () => {
       })
       expect(response.status).toBe(200)
       expect(await response.json()).toMatchObject({ token_type: 'bearer' })
+      // The build's playground (dist/playground), served by the built service.
+      const playground = /playground:\s+(\S+)/.exec(printed)?.[1]
+      const page = await fetch(`${playground}`)
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(await page.text()).toContain('src="playground.js"')
+      const script = await fetch(`${playground}playground.js`)
+      expect([script.status, script.headers.get('content-type')]).toEqual([
+        200,
+        'text/javascript; charset=utf-8',
+      ])
     } finally {
       child.kill('SIGINT')
       await once(child, 'exit')
