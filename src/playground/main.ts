@@ -2,6 +2,7 @@
 // completion and diagnostics, the compiled request beside it, and a Run button that signs in with the demo
 // credentials and sends the query through the client. Everything it loads comes from the same origin.
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete'
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
 import { linter, lintGutter } from '@codemirror/lint'
 import { EditorState } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
@@ -55,11 +56,17 @@ const view = new EditorView({
       lineNumbers(),
       highlightActiveLine(),
       drawSelection(),
+      history(),
       hqlHighlighting,
       linter(hqlLint, { delay: 200 }),
       lintGutter(),
       autocompletion({ override: [hqlCompletion()] }),
-      keymap.of([...completionKeymap, { key: 'Mod-Enter', run: () => (void runQuery(), true) }]),
+      keymap.of([
+        { key: 'Mod-Enter', run: () => (void runQuery(), true) },
+        ...completionKeymap,
+        ...historyKeymap,
+        ...defaultKeymap,
+      ]),
       EditorView.updateListener.of((update) => {
         if (update.docChanged || update.selectionSet)
           refresh(update.state.doc.toString(), update.state.selection.main.head)

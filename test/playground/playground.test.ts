@@ -93,6 +93,18 @@ it('completes a component from the language service', async () => {
   expect(await editorText(page)).toBe('query q explore Movie with primaryImage')
 })
 
+it('undoes and redoes edits with the usual keys (history and the default keymap)', async () => {
+  await typeQuery('query q explore Movie')
+  // Typing within 500 ms of the last edit joins its undo step (CodeMirror's newGroupDelay).
+  await page.waitForTimeout(700)
+  await page.keyboard.type(' page size 4')
+  expect(await editorText(page)).toBe('query q explore Movie page size 4')
+  await page.keyboard.press('Control+Z')
+  expect(await editorText(page)).toBe('query q explore Movie')
+  await page.keyboard.press('Control+Shift+Z')
+  expect(await editorText(page)).toBe('query q explore Movie page size 4')
+})
+
 it('runs the query: the compiled request beside it, cards with posters that loaded, Next for the next page', async () => {
   await typeQuery(QUERY)
   const query = parseQuery(QUERY)
