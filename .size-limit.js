@@ -21,7 +21,7 @@ export default [
     // compile and the client, as scripts/build-playground.ts bundles it (minified). docs/playground.md states it.
     name: 'hql playground: dist/playground/playground.js (min+gzip)',
     path: 'dist/playground/playground.js',
-    limit: '152 kB',
+    limit: '158 kB',
     gzip: true,
   },
 ]

@@ -2,7 +2,7 @@
 // completion and diagnostics, the compiled request beside it, and a Run button that signs in with the demo
 // credentials and sends the query through the client. Everything it loads comes from the same origin.
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete'
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands'
+import { history, historyKeymap, standardKeymap } from '@codemirror/commands'
 import { linter, lintGutter } from '@codemirror/lint'
 import { EditorState } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
@@ -65,7 +65,7 @@ const view = new EditorView({
         { key: 'Mod-Enter', run: () => (void runQuery(), true) },
         ...completionKeymap,
         ...historyKeymap,
-        ...defaultKeymap,
+        ...standardKeymap,
       ]),
       EditorView.updateListener.of((update) => {
         if (update.docChanged || update.selectionSet)
