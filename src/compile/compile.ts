@@ -1,4 +1,6 @@
-import { HqlError, QueryValue, graphPath } from '../model/core'
+import { HqlError } from '../model/errors'
+import { QueryValue } from '../model/query/value'
+import { graphPath } from '../model/wire'
 import type { EndpointName, Query, RequestBodies, RequestBody } from '../model/core'
 
 /** A request ready to send: `POST` the JSON `body` to `endpoint` (a path below the service's base URL). */

@@ -1,17 +1,19 @@
 import type { ZodMiniType } from 'zod/mini'
-import {
-  HqlError,
-  QueryValue,
-  checkComponentTree,
-  checkRequestShape,
-  endpointNames,
-  isEndpointName,
-  parseRequestFast,
-  parseWith,
-  requestSchemas,
-  typesOfBody,
-} from '../model'
-import type { ComponentRequest, EndpointName, RequestBodies } from '../model'
+// Each name from the file that defines it, not through the model's entry: where the code runs untranspiled
+// into one module graph (tsx, vitest, a CommonJS build) every re-export level is a getter call per use,
+// and a chain of them cost ~0.2 of JSON.parse per fromJSON of the quickstart body (bench/from-json-compile).
+import { HqlError } from '../model/errors'
+import { QueryValue } from '../model/query/value'
+import { typesOfBody } from '../model/query/returned-types'
+import { checkComponentTree } from '../model/rules'
+import { checkRequestShape } from '../model/request-shape'
+import { endpointNames, isEndpointName } from '../model/wire'
+import { parseWith } from '../model/issues'
+import { requestSchemas } from '../model/request/bodies'
+import { parseRequestFast } from '../model/request/fast-bodies'
+import type { EndpointName } from '../model/wire'
+import type { RequestBodies } from '../model/request/bodies'
+import type { ComponentRequest } from '../model/request/components'
 import { upgradeLegacyForms } from './legacy'
 
 /**

@@ -41,16 +41,22 @@ export function checkRequestShape(value: unknown): void {
  * now. On `false`, `reportRequestShape` walks again, keeping paths, to throw the same first error as ever.
  */
 function withinRequestShape(value: object): boolean {
+  // Imported bindings read once into locals: where modules are not bundled together (tsx, vitest, a
+  // CommonJS build) each read of one is a getter call, which per node cost more than the walk's own work.
+  const limits = requestLimits
+  const maxNodes = limits.nodes
+  const maxDepth = maxJsonDepth
+  const limitAt = listLimitAt
   let nodes = 1
   const values: object[] = [value]
   const depths: number[] = [0]
   while (values.length > 0) {
     const parent = values.pop() as object
     const depth = (depths.pop() as number) + 1
-    if (depth > maxJsonDepth) return false
+    if (depth > maxDepth) return false
     if (Array.isArray(parent)) {
       nodes += parent.length
-      if (nodes > requestLimits.nodes) return false
+      if (nodes > maxNodes) return false
       for (let index = 0; index < parent.length; index++) {
         const child: unknown = parent[index]
         if (child !== null && typeof child === 'object') {
@@ -61,12 +67,12 @@ function withinRequestShape(value: object): boolean {
       }
     } else
       for (const key in parent) {
-        if (key === '__proto__' || ++nodes > requestLimits.nodes) return false
+        if (key === '__proto__' || ++nodes > maxNodes) return false
         const child: unknown = (parent as Record<string, unknown>)[key]
         if (child !== null && typeof child === 'object') {
           if (Array.isArray(child)) {
-            const limit = listLimitAt(key)
-            if (limit !== undefined && child.length > requestLimits[limit]) return false
+            const limit = limitAt(key)
+            if (limit !== undefined && child.length > limits[limit]) return false
           }
           values.push(child)
           depths.push(depth)

@@ -1,4 +1,8 @@
-import { didYouMean, filterNames, silosPageReason, sortProperties, plainSortTypes } from '../model'
+// From the files that define them, not the model's entry: unbundled (tsx, vitest), each re-export level is a
+// getter call per read, and lowering reads the filter and sort names for every condition and sort key.
+import { filterNames, sortProperties, plainSortTypes } from '../model/vocabulary'
+import { didYouMean } from '../model/suggest'
+import { silosPageReason } from '../model/rules'
 import type { FilterName, HqlErrorCode } from '../model'
 import type { EndpointName } from '../model/core'
 import type {
@@ -124,6 +128,16 @@ export class Lowering {
     if (this.trackLocations) this.locations.set(pathKey(path), offset)
   }
 
+  /**
+   * `path` and then `key` (and `next`): the path of a value below. Paths only place the model's errors, so
+   * without `trackLocations` this is `path` itself, which nothing reads: lowering a valid query then builds
+   * no path arrays (~20 for the quickstart query, a tenth of lowering it; bench/text.bench.ts).
+   */
+  private sub(path: Path, key: string | number, next?: string | number): Path {
+    if (!this.trackLocations) return path
+    return next === undefined ? [...path, key] : [...path, key, next]
+  }
+
   private set(body: Json, key: string, value: unknown): void {
     if (value !== undefined) body[key] = value
   }
@@ -132,8 +146,8 @@ export class Lowering {
     if (where === undefined && returnType === undefined) return undefined
     const filters: Json = {}
     if (returnType) {
-      this.at([...path, 'returnType'], returnType.loc.start)
-      this.at([...path, 'returnType', '$eq'], returnType.loc.start)
+      this.at(this.sub(path, 'returnType'), returnType.loc.start)
+      this.at(this.sub(path, 'returnType', '$eq'), returnType.loc.start)
       filters.returnType = { $eq: returnType.value }
     }
     if (where) this.at(path, where.loc.start)
@@ -148,7 +162,7 @@ export class Lowering {
         )
         continue
       }
-      filters[name] = this.operator(condition, name, [...path, name])
+      filters[name] = this.operator(condition, name, this.sub(path, name))
     }
     return filters
   }
@@ -181,33 +195,35 @@ export class Lowering {
     this.at(path, condition.loc.start)
     if (condition.kind === 'AnyOf')
       return {
-        $or: condition.branches.map((branch, index) => this.operator(branch, name, [...path, '$or', index])),
+        $or: condition.branches.map((branch, index) =>
+          this.operator(branch, name, this.sub(path, '$or', index)),
+        ),
       }
     const type = filterValueTypes[name]
     switch (condition.operator) {
       case '=':
-        return { $eq: this.value(condition.value, type, [...path, '$eq']) }
+        return { $eq: this.value(condition.value, type, this.sub(path, '$eq')) }
       case '!=':
-        return { $ne: this.value(condition.value, type, [...path, '$ne']) }
+        return { $ne: this.value(condition.value, type, this.sub(path, '$ne')) }
       case 'in':
-        return { $in: this.list(condition.value, type, [...path, '$in']) }
+        return { $in: this.list(condition.value, type, this.sub(path, '$in')) }
       case 'contains all':
-        return { $all: this.list(condition.value, type, [...path, '$all']) }
+        return { $all: this.list(condition.value, type, this.sub(path, '$all')) }
     }
   }
 
   private sort(orderBy: OrderByNode, path: Path): Json[] {
     this.at(path, orderBy.loc.start)
     return orderBy.keys.map((node, index) => {
-      const at = [...path, index]
+      const at = this.sub(path, index)
       this.at(at, node.loc.start)
-      this.at([...at, 'type'], node.key.loc.start)
+      this.at(this.sub(at, 'type'), node.key.loc.start)
       const key = node.key.value
       const sort: Json = {}
       if ((sortProperties as readonly string[]).includes(key)) {
         sort.type = 'property'
         sort.property = key
-        this.at([...at, 'property'], node.key.loc.start)
+        this.at(this.sub(at, 'property'), node.key.loc.start)
       } else if ((plainSortTypes as readonly string[]).includes(key) || key === 'idsOrder') {
         sort.type = key
       } else {
@@ -227,10 +243,10 @@ export class Lowering {
       if (node.ids !== undefined) {
         if (key !== 'idsOrder')
           this.problem('invalid_sort', `only idsOrder takes a list of ids, not '${key}'`, node.ids.loc.start)
-        else sort.ids = this.list(node.ids, 'Id', [...at, 'ids'])
+        else sort.ids = this.list(node.ids, 'Id', this.sub(at, 'ids'))
       }
       if (node.order) {
-        this.at([...at, 'order'], node.order.loc.start)
+        this.at(this.sub(at, 'order'), node.order.loc.start)
         // The parser takes asc, ascending, desc or descending here.
         sort.order = node.order.value.startsWith('asc') ? 'ascending' : 'descending'
       }
@@ -240,19 +256,19 @@ export class Lowering {
 
   private components(withNode: WithNode, path: Path): Json[] {
     this.at(path, withNode.loc.start)
-    return withNode.components.map((node, index) => this.component(node, [...path, index]))
+    return withNode.components.map((node, index) => this.component(node, this.sub(path, index)))
   }
 
   private component(node: ComponentNode, path: Path): Json {
     this.at(path, node.loc.start)
-    this.at([...path, 'name'], node.name.loc.start)
+    this.at(this.sub(path, 'name'), node.name.loc.start)
     const component: Json = { name: node.name.value }
-    if (node.size) component.pageSize = this.scalar(node.size, 'Int', [...path, 'pageSize'])
-    if (node.page) component.page = this.scalar(node.page, 'Int', [...path, 'page'])
+    if (node.size) component.pageSize = this.scalar(node.size, 'Int', this.sub(path, 'pageSize'))
+    if (node.page) component.page = this.scalar(node.page, 'Int', this.sub(path, 'page'))
     if (node.components) {
-      this.at([...path, 'components'], node.name.loc.end)
+      this.at(this.sub(path, 'components'), node.name.loc.end)
       component.components = node.components.map((nested, index) =>
-        this.component(nested, [...path, 'components', index]),
+        this.component(nested, this.sub(path, 'components', index)),
       )
     }
     return component
@@ -265,28 +281,28 @@ export class Lowering {
 
   private factor(node: FactorNode, path: Path): Json {
     this.at(path, node.loc.start)
-    const factor: Json = { id: this.scalar(node.id, 'FactorId', [...path, 'id']) }
-    if (node.weight) factor.weight = this.scalar(node.weight, 'Float', [...path, 'weight'])
-    if (node.boostOnly) factor.boostOnly = this.scalar(node.boostOnly, 'Boolean', [...path, 'boostOnly'])
+    const factor: Json = { id: this.scalar(node.id, 'FactorId', this.sub(path, 'id')) }
+    if (node.weight) factor.weight = this.scalar(node.weight, 'Float', this.sub(path, 'weight'))
+    if (node.boostOnly) factor.boostOnly = this.scalar(node.boostOnly, 'Boolean', this.sub(path, 'boostOnly'))
     return factor
   }
 
   private blueprint(node: BlueprintNode, path: Path): Json {
     this.at(path, node.loc.start)
-    this.at([...path, 'type'], node.type.loc.start)
+    this.at(this.sub(path, 'type'), node.type.loc.start)
     const blueprint: Json = { type: node.type.value }
-    if (node.positions) blueprint.positions = this.list(node.positions, 'Int', [...path, 'positions'])
+    if (node.positions) blueprint.positions = this.list(node.positions, 'Int', this.sub(path, 'positions'))
     if (node.probability)
-      blueprint.probability = this.scalar(node.probability, 'Float', [...path, 'probability'])
-    this.set(blueprint, 'filters', this.filters(node.where, undefined, [...path, 'filters']))
+      blueprint.probability = this.scalar(node.probability, 'Float', this.sub(path, 'probability'))
+    this.set(blueprint, 'filters', this.filters(node.where, undefined, this.sub(path, 'filters')))
     if (node.params) {
       // Without a prototype, every key the text names becomes an own key, `__proto__` too: the model then
       // refuses it at its path (which points back here), rather than it vanishing into a prototype setter.
       const params: Json = Object.create(null) as Json
-      this.at([...path, 'params'], node.type.loc.end)
+      this.at(this.sub(path, 'params'), node.type.loc.end)
       for (const param of node.params) {
         const key = param.key.value
-        const at = [...path, 'params', key]
+        const at = this.sub(path, 'params', key)
         if (Object.hasOwn(params, key)) {
           this.problem(
             'duplicate_parameter',
@@ -338,10 +354,10 @@ export class Lowering {
           this.trackLocations && !Array.isArray(values) ? this.locations.get(pathKey(path)) : undefined
         if (at !== undefined) this.explained.add(at)
         for (const value of Array.isArray(values) ? values : []) {
-          this.at([...path, out.length], node.loc.start)
+          this.at(this.sub(path, out.length), node.loc.start)
           out.push(value)
         }
-      } else out.push(this.value(node, expected, [...path, out.length]))
+      } else out.push(this.value(node, expected, this.sub(path, out.length)))
     }
     return out
   }

@@ -112,6 +112,22 @@ describe('the types a query returns', () => {
     expect(browsableTypes).not.toContain('Subscription')
   })
 
+  it('collects the types of nested $or branches depth first, each once, in the order they are written', () => {
+    const nested = {
+      $or: [
+        { $or: [{ $eq: 'ShowSeries' }, { $or: [{ $in: ['User', 'Movie'] }, { $eq: 'ShowSeries' }] }] },
+        { $eq: 'Movie' },
+        { $ne: 'Movie' },
+      ],
+    }
+    expect(typesOfReturnType(nested, ['Movie', 'Trait', 'User'])).toEqual([
+      'ShowSeries',
+      'User',
+      'Movie',
+      'Trait',
+    ])
+  })
+
   it('reads ids by their prefix; an id whose text does not tell may be any browsable type', () => {
     expect(typesOfIds(['mhmov-a', 'mhric-b', 'mhmov-c'])).toEqual(['Movie', 'Contributor'])
     expect(typesOfIds(['iTunes::1'])).toEqual([...browsableTypes])
