@@ -17,8 +17,9 @@ const shown = ([head, op]: [string, string]) => {
 }
 
 // Generous for text of ordinary size; a huge text gets 1 ms more per 10 KB (parsing is linear, ~10-40 ns a
-// character). A case over budget is run again, and fails only if it is over again: a garbage collection or
-// a busy machine slows one run, a slow path slows both.
+// character). A case over budget is run again, and then compared with a text of the same length known to parse
+// in linear time, timed at the same moment: a garbage collection or a busy machine (CI under load) slows all
+// three, a slow path only the case. It fails only if over budget twice and ten times slower than that text.
 const budgetMs = (text: string) => 250 + text.length / 10_000
 
 function timedParse(text: string, options: Parameters<typeof parseQuery>[1]): number {
@@ -33,12 +34,21 @@ function timedParse(text: string, options: Parameters<typeof parseQuery>[1]): nu
   return performance.now() - started
 }
 
+/** A valid query of about `length` characters: a list default of short strings, parsed in linear time. */
+function linearText(length: number): string {
+  const items = Math.max(1, Math.ceil((length - 60) / 5))
+  return `query q($x: [String] = [${'"ab", '.repeat(items - 1)}"ab"]) silos silo Explore(name: $x)`
+}
+
 function parsesOrFails(text: string, options: Parameters<typeof parseQuery>[1] = {}): void {
   if (timedParse(text, options) <= budgetMs(text)) return
   const again = timedParse(text, options)
-  if (again > budgetMs(text))
+  if (again <= budgetMs(text)) return
+  const linear = timedParse(linearText(text.length), {})
+  if (again > 10 * linear)
     throw new Error(
-      `parseQuery took ${again.toFixed(0)} ms (twice) on ${text.length} characters: ${text.slice(0, 200)}`,
+      `parseQuery took ${again.toFixed(0)} ms (twice) on ${text.length} characters, ` +
+        `${(again / linear).toFixed(1)}x a linear text of that length: ${text.slice(0, 200)}`,
     )
 }
 
