@@ -1,75 +1,68 @@
-import type {
-  CollectionId,
-  ContributorId,
-  IdOf,
-  ImageId,
-  MovieId,
-  ShowSeriesId,
-  SourceId,
-  TraitId,
-} from '../model/core'
+import type { ContributorId, TraitId } from '../model/core'
 
 // The plain values of results, written out: each object type's default fields (with its `mhid` typed by
 // prefix), the contexts and the plain values of primitive components. The response checkers (src/model/response/)
 // stay the source of truth; test/builder/types-agree.test-d.ts holds each type here equal to what they infer.
 // Written out because inferring them (`Infer<typeof MediaSchema>`, then made plain for hovers) cost the first
 // result type of a program about 1,500 type instantiations (bench/types.bench.ts). Each alias is an object type
-// `& {}` so that it has no name of its own: a hover shows its fields.
+// `& {}` so that it has no name of its own: a hover shows its fields. A single-prefix mhid is written as its
+// template (`mhmov${string}`), which a hover shows as it is (a MovieId is that type); the same test holds it
+// to `IdOf` of its type.
 
 type Rendition = { readonly url: string; readonly height: number; readonly width: number } & {}
 
 /** The media types' default fields (SERVICE-NOTES.md): the same for all eight, `mhid` aside. */
 type MovieObject = {
-  readonly mhid: MovieId
+  readonly mhid: `mhmov${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
   readonly description?: string
 } & {}
 type ShowSeriesObject = {
-  readonly mhid: ShowSeriesId
+  readonly mhid: `mhsss${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
   readonly description?: string
 } & {}
 type ShowSeasonObject = {
-  readonly mhid: IdOf<'ShowSeason'>
+  readonly mhid: `mhssn${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
   readonly description?: string
 } & {}
 type ShowEpisodeObject = {
-  readonly mhid: IdOf<'ShowEpisode'>
+  readonly mhid: `mhsep${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
   readonly description?: string
 } & {}
 type MusicVideoObject = {
-  readonly mhid: IdOf<'MusicVideo'>
+  readonly mhid: `mhmsv${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
   readonly description?: string
 } & {}
 type SpecialObject = {
-  readonly mhid: IdOf<'Special'>
+  readonly mhid: `mhspc${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
   readonly description?: string
 } & {}
 type TrailerObject = {
-  readonly mhid: IdOf<'Trailer'>
+  readonly mhid: `mhtrl${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
   readonly description?: string
 } & {}
 type MHGraphGroupObject = {
-  readonly mhid: IdOf<'MHGraphGroup'>
+  readonly mhid: `mhggp${string}`
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
@@ -83,14 +76,14 @@ type ContributorObject = {
 } & {}
 
 type UserObject = {
-  readonly mhid: IdOf<'User'>
+  readonly mhid: `mhusr${string}`
   readonly name: string
   readonly username: string
   readonly email?: string
 } & {}
 
 type ImageObject = {
-  readonly mhid: ImageId
+  readonly mhid: `mhimg${string}`
   readonly name: string | null
   readonly isDefault: boolean
   readonly averageColor?: string | null
@@ -112,7 +105,7 @@ type TraitObject = {
 } & {}
 
 type SourceObject = {
-  readonly mhid: SourceId
+  readonly mhid: `mhsrc${string}`
   readonly name: string
   readonly altId: string
   readonly connectable: number
@@ -120,7 +113,7 @@ type SourceObject = {
 } & {}
 
 type CollectionObject = {
-  readonly mhid: CollectionId
+  readonly mhid: `mhcol${string}`
   readonly name: string
   readonly altId: string
   readonly createdDate: number
