@@ -1,5 +1,5 @@
 import { checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
-import type { ComponentCatalogue, ComponentName, ComponentRequest, ObjectTypeName } from '../model/core'
+import type { ComponentCatalogue, ComponentName, ComponentObjectTypes, ComponentRequest } from '../model/core'
 import type { ComponentArg, ComponentSpec, SpecOfArg } from './component-spec'
 import type { ValidNested } from './argument-checks'
 
@@ -7,8 +7,7 @@ import type { ValidNested } from './argument-checks'
 // components take `.pageSize(n)`.
 
 type Entry<N extends ComponentName> = ComponentCatalogue[N]
-type OfTypes<N extends ComponentName> =
-  Entry<N> extends { of: readonly (infer T extends ObjectTypeName)[] } ? T : never
+type OfTypes<N extends ComponentName> = ComponentObjectTypes[N]
 
 /** A list component's spec: it can be given a page size. */
 export interface ListComponentSpec<Name extends ComponentName, Nested = never> extends ComponentSpec<

@@ -1,24 +1,20 @@
 import type {
   ComponentCatalogue,
   ComponentName,
-  ContributorContext,
-  IdOf,
+  ComponentObjectTypes,
+  ConditionalComponent,
   MediaTypeName,
   EmptyContext,
   MediumType,
   Name,
   ObjectTypeName,
-  ObjectTypes,
-  PagedList,
   PagingInfo,
-  Pair,
-  Silo,
   SocialMetrics,
-  SourceContext,
   SubscriptionMetadata,
   UserSocial,
 } from '../model/core'
 import type { ComponentSpec } from './component-spec'
+import type { PlainContexts, TypedObjects } from './objects'
 
 // Result inference: from the object types a query returns and the components it asks for, the exact shape of
 // the response. Everything is read from the component catalogue's type.
@@ -31,18 +27,12 @@ interface PrimitiveValues {
   SubscriptionMetadata: SubscriptionMetadata
 }
 
-interface Contexts {
-  ContributorContext: Plain<ContributorContext>
-  SourceContext: Plain<SourceContext>
-}
-
 type Entry<N extends ComponentName> = ComponentCatalogue[N]
 
 type ContextOf<N extends ComponentName> =
-  Entry<N> extends { context: infer C extends keyof Contexts } ? Contexts[C] : EmptyContext
+  Entry<N> extends { context: infer C extends keyof PlainContexts } ? PlainContexts[C] : EmptyContext
 
-type OfTypes<N extends ComponentName> =
-  Entry<N> extends { of: readonly (infer T extends ObjectTypeName)[] } ? T : never
+type OfTypes<N extends ComponentName> = ComponentObjectTypes[N]
 
 /**
  * `X` as one object type. The intersection with `{}` drops the alias a type was written with, so an editor's
@@ -69,41 +59,8 @@ export type ComponentValue<N extends ComponentName, Nested> = Entry<N>['shape'] 
         ? PrimitiveValues[V]
         : never
 
-/**
- * Each object type's default fields, with its `mhid` typed by prefix: a Movie (`mhmov…`) and a ShowSeries
- * (`mhsss…`) are different types, so `isType` and a `switch` on it can tell them apart. A type without ids of
- * its own (Subscription) keeps its fields as they are. Computed once for every type.
- */
-type TypedObjects = {
-  [T in ObjectTypeName]: [IdOf<T>] extends [never]
-    ? Plain<ObjectTypes[T]>
-    : Plain<ObjectTypes[T] & { readonly mhid: IdOf<T> }>
-}
-
-/**
- * The default fields as plain object types at every depth: the response model's types are inferred from its
- * checkers (`ObjectOf<{ url: Checker<string>; … }>`), which a hover would show as they are.
- */
-type Plain<X> = X extends readonly (infer E)[]
-  ? readonly Plain<E>[]
-  : X extends object
-    ? { [K in keyof X]: Plain<X[K]> } & {}
-    : X
-
 /** An object of type `T` as results give it: its default fields, with `mhid` typed by prefix. */
 export type TypedObject<T extends ObjectTypeName> = TypedObjects[T]
-
-/**
- * The components promised only conditionally (`isConditional`, components.ts): `needsUser` (userSocial is what
- * the token's user did, so a client-credentials token gets objects without it) and `mayBeAbsent` (a title in no
- * group has no primaryGroup). Their fields are optional in the result type, as the response checks allow.
- */
-type Conditional = {
-  [N in ComponentName]: ComponentCatalogue[N] extends
-    { readonly needsUser: true } | { readonly mayBeAbsent: true }
-    ? N
-    : never
-}[ComponentName]
 
 type AppliesTo<N extends ComponentName> = Entry<N>['appliesTo'][number]
 
@@ -120,7 +77,7 @@ type AppliesTo<N extends ComponentName> = Entry<N>['appliesTo'][number]
 type AddedNames<T extends ObjectTypeName, C> =
   C extends ComponentSpec<infer N extends ComponentName, unknown>
     ? [T] extends [AppliesTo<N>]
-      ? [N] extends [keyof ObjectTypes[T]]
+      ? [N] extends [keyof TypedObjects[T]]
         ? never
         : N
       : never
@@ -132,7 +89,10 @@ type NestedOf<C, N extends ComponentName> = C extends ComponentSpec<N, infer Nes
 // The fields are mapped over their names, not over the specs with an `as` clause: the checker relates a remapped
 // key type to the mapped type's parameter (to tell filtering from remapping), a relation of the generic key type
 // that evaluated every component against every object type, about 3,900 type instantiations.
-type ConditionalSpec = ComponentSpec<Conditional, unknown>
+// The components promised only conditionally (`isConditional`, components.ts): `needsUser` (userSocial is what
+// the token's user did, so a client-credentials token gets objects without it) and `mayBeAbsent` (a title in no
+// group has no primaryGroup). Their fields are optional in the result type, as the response checks allow.
+type ConditionalSpec = ComponentSpec<ConditionalComponent, unknown>
 
 /** The fields the requested components `C` add to an object of type `T`, all present. */
 type Fields<T extends ObjectTypeName, C> = {

@@ -41,7 +41,7 @@ export type PositionsWithProbability =
 export type BlueprintOptions = Placement & { readonly filters?: readonly FilterSpec[] }
 
 /** A silo blueprint, ready for `hql.silos(...)`. */
-export interface BlueprintSpec<Type extends BlueprintType = BlueprintType> {
+export interface BlueprintSpec<out Type extends BlueprintType = BlueprintType> {
   readonly blueprint: Blueprint & { readonly type: Type }
 }
 

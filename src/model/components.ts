@@ -1,4 +1,4 @@
-import { mediaTypeNames, type ObjectTypeName } from './ids'
+import { mediaTypeNames, type MediaTypeName, type ObjectTypeName } from './ids'
 
 /**
  * What a component adds to each object it is requested on:
@@ -255,3 +255,40 @@ export interface ComponentsByType {
     | 'userSocial'
   Subscription: 'metadata'
 }
+
+/**
+ * The object types each component returns (its `of`; `never` for a primitive one), written out for the same
+ * reason: reading them from the catalogue's tuples (`of: readonly (infer T)[]`) related each tuple to an array
+ * type, which cost every nesting call about 150 type instantiations. test/builder/types-agree.test-d.ts holds
+ * it to the catalogue.
+ */
+export interface ComponentObjectTypes {
+  primaryName: never
+  primaryImage: 'Image'
+  secondaryImage: 'Image'
+  images: 'Image'
+  keyContributors: 'Contributor'
+  contributors: 'Contributor'
+  keyTraits: 'Trait'
+  keySuitabilities: 'Trait'
+  primaryGroup: 'Collection'
+  sources: 'Source'
+  collections: 'Collection'
+  contributions: MediaTypeName
+  followers: 'User'
+  likers: 'User'
+  following: 'User' | 'Contributor' | 'Collection'
+  liking: MediaTypeName | 'Contributor' | 'Collection' | 'Source'
+  ownedCollections: 'Collection'
+  allSubscriptions: 'Subscription'
+  allMediums: never
+  items: MediaTypeName | 'User' | 'Contributor' | 'Collection' | 'Trait'
+  primaryOwner: 'User'
+  socialMetrics: never
+  userSocial: never
+  metadata: never
+  thumbnail: 'Image'
+}
+
+/** The components promised only conditionally (`isConditional`), written out as well (and held by the same test). */
+export type ConditionalComponent = 'primaryGroup' | 'userSocial'

@@ -91,7 +91,7 @@ describe('type errors of component names', { timeout: 60_000 }, () => {
 describe('hovers show fields, not helper types', { timeout: 60_000 }, () => {
   // The helpers the result types are computed with; none may appear where a user hovers on a result.
   const helpers =
-    /\b(Item|ListResult|PairOf|Pair|Shaped|ComponentFields|Fields|TypedObjects?|ObjectOf|Checker|PagedList|ComponentSpec|Nesting|ListComponentSpec)\b/
+    /\b(Item|ListResult|SilosResult|PairOf|Pair|Shaped|ComponentFields|Fields|TypedObjects?|ObjectOf|Checker|PagedList|ComponentSpec|Nesting|ListComponentSpec)\b/
 
   test("the quickstart result's item lists its fields at every depth", () => {
     const hover =
@@ -109,6 +109,28 @@ const mo/*|*/vie = result.content[0]`)
       expect(hover).toContain(`${field}`)
     expect(hover).toContain('mhid: `mhmov${string}`')
     expect(hover).not.toMatch(helpers)
+  })
+
+  test('the whole result, and a page the client answers, list their fields', () => {
+    const query = `import { hql, returnType, primaryImage, keyContributors, silo } from 'hql'
+import type { Client, ResultOf } from 'hql'
+const q = hql.explore().filter(returnType.eq('Movie')).with(primaryImage, keyContributors(primaryImage))
+declare const client: Client
+`
+    // Each hover showed the helper the query type named its result with: `ListResult<"Movie", …>`.
+    const whole = hoverAt(`${query}declare const res/*|*/ult: ResultOf<typeof q>`)
+    const page = hoverAt(
+      `${query}export async function f() { const pa/*|*/ge = await client.run(q); return page }`,
+    )
+    for (const hover of [whole, page]) {
+      for (const field of ['content', 'pagingInfo', 'object', 'mhid', 'primaryImage', 'keyContributors'])
+        expect(hover).toContain(field)
+      expect(hover).not.toMatch(helpers)
+    }
+    const silos = hoverAt(`${query}const s = hql.silos(silo.explore()).with(primaryImage)
+declare const res/*|*/ult: ResultOf<typeof s>`)
+    for (const field of ['silos', 'title', 'content', 'primaryImage']) expect(silos).toContain(field)
+    expect(silos).not.toMatch(helpers)
   })
 
   test("a nested list's hover lists its items' fields", () => {

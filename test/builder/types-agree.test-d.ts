@@ -11,7 +11,15 @@ import {
   traits,
 } from 'hql'
 import type { ComponentsOf, MediaTypeName, ObjectTypeName } from 'hql'
-import type { ComponentsByType } from '../../src/model/components'
+import type {
+  ComponentName,
+  ComponentObjectTypes,
+  ComponentsByType,
+  ConditionalComponent,
+  componentCatalogue,
+} from '../../src/model/components'
+import type { ContributorContext, IdOf, ObjectTypes, SourceContext } from '../../src/model/core'
+import type { PlainContexts, TypedObjects } from '../../src/builder/objects'
 
 // The type half of each mistake in types-agree.test.ts: what throws at run time on a value the types can see
 // is a type error too.
@@ -109,4 +117,57 @@ test("the written-out names the editor completes after .with(' are the catalogue
       : T
   }
   expectTypeOf<Agrees[ObjectTypeName]>().toEqualTypeOf<true>()
+})
+
+// The builder's written-out tables (src/builder/objects.ts, src/model/components.ts) against what they stand for:
+// the response checkers' inferred types and the component catalogue.
+type Plain<X> = X extends readonly (infer E)[]
+  ? readonly Plain<E>[]
+  : X extends object
+    ? { [K in keyof X]: Plain<X[K]> }
+    : X
+type Same<A, B> = [A, B] extends [B, A] ? true : false
+
+test("the written-out default fields are the checkers' types, with mhid typed by prefix", () => {
+  type Agrees = {
+    [T in ObjectTypeName]: Same<
+      Plain<TypedObjects[T]>,
+      Plain<[IdOf<T>] extends [never] ? ObjectTypes[T] : Omit<ObjectTypes[T], 'mhid'> & { mhid: IdOf<T> }>
+    > extends true
+      ? true
+      : T
+  }
+  expectTypeOf<Agrees[ObjectTypeName]>().toEqualTypeOf<true>()
+  // Readonly and optional as the checkers have them.
+  expectTypeOf<TypedObjects['Movie']>().toEqualTypeOf<{
+    readonly mhid: `mhmov${string}`
+    readonly name: string
+    readonly altId: string
+    readonly releaseDate: number
+    readonly description?: string
+  }>()
+})
+
+test("the written-out contexts are the checkers' types", () => {
+  expectTypeOf<
+    Same<Plain<PlainContexts['ContributorContext']>, Plain<ContributorContext>>
+  >().toEqualTypeOf<true>()
+  expectTypeOf<Same<Plain<PlainContexts['SourceContext']>, Plain<SourceContext>>>().toEqualTypeOf<true>()
+})
+
+test("the written-out object types of each component and the conditional ones are the catalogue's", () => {
+  type Catalogue = typeof componentCatalogue
+  type Agrees = {
+    [N in ComponentName]: Same<
+      ComponentObjectTypes[N],
+      Catalogue[N] extends { of: readonly (infer T)[] } ? T : never
+    > extends true
+      ? true
+      : N
+  }
+  expectTypeOf<Agrees[ComponentName]>().toEqualTypeOf<true>()
+  type Conditional = {
+    [N in ComponentName]: Catalogue[N] extends { needsUser: true } | { mayBeAbsent: true } ? N : never
+  }[ComponentName]
+  expectTypeOf<ConditionalComponent>().toEqualTypeOf<Conditional>()
 })

@@ -13,5 +13,15 @@ export interface Query<Result = unknown> {
   readonly [resultType]?: Result
 }
 
-/** The response type of a query: `ResultOf<typeof q>`. */
-export type ResultOf<Q> = Q extends Query<infer Result> ? Result : never
+/**
+ * The response type of a query: `ResultOf<typeof q>`. The result is mapped over once, in place, so that the
+ * type has no alias: a hover on a response value lists its fields (`{ readonly content: …; pagingInfo }`), not
+ * the helper the query type named it with (`ListResult<"Movie", …>`), test/builder/editor.test.ts. A query
+ * whose result is not known (`Query`, `unknown`) keeps it as it is.
+ */
+export type ResultOf<Q> =
+  Q extends Query<infer Result>
+    ? unknown extends Result
+      ? Result
+      : { [K in keyof Result]: Result[K] }
+    : never
