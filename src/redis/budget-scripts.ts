@@ -1,5 +1,5 @@
 // The rate budget's decisions on Redis. KEYS[1] is a sorted set of the fleet's requests in the window (scored
-// by the server's time in ms), KEYS[2] the time until which the fleet is paused. Time is the Redis server's,
+// by the server's time in ms), KEYS[2] the time until which the fleet is paused, KEYS[3] when the last request was confirmed sent. Time is the Redis server's,
 // so that processes whose clocks disagree still share one window.
 import { script } from './script'
 
@@ -30,6 +30,44 @@ if last[2] then at = math.max(at, tonumber(last[2]) + spacing) end
 redis.call('ZADD', KEYS[1], string.format('%.3f', at), ARGV[3])
 redis.call('PEXPIRE', KEYS[1], math.ceil(at - now + window))
 return { 1, math.ceil(at - now) }`,
+)
+
+/**
+ * Confirms a booked request (ARGV[3]) at the moment it is about to go: sent now (Redis's time) unless the
+ * window of ARGV[2] ms up to now already holds ARGV[1] other requests, booked or sent, or the last confirmed
+ * request (KEYS[3]) went less than ARGV[4] ms ago. A booking is a promise of the send time, and a process that
+ * wakes late (a busy event loop, a stalled machine) would send its request next to later ones that went on
+ * time, or, after a stall of Redis, every waiting process at once: the service, which counts arrivals, would
+ * see more than the budget in one window. Confirmed, the request's score becomes its real send time, which the
+ * bookings and confirmations after it respect. Returns 0 (go now) or the ms to wait before asking again.
+ */
+export const confirmSend = script(
+  'hql-budget-confirm',
+  `${NOW}
+local limit, window, gap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[4])
+local last = tonumber(redis.call('GET', KEYS[3]) or '0')
+if now < last + gap then return math.max(1, math.ceil(last + gap - now)) end
+local from = '(' .. string.format('%.3f', now - window)
+local to = string.format('%.3f', now)
+local others = redis.call('ZCOUNT', KEYS[1], from, to)
+local mine = tonumber(redis.call('ZSCORE', KEYS[1], ARGV[3]) or 'nil')
+if mine and mine > now - window and mine <= now then others = others - 1 end
+if others < limit then
+  if redis.call('ZADD', KEYS[1], 'XX', 'CH', to, ARGV[3]) == 0 then redis.call('ZADD', KEYS[1], to, ARGV[3]) end
+  if redis.call('PTTL', KEYS[1]) < window then redis.call('PEXPIRE', KEYS[1], math.ceil(window)) end
+  if gap > 0 then redis.call('SET', KEYS[3], to, 'PX', math.max(1, math.ceil(gap))) end
+  return 0
+end
+-- The oldest requests in the window, this one left out: the (others - limit + 1)th must leave it first.
+local oldest = redis.call('ZRANGEBYSCORE', KEYS[1], from, to, 'WITHSCORES', 'LIMIT', 0, others - limit + 2)
+local n = 0
+for i = 1, #oldest, 2 do
+  if oldest[i] ~= ARGV[3] then
+    n = n + 1
+    if n == others - limit + 1 then return math.max(1, math.ceil(tonumber(oldest[i + 1]) + window - now)) end
+  end
+end
+return 1`,
 )
 
 /** Pauses the fleet for ARGV[1] ms from now, unless it is already paused for longer. */

@@ -35,7 +35,10 @@ export function openLink(
 ): RedisLink {
   const send: SendCommand | undefined = commandSender(options.redis)
   if (send === undefined)
-    throw new ClientConfigError('expected a node-redis or ioredis client', [component, 'redis'])
+    throw new ClientConfigError(
+      `expected a connected node-redis or ioredis client (one with sendCommand or call), got ${described(options.redis)}`,
+      [component, 'redis'],
+    )
   if (typeof options.key !== 'string' || options.key === '')
     throw new ClientConfigError('expected a non-empty Redis key', [component, 'key'])
   return new RedisLink(send, {
@@ -49,6 +52,18 @@ export function openLink(
     onStateChange: options.onRedisStateChange,
     now,
   })
+}
+
+/** What was passed instead of a client, and the usual mistake behind it; never a value (a URL may hold a password). */
+function described(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value === 'string') return 'a string: make a client from the URL and pass the client'
+  if (typeof value !== 'object' && typeof value !== 'function') return `a ${typeof value}`
+  if (typeof (value as { then?: unknown }).then === 'function')
+    return "a Promise: await the client's connect() first"
+  const keys = Object.keys(value)
+  if (keys.length === 0) return 'an empty object'
+  return `an object with neither (its keys: ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''})`
 }
 
 /** Waits `ms`; the Redis parts wait only between polls, never on a caller's signal. */

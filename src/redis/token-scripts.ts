@@ -49,6 +49,17 @@ redis.call('HSET', KEYS[1], 'payload', ARGV[3], 'fence', ARGV[2], 'expiresAt', A
 return 1`,
 )
 
+/**
+ * Extends the lock ARGV[1] to ARGV[2] ms from now if it is still held by the same owner and fence (compare and
+ * extend): a holder slower than the lock's lifetime keeps it while alive, and never extends another's lock.
+ * 1 when extended, 0 when the lock is gone or another's.
+ */
+export const renewLock = script(
+  'hql-token-renew',
+  `if redis.call('GET', KEYS[2]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[2], ARGV[2]) end
+return 0`,
+)
+
 /** Lets go of the lock ARGV[1] if still held (compare and delete). */
 export const unlockToken = script(
   'hql-token-unlock',

@@ -2,7 +2,15 @@ import { ClientConfigError, type StoredToken, type TokenRenewal, type TokenStore
 import { RedisUnavailable } from './link'
 import { openLink, pause, positiveMs, type SharedOptions } from './options'
 import { sealer, type EncryptionKey } from './seal'
-import { clearToken, lockToken, putToken, readToken, storeRefreshed, unlockToken } from './token-scripts'
+import {
+  clearToken,
+  lockToken,
+  putToken,
+  readToken,
+  renewLock,
+  storeRefreshed,
+  unlockToken,
+} from './token-scripts'
 import { parseToken, tokenText } from './token-text'
 
 /** Options of `redisTokenStore`. */
@@ -10,9 +18,10 @@ export interface RedisTokenStoreOptions extends SharedOptions {
   /** Encrypts the stored token (AES-256-GCM) with the app's key: a CryptoKey, 16 or 32 bytes, or a passphrase. */
   readonly encryptionKey?: EncryptionKey
   /**
-   * How long a process may hold the refresh lock: a holder that crashed blocks the others this long at most,
-   * and one that takes longer loses the right to store its token. Default 15 000 ms (more than a token
-   * request's default timeout of 10 000 ms).
+   * The refresh lock's lifetime: a holder that crashed blocks the others this long at most. A live holder
+   * extends it every third of it while its token request runs, so a slow token endpoint is still asked once;
+   * a holder that could not extend it (paused longer than this, Redis away) loses the right to store its token.
+   * Default 15 000 ms.
    */
   readonly lockMs?: number
   /** How often a process waiting for another's refresh looks for the new token. Default 50 ms. */
@@ -71,23 +80,50 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     return local
   }
 
+  /**
+   * Extends the lock every third of its lifetime until stopped, or until it is no longer ours (then a newer
+   * holder has it, and extending stops for good). The timer does not keep a finished process alive.
+   */
+  function keepLock(lock: string): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
+    const later = () => {
+      timer = setTimeout(() => {
+        void link
+          .eval(renewLock, keys, [lock, String(lockMs)])
+          .then((kept) => kept === 1 && !stopped && later())
+          .catch(() => {})
+      }, lockMs / 3)
+      ;(timer as { unref?: () => void }).unref?.()
+    }
+    later()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }
+
   /** With the lock: the token endpoint is asked once, for the whole fleet, and its answer stored. */
   async function refreshHolding(renewal: TokenRenewal, fence: number): Promise<StoredToken> {
     const lock = `${owner}:${fence}`
     let token: StoredToken
+    const stopKeeping = keepLock(lock)
     try {
       // Another process may have stored a new token between our read and our lock.
       const current = await read()
       if (current !== undefined && renewal.usable(current)) {
+        stopKeeping()
         await link.eval(unlockToken, keys, [lock])
         return current
       }
       token = await renewal.obtain(current)
     } catch (error) {
+      stopKeeping()
       await link.eval(unlockToken, keys, [lock]).catch(() => {})
       if (error instanceof RedisUnavailable) return refreshAlone(renewal)
       throw error
     }
+    stopKeeping()
     local = token
     // Refused means a newer token is stored, or will be by the newer holder: this one is still good to use.
     await link
@@ -97,8 +133,9 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
   }
 
   async function refresh(renewal: TokenRenewal): Promise<StoredToken> {
-    // Past this, something keeps the lock longer than its lifetime should allow: go on alone.
-    const giveUpAt = Date.now() + 2 * lockMs
+    // Past this, something keeps the lock far longer than a token request takes (a holder extends it while
+    // alive, so a live holder stuck this long, or processes that keep taking it and never store): go on alone.
+    const giveUpAt = Date.now() + 4 * lockMs
     try {
       for (;;) {
         const current = await read()

@@ -187,6 +187,13 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     ).toThrow(expect.objectContaining({ path: ['budget', 'fallbackRequests'] }))
   })
 
+  test('refuses a margin that is no number of ms', async () => {
+    const redis = await client()
+    expect(() =>
+      redisRateBudget({ redis, key: key(), requests: 10, windowSeconds: 1, marginMs: -1 }),
+    ).toThrow(expect.objectContaining({ path: ['budget', 'marginMs'] }))
+  })
+
   test('refuses a value that is no Redis client', () => {
     expect(() => redisRateBudget({ redis: {} as never, key: key(), requests: 1, windowSeconds: 1 })).toThrow(
       ClientConfigError,

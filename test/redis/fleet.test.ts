@@ -1,20 +1,23 @@
 // A fleet: 8 worker processes (half on node-redis, half on ioredis) share one client id through Redis. With an
-// expired token and 50 concurrent requests each, the token endpoint sees exactly one request; sending as fast
-// as they can, the fleet stays within the rate budget in every window. The figures go to docs/fleet.md.
+// expired token and 50 concurrent requests each, the token endpoint sees exactly one request; asking for more
+// than the budget over five windows, no window at the service holds more than the budget and the sustained rate is
+// the budget's within 5 %. The figures go to docs/fleet.md.
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { redisTokenStore } from '../../src/redis'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
-import { redisClient, watchGrants, type TestClient } from '../support/redis-clients'
+import { redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 import type { FleetCommand, FleetReply } from './fleet-worker'
 
 const WORKERS = 8
 const CONCURRENCY = 50
-const BUDGET = { requests: 40, windowSeconds: 1 }
-const BUDGET_REQUESTS_PER_WORKER = 20
+const BUDGET = { requests: 50, windowSeconds: 5 }
+// Five windows' worth: the sustained rate is measured over several windows, not one burst.
+const WINDOWS = 4
+const BUDGET_REQUESTS_PER_WORKER = (BUDGET.requests * WINDOWS) / 8
 const TOKEN_KEY = 'hql:fleet:tokens'
 const BUDGET_KEY = 'hql:fleet:budget'
 
@@ -47,6 +50,8 @@ beforeAll(async () => {
     workers.push(worker)
     await once(worker, 'message')
   }
+  // Each worker's warm-up request (fleet-worker.ts) is no part of what the tests count.
+  http.graphRequests.length = 0
 }, 60_000)
 
 afterAll(async () => {
@@ -92,36 +97,30 @@ describe(`a fleet of ${WORKERS} processes`, () => {
     )
   }, 60_000)
 
-  test(`sending as fast as it can, the fleet stays within ${BUDGET.requests} per ${BUDGET.windowSeconds} s`, async () => {
+  test(`more demand than ${BUDGET.requests} per ${BUDGET.windowSeconds} s over ${WINDOWS} windows: never more in any window the service sees, and the budget's rate ±5 %`, async () => {
     http.graphRequests.length = 0
     const total = WORKERS * BUDGET_REQUESTS_PER_WORKER
-    const grants = await watchGrants(redis.url, BUDGET_KEY)
     const startedAt = Date.now()
+    // Every worker keeps 10 requests waiting: the fleet asks for far more than the budget at every moment.
     const replies = await fleet({ run: 'budget', requests: BUDGET_REQUESTS_PER_WORKER, concurrency: 10 })
     const elapsedMs = Date.now() - startedAt
-    await grants.stop(total)
     expect(replies.flatMap((reply) => reply.failed)).toEqual([])
     const windowMs = BUDGET.windowSeconds * 1000
-    // As Redis granted them: never more than the budget in any window.
-    expect(grants.scores).toHaveLength(total)
-    const mostGranted = busiestWindow(grants.scores, windowMs)
-    expect(mostGranted).toBeLessThanOrEqual(BUDGET.requests)
-    // As the service saw them arrive, timers and scheduling delay each send a little (by how much depends on
-    // the machine's load: the exact guarantee is Redis's, above). The mean rate is the budget's ±5 %, and no
-    // window holds a burst: a token bucket, or a budget per process, would show twice the budget or more here.
+    // As the service saw them arrive, on its own clock: the budget's guarantee is about arrivals, not sends.
     const arrivals = http.graphRequests.map((request) => request.at).sort((a, b) => a - b)
     expect(arrivals).toHaveLength(total)
+
+    // (a) No sliding window of windowSeconds, starting anywhere, holds more than the budget.
     const mostArrived = busiestWindow(arrivals, windowMs)
-    expect(mostArrived).toBeLessThanOrEqual(BUDGET.requests * 1.25)
+    expect(mostArrived).toBeLessThanOrEqual(BUDGET.requests)
+    // (b) The sustained rate is the budget's, ±5 %: the fleet neither overruns it nor leaves it unused.
     const rate = ((total - 1) / (arrivals.at(-1)! - arrivals[0]!)) * windowMs
     expect(rate).toBeGreaterThanOrEqual(BUDGET.requests * 0.95)
     expect(rate).toBeLessThanOrEqual(BUDGET.requests * 1.05)
-    const neededMs = ((total - 1) / BUDGET.requests) * windowMs
-    expect(elapsedMs).toBeGreaterThanOrEqual(neededMs)
     console.info(
       `[fleet] budget ${BUDGET.requests}/${BUDGET.windowSeconds} s, ${total} requests in ${elapsedMs} ms: ` +
-        `busiest window ${mostGranted} granted (Redis time), ${mostArrived} arrived (service time); ` +
-        `mean rate ${rate.toFixed(1)} per window (${neededMs.toFixed(0)} ms needed at the budget)`,
+        `busiest ${BUDGET.windowSeconds} s window at the service ${mostArrived}; ` +
+        `sustained rate ${rate.toFixed(2)} per window (${(((rate - BUDGET.requests) / BUDGET.requests) * 100).toFixed(1)} %)`,
     )
-  }, 60_000)
+  }, 120_000)
 })

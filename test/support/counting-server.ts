@@ -27,6 +27,8 @@ export async function countingServer(tokenLifetimeSeconds = 3600): Promise<Count
     close: async () => {},
   }
   const server: Server = createServer((request, response) => {
+    // When its head arrived: the body follows on the next turns of the event loop.
+    const arrivedAt = Date.now()
     let body = ''
     request.on('data', (chunk) => (body += String(chunk)))
     request.on('end', () => {
@@ -54,7 +56,7 @@ export async function countingServer(tokenLifetimeSeconds = 3600): Promise<Count
         return
       }
       const token = (request.headers.authorization ?? '').replace(/^Bearer /, '')
-      state.graphRequests.push({ at: Date.now(), token })
+      state.graphRequests.push({ at: arrivedAt, token })
       if (state.retryAfter !== undefined) {
         response.writeHead(429, {
           'retry-after': String(state.retryAfter),
