@@ -1,4 +1,10 @@
-import { componentCatalogue, type ComponentEntry, type ComponentRequest } from '../../model'
+import {
+  componentCatalogue,
+  type ComponentEntry,
+  type ComponentName,
+  type ComponentRequest,
+} from '../../model'
+import type { GraphNode } from '../graph/entities'
 import type { JsonPath } from '../../model/errors'
 import type { QueryContext } from './context'
 import {
@@ -47,14 +53,61 @@ function isPlain(components: readonly ComponentRequest[]): boolean {
   return plain
 }
 
-/** {@link renderPair} as text: `{"object":…,"context":…}`. */
+/**
+ * List components whose items depend on the object alone (not on who asks, nor on the service's settings):
+ * their items, and each item's context as text, are made once per object. A title's sources (their contexts
+ * are most of a `sources` component's bytes) and a contributor's contributions (sorted newest first) were
+ * made and written again for every object of every response. The items never leave this file: the object
+ * path makes its own, which an in-process reader may change.
+ */
+const FIXED_LISTS: ReadonlySet<ComponentName> = new Set<ComponentName>([
+  'images',
+  'keyContributors',
+  'contributors',
+  'keyTraits',
+  'keySuitabilities',
+  'sources',
+  'contributions',
+  'followers',
+  'likers',
+  'allSubscriptions',
+])
+
+interface FixedItems {
+  readonly items: readonly Item[]
+  readonly contexts?: readonly string[]
+}
+
+const fixedItems = new WeakMap<GraphNode, Map<ComponentName, FixedItems>>()
+
+/** The items of a list or array component of `node`, with their contexts' text when they are fixed. */
+function itemsOf(
+  name: ComponentName,
+  resolve: (node: GraphNode, ctx: QueryContext) => Item[],
+  node: GraphNode,
+  ctx: QueryContext,
+): FixedItems {
+  if (!FIXED_LISTS.has(name)) return { items: resolve(node, ctx) }
+  let byName = fixedItems.get(node)
+  if (byName === undefined) fixedItems.set(node, (byName = new Map()))
+  let fixed = byName.get(name)
+  if (fixed === undefined) {
+    const items = resolve(node, ctx)
+    fixed = { items, contexts: items.map((item) => JSON.stringify(item.context)) }
+    byName.set(name, fixed)
+  }
+  return fixed
+}
+
+/** {@link renderPair} as text: `{"object":…,"context":…}`; `context` is the item's context as text, if known. */
 export function renderPairText(
   item: Item,
   components: readonly ComponentRequest[] | undefined,
   ctx: QueryContext,
   path: JsonPath,
+  context: string = JSON.stringify(item.context),
 ): string {
-  return `{"object":${renderObjectText(item.node, components, ctx, path)},"context":${JSON.stringify(item.context)}}`
+  return `{"object":${renderObjectText(item.node, components, ctx, path)},"context":${context}}`
 }
 
 /** {@link renderPairText} as a member of an answer that jsonText writes. */
@@ -105,15 +158,17 @@ export function renderObjectText(
         break
       }
       case 'array': {
-        const items = resolver.resolve(node, ctx)
+        const { items, contexts } = itemsOf(component.name, resolver.resolve, node, ctx)
         let list = ''
         for (let i = 0; i < items.length; i++)
-          list += (i === 0 ? '' : ',') + renderPairText(items[i] as Item, component.components, ctx, nested)
+          list +=
+            (i === 0 ? '' : ',') +
+            renderPairText(items[i] as Item, component.components, ctx, nested, contexts?.[i])
         out += `${keyOf(component.name)}[${list}]`
         break
       }
       case 'list': {
-        const items = resolver.resolve(node, ctx)
+        const { items, contexts } = itemsOf(component.name, resolver.resolve, node, ctx)
         spend(ctx, LIST_ITEM_UNITS * items.length, () => [...at, 'pageSize'], LOWER_RENDERING)
         const size = pageSizeOf(ctx, component.pageSize, [...at, 'pageSize'])
         // `page` is set by a component continuation (see ./paging.ts): the n-th page of this very list.
@@ -123,7 +178,8 @@ export function renderObjectText(
         let list = ''
         for (let i = start; i < end; i++)
           list +=
-            (i === start ? '' : ',') + renderPairText(items[i] as Item, component.components, ctx, nested)
+            (i === start ? '' : ',') +
+            renderPairText(items[i] as Item, component.components, ctx, nested, contexts?.[i])
         const next =
           start + size < items.length
             ? JSON.stringify(componentContinuation(node.mhid, component, size, page + 1))
