@@ -62,7 +62,7 @@ export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine
         const deps = { graph, limits, defaultImage: () => image }
         return {
           status: 200,
-          body: answerQuery(deps, endpoint as GraphEndpoint, json, username ?? undefined),
+          body: answerQuery(deps, endpoint as GraphEndpoint, json, username ?? undefined, 'objects'),
         }
       } catch (error) {
         const { status, body } = errorResponse(error)

@@ -101,6 +101,11 @@ export class GraphIndex {
     return ordinals
   }
 
+  /** A title's position in `media` (undefined for seasons and episodes). */
+  ordinalOf(title: MediaNode): number | undefined {
+    return this.mediaOrdinals.get(title)
+  }
+
   /** A node by mhid or altId. */
   byId(id: string): Addressable | undefined {
     return this.ids.get(id)

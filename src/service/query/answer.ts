@@ -6,6 +6,8 @@ import type { QueryContext, QueryLimits } from './context'
 import { explore } from './explore'
 import { checkLimits } from './limits'
 import { lookup } from './lookup'
+import { renderPair } from './components'
+import { renderPairRaw } from './render-text'
 import { relate } from './relate'
 import { silos } from './silos'
 
@@ -26,15 +28,23 @@ export interface AnswerDeps {
 }
 
 /**
+ * What {@link answerQuery} gives: `'text'`, an answer for `jsonText` (./json-text.ts) whose objects are JSON
+ * text already (RawJson), what the HTTP layer sends; `'objects'`, plain JSON values, for in-process readers.
+ * The two are the same JSON (test/service/render-text.test.ts).
+ */
+export type AnswerForm = 'text' | 'objects'
+
+/**
  * Answers one graph request body, untrusted JSON, as `username` (undefined: a token without a user). Throws
  * `HqlError`s for bad requests (the HTTP layer turns them into 400/404 bodies with the path). No HTTP here, so
- * the same engine also answers in-process (hql/testing).
+ * the same engine also answers in-process (hql/testing, with `form` 'objects').
  */
 export function answerQuery(
   deps: AnswerDeps,
   endpoint: GraphEndpoint,
   json: unknown,
   username: string | undefined,
+  form: AnswerForm = 'text',
 ): unknown {
   const body = fromJSON(endpoint, json).body as RequestBodies[typeof endpoint]
   checkLimits(deps.limits, endpoint, body)
@@ -45,6 +55,7 @@ export function answerQuery(
     limits: deps.limits,
     rendered: { count: 0 },
     work: { units: 0 },
+    renderPair: form === 'text' ? renderPairRaw : renderPair,
   }
   return (handlers[endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, body)
 }

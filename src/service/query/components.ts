@@ -143,7 +143,7 @@ const byNewest = (a: MediaNode, b: MediaNode): number => b.releaseDate - a.relea
  * compile error). What the data lacks is answered truthfully empty: no suitability traits, no contributor
  * portraits, no user-uploaded images.
  */
-const resolvers: Record<ComponentName, Resolver> = {
+export const resolvers: Record<ComponentName, Resolver> = {
   primaryName: asValue((node) => ({ text: node.name, locale: 'en-US' })),
   primaryImage: asPair((node, ctx) => pair((isMedia(node) ? node.image : undefined) ?? ctx.defaultImage)),
   secondaryImage: asPair((_node, ctx) => pair(ctx.defaultImage)),
@@ -212,8 +212,8 @@ for (const [name, resolver] of Object.entries(resolvers)) {
  */
 const RENDER_UNITS = 40
 /** Units per item of a list component, rendered or not: the whole list is resolved to page it. */
-const LIST_ITEM_UNITS = 4
-const LOWER_RENDERING =
+export const LIST_ITEM_UNITS = 4
+export const LOWER_RENDERING =
   'lower pageSize (or siloPageSize), lower the pageSize of nested list components, or ask for fewer components'
 /** Where an object's components are asked for names the component that listed it. */
 const componentsPath = (path: JsonPath): JsonPath =>
@@ -237,8 +237,27 @@ export function renderObject(
   ctx: QueryContext,
   path: JsonPath,
 ): Record<string, unknown> {
+  chargeObject(components, ctx, path)
+  return buildObject(node, components, ctx, path)
+}
+
+/** What one object costs, charged before anything of it is rendered (./render-text.ts does the same). */
+export function chargeObject(
+  components: readonly ComponentRequest[] | undefined,
+  ctx: QueryContext,
+  path: JsonPath,
+): void {
   countObject(ctx, path)
   spend(ctx, RENDER_UNITS * (1 + (components?.length ?? 0)), () => componentsPath(path), LOWER_RENDERING)
+}
+
+/** {@link renderObject} once charged. */
+export function buildObject(
+  node: Renderable,
+  components: readonly ComponentRequest[] | undefined,
+  ctx: QueryContext,
+  path: JsonPath,
+): Record<string, unknown> {
   if (node.type === 'Subscription') return subscriptionObject(node.plan)
   const object = defaultFields(node, ctx)
   // A user's own email is the one default field that depends on who asks: those fields are not shared.

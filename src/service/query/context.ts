@@ -1,6 +1,9 @@
 import { requestLimits } from '../../model'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode, UserNode } from '../graph/entities'
+import type { ComponentRequest } from '../../model'
+import type { JsonPath } from '../../model/errors'
+import type { Item } from './components'
 
 /** What every query is answered with: the graph, who is asking, and service-wide settings. */
 export interface QueryContext {
@@ -14,6 +17,16 @@ export interface QueryContext {
   readonly rendered: { count: number }
   /** Units of work spent on this request so far, counted against `limits.maxWork` (see ./work.ts). */
   readonly work: { units: number }
+  /**
+   * How an answer's top-level pairs are rendered: as objects (renderPair), or as JSON text for the HTTP
+   * layer's jsonText (renderPairRaw of ./render-text.ts, the same bytes, much less work).
+   */
+  readonly renderPair: (
+    item: Item,
+    components: readonly ComponentRequest[] | undefined,
+    ctx: QueryContext,
+    path: JsonPath,
+  ) => unknown
 }
 
 export interface QueryLimits {

@@ -2,7 +2,6 @@ import { nextEndpointPath } from '../../model'
 import type { ExploreRequest } from '../../model'
 import type { GraphNode } from '../graph/entities'
 import type { QueryContext } from './context'
-import { renderPair } from './components'
 import { compileFilters } from './filters'
 import { pageOf, pageSizeOf } from './paging'
 import { visible } from './resolve'
@@ -93,7 +92,7 @@ export function explore(ctx: QueryContext, body: ExploreRequest): Record<string,
   )
   return {
     content: page.items.map((node) =>
-      renderPair({ node, context: {} }, body.components, ctx, ['components']),
+      ctx.renderPair({ node, context: {} }, body.components, ctx, ['components']),
     ),
     pagingInfo: page.pagingInfo,
   }

@@ -27,13 +27,26 @@ export function markDefaultFields(
   node: GraphNode | ImageNode,
   shared: boolean,
 ): void {
-  if (!shared) return
+  if (shared) rendered.set(object, fieldsTextOf(node, object))
+}
+
+/** The node's default fields as text (without braces), made from `object` (they) the first time. */
+function fieldsTextOf(node: GraphNode | ImageNode, object: Record<string, unknown>): FieldsText {
   let fields = fieldsText.get(node)
   if (fields === undefined) {
     fields = { text: JSON.stringify(object).slice(1, -1), count: Object.keys(object).length }
     fieldsText.set(node, fields)
   }
-  rendered.set(object, fields)
+  return fields
+}
+
+/**
+ * The default fields of a node shared by every asker, as JSON text without braces: the text
+ * {@link markDefaultFields} writes, made by `make` the first time the node is rendered, either way.
+ */
+export function sharedFieldsText(node: GraphNode | ImageNode, make: () => Record<string, unknown>): string {
+  const fields = fieldsText.get(node)
+  return fields === undefined ? fieldsTextOf(node, make()).text : fields.text
 }
 
 /** Forgets the mark of an object whose default fields a component overwrote: it is written key by key. */
@@ -62,8 +75,17 @@ export function jsonText(value: unknown): string {
   return write(value) ?? 'null'
 }
 
+/**
+ * JSON text made already (./render-text.ts writes a response's objects straight to text): written as it is.
+ * Only {@link jsonText} knows it; answers meant to be read as objects never hold one (see answerQuery).
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 function write(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (value instanceof RawJson) return value.text
   if (Array.isArray(value)) {
     let out = '['
     for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + (write(value[i]) ?? 'null')

@@ -2,7 +2,6 @@ import { describeId, type LookupRequest, nextEndpointPath } from '../../model'
 import type { JsonPath } from '../../model/errors'
 import type { Addressable } from '../graph/graph-index'
 import type { QueryContext } from './context'
-import { renderPair } from './components'
 import { pageOf, pageSizeOf } from './paging'
 import { resolveId } from './resolve'
 
@@ -33,7 +32,7 @@ export function lookup(ctx: QueryContext, body: LookupRequest): Record<string, u
   )
   return {
     content: page.items.map((node) =>
-      node === undefined ? {} : renderPair({ node, context: {} }, body.components, ctx, ['components']),
+      node === undefined ? {} : ctx.renderPair({ node, context: {} }, body.components, ctx, ['components']),
     ),
     pagingInfo: page.pagingInfo,
   }

@@ -17,6 +17,34 @@ export function defaultImage(baseUrl: string): ImageNode {
   }
 }
 
+/**
+ * Every name {@link defaultFields} can give, of any type (a component named like one replaces it, which the
+ * text renderer leaves to the object path: ./render-text.ts). test/service/render-text.test.ts checks it.
+ */
+export const DEFAULT_FIELD_NAMES: ReadonlySet<string> = new Set([
+  'mhid',
+  'name',
+  'altId',
+  'releaseDate',
+  'description',
+  'subType',
+  'pluralName',
+  'connectable',
+  'webUrl',
+  'createdDate',
+  'permissions',
+  'published',
+  'username',
+  'email',
+  'isDefault',
+  'averageColor',
+  'original',
+  'thumbnail',
+  'small',
+  'medium',
+  'large',
+])
+
 /** The default fields of a node: what an object carries before any component is requested. */
 export function defaultFields(node: GraphNode | ImageNode, ctx: QueryContext): Record<string, unknown> {
   switch (node.type) {

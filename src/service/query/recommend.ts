@@ -55,12 +55,34 @@ function rarity(feature: Feature, titles: number): number {
 }
 
 /**
+ * Titles' scores, by position in graph.media: `sums[i]` for each `i` of `reached`, in the order the titles
+ * were first reached, and 0 elsewhere (every gain is positive). Where a Map of scores was made and read for
+ * every reached title (~2,400 of a relate's), these are one typed array and a list of positions.
+ */
+export interface TitleScores {
+  readonly sums: Float64Array
+  readonly reached: readonly number[]
+  /** How many titles were reached. */
+  readonly size: number
+}
+
+/** Rarity of each feature (`log((titles + 1) / (frequency + 1))`), computed once per graph and feature. */
+const rarities = new WeakMap<GraphIndex, WeakMap<Feature, number>>()
+function rarityOf(graph: GraphIndex, feature: Feature): number {
+  let byFeature = rarities.get(graph)
+  if (byFeature === undefined) rarities.set(graph, (byFeature = new WeakMap()))
+  let value = byFeature.get(feature)
+  if (value === undefined) byFeature.set(feature, (value = rarity(feature, graph.media.length)))
+  return value
+}
+
+/**
  * Scores of titles by graph proximity to the seeds' features. `meter` is charged, per seed, one unit per
  * score added (the walk over the titles of each feature is what costs).
  */
-function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): Map<MediaNode, number> {
-  // Sums by position in graph.media (see GraphIndex.titlesOf), in the order the titles are first reached; the
-  // additions happen in the same order as with a map, so every sum is the same number to the last bit.
+function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): TitleScores {
+  // The additions happen in the same order as they did into a map of scores, so every sum is the same number
+  // to the last bit.
   const sums = new Float64Array(graph.media.length)
   const reached: number[] = []
   for (const seed of seeds) {
@@ -68,10 +90,11 @@ function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): M
     const features = new Map<Feature, number>()
     let added = featuresOf(seed.node, features, seed.weight)
     for (const [feature, weight] of features) {
-      const gain = weight * rarity(feature, graph.media.length)
+      const gain = weight * rarityOf(graph, feature)
       if (gain <= 0) continue
       const ordinals = graph.titlesOf(feature)
-      for (const i of ordinals) {
+      for (let k = 0; k < ordinals.length; k++) {
+        const i = ordinals[k] as number
         // Every gain is positive, so a sum of 0 is a title not reached yet.
         if (sums[i] === 0) reached.push(i)
         sums[i] = (sums[i] as number) + gain
@@ -80,9 +103,7 @@ function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): M
     }
     meter(added)
   }
-  const scores = new Map<MediaNode, number>()
-  for (const i of reached) scores.set(graph.media[i] as MediaNode, sums[i] as number)
-  return scores
+  return { sums, reached, size: reached.length }
 }
 
 export interface Ranked {
@@ -92,10 +113,10 @@ export interface Ranked {
 
 /** Seeds scored once, to rank candidates of several lists (the silos of one request share their seeds). */
 export interface ScoredSeeds {
-  /** Scores from the factors that are not boost-only: their keys are the candidates. */
-  readonly base: ReadonlyMap<MediaNode, number>
+  /** Scores from the factors that are not boost-only: the titles they reach are the candidates. */
+  readonly base: TitleScores
   /** Scores from the boost-only factors, added to the candidates'. */
-  readonly boosts: ReadonlyMap<MediaNode, number>
+  readonly boosts: TitleScores
   /** Whether any factor is not boost-only (else every title is a candidate). */
   readonly generating: boolean
   /** The factors themselves, and what a user factor already likes: never recommended. */
@@ -141,19 +162,33 @@ export function rankScored(
   needed: number = Number.POSITIVE_INFINITY,
 ): Ranked[] {
   const { base, boosts } = scored
-  let candidates: Iterable<MediaNode> = scored.generating ? base.keys() : graph.media
-  if (!scored.generating && within !== undefined && !types.has('Contributor'))
-    candidates = new Set([...within].filter(isMedia))
-  // Without boosts, the candidates are the base's keys and their scores the base's (x + 0 is x): no copy.
-  let titleScores: ReadonlyMap<MediaNode, number> = base
+  // The candidates as positions in graph.media, in the order a map of their scores was walked before (the
+  // titles reached; every title; or the titles of `within`, once each), and their scores: base plus boosts,
+  // or the base's own sums where there are no boosts (x + 0 is x).
+  let candidates: readonly number[]
+  // Seasons and episodes of `within` have no position, nor a score: counted, never ranked (the callers that
+  // pass `within`, silos' lenses and collections, rank films and series).
+  let episodic = 0
+  if (scored.generating) candidates = base.reached
+  else if (within !== undefined && !types.has('Contributor')) {
+    const seen = new Set<number>()
+    const others = new Set<GraphNode>()
+    for (const node of within)
+      if (isMedia(node)) {
+        const i = graph.ordinalOf(node)
+        if (i !== undefined) seen.add(i)
+        else others.add(node)
+      }
+    candidates = [...seen]
+    episodic = others.size
+  } else candidates = Array.from(graph.media, (_, i) => i)
+  let scores = base.sums
   if (!scored.generating || boosts.size > 0) {
-    const sums = new Map<MediaNode, number>()
-    for (const title of candidates) sums.set(title, (base.get(title) ?? 0) + (boosts.get(title) ?? 0))
-    titleScores = sums
+    scores = new Float64Array(graph.media.length)
+    for (const i of candidates) scores[i] = (base.sums[i] as number) + (boosts.sums[i] as number)
   }
 
-  // Candidates are counted (for the meter) and tested in one pass; only those kept become `Ranked`s, where
-  // every candidate did, about 1,500 objects a relate to throw most away.
+  // Candidates are counted (for the meter) and tested in one pass; only those kept become `Ranked`s.
   const { excluded } = scored
   const out: Ranked[] = []
   let considered = 0
@@ -161,12 +196,18 @@ export function rankScored(
     considered++
     if (!excluded.has(node) && accept(node)) out.push({ node, score })
   }
-  for (const [title, score] of titleScores) if (types.has(title.type)) consider(title, score)
-  let walked = titleScores.size
+  const titles = graph.media
+  for (const i of candidates) {
+    const title = titles[i] as MediaNode
+    if (types.has(title.type)) consider(title, scores[i] as number)
+  }
+  let walked = candidates.length + episodic
   if (types.has('Contributor')) {
     // A contributor is as close as the titles they worked on, together.
     const people = new Map<ContributorNode, number>()
-    for (const [title, score] of titleScores) {
+    for (const i of candidates) {
+      const title = titles[i] as MediaNode
+      const score = scores[i] as number
       for (const credit of title.credits)
         people.set(credit.contributor, (people.get(credit.contributor) ?? 0) + score)
       walked += title.credits.length

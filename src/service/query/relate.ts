@@ -1,6 +1,5 @@
 import { factorIdTypes, type RelateRequest, nextEndpointPath } from '../../model'
 import type { QueryContext } from './context'
-import { renderPair } from './components'
 import { compileFilters } from './filters'
 import { pageOf, pageSizeOf } from './paging'
 import { rankScored, scoreSeeds, type Seed } from './recommend'
@@ -41,7 +40,7 @@ export function relate(ctx: QueryContext, body: RelateRequest): Record<string, u
   )
   return {
     content: page.items.map(({ node }) =>
-      renderPair({ node, context: {} }, body.components, ctx, ['components']),
+      ctx.renderPair({ node, context: {} }, body.components, ctx, ['components']),
     ),
     pagingInfo: page.pagingInfo,
   }

@@ -8,7 +8,6 @@ import type { GraphNode } from '../graph/entities'
 import { isMedia } from '../graph/entities'
 import { lensesOf, lensName, type Lens } from '../graph/lenses'
 import type { QueryContext } from './context'
-import { renderPair } from './components'
 import { seedOfRequest } from './explore'
 import { compileFilters, type CompiledFilters, type FiltersPath } from './filters'
 import { lookupContinuation, pageOf, pageSizeOf } from './paging'
@@ -402,7 +401,7 @@ export function silos(ctx: QueryContext, body: SilosRequest): Record<string, unk
         title: silo.title,
         content: items
           .slice(0, siloSize)
-          .map((node) => renderPair({ node, context: {} }, body.components, ctx, ['components'])),
+          .map((node) => ctx.renderPair({ node, context: {} }, body.components, ctx, ['components'])),
         pagingInfo: {
           next: lookupContinuation(
             items.map((n) => n.mhid),
