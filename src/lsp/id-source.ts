@@ -1,7 +1,7 @@
 import type { IdProvider } from '../language'
 import { ServiceIds } from './service-ids'
 import type { ServiceIdsOptions } from './service-ids'
-import { readServiceSettings } from './service-settings'
+import { readServiceSettings, scrubSecrets } from './service-settings'
 
 // Which ids the server's completion and hover see: the embedded catalog, or a configured service's (read
 // ahead by ServiceIds). A request is computed once; only if it asked for ids the service has not got yet is
@@ -34,7 +34,16 @@ export class IdSource {
       this.service = undefined
       return
     }
-    const service = new ServiceIds(settings, this.embedded, (m) => this.log.warn(m), this.serviceOptions)
+    let service: ServiceIds
+    try {
+      service = new ServiceIds(settings, this.embedded, (m) => this.log.warn(m), this.serviceOptions)
+    } catch (error) {
+      // The client refuses options it cannot use (a baseUrl that is not http(s)); its message names them.
+      const reason = error instanceof Error ? error.message : String(error)
+      this.log.warn(`hql.service: ${scrubSecrets(reason, settings)}; using the embedded sample catalog`)
+      this.service = undefined
+      return
+    }
     this.service = service
     void service.loaded.then(() => {
       if (this.service === service && service.size !== undefined)

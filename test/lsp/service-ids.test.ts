@@ -44,6 +44,16 @@ describe('ids from a service', () => {
     expect(warnings).toEqual([])
   })
 
+  it('warns once and keeps the embedded ids when the client refuses the settings', async () => {
+    const warnings: string[] = []
+    const source = new IdSource(noIds, { info: () => {}, warn: (m) => warnings.push(m) })
+    source.configure({ ...settings(), baseUrl: 'ftp://example.invalid' })
+    source.configure({ ...settings(), baseUrl: 'ftp://example.invalid' })
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^hql\.service: .*baseUrl.*; using the embedded sample catalog$/)
+    expect(await source.completion(() => 'computed')).toBe('computed')
+  })
+
   it('reads the setting from untrusted JSON, naming keys and never values', () => {
     expect(readServiceSettings(null)).toBeUndefined()
     expect(readServiceSettings('http://x')).toBe('hql.service must be an object')
