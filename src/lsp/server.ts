@@ -7,10 +7,11 @@ import {
   TextDocumentSyncKind,
   DiagnosticSeverity,
 } from 'vscode-languageserver/node'
-import type { CompletionItem, Connection, Diagnostic } from 'vscode-languageserver/node'
+import type { CompletionItem, Connection, Diagnostic, InitializeResult } from 'vscode-languageserver/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { complete, diagnose, documentSymbols, formatDocument, hover } from '../language'
 import type { CompletionKind, IdProvider } from '../language'
+import { IdSource } from './id-source'
 
 // `hql lsp --stdio`: the language service core behind the Language Server Protocol. The core works on
 // offsets; TextDocument turns them into the protocol's line/character positions (UTF-16, as both count).
@@ -37,9 +38,15 @@ export function startLanguageServer(ids: IdProvider): Promise<void> {
   return closed
 }
 
-function serveLanguage(connection: Connection, ids: IdProvider): void {
+function serveLanguage(connection: Connection, embedded: IdProvider): void {
   const documents = new TextDocuments(TextDocument)
-  connection.onInitialize(() => ({
+  // Ids come from `hql.service` when it is set (initializationOptions, then didChangeConfiguration), else
+  // from the embedded catalog. Secrets stay out of the log: IdSource logs keys and scrubbed errors only.
+  const ids = new IdSource(embedded, {
+    info: (message) => connection.console.info(message),
+    warn: (message) => connection.console.warn(message),
+  })
+  const initializeResult: InitializeResult = {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       completionProvider: { triggerCharacters: ['$', '"', ' ', '{', ','] },
@@ -48,7 +55,15 @@ function serveLanguage(connection: Connection, ids: IdProvider): void {
       documentSymbolProvider: true,
     },
     serverInfo: { name: 'hql' },
-  }))
+  }
+  connection.onInitialize((params) => {
+    ids.configure(serviceSetting(params.initializationOptions))
+    return initializeResult
+  })
+  connection.onDidChangeConfiguration(({ settings }) => {
+    const hql = settingsOf(settings, 'hql')
+    if (hql !== undefined) ids.configure(settingsOf(hql, 'service'))
+  })
 
   const publish = (document: TextDocument) => {
     const diagnostics: Diagnostic[] = diagnose(document.getText(), document.uri).map((d) => ({
@@ -65,10 +80,13 @@ function serveLanguage(connection: Connection, ids: IdProvider): void {
     (event) => void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }),
   )
 
-  connection.onCompletion(({ textDocument, position }): CompletionItem[] => {
+  connection.onCompletion(async ({ textDocument, position }): Promise<CompletionItem[]> => {
     const document = documents.get(textDocument.uri)
     if (!document) return []
-    return complete(document.getText(), document.offsetAt(position), ids).map((item) => ({
+    const text = document.getText()
+    const offset = document.offsetAt(position)
+    const items = await ids.completion((provider) => complete(text, offset, provider))
+    return items.map((item) => ({
       label: item.label,
       kind: kinds[item.kind],
       ...(item.detail === undefined ? {} : { detail: item.detail }),
@@ -81,10 +99,13 @@ function serveLanguage(connection: Connection, ids: IdProvider): void {
     }))
   })
 
-  connection.onHover(({ textDocument, position }) => {
+  connection.onHover(async ({ textDocument, position }) => {
     const document = documents.get(textDocument.uri)
-    const found = document && hover(document.getText(), document.offsetAt(position), ids)
-    if (!document || !found) return null
+    if (!document) return null
+    const text = document.getText()
+    const offset = document.offsetAt(position)
+    const found = await ids.hover((provider) => hover(text, offset, provider))
+    if (!found) return null
     return {
       contents: { kind: 'markdown', value: found.markdown },
       range: { start: document.positionAt(found.start), end: document.positionAt(found.end) },
@@ -115,4 +136,16 @@ function serveLanguage(connection: Connection, ids: IdProvider): void {
   })
 
   documents.listen(connection)
+}
+
+/** `hql.service` from initializationOptions: `{ service }` (what the VS Code extension sends) or `{ hql: { service } }`. */
+function serviceSetting(options: unknown): unknown {
+  const hql = settingsOf(options, 'hql')
+  return hql !== undefined ? settingsOf(hql, 'service') : settingsOf(options, 'service')
+}
+
+/** One fixed key of an untrusted settings object, own properties only. */
+function settingsOf(value: unknown, key: 'hql' | 'service'): unknown {
+  if (value === null || typeof value !== 'object') return undefined
+  return Object.getOwnPropertyDescriptor(value, key)?.value
 }

@@ -47,9 +47,10 @@ const rules: Readonly<Record<Layer, Rule>> = {
   },
   testing: { anyFile: ['model'], entryOnly: ['compile', 'service'], packages: ['msw'], node: true },
   // The language server (`hql lsp`): the language service core over vscode-languageserver, in Node.
+  // It reads ids from a configured service (hql.service) with the client.
   lsp: {
     anyFile: ['model'],
-    entryOnly: ['language', 'text'],
+    entryOnly: ['language', 'text', 'client'],
     packages: ['vscode-languageserver/node', 'vscode-languageserver-textdocument'],
     node: true,
   },

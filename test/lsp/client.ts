@@ -13,6 +13,8 @@ export class LspProcess {
   private nextId = 1
   private readonly pending = new Map<number, (message: Message) => void>()
   private readonly notifications: Message[] = []
+  /** Every notification received, in order (next() takes from `notifications`, not from here). */
+  readonly received: Message[] = []
   private readonly waiters: {
     method: string
     test: (params: any) => boolean
@@ -44,6 +46,7 @@ export class LspProcess {
   }
 
   private notify(message: Message): void {
+    this.received.push(message)
     const waiter = this.waiters.findIndex((w) => w.method === message.method && w.test(message.params))
     if (waiter >= 0) this.waiters.splice(waiter, 1)[0]!.resolve(message.params)
     else this.notifications.push(message)

@@ -69,6 +69,20 @@ describe('hql lsp --stdio', () => {
     })
   }, 30_000)
 
+  it("completes ids from the first page of each type of the sample catalog (the service's pages start at 0)", async () => {
+    const text = 'query s explore Movie where sources = "amazon'
+    server.send('textDocument/didOpen', {
+      textDocument: { uri: 'file:///s.hql', languageId: 'hql', version: 1, text },
+    })
+    const items = await server.request('textDocument/completion', {
+      textDocument: { uri: 'file:///s.hql' },
+      position: { line: 0, character: text.length },
+    })
+    expect(items.map((item: any) => [item.label, item.detail])).toEqual([
+      ['mhsrc-amazonprime', 'Amazon Prime (Source)'],
+    ])
+  }, 30_000)
+
   it('hovers a component and a query, formats, and lists the queries', async () => {
     const text = 'query  popular explore Movie  order by popularity desc with primaryImage\n'
     server.send('textDocument/didOpen', {

@@ -27,7 +27,7 @@ export function sampleIds(): IdProvider {
     const engine = createQueryEngine()
     const entries: IdEntry[] = []
     for (const type of idTypes)
-      for (let page = 1; page <= 200; page++) {
+      for (let page = 0; page < 200; page++) {
         const answer = engine.answer('explore', {
           filters: { returnType: { $eq: type } },
           sort: [{ type: 'property', property: 'name', order: 'ascending' }],

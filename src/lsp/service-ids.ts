@@ -1,0 +1,123 @@
+import { createClient, passwordGrant } from '../client'
+import type { Client } from '../client'
+import { idIndex } from '../language'
+import type { IdEntry, IdProvider } from '../language'
+import { typeOfId } from '../model/ids'
+import type { ObjectTypeName } from '../model/ids'
+import { parseQuery } from '../text'
+import { scrubSecrets } from './service-settings'
+import type { ServiceSettings } from './service-settings'
+
+// Ids from a configured service. The language core asks its IdProvider synchronously (completion and hover
+// are computed in one pass over the text), so the service is read ahead: each type's objects explored by
+// name into an in-memory index, once per configuration. Completion and hover then search memory, as they do
+// the embedded catalog; only the first request waits for the index, and no longer than `waitMs`.
+// Diagnostics never ask for ids.
+
+const idTypes = ['Movie', 'ShowSeries', 'Contributor', 'Source', 'Trait', 'Collection'] as const
+
+export interface ServiceIdsOptions {
+  /** Each request's time limit (no retries): a service that does not answer soon is not waited for. */
+  readonly timeoutMs?: number
+  /** Objects read per type at most (pages of 100, sorted by name). */
+  readonly maxPerType?: number
+}
+
+type Pair = { object: { mhid: string; altId?: string; name?: string } }
+
+export class ServiceIds {
+  private readonly client: Client
+  private index: IdProvider | undefined
+  private failed = false
+  /** How many ids the index holds, once read. */
+  size: number | undefined
+  /** Looked up by id after a hover missed the index (the index holds at most maxPerType of each type). */
+  private readonly looked = new Map<string, IdEntry | undefined>()
+  readonly loaded: Promise<void>
+
+  constructor(
+    private readonly settings: ServiceSettings,
+    private readonly fallback: IdProvider,
+    private readonly warn: (message: string) => void,
+    private readonly options: ServiceIdsOptions = {},
+  ) {
+    this.client = createClient({
+      baseUrl: settings.baseUrl,
+      auth: passwordGrant({
+        authUrl: settings.authUrl,
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        username: settings.username,
+        password: settings.password,
+        ...(settings.scope === undefined ? {} : { scope: settings.scope }),
+      }),
+      timeoutMs: options.timeoutMs ?? 2000,
+      totalTimeoutMs: (options.timeoutMs ?? 2000) * 3,
+      retry: false,
+    })
+    this.loaded = this.load()
+  }
+
+  /** What the core asks: the service's index once loaded, the fallback if it failed, nothing meanwhile. */
+  readonly provider: IdProvider = {
+    search: (text, types, limit) =>
+      (this.index ?? (this.failed ? this.fallback : undefined))?.search(text, types, limit) ?? [],
+    nameOf: (id) => {
+      if (this.failed) return this.fallback.nameOf(id)
+      return this.index?.nameOf(id) ?? this.looked.get(id)
+    },
+  }
+
+  /** Whether reading ahead is over (read or failed). */
+  get settled(): boolean {
+    return this.index !== undefined || this.failed
+  }
+
+  /** Whether `id` may be worth a lookup: the index is loaded, misses it, and it was not looked up yet. */
+  needsLookup(id: string): boolean {
+    return this.index !== undefined && this.index.nameOf(id) === undefined && !this.looked.has(id)
+  }
+
+  /** Looks `id` up on the service and remembers the answer (none when the service does not know it). */
+  async lookup(id: string): Promise<void> {
+    try {
+      const page = await this.client.run(parseQuery(`lookup ${JSON.stringify(id)}`))
+      const pair = (page as unknown as { content: Pair[] }).content[0]
+      const type = pair && (typeOfId(pair.object.mhid) ?? typeOfId(id))
+      this.looked.set(id, type && entryOf(pair, type).entry)
+    } catch {
+      // An id the service refuses (malformed, unknown) has no name; hover then tells its type by prefix.
+      this.looked.set(id, undefined)
+    }
+  }
+
+  private async load(): Promise<void> {
+    const maxItems = this.options.maxPerType ?? 5000
+    try {
+      const lists = await Promise.all(
+        idTypes.map(async (type) => {
+          const query = parseQuery(`explore ${type} order by name asc page size 100`)
+          const pairs = (await this.client.collect(query, { maxItems, truncate: true })) as unknown as Pair[]
+          return pairs.map((pair) => entryOf(pair, type))
+        }),
+      )
+      const found = lists.flat()
+      const search = idIndex(found.map(({ entry }) => entry))
+      // Completion offers the readable id (altId); hover names an object by either of its ids.
+      const byId = new Map<string, IdEntry>()
+      for (const { entry, mhid } of found) byId.set(entry.id, entry).set(mhid, entry)
+      this.size = found.length
+      this.index = { search: search.search, nameOf: (id) => byId.get(id) }
+    } catch (error) {
+      this.failed = true
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      this.warn(
+        `hql: ids from ${this.settings.baseUrl} unavailable, using the embedded sample catalog (${scrubSecrets(reason, this.settings)})`,
+      )
+    }
+  }
+}
+
+function entryOf({ object }: Pair, type: ObjectTypeName): { entry: IdEntry; mhid: string } {
+  return { entry: { id: object.altId ?? object.mhid, name: object.name ?? '', type }, mhid: object.mhid }
+}
