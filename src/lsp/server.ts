@@ -9,7 +9,7 @@ import {
 } from 'vscode-languageserver/node'
 import type { CompletionItem, Connection, Diagnostic, InitializeResult } from 'vscode-languageserver/node'
 import { TextDocument } from 'vscode-languageserver-textdocument'
-import { complete, diagnose, documentSymbols, formatDocument, hover } from '../language'
+import { complete, definitionAt, diagnose, documentSymbols, formatDocument, hover } from '../language'
 import type { CompletionKind, IdProvider } from '../language'
 import { IdSource } from './id-source'
 
@@ -53,6 +53,7 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
       hoverProvider: true,
       documentFormattingProvider: true,
       documentSymbolProvider: true,
+      definitionProvider: true,
     },
     serverInfo: { name: 'hql' },
   }
@@ -118,6 +119,14 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     if (!document || formatted === undefined || formatted === document.getText()) return []
     const end = document.positionAt(document.getText().length)
     return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }]
+  })
+
+  connection.onDefinition(({ textDocument, position }) => {
+    const document = documents.get(textDocument.uri)
+    const found = document && definitionAt(document.getText(), document.offsetAt(position))
+    if (!document || !found) return null
+    const range = { start: document.positionAt(found.start), end: document.positionAt(found.end) }
+    return { uri: textDocument.uri, range }
   })
 
   connection.onDocumentSymbol(({ textDocument }) => {

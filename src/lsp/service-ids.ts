@@ -1,20 +1,16 @@
 import { createClient, passwordGrant } from '../client'
 import type { Client } from '../client'
-import { idIndex } from '../language'
+import { listedEntry, readIds } from '../language'
 import type { IdEntry, IdProvider } from '../language'
 import { typeOfId } from '../model/ids'
-import type { ObjectTypeName } from '../model/ids'
 import { parseQuery } from '../text'
 import { scrubSecrets } from './service-settings'
 import type { ServiceSettings } from './service-settings'
 
-// Ids from a configured service. The language core asks its IdProvider synchronously (completion and hover
-// are computed in one pass over the text), so the service is read ahead: each type's objects explored by
-// name into an in-memory index, once per configuration. Completion and hover then search memory, as they do
-// the embedded catalog; only the first request waits for the index, and no longer than `waitMs`.
-// Diagnostics never ask for ids.
-
-const idTypes = ['Movie', 'ShowSeries', 'Contributor', 'Source', 'Trait', 'Collection'] as const
+// Ids from the service the `hql.service` setting names, read ahead into memory by the language core's
+// readIds (the playground reads its service's the same way), once per configuration. Only the first request
+// waits for the index, and no longer than `waitMs`; a hover that misses it looks the id up. Diagnostics never
+// ask for ids.
 
 export interface ServiceIdsOptions {
   /** Each request's time limit (no retries): a service that does not answer soon is not waited for. */
@@ -84,7 +80,7 @@ export class ServiceIds {
       const page = await this.client.run(parseQuery(`lookup ${JSON.stringify(id)}`))
       const pair = (page as unknown as { content: Pair[] }).content[0]
       const type = pair && (typeOfId(pair.object.mhid) ?? typeOfId(id))
-      this.looked.set(id, type && entryOf(pair, type).entry)
+      this.looked.set(id, type && listedEntry(pair, type).entry)
     } catch {
       // An id the service refuses (malformed, unknown) has no name; hover then tells its type by prefix.
       this.looked.set(id, undefined)
@@ -92,22 +88,10 @@ export class ServiceIds {
   }
 
   private async load(): Promise<void> {
-    const maxItems = this.options.maxPerType ?? 5000
     try {
-      const lists = await Promise.all(
-        idTypes.map(async (type) => {
-          const query = parseQuery(`explore ${type} order by name asc page size 100`)
-          const pairs = (await this.client.collect(query, { maxItems, truncate: true })) as unknown as Pair[]
-          return pairs.map((pair) => entryOf(pair, type))
-        }),
-      )
-      const found = lists.flat()
-      const search = idIndex(found.map(({ entry }) => entry))
-      // Completion offers the readable id (altId); hover names an object by either of its ids.
-      const byId = new Map<string, IdEntry>()
-      for (const { entry, mhid } of found) byId.set(entry.id, entry).set(mhid, entry)
-      this.size = found.length
-      this.index = { search: search.search, nameOf: (id) => byId.get(id) }
+      const index = await readIds(this.client, this.options.maxPerType ?? 5000)
+      this.size = index.size
+      this.index = index
     } catch (error) {
       this.failed = true
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
@@ -116,8 +100,4 @@ export class ServiceIds {
       )
     }
   }
-}
-
-function entryOf({ object }: Pair, type: ObjectTypeName): { entry: IdEntry; mhid: string } {
-  return { entry: { id: object.altId ?? object.mhid, name: object.name ?? '', type }, mhid: object.mhid }
 }

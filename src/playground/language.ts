@@ -30,10 +30,13 @@ export function hqlLint(view: EditorView): LintDiagnostic[] {
   }))
 }
 
-/** The completion source: the language service's completions at the cursor, already filtered by what is typed. */
-export function hqlCompletion(ids: IdProvider = noIds) {
+/**
+ * The completion source: the language service's completions at the cursor, already filtered by what is typed.
+ * `ids` is asked at each completion: the service's ids arrive after the page is ready.
+ */
+export function hqlCompletion(ids: () => IdProvider = () => noIds) {
   return (context: CompletionContext): CompletionResult | null => {
-    const items = complete(context.state.doc.toString(), context.pos, ids)
+    const items = complete(context.state.doc.toString(), context.pos, ids())
     const first = items[0]
     if (first === undefined) return null
     // While typing, only once a word is begun (Ctrl-Space asks anywhere): not a list after every space.

@@ -8,6 +8,8 @@ import { EditorState } from '@codemirror/state'
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view'
 import { createClient, passwordGrant } from '../client'
 import type { Client } from '../client'
+import { noIds, readIds } from '../language'
+import type { IdProvider } from '../language'
 import { compileText } from './compiled'
 import { hqlHighlighting } from './highlight'
 import { hqlCompletion, hqlLint } from './language'
@@ -60,7 +62,7 @@ const view = new EditorView({
       hqlHighlighting,
       linter(hqlLint, { delay: 200 }),
       lintGutter(),
-      autocompletion({ override: [hqlCompletion()] }),
+      autocompletion({ override: [hqlCompletion(() => ids)] }),
       keymap.of([
         { key: 'Mod-Enter', run: () => (void runQuery(), true) },
         ...completionKeymap,
@@ -86,6 +88,9 @@ window.addEventListener('hashchange', () => {
 
 let client: Client | undefined
 let page: unknown
+// The service's ids for completion and hover, as the language server reads a configured service's: none until
+// they arrive (a few hundred ms for the sample catalog), none if reading fails (the editor works without them).
+let ids: IdProvider = noIds
 
 /** The client of this origin, signed in with the demo application and user the service serves in config.json. */
 async function demoClient(): Promise<Client> {
@@ -133,3 +138,15 @@ async function runQuery(): Promise<void> {
 run.addEventListener('click', () => void runQuery())
 next.addEventListener('click', () => void show(async () => (await demoClient()).next(page as never)))
 document.body.dataset['state'] = 'ready'
+demoClient()
+  .then((signedIn) => readIds(signedIn, 5000))
+  .then((read) => {
+    ids = read
+    document.body.dataset['ids'] = String(read.size)
+  })
+  .catch((error: unknown) => {
+    console.warn(
+      `hql playground: no id completion (${error instanceof Error ? error.message : String(error)})`,
+    )
+    document.body.dataset['ids'] = 'none'
+  })

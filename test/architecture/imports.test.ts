@@ -59,7 +59,13 @@ const rules: Readonly<Record<Layer, Rule>> = {
   playground: {
     anyFile: ['model'],
     entryOnly: ['language', 'text', 'compile', 'client'],
-    packages: ['@codemirror/state', '@codemirror/view', '@codemirror/autocomplete', '@codemirror/lint'],
+    packages: [
+      '@codemirror/state',
+      '@codemirror/view',
+      '@codemirror/autocomplete',
+      '@codemirror/lint',
+      '@codemirror/commands',
+    ],
     node: false,
   },
   // The CLI sits on top: it may use every entry; nothing imports it.

@@ -1,5 +1,5 @@
 // The protocol spoken to a real `hql lsp --stdio` process: initialize, didOpen, didChange,
-// publishDiagnostics, completion, hover, formatting, documentSymbol, shutdown and exit.
+// publishDiagnostics, completion, hover, definition, formatting, documentSymbol, shutdown and exit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LspProcess } from './client'
 
@@ -13,6 +13,7 @@ beforeAll(async () => {
     hoverProvider: true,
     documentFormattingProvider: true,
     documentSymbolProvider: true,
+    definitionProvider: true,
     completionProvider: expect.any(Object),
   })
   server.send('initialized', {})
@@ -114,5 +115,25 @@ describe('hql lsp --stdio', () => {
       textDocument: { uri: 'file:///h.hql' },
     })
     expect(symbols.map((s: any) => [s.name, s.detail])).toEqual([['popular', 'explore']])
+  })
+
+  it('goes to the declaration of a $param in its query head', async () => {
+    const text = 'query q($size: Int = 20) explore Movie\n  page size $size\n'
+    server.send('textDocument/didOpen', {
+      textDocument: { uri: 'file:///d.hql', languageId: 'hql', version: 1, text },
+    })
+    const found = await server.request('textDocument/definition', {
+      textDocument: { uri: 'file:///d.hql' },
+      position: { line: 1, character: 14 },
+    })
+    expect(found).toEqual({
+      uri: 'file:///d.hql',
+      range: { start: { line: 0, character: 8 }, end: { line: 0, character: 13 } },
+    })
+    const none = await server.request('textDocument/definition', {
+      textDocument: { uri: 'file:///d.hql' },
+      position: { line: 0, character: 27 },
+    })
+    expect(none).toBeNull()
   })
 })

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { compile, createClient, passwordGrant, parseQuery } from 'hql'
 import { createService, type Service } from 'hql/service'
-import { complete, diagnose, noIds } from '../../src/language'
+import { complete, diagnose, noIds, readIds } from '../../src/language'
 import { buildPlayground } from '../../scripts/build-playground'
 import { launchChromium } from '../browser/launch'
 
@@ -93,7 +93,25 @@ it('completes a component from the language service', async () => {
   expect(await editorText(page)).toBe('query q explore Movie with primaryImage')
 })
 
-it('undoes and redoes edits with the usual keys (history and the default keymap)', async () => {
+it('completes ids by name from the service it runs against, read as the language server reads one', async () => {
+  await page.waitForSelector('body[data-ids]', { timeout: 30_000 })
+  expect(await page.getAttribute('body', 'data-ids')).not.toBe('none')
+  const text = 'query q explore Movie where traits = "weste'
+  await typeQuery(text)
+  await page.keyboard.press('Control+Space')
+  const options = page.locator('.cm-tooltip-autocomplete li')
+  await options.first().waitFor({ timeout: 10_000 })
+  const client = createClient({
+    baseUrl: service.baseUrl,
+    auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
+  })
+  const read = await readIds(client, 5000)
+  const labels = await options.allTextContents()
+  expect(labels).toEqual(complete(text, text.length, read).map((item) => `${item.label}${item.detail ?? ''}`))
+  expect(labels.some((label) => label.includes('mhgnr-western'))).toBe(true)
+})
+
+it('undoes and redoes edits with the usual keys (history and the standard keymap)', async () => {
   await typeQuery('query q explore Movie')
   // Typing within 500 ms of the last edit joins its undo step (CodeMirror's newGroupDelay).
   await page.waitForTimeout(700)
