@@ -3,8 +3,8 @@ import { entries } from './rolldown.config'
 
 // The declarations (`npm run build` runs rolldown for the JavaScript first): one bundled dist/<entry>.d.ts per
 // public entry, so that a consumer's TypeScript, whatever its moduleResolution, never follows an extensionless
-// relative import inside dist/. Declarations only: rolldown.config.ts says why the JavaScript stays one file
-// per module, and there is no CommonJS build.
+// relative import inside dist/. Declarations only: rolldown.config.ts says how the JavaScript is split into
+// files, and why there is no CommonJS build.
 const { index, service, testing, redis } = entries
 
 export default defineConfig({

@@ -5,18 +5,17 @@
 // both sizes and their ratio; the target is a CommonJS figure within 5 % of the ES module one.
 //
 // Why they differ: esbuild takes an entry with `import` but no `export` in a "type": "commonjs" package for
-// CommonJS, so every ES module it reaches is wrapped in a lazy initialiser. Measured on the 48 modules of this
-// bundle: the wrappers (`var init_x = __esm(…)`), the 132 `init_x()` calls importers make, and the top-level
-// bindings that are not function declarations (tables, classes, arrow functions: about 150 names), which move
-// to `var a, b, …` lists outside their wrappers. That is ~1.7 kB minified, ~0.8 kB gzipped, whatever the code does.
+// CommonJS, so every ES module file it reaches is wrapped in a lazy initialiser (`var init_x = __esm(…)`, with
+// its own "use strict", and `init_x()` calls in its importers), whatever the code does. With one file per
+// module (50 files) that was 0.85 kB gzip (1.053x); the build now ships the browser core as four chunks
+// (rolldown.config.ts), and the wrappers cost ~0.38 kB (1.024x).
 // (The same entry with an `export {}` line is taken for an ES module and measures as the "type": "module" app.)
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
+import { appBundle } from './size-commonjs-apps'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'hql-size-commonjs-'))
@@ -37,30 +36,9 @@ function installPacked(app: string): void {
   symlinkSync(join(root, 'node_modules', 'zod'), join(modules, 'zod'), 'dir')
 }
 
-/** min+gzip bytes of the program bundled in an app of the given module type. */
-async function appSize(type: 'module' | 'commonjs'): Promise<number> {
-  const app = join(work, type)
-  mkdirSync(app)
-  installPacked(app)
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: `app-${type}`, private: true, type }))
-  copyFileSync(join(root, 'bench/size/hql.ts'), join(app, 'index.ts'))
-  const result = await build({
-    entryPoints: [join(app, 'index.ts')],
-    bundle: true,
-    treeShaking: true,
-    minify: true,
-    write: false,
-    outdir: join(app, 'out'),
-    logLevel: 'error',
-  })
-  const [output] = result.outputFiles
-  if (output === undefined) throw new Error(`esbuild wrote nothing for the ${type} app`)
-  return gzipSync(output.contents, { level: 9 }).length
-}
-
 try {
-  const esm = await appSize('module')
-  const cjs = await appSize('commonjs')
+  const esm = (await appBundle(work, 'module', installPacked)).gzip
+  const cjs = (await appBundle(work, 'commonjs', installPacked)).gzip
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`
   console.log('| app (bench/size/hql.ts from the packed package; esbuild, minified, gzip) | size |')
   console.log('| --- | --- |')

@@ -1,7 +1,10 @@
 import { HqlError } from '../model/errors'
 import { QueryValue } from '../model/query/value'
 import { graphPath } from '../model/wire'
-import type { EndpointName, Query, RequestBodies, RequestBody } from '../model/core'
+import type { EndpointName, Query } from '../model/core'
+// From the defining file, not through model/core.ts: the declaration build (tsup) puts bodies.ts and core.ts in
+// different chunks, and a re-export through core.ts would make those chunks import each other.
+import type { RequestBodies, RequestBody } from '../model/request/bodies'
 
 /** A request ready to send: `POST` the JSON `body` to `endpoint` (a path below the service's base URL). */
 export interface CompiledRequest<Body extends RequestBody = RequestBody> {

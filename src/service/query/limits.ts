@@ -1,4 +1,6 @@
-import { checkLimit, componentCatalogue, type ComponentRequest, type RequestBodies } from '../../model'
+import { checkLimit, componentCatalogue, type ComponentRequest } from '../../model'
+// From the defining file (see compile/compile.ts): re-exported through model/core.ts it ties two declaration chunks into a cycle.
+import type { RequestBodies } from '../../model/request/bodies'
 import type { JsonPath } from '../../model/errors'
 import type { QueryLimits } from './context'
 import { pageSizeWithin } from './paging'
