@@ -71,7 +71,8 @@ describe('rankHead', () => {
         ),
         fc.integer({ min: 1, max: 200 }),
         fc.constantFrom('titles', 'movies', 'with people'),
-        (seeds: Seed[], needed, kind) => {
+        fc.boolean(),
+        (seeds: Seed[], needed, kind, filtered) => {
           const types = new Set(
             kind === 'titles'
               ? (['Movie', 'ShowSeries'] as const)
@@ -80,7 +81,10 @@ describe('rankHead', () => {
                 : (['Movie', 'ShowSeries', 'Contributor'] as const),
           )
           // A filter that refuses some titles, so that the total is not the candidates' count.
-          const accept = (node: GraphNode): boolean => node.mhid.charCodeAt(6) % 5 !== 0
+          // (or none: every node of the types).
+          const accept = filtered
+            ? (node: GraphNode): boolean => node.mhid.charCodeAt(6) % 5 !== 0
+            : undefined
           const free = (): void => {}
           const scored = scoreSeeds(graph, seeds, free)
           const whole = rankHead(graph, scored, accept, types, free)

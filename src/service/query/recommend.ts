@@ -158,13 +158,13 @@ export interface RankedHead {
  * Seeds are scored first ({@link scoreSeeds}), so lists that share seeds score them once. `meter` pays for
  * the work (see ./work.ts). `within`, when the seeds are all boost-only and
  * only titles are asked for, names the only titles `accept` can take: the same answer, without scoring every
- * title of the graph to throw most away. `needed` is how many of the best the caller reads in order (a
+ * title of the graph to throw most away. `accept` undefined takes every node of `types`. `needed` is how many of the best the caller reads in order (a
  * page's end).
  */
 export function rankHead(
   graph: GraphIndex,
   scored: ScoredSeeds,
-  accept: (node: GraphNode) => boolean,
+  accept: ((node: GraphNode) => boolean) | undefined,
   types: ReadonlySet<ObjectTypeName>,
   meter: Meter,
   within?: Iterable<GraphNode>,
@@ -200,16 +200,25 @@ export function rankHead(
     return rankWithPeople(graph, scored, accept, types, meter, candidates, scores, needed)
 
   // Titles only: the accepted ones are kept as positions, and only the page's best become `Ranked`s.
-  const { excluded } = scored
+  // The excluded titles as marks by position: a typed-array read per candidate, not a set look-up.
   const titles = graph.media
+  const excluded = new Uint8Array(titles.length)
+  for (const node of scored.excluded)
+    if (isMedia(node)) {
+      const i = graph.ordinalOf(node)
+      if (i !== undefined) excluded[i] = 1
+    }
+  // Films and series both asked for (the default): no type to test.
+  const everyTitle = types.has('Movie') && types.has('ShowSeries')
   const kept = new Int32Array(candidates.length)
   let total = 0
   let considered = 0
-  for (const i of candidates) {
+  for (let k = 0; k < candidates.length; k++) {
+    const i = candidates[k] as number
     const title = titles[i] as MediaNode
-    if (!types.has(title.type)) continue
+    if (!everyTitle && !types.has(title.type)) continue
     considered++
-    if (!excluded.has(title) && accept(title)) kept[total++] = i
+    if (excluded[i] === 0 && (accept === undefined || accept(title))) kept[total++] = i
   }
   meter(candidates.length + episodic + considered)
   meter(sortCost(total))
@@ -226,7 +235,7 @@ export function rankHead(
 function rankWithPeople(
   graph: GraphIndex,
   scored: ScoredSeeds,
-  accept: (node: GraphNode) => boolean,
+  accept: ((node: GraphNode) => boolean) | undefined,
   types: ReadonlySet<ObjectTypeName>,
   meter: Meter,
   candidates: readonly number[],
@@ -239,7 +248,7 @@ function rankWithPeople(
   let considered = 0
   const consider = (node: GraphNode, score: number): void => {
     considered++
-    if (!excluded.has(node) && accept(node)) out.push({ node, score })
+    if (!excluded.has(node) && (accept === undefined || accept(node))) out.push({ node, score })
   }
   const titles = graph.media
   for (const i of candidates) {

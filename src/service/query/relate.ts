@@ -25,7 +25,8 @@ export function relate(ctx: QueryContext, body: RelateRequest): Record<string, u
   const { head, total } = rankHead(
     ctx.graph,
     scored,
-    (node) => visible(node, ctx) && filters.matches(node),
+    // Titles and contributors are always visible (only collections may not be), and rankHead tests the types.
+    filters.typesOnly ? undefined : (node) => visible(node, ctx) && filters.matches(node),
     filters.types,
     meter,
     undefined,
