@@ -12,7 +12,7 @@ import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode } from '../graph/entities'
 import { answerQuery, type GraphEndpoint as Endpoint } from '../query/answer'
 import type { QueryLimits } from '../query/context'
-import { jsonText } from '../query/json-text'
+import { jsonBytes } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody, parseJson } from './body'
 import { bearerToken, invalidToken } from './bearer'
@@ -60,10 +60,9 @@ function send(
     response.destroy()
     return
   }
-  // The same text as JSON.stringify, with each rendered object's default fields written once per process.
-  // Encoded once: the length and the socket then read the same bytes, where a string is measured and then
-  // encoded again on write (a 120 KB lookup answer built from pieces was flattened and scanned twice).
-  const bytes = Buffer.from(jsonText(body), 'utf8')
+  // The same text as JSON.stringify, with each rendered object's default fields encoded once per process and
+  // copied as bytes (../query/json-out.ts). One buffer: the length and the socket read the same bytes.
+  const bytes = jsonBytes(body)
   // A body not read to its end (413, or a 401 before reading) would be parsed as the next request.
   const unread = response.req !== undefined && !response.req.complete
   response.writeHead(status, {

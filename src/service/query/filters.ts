@@ -149,6 +149,8 @@ export interface CompiledFilters {
   /** The object types that can match, in a stable order. */
   readonly types: ReadonlySet<ObjectTypeName>
   readonly matches: (item: GraphNode) => boolean
+  /** Whether `matches` tests the type alone (no filter but `returnType`): relate then tests nothing more. */
+  readonly typesOnly: boolean
   /** The collections named by the `collections` filter, in request order (collectionOrder sorts by the first). */
   readonly collections: readonly GraphNode[]
   /** Units of work one call of `matches` costs, at most (see ./work.ts). */
@@ -224,6 +226,7 @@ export function compileFilters(
   }
   return {
     types,
+    typesOnly: tests.length === 0,
     collections,
     // A loop, not `tests.every(…)`: no closure made per candidate (measured: ~15% of an explore's filtering).
     matches: (item) => {

@@ -1,9 +1,12 @@
 import type { GraphNode, ImageNode } from '../graph/entities'
+import { JsonOut } from './json-out'
 
 /** An object's default fields as JSON text, without braces, and how many keys they are. */
 interface FieldsText {
   readonly text: string
   readonly count: number
+  /** `text` as UTF-8, made the first time an answer is written with it. */
+  bytes?: Buffer
 }
 
 /**
@@ -49,6 +52,17 @@ export function sharedFieldsText(node: GraphNode | ImageNode, make: () => Record
   return fields === undefined ? fieldsTextOf(node, make()).text : fields.text
 }
 
+/** {@link sharedFieldsText} as UTF-8, encoded once per node. */
+export function sharedFieldsBytes(node: GraphNode | ImageNode, make: () => Record<string, unknown>): Buffer {
+  const fields = fieldsText.get(node) ?? fieldsTextOf(node, make())
+  return (fields.bytes ??= Buffer.from(fields.text, 'utf8'))
+}
+
+/** The UTF-8 bytes of a marked object's default fields. */
+function fieldsBytes(fields: FieldsText): Buffer {
+  return (fields.bytes ??= Buffer.from(fields.text, 'utf8'))
+}
+
 /** Forgets the mark of an object whose default fields a component overwrote: it is written key by key. */
 export function unmarkDefaultFields(object: object): void {
   rendered.delete(object)
@@ -72,7 +86,17 @@ export function markPlain(object: object): void {
  * left out of objects and null in arrays, `toJSON` honoured.
  */
 export function jsonText(value: unknown): string {
-  return write(value) ?? 'null'
+  return jsonBytes(value).toString('utf8')
+}
+
+/**
+ * {@link jsonText} as UTF-8, what the HTTP layer sends: the default fields and raw answers are copied as the
+ * bytes they were encoded to once (./json-out.ts), the rest encoded here.
+ */
+export function jsonBytes(value: unknown): Buffer {
+  const out = new JsonOut()
+  if (!write(value, out)) out.str('null')
+  return out.toBuffer()
 }
 
 /**
@@ -80,26 +104,62 @@ export function jsonText(value: unknown): string {
  * Only {@link jsonText} knows it; answers meant to be read as objects never hold one (see answerQuery).
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly out: JsonOut) {}
 }
 
-function write(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  if (value instanceof RawJson) return value.text
-  if (Array.isArray(value)) {
-    let out = '['
-    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + (write(value[i]) ?? 'null')
-    return `${out}]`
+const hasToJson = (value: object): boolean => typeof (value as { toJSON?: unknown }).toJSON === 'function'
+
+/** Writes `value` as JSON.stringify would; false (nothing written) where JSON.stringify gives undefined. */
+function write(value: unknown, out: JsonOut): boolean {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value) as string | undefined
+    if (text === undefined) return false
+    out.str(text)
+    return true
   }
-  if (plain.has(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
-    return JSON.stringify(value)
+  if (value instanceof RawJson) {
+    out.append(value.out)
+    return true
+  }
+  if (Array.isArray(value)) {
+    out.str('[')
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out.str(',')
+      if (!write(value[i], out)) out.str('null')
+    }
+    out.str(']')
+    return true
+  }
+  if (plain.has(value) || hasToJson(value)) {
+    const text = JSON.stringify(value) as string | undefined
+    if (text === undefined) return false
+    out.str(text)
+    return true
+  }
   const fields = rendered.get(value)
   const keys = Object.keys(value)
-  let out = fields === undefined ? '' : fields.text
+  out.str('{')
+  // Whether anything is written yet inside the braces (a comma goes before each member but the first).
+  let first = true
+  if (fields !== undefined && fields.text !== '') {
+    out.bytes(fieldsBytes(fields))
+    first = false
+  }
   for (let i = fields === undefined ? 0 : fields.count; i < keys.length; i++) {
     const key = keys[i] as string
-    const text = write((value as Record<string, unknown>)[key])
-    if (text !== undefined) out += `${out === '' ? '' : ','}${JSON.stringify(key)}:${text}`
+    const member = (value as Record<string, unknown>)[key]
+    // What JSON.stringify leaves out of an object: undefined, functions and symbols, and a toJSON that
+    // gives one of those; known before the key is written.
+    let text: string | undefined
+    if (member === null || typeof member !== 'object' || hasToJson(member)) {
+      text = JSON.stringify(member) as string | undefined
+      if (text === undefined) continue
+    }
+    out.str(`${first ? '' : ','}${JSON.stringify(key)}:`)
+    first = false
+    if (text === undefined) write(member, out)
+    else out.str(text)
   }
-  return `{${out}}`
+  out.str('}')
+  return true
 }

@@ -42,14 +42,29 @@ export function pageOf<T>(
   endpoint: string,
   body: Record<string, unknown>,
 ): Page<T> {
+  return pageOfHead(all, all.length, page, size, endpoint, body)
+}
+
+/**
+ * {@link pageOf} a list of `total` items of which only the `head` is at hand, in order: at least the first
+ * (page + 1) · size of them (relate ranks only as far as the page it shows).
+ */
+export function pageOfHead<T>(
+  head: readonly T[],
+  total: number,
+  page: number,
+  size: number,
+  endpoint: string,
+  body: Record<string, unknown>,
+): Page<T> {
   const start = page * size
-  const items = start < all.length ? all.slice(start, start + size) : []
+  const items = start < total ? head.slice(start, start + size) : []
   const request = (n: number): NextRequest => ({ endpoint, method: 'POST', body: { ...body, page: n } })
   return {
     items,
     pagingInfo: {
-      next: start + size < all.length ? request(page + 1) : null,
-      previous: page > 0 ? request(Math.min(page - 1, Math.max(0, Math.ceil(all.length / size) - 1))) : null,
+      next: start + size < total ? request(page + 1) : null,
+      previous: page > 0 ? request(Math.min(page - 1, Math.max(0, Math.ceil(total / size) - 1))) : null,
     },
   }
 }

@@ -4,6 +4,7 @@ import { isMedia } from '../graph/entities'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ObjectTypeName } from '../../model/ids'
 import { sortFirst } from './sort-first'
+import { topPositions } from './top-positions'
 import { sortCost, type Meter } from './work'
 
 /** A resolved factor of relate (or a seed of a silo). */
@@ -140,6 +141,14 @@ export function scoreSeeds(graph: GraphIndex, seeds: readonly Seed[], meter: Met
   return { base, boosts, generating: generating.length > 0, excluded }
 }
 
+/** The best of a ranking, in order, and how many it ranked: what a page needs. */
+export interface RankedHead {
+  /** At least the first `needed` of the ranking (all of it when fewer), in order; what follows is unordered. */
+  readonly head: Ranked[]
+  /** How many candidates were accepted (the whole ranking's length). */
+  readonly total: number
+}
+
 /**
  * Recommendations by graph proximity. Candidates are the titles (and, when asked for, contributors) that share
  * a feature with a factor that is not boost-only; boost-only factors add to those candidates' scores and
@@ -149,18 +158,18 @@ export function scoreSeeds(graph: GraphIndex, seeds: readonly Seed[], meter: Met
  * Seeds are scored first ({@link scoreSeeds}), so lists that share seeds score them once. `meter` pays for
  * the work (see ./work.ts). `within`, when the seeds are all boost-only and
  * only titles are asked for, names the only titles `accept` can take: the same answer, without scoring every
- * title of the graph to throw most away. `needed`, when given, is how many of the best the caller reads in
- * order (a page's end): the rest follow unordered (./sort-first.ts).
+ * title of the graph to throw most away. `accept` undefined takes every node of `types`. `needed` is how many of the best the caller reads in order (a
+ * page's end).
  */
-export function rankScored(
+export function rankHead(
   graph: GraphIndex,
   scored: ScoredSeeds,
-  accept: (node: GraphNode) => boolean,
+  accept: ((node: GraphNode) => boolean) | undefined,
   types: ReadonlySet<ObjectTypeName>,
   meter: Meter,
   within?: Iterable<GraphNode>,
   needed: number = Number.POSITIVE_INFINITY,
-): Ranked[] {
+): RankedHead {
   const { base, boosts } = scored
   // The candidates as positions in graph.media, in the order a map of their scores was walked before (the
   // titles reached; every title; or the titles of `within`, once each), and their scores: base plus boosts,
@@ -187,38 +196,93 @@ export function rankScored(
     scores = new Float64Array(graph.media.length)
     for (const i of candidates) scores[i] = (base.sums[i] as number) + (boosts.sums[i] as number)
   }
+  if (types.has('Contributor'))
+    return rankWithPeople(graph, scored, accept, types, meter, candidates, scores, needed)
 
+  // Titles only: the accepted ones are kept as positions, and only the page's best become `Ranked`s.
+  // The excluded titles as marks by position: a typed-array read per candidate, not a set look-up.
+  const titles = graph.media
+  const excluded = new Uint8Array(titles.length)
+  for (const node of scored.excluded)
+    if (isMedia(node)) {
+      const i = graph.ordinalOf(node)
+      if (i !== undefined) excluded[i] = 1
+    }
+  // Films and series both asked for (the default): no type to test.
+  const everyTitle = types.has('Movie') && types.has('ShowSeries')
+  const kept = new Int32Array(candidates.length)
+  let total = 0
+  let considered = 0
+  for (let k = 0; k < candidates.length; k++) {
+    const i = candidates[k] as number
+    const title = titles[i] as MediaNode
+    if (!everyTitle && !types.has(title.type)) continue
+    considered++
+    if (excluded[i] === 0 && (accept === undefined || accept(title))) kept[total++] = i
+  }
+  meter(candidates.length + episodic + considered)
+  meter(sortCost(total))
+  const best = topPositions(kept, total, needed, scores, graph.tieRanks())
+  const head: Ranked[] = []
+  for (const i of best) head.push({ node: titles[i] as MediaNode, score: scores[i] as number })
+  return { head, total }
+}
+
+/**
+ * {@link rankHead} when contributors are asked for too: a contributor is as close as the titles they worked
+ * on, together, and contributors and titles are ranked in one list of `Ranked`s.
+ */
+function rankWithPeople(
+  graph: GraphIndex,
+  scored: ScoredSeeds,
+  accept: ((node: GraphNode) => boolean) | undefined,
+  types: ReadonlySet<ObjectTypeName>,
+  meter: Meter,
+  candidates: readonly number[],
+  scores: Float64Array,
+  needed: number,
+): RankedHead {
   // Candidates are counted (for the meter) and tested in one pass; only those kept become `Ranked`s.
   const { excluded } = scored
   const out: Ranked[] = []
   let considered = 0
   const consider = (node: GraphNode, score: number): void => {
     considered++
-    if (!excluded.has(node) && accept(node)) out.push({ node, score })
+    if (!excluded.has(node) && (accept === undefined || accept(node))) out.push({ node, score })
   }
   const titles = graph.media
   for (const i of candidates) {
     const title = titles[i] as MediaNode
     if (types.has(title.type)) consider(title, scores[i] as number)
   }
-  let walked = candidates.length + episodic
-  if (types.has('Contributor')) {
-    // A contributor is as close as the titles they worked on, together.
-    const people = new Map<ContributorNode, number>()
-    for (const i of candidates) {
-      const title = titles[i] as MediaNode
-      const score = scores[i] as number
-      for (const credit of title.credits)
-        people.set(credit.contributor, (people.get(credit.contributor) ?? 0) + score)
-      walked += title.credits.length
-    }
-    for (const [person, score] of people) consider(person, score)
+  let walked = candidates.length
+  const people = new Map<ContributorNode, number>()
+  for (const i of candidates) {
+    const title = titles[i] as MediaNode
+    const score = scores[i] as number
+    for (const credit of title.credits)
+      people.set(credit.contributor, (people.get(credit.contributor) ?? 0) + score)
+    walked += title.credits.length
   }
+  for (const [person, score] of people) consider(person, score)
   meter(walked + considered)
   meter(sortCost(out.length))
-  return sortFirst(
+  const head = sortFirst(
     out,
     needed,
     (a, b) => b.score - a.score || b.node.popularity - a.node.popularity || byMhid(a.node, b.node),
   )
+  return { head, total: out.length }
+}
+
+/** {@link rankHead}, the whole ranking in order (silos read every item). */
+export function rankScored(
+  graph: GraphIndex,
+  scored: ScoredSeeds,
+  accept: (node: GraphNode) => boolean,
+  types: ReadonlySet<ObjectTypeName>,
+  meter: Meter,
+  within?: Iterable<GraphNode>,
+): Ranked[] {
+  return rankHead(graph, scored, accept, types, meter, within).head
 }

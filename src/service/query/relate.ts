@@ -1,8 +1,8 @@
 import { factorIdTypes, type RelateRequest, nextEndpointPath } from '../../model'
 import type { QueryContext } from './context'
 import { compileFilters } from './filters'
-import { pageOf, pageSizeOf } from './paging'
-import { rankScored, scoreSeeds, type Seed } from './recommend'
+import { pageOfHead, pageSizeOf } from './paging'
+import { rankHead, scoreSeeds, type Seed } from './recommend'
 import { meterAt } from './work'
 import { resolveNode, visible } from './resolve'
 
@@ -22,17 +22,19 @@ export function relate(ctx: QueryContext, body: RelateRequest): Record<string, u
   )
   const scored = scoreSeeds(ctx.graph, seeds, meter)
   meter((scored.generating ? scored.base.size : ctx.graph.media.length) * filters.cost)
-  const ranked = rankScored(
+  const { head, total } = rankHead(
     ctx.graph,
     scored,
-    (node) => visible(node, ctx) && filters.matches(node),
+    // Titles and contributors are always visible (only collections may not be), and rankHead tests the types.
+    filters.typesOnly ? undefined : (node) => visible(node, ctx) && filters.matches(node),
     filters.types,
     meter,
     undefined,
     ((body.page ?? 0) + 1) * size,
   )
-  const page = pageOf(
-    ranked,
+  const page = pageOfHead(
+    head,
+    total,
     body.page ?? 0,
     size,
     nextEndpointPath('relate'),

@@ -16,7 +16,8 @@ import {
   type Renderable,
   resolvers,
 } from './components'
-import { jsonText, RawJson, sharedFieldsText } from './json-text'
+import { JsonOut } from './json-out'
+import { jsonBytes, RawJson, sharedFieldsBytes } from './json-text'
 import { DEFAULT_FIELD_NAMES, defaultFields, subscriptionObject } from './objects'
 import { componentContinuation, pageSizeOf } from './paging'
 import { spend } from './work'
@@ -75,7 +76,8 @@ const FIXED_LISTS: ReadonlySet<ComponentName> = new Set<ComponentName>([
 
 interface FixedItems {
   readonly items: readonly Item[]
-  readonly contexts?: readonly string[]
+  /** Each item's context as UTF-8 JSON, when the items are fixed. */
+  readonly contexts?: readonly Buffer[]
 }
 
 const fixedItems = new WeakMap<GraphNode, Map<ComponentName, FixedItems>>()
@@ -93,21 +95,30 @@ function itemsOf(
   let fixed = byName.get(name)
   if (fixed === undefined) {
     const items = resolve(node, ctx)
-    fixed = { items, contexts: items.map((item) => JSON.stringify(item.context)) }
+    fixed = { items, contexts: items.map((item) => Buffer.from(JSON.stringify(item.context), 'utf8')) }
     byName.set(name, fixed)
   }
   return fixed
 }
 
-/** {@link renderPair} as text: `{"object":…,"context":…}`; `context` is the item's context as text, if known. */
+/**
+ * {@link renderPair} as text: `{"object":…,"context":…}`, written to `out`; `context` is the item's context
+ * as UTF-8, if known.
+ */
 export function renderPairText(
   item: Item,
   components: readonly ComponentRequest[] | undefined,
   ctx: QueryContext,
   path: JsonPath,
-  context: string = JSON.stringify(item.context),
-): string {
-  return `{"object":${renderObjectText(item.node, components, ctx, path)},"context":${context}}`
+  out: JsonOut,
+  context?: Buffer,
+): void {
+  out.str('{"object":')
+  renderObjectText(item.node, components, ctx, path, out)
+  out.str(',"context":')
+  if (context === undefined) out.str(JSON.stringify(item.context))
+  else out.bytes(context)
+  out.str('}')
 }
 
 /** {@link renderPairText} as a member of an answer that jsonText writes. */
@@ -116,27 +127,31 @@ export const renderPairRaw = (
   components: readonly ComponentRequest[] | undefined,
   ctx: QueryContext,
   path: JsonPath,
-): RawJson => new RawJson(renderPairText(item, components, ctx, path))
+): RawJson => {
+  const out = new JsonOut()
+  renderPairText(item, components, ctx, path, out)
+  return new RawJson(out)
+}
 
-/** {@link renderObject} as text. */
+/** {@link renderObject} as text, written to `out`. */
 export function renderObjectText(
   node: Renderable,
   components: readonly ComponentRequest[] | undefined,
   ctx: QueryContext,
   path: JsonPath,
-): string {
+  out: JsonOut,
+): void {
   chargeObject(components, ctx, path)
-  if (node.type === 'Subscription') return JSON.stringify(subscriptionObject(node.plan))
+  if (node.type === 'Subscription') return out.str(JSON.stringify(subscriptionObject(node.plan)))
   if (components !== undefined && node.type !== 'Image' && !isPlain(components))
-    return jsonText(buildObject(node, components, ctx, path))
+    return out.bytes(jsonBytes(buildObject(node, components, ctx, path)))
+  out.str('{')
   // A user's own email is the one default field that depends on who asks: those fields are not shared.
-  const fields =
-    node.type === 'User' && ctx.user === node
-      ? JSON.stringify(defaultFields(node, ctx)).slice(1, -1)
-      : sharedFieldsText(node, () => defaultFields(node, ctx))
+  if (node.type === 'User' && ctx.user === node)
+    out.str(JSON.stringify(defaultFields(node, ctx)).slice(1, -1))
+  else out.bytes(sharedFieldsBytes(node, () => defaultFields(node, ctx)))
   // An image's one component, thumbnail, is one of its default fields: already there.
-  if (components === undefined || node.type === 'Image') return `{${fields}}`
-  let out = `{${fields}`
+  if (components === undefined || node.type === 'Image') return out.str('}')
   for (let index = 0; index < components.length; index++) {
     const component = components[index] as ComponentRequest
     const entry: ComponentEntry = componentCatalogue[component.name]
@@ -148,23 +163,28 @@ export function renderObjectText(
     switch (resolver.shape) {
       case 'primitive': {
         const value = resolver.resolve(node, ctx, nested)
-        if (value !== undefined) out += keyOf(component.name) + jsonText(value)
+        if (value !== undefined) {
+          out.str(keyOf(component.name))
+          out.bytes(jsonBytes(value))
+        }
         break
       }
       case 'pair': {
         const item = resolver.resolve(node, ctx)
-        if (item !== undefined)
-          out += keyOf(component.name) + renderPairText(item, component.components, ctx, nested)
+        if (item !== undefined) {
+          out.str(keyOf(component.name))
+          renderPairText(item, component.components, ctx, nested, out)
+        }
         break
       }
       case 'array': {
         const { items, contexts } = itemsOf(component.name, resolver.resolve, node, ctx)
-        let list = ''
-        for (let i = 0; i < items.length; i++)
-          list +=
-            (i === 0 ? '' : ',') +
-            renderPairText(items[i] as Item, component.components, ctx, nested, contexts?.[i])
-        out += `${keyOf(component.name)}[${list}]`
+        out.str(`${keyOf(component.name)}[`)
+        for (let i = 0; i < items.length; i++) {
+          if (i > 0) out.str(',')
+          renderPairText(items[i] as Item, component.components, ctx, nested, out, contexts?.[i])
+        }
+        out.str(']')
         break
       }
       case 'list': {
@@ -175,18 +195,18 @@ export function renderObjectText(
         const page = component.page ?? 0
         const start = page * size
         const end = Math.min(start + size, items.length)
-        let list = ''
-        for (let i = start; i < end; i++)
-          list +=
-            (i === start ? '' : ',') +
-            renderPairText(items[i] as Item, component.components, ctx, nested, contexts?.[i])
+        out.str(`${keyOf(component.name)}{"content":[`)
+        for (let i = start; i < end; i++) {
+          if (i > start) out.str(',')
+          renderPairText(items[i] as Item, component.components, ctx, nested, out, contexts?.[i])
+        }
         const next =
           start + size < items.length
             ? JSON.stringify(componentContinuation(node.mhid, component, size, page + 1))
             : 'null'
-        out += `${keyOf(component.name)}{"content":[${list}],"pagingInfo":{"next":${next}}}`
+        out.str(`],"pagingInfo":{"next":${next}}}`)
       }
     }
   }
-  return `${out}}`
+  out.str('}')
 }
