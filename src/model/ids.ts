@@ -117,19 +117,63 @@ export const currentUserAlias: CurrentUserAlias = 'mhals-current-user'
 export type AnyId = IdOf<Exclude<ObjectTypeName, 'Subscription'>> | CurrentUserAlias | MappedSourceId
 
 /** The object type a prefixed id names, at the type level (`never` for ids without a known prefix). */
-export type TypeOfId<Id extends string> = Id extends CurrentUserAlias ? 'User' : PrefixedType<Id>
+export type TypeOfId<Id extends string> = Id extends `${infer Prefix extends AnyPrefix}-${string}`
+  ? TypeByPrefix[Prefix]
+  : Id extends CurrentUserAlias
+    ? 'User'
+    : PrefixedType<Id>
 
-// Every prefix, and the type each stands for: computed once, then each id costs one lookup (a check of the id
-// against every type's prefixes made each lookup query several hundred instantiations dearer).
-type AnyPrefix = (typeof typePrefixes)[ObjectTypeName][number]
-type TypeByPrefix = { [Type in ObjectTypeName as (typeof typePrefixes)[Type][number]]: Type }
+// Every prefix, and the type each stands for, so that each id costs one lookup (a check of the id against every
+// type's prefixes made each lookup query several hundred instantiations dearer).
+type AnyPrefix = keyof TypeByPrefix
+/**
+ * `typePrefixes` turned around, written out: computed from it by a mapped type, the table cost the first id of a
+ * program about 80 instantiations. test/builder/types-agree.test-d.ts holds it equal to `typePrefixes`.
+ */
+export interface TypeByPrefix {
+  mhmov: 'Movie'
+  mhsss: 'ShowSeries'
+  mhssn: 'ShowSeason'
+  mhsep: 'ShowEpisode'
+  mhmsv: 'MusicVideo'
+  mhspc: 'Special'
+  mhtrl: 'Trailer'
+  mhggp: 'MHGraphGroup'
+  mhric: 'Contributor'
+  mhrgc: 'Contributor'
+  mhfic: 'Contributor'
+  mhfgc: 'Contributor'
+  mhusr: 'User'
+  mhimg: 'Image'
+  mhgnr: 'Trait'
+  mhsgn: 'Trait'
+  mhmod: 'Trait'
+  mhsmd: 'Trait'
+  mhqlt: 'Trait'
+  mhsty: 'Trait'
+  mhstr: 'Trait'
+  mhmts: 'Trait'
+  mhthm: 'Trait'
+  mhach: 'Trait'
+  mhera: 'Trait'
+  mhaud: 'Trait'
+  mhflg: 'Trait'
+  mhgrg: 'Trait'
+  mhlng: 'Trait'
+  mhstb: 'Trait'
+  mhtyp: 'Trait'
+  mhado: 'Trait'
+  mhsrc: 'Source'
+  mhcol: 'Collection'
+}
 
 // The first five characters: a prefix's length. Works on template literal types (`mhmov${string}`) too.
 type FirstFive<Id extends string> = Id extends `${infer A}${infer B}${infer C}${infer D}${infer E}${string}`
   ? `${A}${B}${C}${D}${E}`
   : never
 
-// The type whose prefix starts the id; a mapped source id names its type in the middle.
+// The type whose prefix starts an id that is not an altId (an mhid, `mhmov${string}`); a mapped source id
+// names its type in the middle.
 type PrefixedType<Id extends string> =
   FirstFive<Id> extends infer Prefix extends AnyPrefix
     ? TypeByPrefix[Prefix]
@@ -180,17 +224,19 @@ type IsMhidBody<Text extends string, Count extends unknown[] = []> = Text extend
     ? true
     : false
 
-// After a known prefix: `-` and a non-empty slug without whitespace (an altId), or an mhid's 39 characters.
-// A rest the types do not know (`mhmov${string}`, a MovieId) passes: its value is checked at run time.
-type IsPrefixedRest<Rest extends string> = string extends Rest
-  ? true
-  : Rest extends `-${infer Slug}`
-    ? Slug extends ''
-      ? false
-      : HasWhitespace<Slug> extends true
-        ? false
-        : true
-    : IsMhidBody<Rest>
+// After a known prefix and `-`: a non-empty slug without whitespace (an altId).
+type IsSlug<Slug extends string> = Slug extends '' ? false : HasWhitespace<Slug> extends true ? false : true
+
+// An mhid: a known prefix and 39 characters of [A-Za-z0-9]. A rest the types do not know (`mhmov${string}`, a
+// MovieId) passes: its value is checked at run time.
+type IsMhid<Id extends string> =
+  FirstFive<Id> extends AnyPrefix
+    ? Id extends `${FirstFive<Id>}${infer Rest}`
+      ? string extends Rest
+        ? true
+        : IsMhidBody<Rest>
+      : false
+    : false
 
 // `Source:Type:id`: a source without colons, a type (may be empty) without colons, an id; no whitespace.
 type IsMappedSourceId<Id extends string> = Id extends `${infer Source}:${string}:${infer Rest}`
@@ -208,13 +254,16 @@ type IsMappedSourceId<Id extends string> = Id extends `${infer Source}:${string}
  * a literal. A template literal type such as `MovieId` is not `false`: the types take it as written, and its
  * value is checked at run time.
  */
-export type IsWellFormedPrefixedId<Id extends string> = Id extends CurrentUserAlias
-  ? true
-  : FirstFive<Id> extends AnyPrefix
-    ? Id extends `${FirstFive<Id>}${infer Rest}`
-      ? IsPrefixedRest<Rest>
-      : false
-    : false
+export type IsWellFormedPrefixedId<Id extends string> =
+  // An altId first, the common case, by its first `-` (no prefix has one): one inference, where taking the
+  // first five characters apart cost about a hundred instantiations per id (bench/types.bench.ts).
+  Id extends `${infer Prefix}-${infer Slug}`
+    ? Prefix extends AnyPrefix
+      ? IsSlug<Slug>
+      : Id extends CurrentUserAlias
+        ? true
+        : false
+    : IsMhid<Id>
 
 /** Whether an id's text passes the model's rule (`describeId`): a prefixed id or a mapped source id. */
 export type IsWellFormedId<Id extends string> =

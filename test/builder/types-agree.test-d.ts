@@ -18,7 +18,15 @@ import type {
   ConditionalComponent,
   componentCatalogue,
 } from '../../src/model/components'
-import type { ContributorContext, IdOf, ObjectTypes, SourceContext } from '../../src/model/core'
+import type {
+  ContributorContext,
+  IdOf,
+  ObjectTypes,
+  SourceContext,
+  TypeByPrefix,
+  TypeOfId,
+  typePrefixes,
+} from '../../src/model/core'
 import type { PlainContexts, TypedObjects } from '../../src/builder/objects'
 
 // The type half of each mistake in types-agree.test.ts: what throws at run time on a value the types can see
@@ -60,6 +68,16 @@ describe('a mistake that throws is a type error', () => {
     traits.in('mhgnr-drama', 'mhgnr-')
     // @ts-expect-error in a relate factor
     hql.relate('mhmov')
+    // @ts-expect-error whitespace in an altId's slug
+    hql.lookup('mhmov-a b')
+    // @ts-expect-error no-break space, as \s reads it
+    hql.lookup('mhmov-a\u00a0b')
+    // @ts-expect-error an unknown prefix
+    hql.lookup('mhxyz-a')
+    // @ts-expect-error a dash where an mhid's 39 characters go
+    hql.lookup('mhmovAbcdefghij0123456789ABCDEFGHIJabcdef-h')
+    // @ts-expect-error whitespace in a mapped source id
+    hql.lookup('iTunes:Movie:5 6')
   })
 
   test('the id forms the model accepts type-check', () => {
@@ -76,6 +94,17 @@ describe('a mistake that throws is a type error', () => {
     // An id known only at run time is checked at run time.
     const id: string = 'mhmov'
     hql.lookup(id)
+  })
+
+  test('the written-out prefix table is typePrefixes turned around, and each id form names its type', () => {
+    type Computed = { [Type in ObjectTypeName as (typeof typePrefixes)[Type][number]]: Type }
+    expectTypeOf<TypeByPrefix>().toEqualTypeOf<Computed>()
+    expectTypeOf<TypeOfId<'mhfic-sherlock-holmes'>>().toEqualTypeOf<'Contributor'>()
+    expectTypeOf<TypeOfId<'mhmovAbcdefghij0123456789ABCDEFGHIJabcdefghi'>>().toEqualTypeOf<'Movie'>()
+    expectTypeOf<TypeOfId<`mhgnr${string}`>>().toEqualTypeOf<'Trait'>()
+    expectTypeOf<TypeOfId<'mhals-current-user'>>().toEqualTypeOf<'User'>()
+    expectTypeOf<TypeOfId<'iTunes:Movie:569220589'>>().toEqualTypeOf<'Movie'>()
+    expectTypeOf<TypeOfId<'IMDB::tt-1'>>().toEqualTypeOf<never>()
   })
 
   test('returnType of a type that cannot be retrieved on its own', () => {
