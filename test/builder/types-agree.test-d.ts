@@ -1,10 +1,12 @@
 import { describe, expectTypeOf, test } from 'vitest'
 import {
   allSubscriptions,
+  component,
   contributions,
   contributors,
   hql,
   keyContributors,
+  keyTraits,
   primaryImage,
   returnType,
   silo,
@@ -105,6 +107,18 @@ describe('a mistake that throws is a type error', () => {
     expectTypeOf<TypeOfId<'mhals-current-user'>>().toEqualTypeOf<'User'>()
     expectTypeOf<TypeOfId<'iTunes:Movie:569220589'>>().toEqualTypeOf<'Movie'>()
     expectTypeOf<TypeOfId<'IMDB::tt-1'>>().toEqualTypeOf<never>()
+  })
+
+  // .with() and the nesting calls take what they accept by one assignment to a union, and walk the arguments only
+  // when that fails (src/builder/argument-checks.ts): what the walk accepts must still type-check.
+  test('what .with() and the nesting calls accept', () => {
+    const named = component('primaryImage' as string)
+    hql.explore().with(named)
+    hql.explore().with(primaryImage).with(keyTraits, 'images')
+    hql.lookup('mhmov-gladiator').with(keyContributors(contributions.pageSize(2)(keyTraits), 'primaryName'))
+    hql.lookup('mhmov-gladiator').with(keyContributors(named, 'primaryName'))
+    // @ts-expect-error a name given twice across calls, by name
+    hql.explore().with(primaryImage).with('primaryImage')
   })
 
   test('returnType of a type that cannot be retrieved on its own', () => {
