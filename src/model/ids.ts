@@ -299,10 +299,20 @@ export type CheckedId<
 export type WrongIdType<Id extends string> =
   `'${Id}' is the wrong type of id here (its prefix names another type)`
 
-/** Each id of a tuple of id arguments, checked as `CheckedId` does. */
-export type CheckedIds<Ids extends readonly string[], Allowed extends string = AnyId> = {
-  [I in keyof Ids]: CheckedId<Ids[I], Allowed>
-}
+/**
+ * Each id of a tuple of id arguments, checked as `CheckedId` does: the tuple itself when every id passes, else
+ * the tuple with a message in place of each refused id.
+ */
+export type CheckedIds<Ids extends readonly string[], Allowed extends string = AnyId> =
+  Ids extends EachChecked<Ids, Allowed> ? Ids : EachChecked<Ids, Allowed>
+
+// The check behind `infer`: TypeScript infers a parameter's type arguments through the branches of a conditional
+// type but not through its `extends` clause nor through an `infer` it does not own, so `Ids` is inferred from the
+// bare `Ids` above alone. Inferred back through this mapped type as well, it cost about 170 instantiations a call.
+type EachChecked<Ids extends readonly string[], Allowed extends string> = Ids extends infer Each extends
+  readonly string[]
+  ? { [I in keyof Each]: CheckedId<Each[I], Allowed> }
+  : never
 
 /** What `describeId` learns from an id's text. */
 export type IdDescription =
