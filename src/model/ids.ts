@@ -314,6 +314,15 @@ type EachChecked<Ids extends readonly string[], Allowed extends string> = Ids ex
   ? { [I in keyof Each]: CheckedId<Each[I], Allowed> }
   : never
 
+/**
+ * `CheckedIds` for an array of ids written inside an object literal (`silo.content({ ids: [...] })`): there the
+ * conditional form above lets the literals widen to `string`, which passes unchecked, so the ids are mapped one
+ * by one.
+ */
+export type CheckedIdList<Ids extends readonly string[], Allowed extends string = AnyId> = {
+  [I in keyof Ids]: CheckedId<Ids[I], Allowed>
+}
+
 /** What `describeId` learns from an id's text. */
 export type IdDescription =
   | { readonly form: 'mhid' | 'altId'; readonly type: ObjectTypeName; readonly prefix: string }
