@@ -151,10 +151,20 @@ type Stranded<C, Types extends ObjectTypeName> =
  * set twice is refused at run time only: the query's type does not carry the names of its filters, and telling
  * repeats apart within one call's tuple cost more than the check is worth.)
  */
-export type ValidFilters<C, F extends readonly unknown[]> = {
-  [I in keyof F]: F[I] extends FilterSpec<'returnType', infer Types extends ObjectTypeName>
-    ? [Stranded<C, Types>] extends [never]
-      ? F[I]
-      : ComponentMismatch<Stranded<C, Types>, Types>
-    : F[I]
-}
+export type ValidFilters<C, F extends readonly unknown[]> = [C] extends [never]
+  ? F
+  : F extends EachFilter<C, F>
+    ? F
+    : EachFilter<C, F>
+
+// Each filter, or its message. Behind `infer`, so that TypeScript infers `F` from the bare `F` above only; before
+// any component is added (`C` never) nothing can be stranded and the filters are taken as they are.
+type EachFilter<C, F extends readonly unknown[]> = F extends infer Each extends readonly unknown[]
+  ? {
+      [I in keyof Each]: Each[I] extends FilterSpec<'returnType', infer Types extends ObjectTypeName>
+        ? [Stranded<C, Types>] extends [never]
+          ? Each[I]
+          : ComponentMismatch<Stranded<C, Types>, Types>
+        : Each[I]
+    }
+  : never
