@@ -25,6 +25,7 @@ import type {
   IdOf,
   ObjectTypes,
   SourceContext,
+  PrefixesOf,
   TypeByPrefix,
   TypeOfId,
   typePrefixes,
@@ -101,6 +102,8 @@ describe('a mistake that throws is a type error', () => {
   test('the written-out prefix table is typePrefixes turned around, and each id form names its type', () => {
     type Computed = { [Type in ObjectTypeName as (typeof typePrefixes)[Type][number]]: Type }
     expectTypeOf<TypeByPrefix>().toEqualTypeOf<Computed>()
+    type Prefixes = { [Type in ObjectTypeName]: (typeof typePrefixes)[Type][number] }
+    expectTypeOf<{ [Type in ObjectTypeName]: PrefixesOf[Type] }>().toEqualTypeOf<Prefixes>()
     expectTypeOf<TypeOfId<'mhfic-sherlock-holmes'>>().toEqualTypeOf<'Contributor'>()
     expectTypeOf<TypeOfId<'mhmovAbcdefghij0123456789ABCDEFGHIJabcdefghi'>>().toEqualTypeOf<'Movie'>()
     expectTypeOf<TypeOfId<`mhgnr${string}`>>().toEqualTypeOf<'Trait'>()
