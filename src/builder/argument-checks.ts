@@ -99,17 +99,14 @@ export type ValidNested<T extends ObjectTypeName, S extends readonly unknown[]> 
     ? EachNested<T, Refused>
     : never
 
-// What a spec nested at a nesting call may have below it: components `maxComponentDepth - 2` levels deep at most
-// (a spec's `Nested` is covariant, so a shallower tree is assignable and a deeper one is not). Computed once,
-// so a nesting call costs one assignment where TooDeep walked each argument's tree.
-type NestedWithin<Above extends unknown[]> = [
-  ...Above,
-  unknown,
-  unknown,
-]['length'] extends typeof maxComponentDepth
-  ? never
-  : ComponentSpec<ComponentName, NestedWithin<[...Above, unknown]>>
-type NestedWithinCap = NestedWithin<[]>
+// What a spec nested at a nesting call may have below it: components `maxComponentDepth - 2` (3) levels deep at
+// most (a spec's `Nested` is covariant, so a shallower tree is assignable and a deeper one is not). Written out
+// (a recursive alias over tuple lengths cost each program about 40 instantiations); types-agree.test-d.ts holds
+// it to `maxComponentDepth`. A nesting call costs one assignment to it where TooDeep walked each argument's tree.
+type NestedWithinCap = ComponentSpec<
+  ComponentName,
+  ComponentSpec<ComponentName, ComponentSpec<ComponentName, never>>
+>
 
 // Each argument of a nesting call, or the message saying why it is refused: only for arguments the union above
 // refuses (inferring through this mapped type is what a nesting call cost before).

@@ -21,6 +21,7 @@ import type {
   componentCatalogue,
 } from '../../src/model/components'
 import type {
+  maxComponentDepth,
   ContributorContext,
   IdOf,
   ObjectTypes,
@@ -48,6 +49,8 @@ describe('a mistake that throws is a type error', () => {
     hql.lookup('mhmov-gladiator').with(fiveLevels)
     // @ts-expect-error six levels: refused where the sixth is nested
     keyContributors(contributions(keyContributors(contributions(keyContributors(primaryImage)))))
+    // The nesting calls' written-out cap (NestedWithinCap, src/builder/argument-checks.ts) is for this depth.
+    expectTypeOf<typeof maxComponentDepth>().toEqualTypeOf<5>()
   })
 
   test('literal ids the model refuses', () => {
