@@ -49,7 +49,21 @@ export type ValidComponents<
   T extends ObjectTypeName,
   S extends readonly unknown[],
   Taken = never,
-> = ValidEach<T, S, NameOf<Taken>>
+> = S extends readonly Accepted<NamesFor<T>, NameOf<Taken>>[]
+  ? S
+  : S extends infer Refused extends readonly unknown[]
+    ? ValidEach<T, Refused, NameOf<Taken>>
+    : never
+
+// What `.with()` takes without a message: a name, or the spec of a name, that applies to one of the types and is
+// not taken yet. One union per query type (cached by the alias's arguments), which the argument tuple is simply
+// assigned to: walking the tuple element by element (ValidEach), and TypeScript inferring the tuple back through
+// that mapped type, cost about 300 instantiations a call (bench/types.bench.ts), so ValidEach is left to the
+// arguments it refuses, where it names each mistake. The parameter being the tuple itself in the common case
+// also lets TypeScript infer the tuple directly.
+type Accepted<Names extends ComponentName, Taken> = [Taken] extends [never]
+  ? Names | ComponentSpec<Names, unknown>
+  : Exclude<Names, Taken> | ComponentSpec<Exclude<Names, Taken>, unknown>
 
 type ValidEach<T extends ObjectTypeName, S extends readonly unknown[], Taken> = {
   [I in keyof S]: S[I] extends ComponentSpec<infer N, unknown>
@@ -77,7 +91,26 @@ type Refusal<T extends ObjectTypeName, N extends ComponentName, Taken, A> = [
  * no deeper than the cap allows below a level. Checked at each nesting call, so that every spec the builder
  * makes is within the cap wherever it is used, and `.with()` needs no depth check of its own.
  */
-export type ValidNested<T extends ObjectTypeName, S extends readonly unknown[]> = {
+export type ValidNested<T extends ObjectTypeName, S extends readonly unknown[]> = S extends readonly (
+  NamesFor<T> | ComponentSpec<NamesFor<T>, NestedWithinCap>
+)[]
+  ? S
+  : S extends infer Refused extends readonly unknown[]
+    ? EachNested<T, Refused>
+    : never
+
+// What a spec nested at a nesting call may have below it: components `maxComponentDepth - 2` (3) levels deep at
+// most (a spec's `Nested` is covariant, so a shallower tree is assignable and a deeper one is not). Written out
+// (a recursive alias over tuple lengths cost each program about 40 instantiations); types-agree.test-d.ts holds
+// it to `maxComponentDepth`. A nesting call costs one assignment to it where TooDeep walked each argument's tree.
+type NestedWithinCap = ComponentSpec<
+  ComponentName,
+  ComponentSpec<ComponentName, ComponentSpec<ComponentName, never>>
+>
+
+// Each argument of a nesting call, or the message saying why it is refused: only for arguments the union above
+// refuses (inferring through this mapped type is what a nesting call cost before).
+type EachNested<T extends ObjectTypeName, S extends readonly unknown[]> = {
   [I in keyof S]: S[I] extends ComponentSpec<infer N, unknown>
     ? [Extract<T, AppliesTo<N>>] extends [never]
       ? ComponentMismatch<N, T>
@@ -115,10 +148,20 @@ type Stranded<C, Types extends ObjectTypeName> =
  * set twice is refused at run time only: the query's type does not carry the names of its filters, and telling
  * repeats apart within one call's tuple cost more than the check is worth.)
  */
-export type ValidFilters<C, F extends readonly unknown[]> = {
-  [I in keyof F]: F[I] extends FilterSpec<'returnType', infer Types extends ObjectTypeName>
-    ? [Stranded<C, Types>] extends [never]
-      ? F[I]
-      : ComponentMismatch<Stranded<C, Types>, Types>
-    : F[I]
-}
+export type ValidFilters<C, F extends readonly unknown[]> = [C] extends [never]
+  ? F
+  : F extends EachFilter<C, F>
+    ? F
+    : EachFilter<C, F>
+
+// Each filter, or its message. Behind `infer`, so that TypeScript infers `F` from the bare `F` above only; before
+// any component is added (`C` never) nothing can be stranded and the filters are taken as they are.
+type EachFilter<C, F extends readonly unknown[]> = F extends infer Each extends readonly unknown[]
+  ? {
+      [I in keyof Each]: Each[I] extends FilterSpec<'returnType', infer Types extends ObjectTypeName>
+        ? [Stranded<C, Types>] extends [never]
+          ? Each[I]
+          : ComponentMismatch<Stranded<C, Types>, Types>
+        : Each[I]
+    }
+  : never

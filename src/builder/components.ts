@@ -41,9 +41,13 @@ export type NestingComponent<N extends ComponentName> = Entry<N>['shape'] extend
   ? NestingList<N>
   : ComponentSpec<N, never> & Nesting<N>
 
-/** The value exported for a component name. */
-export type Component<N extends ComponentName> =
-  Entry<N> extends { of: readonly unknown[] } ? NestingComponent<N> : ComponentSpec<N, never>
+/**
+ * The value exported for a component name: it nests where it returns objects (read from the written-out
+ * `ComponentObjectTypes`, cheaper than relating the catalogue's `of` tuple to an array type).
+ */
+export type Component<N extends ComponentName> = [OfTypes<N>] extends [never]
+  ? ComponentSpec<N, never>
+  : NestingComponent<N>
 
 /** Builds a component request in canonical key order: name, pageSize, components. */
 function componentRequest(name: ComponentName, pageSize?: number, components?: readonly ComponentRequest[]) {

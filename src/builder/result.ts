@@ -2,6 +2,7 @@ import type {
   ComponentCatalogue,
   ComponentName,
   ComponentObjectTypes,
+  ComponentsByType,
   ConditionalComponent,
   MediaTypeName,
   EmptyContext,
@@ -62,21 +63,20 @@ export type ComponentValue<N extends ComponentName, Nested> = Entry<N>['shape'] 
 /** An object of type `T` as results give it: its default fields, with `mhid` typed by prefix. */
 export type TypedObject<T extends ObjectTypeName> = TypedObjects[T]
 
-type AppliesTo<N extends ComponentName> = Entry<N>['appliesTo'][number]
-
 /**
  * The names of the fields the requested components `C` add to an object of type `T` (distributed over `C`): a
  * component's name where it applies, unless it is one of T's default fields (an image's thumbnail rendition, a
  * subscription's metadata), which is already there as it is. `T` is one type here (Shaped distributes first).
  *
- * The tests on `T` and `N` are wrapped (`[T] extends [...]`) so that they do not distribute: the checker works out
- * the constraint of this type once per program (for the mapped types below), and a distributive test made that
- * evaluate every object type against every component, about 4,000 type instantiations. With the fields mapped
+ * Whether it applies is read from the written-out `ComponentsByType` (reading the catalogue's `appliesTo` tuples
+ * cost about 40 instantiations more). The tests are wrapped (`[N] extends [...]`) so that they do not distribute:
+ * the checker works out the constraint of this type once per program (for the mapped types below), and a
+ * distributive test made that evaluate every object type against every component, about 4,000 type instantiations. With the fields mapped
  * over their names (below), the quickstart's result type went from 8,191 to 2,942 (bench/types.bench.ts).
  */
 type AddedNames<T extends ObjectTypeName, C> =
   C extends ComponentSpec<infer N extends ComponentName, unknown>
-    ? [T] extends [AppliesTo<N>]
+    ? [N] extends [ComponentsByType[T]]
       ? [N] extends [keyof TypedObjects[T]]
         ? never
         : N

@@ -13,6 +13,7 @@ import type {
   Blueprint,
   BlueprintType,
   CheckedId,
+  CheckedIdList,
   CheckedIds,
   CollectionId,
   ObjectTypeName,
@@ -111,7 +112,7 @@ export const silo = {
     blueprint('ExploreGraphLens', options, { nameGenerator: options.nameGenerator }),
   /** Recommendations from a curated set of titles. */
   content: <const Ids extends readonly [string, ...string[]]>(
-    options: BlueprintOptions & { readonly ids: CheckedIds<Ids>; readonly name?: string },
+    options: BlueprintOptions & { readonly ids: CheckedIdList<Ids>; readonly name?: string },
   ): BlueprintSpec<'Content'> => {
     // The same rule as lookup's ids and fromJSON's (AnyIdSchema): the builder accepts exactly what they do.
     const ids = checkedIds(options.ids as readonly string[], ['params', 'ids'])

@@ -95,8 +95,50 @@ export const prefixTypes: ReadonlyMap<string, ObjectTypeName> = new Map(
   ),
 )
 
+/**
+ * The prefixes of each object type, as a type: `typePrefixes` written out. Read from its tuples
+ * (`(typeof typePrefixes)[Type][number]`), each first id type of a program resolved the members of a
+ * `ReadonlyArray`, about 100 type instantiations (bench/types.bench.ts). test/builder/types-agree.test-d.ts
+ * holds it equal to `typePrefixes`.
+ */
+export interface PrefixesOf {
+  Movie: 'mhmov'
+  ShowSeries: 'mhsss'
+  ShowSeason: 'mhssn'
+  ShowEpisode: 'mhsep'
+  MusicVideo: 'mhmsv'
+  Special: 'mhspc'
+  Trailer: 'mhtrl'
+  MHGraphGroup: 'mhggp'
+  Contributor: 'mhric' | 'mhrgc' | 'mhfic' | 'mhfgc'
+  User: 'mhusr'
+  Image: 'mhimg'
+  Trait:
+    | 'mhgnr'
+    | 'mhsgn'
+    | 'mhmod'
+    | 'mhsmd'
+    | 'mhqlt'
+    | 'mhsty'
+    | 'mhstr'
+    | 'mhmts'
+    | 'mhthm'
+    | 'mhach'
+    | 'mhera'
+    | 'mhaud'
+    | 'mhflg'
+    | 'mhgrg'
+    | 'mhlng'
+    | 'mhstb'
+    | 'mhtyp'
+    | 'mhado'
+  Source: 'mhsrc'
+  Collection: 'mhcol'
+  Subscription: never
+}
+
 /** The ids of one object type, by prefix: `IdOf<'Movie'>` is `` `mhmov${string}` ``. */
-export type IdOf<Type extends ObjectTypeName> = `${(typeof typePrefixes)[Type][number]}${string}`
+export type IdOf<Type extends ObjectTypeName> = `${PrefixesOf[Type]}${string}`
 
 export type MovieId = IdOf<'Movie'>
 export type ShowSeriesId = IdOf<'ShowSeries'>
@@ -117,19 +159,63 @@ export const currentUserAlias: CurrentUserAlias = 'mhals-current-user'
 export type AnyId = IdOf<Exclude<ObjectTypeName, 'Subscription'>> | CurrentUserAlias | MappedSourceId
 
 /** The object type a prefixed id names, at the type level (`never` for ids without a known prefix). */
-export type TypeOfId<Id extends string> = Id extends CurrentUserAlias ? 'User' : PrefixedType<Id>
+export type TypeOfId<Id extends string> = Id extends `${infer Prefix extends AnyPrefix}-${string}`
+  ? TypeByPrefix[Prefix]
+  : Id extends CurrentUserAlias
+    ? 'User'
+    : PrefixedType<Id>
 
-// Every prefix, and the type each stands for: computed once, then each id costs one lookup (a check of the id
-// against every type's prefixes made each lookup query several hundred instantiations dearer).
-type AnyPrefix = (typeof typePrefixes)[ObjectTypeName][number]
-type TypeByPrefix = { [Type in ObjectTypeName as (typeof typePrefixes)[Type][number]]: Type }
+// Every prefix, and the type each stands for, so that each id costs one lookup (a check of the id against every
+// type's prefixes made each lookup query several hundred instantiations dearer).
+type AnyPrefix = keyof TypeByPrefix
+/**
+ * `typePrefixes` turned around, written out: computed from it by a mapped type, the table cost the first id of a
+ * program about 80 instantiations. test/builder/types-agree.test-d.ts holds it equal to `typePrefixes`.
+ */
+export interface TypeByPrefix {
+  mhmov: 'Movie'
+  mhsss: 'ShowSeries'
+  mhssn: 'ShowSeason'
+  mhsep: 'ShowEpisode'
+  mhmsv: 'MusicVideo'
+  mhspc: 'Special'
+  mhtrl: 'Trailer'
+  mhggp: 'MHGraphGroup'
+  mhric: 'Contributor'
+  mhrgc: 'Contributor'
+  mhfic: 'Contributor'
+  mhfgc: 'Contributor'
+  mhusr: 'User'
+  mhimg: 'Image'
+  mhgnr: 'Trait'
+  mhsgn: 'Trait'
+  mhmod: 'Trait'
+  mhsmd: 'Trait'
+  mhqlt: 'Trait'
+  mhsty: 'Trait'
+  mhstr: 'Trait'
+  mhmts: 'Trait'
+  mhthm: 'Trait'
+  mhach: 'Trait'
+  mhera: 'Trait'
+  mhaud: 'Trait'
+  mhflg: 'Trait'
+  mhgrg: 'Trait'
+  mhlng: 'Trait'
+  mhstb: 'Trait'
+  mhtyp: 'Trait'
+  mhado: 'Trait'
+  mhsrc: 'Source'
+  mhcol: 'Collection'
+}
 
 // The first five characters: a prefix's length. Works on template literal types (`mhmov${string}`) too.
 type FirstFive<Id extends string> = Id extends `${infer A}${infer B}${infer C}${infer D}${infer E}${string}`
   ? `${A}${B}${C}${D}${E}`
   : never
 
-// The type whose prefix starts the id; a mapped source id names its type in the middle.
+// The type whose prefix starts an id that is not an altId (an mhid, `mhmov${string}`); a mapped source id
+// names its type in the middle.
 type PrefixedType<Id extends string> =
   FirstFive<Id> extends infer Prefix extends AnyPrefix
     ? TypeByPrefix[Prefix]
@@ -165,7 +251,11 @@ type Whitespace =
   | '\u205f'
   | '\u3000'
   | '\ufeff'
-type HasWhitespace<Text extends string> = Text extends `${string}${Whitespace}${string}` ? true : false
+// Wrapped in an object type: a conditional type instantiates its `extends` type (a permissive and a restrictive
+// form) when that type is instantiable, as a union of 25 template types is, about 50 instantiations for the
+// first id of a program (bench/types.bench.ts); an object type around it is taken as it is.
+type WithWhitespace = { readonly text: `${string}${Whitespace}${string}` }
+type HasWhitespace<Text extends string> = { readonly text: Text } extends WithWhitespace ? true : false
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
 type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm'
 type LowerToo = 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
@@ -180,17 +270,19 @@ type IsMhidBody<Text extends string, Count extends unknown[] = []> = Text extend
     ? true
     : false
 
-// After a known prefix: `-` and a non-empty slug without whitespace (an altId), or an mhid's 39 characters.
-// A rest the types do not know (`mhmov${string}`, a MovieId) passes: its value is checked at run time.
-type IsPrefixedRest<Rest extends string> = string extends Rest
-  ? true
-  : Rest extends `-${infer Slug}`
-    ? Slug extends ''
-      ? false
-      : HasWhitespace<Slug> extends true
-        ? false
-        : true
-    : IsMhidBody<Rest>
+// After a known prefix and `-`: a non-empty slug without whitespace (an altId).
+type IsSlug<Slug extends string> = Slug extends '' ? false : HasWhitespace<Slug> extends true ? false : true
+
+// An mhid: a known prefix and 39 characters of [A-Za-z0-9]. A rest the types do not know (`mhmov${string}`, a
+// MovieId) passes: its value is checked at run time.
+type IsMhid<Id extends string> =
+  FirstFive<Id> extends AnyPrefix
+    ? Id extends `${FirstFive<Id>}${infer Rest}`
+      ? string extends Rest
+        ? true
+        : IsMhidBody<Rest>
+      : false
+    : false
 
 // `Source:Type:id`: a source without colons, a type (may be empty) without colons, an id; no whitespace.
 type IsMappedSourceId<Id extends string> = Id extends `${infer Source}:${string}:${infer Rest}`
@@ -208,13 +300,16 @@ type IsMappedSourceId<Id extends string> = Id extends `${infer Source}:${string}
  * a literal. A template literal type such as `MovieId` is not `false`: the types take it as written, and its
  * value is checked at run time.
  */
-export type IsWellFormedPrefixedId<Id extends string> = Id extends CurrentUserAlias
-  ? true
-  : FirstFive<Id> extends AnyPrefix
-    ? Id extends `${FirstFive<Id>}${infer Rest}`
-      ? IsPrefixedRest<Rest>
-      : false
-    : false
+export type IsWellFormedPrefixedId<Id extends string> =
+  // An altId first, the common case, by its first `-` (no prefix has one): one inference, where taking the
+  // first five characters apart cost about a hundred instantiations per id (bench/types.bench.ts).
+  Id extends `${infer Prefix}-${infer Slug}`
+    ? Prefix extends AnyPrefix
+      ? IsSlug<Slug>
+      : Id extends CurrentUserAlias
+        ? true
+        : false
+    : IsMhid<Id>
 
 /** Whether an id's text passes the model's rule (`describeId`): a prefixed id or a mapped source id. */
 export type IsWellFormedId<Id extends string> =
@@ -250,8 +345,27 @@ export type CheckedId<
 export type WrongIdType<Id extends string> =
   `'${Id}' is the wrong type of id here (its prefix names another type)`
 
-/** Each id of a tuple of id arguments, checked as `CheckedId` does. */
-export type CheckedIds<Ids extends readonly string[], Allowed extends string = AnyId> = {
+/**
+ * Each id of a tuple of id arguments, checked as `CheckedId` does: the tuple itself when every id passes, else
+ * the tuple with a message in place of each refused id.
+ */
+export type CheckedIds<Ids extends readonly string[], Allowed extends string = AnyId> =
+  Ids extends EachChecked<Ids, Allowed> ? Ids : EachChecked<Ids, Allowed>
+
+// The check behind `infer`: TypeScript infers a parameter's type arguments through the branches of a conditional
+// type but not through its `extends` clause nor through an `infer` it does not own, so `Ids` is inferred from the
+// bare `Ids` above alone. Inferred back through this mapped type as well, it cost about 170 instantiations a call.
+type EachChecked<Ids extends readonly string[], Allowed extends string> = Ids extends infer Each extends
+  readonly string[]
+  ? { [I in keyof Each]: CheckedId<Each[I], Allowed> }
+  : never
+
+/**
+ * `CheckedIds` for an array of ids written inside an object literal (`silo.content({ ids: [...] })`): there the
+ * conditional form above lets the literals widen to `string`, which passes unchecked, so the ids are mapped one
+ * by one.
+ */
+export type CheckedIdList<Ids extends readonly string[], Allowed extends string = AnyId> = {
   [I in keyof Ids]: CheckedId<Ids[I], Allowed>
 }
 

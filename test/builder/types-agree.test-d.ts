@@ -1,10 +1,12 @@
 import { describe, expectTypeOf, test } from 'vitest'
 import {
   allSubscriptions,
+  component,
   contributions,
   contributors,
   hql,
   keyContributors,
+  keyTraits,
   primaryImage,
   returnType,
   silo,
@@ -18,7 +20,17 @@ import type {
   ConditionalComponent,
   componentCatalogue,
 } from '../../src/model/components'
-import type { ContributorContext, IdOf, ObjectTypes, SourceContext } from '../../src/model/core'
+import type {
+  maxComponentDepth,
+  ContributorContext,
+  IdOf,
+  ObjectTypes,
+  SourceContext,
+  PrefixesOf,
+  TypeByPrefix,
+  TypeOfId,
+  typePrefixes,
+} from '../../src/model/core'
 import type { PlainContexts, TypedObjects } from '../../src/builder/objects'
 
 // The type half of each mistake in types-agree.test.ts: what throws at run time on a value the types can see
@@ -37,6 +49,8 @@ describe('a mistake that throws is a type error', () => {
     hql.lookup('mhmov-gladiator').with(fiveLevels)
     // @ts-expect-error six levels: refused where the sixth is nested
     keyContributors(contributions(keyContributors(contributions(keyContributors(primaryImage)))))
+    // The nesting calls' written-out cap (NestedWithinCap, src/builder/argument-checks.ts) is for this depth.
+    expectTypeOf<typeof maxComponentDepth>().toEqualTypeOf<5>()
   })
 
   test('literal ids the model refuses', () => {
@@ -60,6 +74,16 @@ describe('a mistake that throws is a type error', () => {
     traits.in('mhgnr-drama', 'mhgnr-')
     // @ts-expect-error in a relate factor
     hql.relate('mhmov')
+    // @ts-expect-error whitespace in an altId's slug
+    hql.lookup('mhmov-a b')
+    // @ts-expect-error no-break space, as \s reads it
+    hql.lookup('mhmov-a\u00a0b')
+    // @ts-expect-error an unknown prefix
+    hql.lookup('mhxyz-a')
+    // @ts-expect-error a dash where an mhid's 39 characters go
+    hql.lookup('mhmovAbcdefghij0123456789ABCDEFGHIJabcdef-h')
+    // @ts-expect-error whitespace in a mapped source id
+    hql.lookup('iTunes:Movie:5 6')
   })
 
   test('the id forms the model accepts type-check', () => {
@@ -76,6 +100,31 @@ describe('a mistake that throws is a type error', () => {
     // An id known only at run time is checked at run time.
     const id: string = 'mhmov'
     hql.lookup(id)
+  })
+
+  test('the written-out prefix table is typePrefixes turned around, and each id form names its type', () => {
+    type Computed = { [Type in ObjectTypeName as (typeof typePrefixes)[Type][number]]: Type }
+    expectTypeOf<TypeByPrefix>().toEqualTypeOf<Computed>()
+    type Prefixes = { [Type in ObjectTypeName]: (typeof typePrefixes)[Type][number] }
+    expectTypeOf<{ [Type in ObjectTypeName]: PrefixesOf[Type] }>().toEqualTypeOf<Prefixes>()
+    expectTypeOf<TypeOfId<'mhfic-sherlock-holmes'>>().toEqualTypeOf<'Contributor'>()
+    expectTypeOf<TypeOfId<'mhmovAbcdefghij0123456789ABCDEFGHIJabcdefghi'>>().toEqualTypeOf<'Movie'>()
+    expectTypeOf<TypeOfId<`mhgnr${string}`>>().toEqualTypeOf<'Trait'>()
+    expectTypeOf<TypeOfId<'mhals-current-user'>>().toEqualTypeOf<'User'>()
+    expectTypeOf<TypeOfId<'iTunes:Movie:569220589'>>().toEqualTypeOf<'Movie'>()
+    expectTypeOf<TypeOfId<'IMDB::tt-1'>>().toEqualTypeOf<never>()
+  })
+
+  // .with() and the nesting calls take what they accept by one assignment to a union, and walk the arguments only
+  // when that fails (src/builder/argument-checks.ts): what the walk accepts must still type-check.
+  test('what .with() and the nesting calls accept', () => {
+    const named = component('primaryImage' as string)
+    hql.explore().with(named)
+    hql.explore().with(primaryImage).with(keyTraits, 'images')
+    hql.lookup('mhmov-gladiator').with(keyContributors(contributions.pageSize(2)(keyTraits), 'primaryName'))
+    hql.lookup('mhmov-gladiator').with(keyContributors(named, 'primaryName'))
+    // @ts-expect-error a name given twice across calls, by name
+    hql.explore().with(primaryImage).with('primaryImage')
   })
 
   test('returnType of a type that cannot be retrieved on its own', () => {
