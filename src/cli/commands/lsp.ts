@@ -1,4 +1,4 @@
-import { idIndex } from '../../language'
+import { idIndex, idTypes, listedEntry } from '../../language'
 import type { IdEntry, IdProvider } from '../../language'
 import { startLanguageServer } from '../../lsp'
 import { createQueryEngine } from '../../service'
@@ -14,8 +14,6 @@ export async function lspCommand(io: CliIo, options: { stdio?: boolean }): Promi
   await startLanguageServer(sampleIds())
   return exitCodes.ok
 }
-
-const idTypes = ['Movie', 'ShowSeries', 'Contributor', 'Source', 'Trait', 'Collection'] as const
 
 /**
  * Ids and names of the embedded sample catalog, read through the reference service's query engine (explore
@@ -34,12 +32,10 @@ export function sampleIds(): IdProvider {
           page,
           pageSize: 100,
         })
-        const body = answer.body as {
-          content?: { object: { altId?: string; mhid: string; name?: string } }[]
-        }
+        const body = answer.body as { content?: Parameters<typeof listedEntry>[0][] }
         const content = answer.status === 200 ? (body.content ?? []) : []
-        for (const { object } of content)
-          entries.push({ id: object.altId ?? object.mhid, name: object.name ?? '', type })
+        // The same entry a configured service's ids give (the language core's readIds).
+        for (const pair of content) entries.push(listedEntry(pair, type).entry)
         if (content.length < 100) break
       }
     return idIndex(entries)
