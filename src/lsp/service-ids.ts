@@ -1,7 +1,7 @@
 import { createClient, passwordGrant } from '../client'
 import type { Client } from '../client'
 import { listedEntry, readIds } from '../language'
-import type { IdEntry, IdProvider } from '../language'
+import type { IdEntry, IdProvider, ReadIds } from '../language'
 import { typeOfId } from '../model/ids'
 import { parseQuery } from '../text'
 import { scrubSecrets } from './service-settings'
@@ -19,14 +19,13 @@ export interface ServiceIdsOptions {
   readonly maxPerType?: number
 }
 
-type Pair = { object: { mhid: string; altId?: string; name?: string } }
+/** A pair of a lookup's answer, as the language core's `listedEntry` reads it. */
+type Pair = Parameters<typeof listedEntry>[0]
 
 export class ServiceIds {
   private readonly client: Client
-  private index: IdProvider | undefined
+  private index: ReadIds | undefined
   private failed = false
-  /** How many ids the index holds, once read. */
-  size: number | undefined
   /** Looked up by id after a hover missed the index (the index holds at most maxPerType of each type). */
   private readonly looked = new Map<string, IdEntry | undefined>()
   readonly loaded: Promise<void>
@@ -64,6 +63,11 @@ export class ServiceIds {
     },
   }
 
+  /** How many ids the index holds, once read. */
+  get size(): number | undefined {
+    return this.index?.size
+  }
+
   /** Whether reading ahead is over (read or failed). */
   get settled(): boolean {
     return this.index !== undefined || this.failed
@@ -89,9 +93,7 @@ export class ServiceIds {
 
   private async load(): Promise<void> {
     try {
-      const index = await readIds(this.client, this.options.maxPerType ?? 5000)
-      this.size = index.size
-      this.index = index
+      this.index = await readIds(this.client, this.options.maxPerType ?? 5000)
     } catch (error) {
       this.failed = true
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
