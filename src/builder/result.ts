@@ -18,7 +18,9 @@ import type { ComponentSpec } from './component-spec'
 import type { PlainContexts, TypedObjects } from './objects'
 
 // Result inference: from the object types a query returns and the components it asks for, the exact shape of
-// the response. Everything is read from the component catalogue's type.
+// the response: the catalogue's shapes and contexts, with what each component returns and where it applies
+// read from the written-out tables (ComponentObjectTypes, ComponentsByType, ConditionalComponent; objects.ts for
+// the default fields), which test/builder/types-agree.test-d.ts holds to the catalogue.
 
 interface PrimitiveValues {
   Name: Name
@@ -69,10 +71,11 @@ export type TypedObject<T extends ObjectTypeName> = TypedObjects[T]
  * subscription's metadata), which is already there as it is. `T` is one type here (Shaped distributes first).
  *
  * Whether it applies is read from the written-out `ComponentsByType` (reading the catalogue's `appliesTo` tuples
- * cost about 40 instantiations more). The tests are wrapped (`[N] extends [...]`) so that they do not distribute:
- * the checker works out the constraint of this type once per program (for the mapped types below), and a
- * distributive test made that evaluate every object type against every component, about 4,000 type instantiations. With the fields mapped
- * over their names (below), the quickstart's result type went from 8,191 to 2,942 (bench/types.bench.ts).
+ * cost about 40 instantiations more). The tests are wrapped (`[N] extends [...]`) so that they do not
+ * distribute: the checker works out the constraint of this type once per program (for the mapped types below),
+ * and a distributive test made that evaluate every object type against every component, about 4,000 type
+ * instantiations. With the fields mapped over their names (below), the quickstart's result type went from 8,191
+ * to 2,942 (bench/types.bench.ts).
  */
 type AddedNames<T extends ObjectTypeName, C> =
   C extends ComponentSpec<infer N extends ComponentName, unknown>

@@ -1,6 +1,6 @@
 // The rate budget's decisions on Redis. KEYS[1] is a sorted set of the fleet's requests in the window (scored
-// by the server's time in ms), KEYS[2] the time until which the fleet is paused, KEYS[3] when the last request was confirmed sent. Time is the Redis server's,
-// so that processes whose clocks disagree still share one window.
+// by the server's time in ms), KEYS[2] the time until which the fleet is paused, KEYS[3] when the last request
+// was confirmed sent. Time is the Redis server's, so that processes whose clocks disagree still share one window.
 import { script } from './script'
 
 const NOW = `

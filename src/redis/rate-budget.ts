@@ -84,7 +84,8 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
         String(limit),
         String(windowMs),
         member,
-        // A quarter of the spacing: a fleet that fell behind (a stall) catches up, at four times the pace, not in one burst.
+        // A quarter of the spacing: a fleet that fell behind (a stall) catches up at four times the pace, not
+        // in one burst.
         String(spacingMs / 4),
       ])) as number
     } catch (error) {
