@@ -12,6 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument'
 import { complete, definitionAt, diagnose, documentSymbols, formatDocument, hover } from '../language'
 import type { CompletionKind, IdProvider } from '../language'
 import { IdSource } from './id-source'
+import { ownValue } from './service-settings'
 
 // `hql lsp --stdio`: the language service core behind the Language Server Protocol. The core works on
 // offsets; TextDocument turns them into the protocol's line/character positions (UTF-16, as both count).
@@ -62,8 +63,8 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     return initializeResult
   })
   connection.onDidChangeConfiguration(({ settings }) => {
-    const hql = settingsOf(settings, 'hql')
-    if (hql !== undefined) ids.configure(settingsOf(hql, 'service'))
+    const hql = ownValue(settings, 'hql')
+    if (hql !== undefined) ids.configure(ownValue(hql, 'service'))
   })
 
   const publish = (document: TextDocument) => {
@@ -147,14 +148,11 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
   documents.listen(connection)
 }
 
-/** `hql.service` from initializationOptions: `{ service }` (what the VS Code extension sends) or `{ hql: { service } }`. */
+/**
+ * `hql.service` from initializationOptions: `{ service }` (what the VS Code extension sends) or
+ * `{ hql: { service } }`.
+ */
 function serviceSetting(options: unknown): unknown {
-  const hql = settingsOf(options, 'hql')
-  return hql !== undefined ? settingsOf(hql, 'service') : settingsOf(options, 'service')
-}
-
-/** One fixed key of an untrusted settings object, own properties only. */
-function settingsOf(value: unknown, key: 'hql' | 'service'): unknown {
-  if (value === null || typeof value !== 'object') return undefined
-  return Object.getOwnPropertyDescriptor(value, key)?.value
+  const hql = ownValue(options, 'hql')
+  return hql !== undefined ? ownValue(hql, 'service') : ownValue(options, 'service')
 }

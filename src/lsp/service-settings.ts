@@ -23,7 +23,7 @@ export function readServiceSettings(value: unknown): ServiceSettings | undefined
   if (value === undefined || value === null) return undefined
   if (typeof value !== 'object' || Array.isArray(value)) return 'hql.service must be an object'
   const text = (key: string): string | undefined => {
-    const v: unknown = Object.getOwnPropertyDescriptor(value, key)?.value
+    const v = ownValue(value, key)
     return typeof v === 'string' && v.trim() !== '' ? v : undefined
   }
   const missing = required.filter((key) => text(key) === undefined)
@@ -38,6 +38,12 @@ export function readServiceSettings(value: unknown): ServiceSettings | undefined
     password: text('password') as string,
     ...(scope === undefined ? {} : { scope }),
   }
+}
+
+/** One fixed key of an untrusted settings object, own properties only (never a prototype's, never a getter run). */
+export function ownValue(value: unknown, key: string): unknown {
+  if (value === null || typeof value !== 'object') return undefined
+  return Object.getOwnPropertyDescriptor(value, key)?.value
 }
 
 /** Every secret of the settings replaced in `text`, for a log line built from an error's message. */
