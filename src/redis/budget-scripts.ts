@@ -80,3 +80,10 @@ if now + ms > tonumber(redis.call('GET', KEYS[2]) or '0') then
 end
 return 1`,
 )
+
+/** Gives back a booked place (ARGV[1]) that will not be used: its request was refused or its caller gave up. */
+export const releaseSend = script(
+  'hql-budget-release',
+  `redis.call('ZREM', KEYS[1], ARGV[1])
+return 1`,
+)

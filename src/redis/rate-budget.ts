@@ -8,7 +8,7 @@ import {
   type RateBudget,
   type RateBudgetOptions,
 } from '../client'
-import { bookSend, confirmSend, pauseFleet } from './budget-scripts'
+import { bookSend, confirmSend, pauseFleet, releaseSend } from './budget-scripts'
 import { RedisUnavailable } from './link'
 import { openLink, type SharedOptions } from './options'
 
@@ -95,24 +95,39 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
     }
   }
 
+  /**
+   * Gives back a booked place nobody will use. Best effort: the caller's own error is what it must see, and a
+   * place that could not be given back is dropped with its window anyway.
+   */
+  async function release(member: string): Promise<void> {
+    await link.eval(releaseSend, keys, [member]).catch(() => undefined)
+  }
+
   async function acquire(signal: AbortSignal | undefined): Promise<void> {
     const mode = options.onExceeded ?? 'wait'
     const member = `${instance}:${++count}`
     let shared = false
-    await acquireWith(
-      async (asked) => {
-        const decision = await book(member, asked)
-        shared = decision.shared
-        return decision
-      },
-      mode,
-      signal,
-    )
-    if (!shared) return
-    for (let waitMs = await confirm(member); waitMs > 0; waitMs = await confirm(member)) {
-      if (mode === 'fail') throw new RateBudgetError(waitMs)
-      // acquireWith's abortable wait, for a place that is already booked.
-      await acquireWith(async () => ({ granted: true, waitMs }), 'wait', signal)
+    try {
+      await acquireWith(
+        async (asked) => {
+          const decision = await book(member, asked)
+          shared = decision.shared
+          return decision
+        },
+        mode,
+        signal,
+      )
+      if (!shared) return
+      for (let waitMs = await confirm(member); waitMs > 0; waitMs = await confirm(member)) {
+        if (mode === 'fail') throw new RateBudgetError(waitMs)
+        // acquireWith's abortable wait, for a place that is already booked.
+        await acquireWith(async () => ({ granted: true, waitMs }), 'wait', signal)
+      }
+    } catch (error) {
+      // A refused or abandoned request sends nothing: its booked place goes back to the fleet, or it would
+      // count against the budget for the rest of the window.
+      if (shared) await release(member)
+      throw error
     }
   }
 

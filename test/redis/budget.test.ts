@@ -12,7 +12,7 @@ import {
 } from '../../src/client'
 import { redisRateBudget } from '../../src/redis'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
-import { clientKinds, redisClient, watchGrants, type TestClient } from '../support/redis-clients'
+import { clientKinds, rawCommand, redisClient, watchGrants, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
 let server: RedisServer
@@ -167,6 +167,25 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('caller gave up')), 50)
     await expect(waiting.acquire(controller.signal)).rejects.toThrow('caller gave up')
+  })
+
+  test('a request that gives up or is refused gives its booked place back to the fleet', async () => {
+    const shared = key()
+    const redis = await client()
+    const options = { key: shared, requests: 2, windowSeconds: 5, smooth: false }
+    const waiting = redisRateBudget({ redis, ...options })
+    await waiting.acquire()
+    await waiting.acquire()
+    const booked = () => rawCommand(redis, ['ZCARD', shared]).then(Number)
+    expect(await booked()).toBe(2)
+    // The third books a place five seconds on, then its caller gives up: the place is given back.
+    const controller = new AbortController()
+    const third = waiting.acquire(controller.signal)
+    for (let i = 0; i < 100 && (await booked()) < 3; i++) await new Promise((r) => setTimeout(r, 10))
+    expect(await booked()).toBe(3)
+    controller.abort(new Error('caller gave up'))
+    await expect(third).rejects.toThrow('caller gave up')
+    expect(await booked()).toBe(2)
   })
 
   test('a pause seen by one process holds back the others', async () => {
