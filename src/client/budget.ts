@@ -60,15 +60,27 @@ export type BudgetDecision = { readonly granted: boolean; readonly waitMs: numbe
  * mode); the request then waits for it, abortably. A booking given up by an abort stays spent: the budget
  * errs on the side of sending less.
  */
+/**
+ * The waiting shared by the memory and the Redis budget: `book` books a send time (or refuses, in 'fail'
+ * mode); the request then waits for it, abortably. A booking given up by an abort is given back (`release`):
+ * a place held for a request that never goes would hold back the requests behind it for a whole window.
+ */
 export async function acquireWith(
   book: (mode: 'wait' | 'fail') => Promise<BudgetDecision>,
   onExceeded: 'wait' | 'fail',
   signal: AbortSignal | undefined,
+  release?: () => void,
 ): Promise<void> {
   signal?.throwIfAborted()
   const { granted, waitMs } = await book(onExceeded)
   if (!granted) throw new RateBudgetError(waitMs)
-  if (waitMs > 0) await sleep(waitMs, signal)
+  if (waitMs <= 0) return
+  try {
+    await sleep(waitMs, signal)
+  } catch (error) {
+    release?.()
+    throw error
+  }
 }
 
 /** The checked numbers of a budget's options; throws `ClientConfigError` naming the bad one. */
@@ -102,14 +114,25 @@ export function budgetLimits(options: RateBudgetOptions): {
 export function memoryRateBudget(options: RateBudgetOptions, now: () => number = Date.now): RateBudget {
   const log = sendLog(budgetLimits(options), now)
   return {
-    acquire: (signal) => acquireWith(log.book, options.onExceeded ?? 'wait', signal),
+    acquire: async (signal) => {
+      let at: number | undefined
+      const book = async (mode: 'wait' | 'fail') => {
+        const decision = await log.book(mode)
+        at = decision.at
+        return decision
+      }
+      await acquireWith(book, options.onExceeded ?? 'wait', signal, () => at !== undefined && log.release(at))
+    },
     pause: async (untilMs) => log.pause(untilMs),
   }
 }
 
 /** The memory budget's bookkeeping, which the Redis budget also falls back on. */
 export interface SendLog {
-  book(mode: 'wait' | 'fail'): Promise<BudgetDecision>
+  /** Books a send time; `at` is the booked time (ms, `now`'s clock), for `release`. */
+  book(mode: 'wait' | 'fail'): Promise<BudgetDecision & { readonly at?: number }>
+  /** Gives back the booking made for `at` (one of them, when several were booked for the same time). */
+  release(at: number): void
   pause(untilMs: number): void
 }
 
@@ -132,7 +155,11 @@ export function sendLog(
       const last = booked.at(-1)
       if (last !== undefined) at = Math.max(at, last + spacingMs)
       booked.push(at)
-      return { granted: true, waitMs: at - at0 }
+      return { granted: true, waitMs: at - at0, at }
+    },
+    release(at) {
+      const index = booked.lastIndexOf(at)
+      if (index >= 0) booked.splice(index, 1)
     },
     pause(untilMs) {
       pausedUntil = Math.max(pausedUntil, untilMs)

@@ -61,7 +61,10 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   let count = 0
 
   /** Books a send time for `member`; `shared` says whether Redis booked it (or this process alone did). */
-  async function book(member: string, mode: 'wait' | 'fail'): Promise<BudgetDecision & { shared: boolean }> {
+  async function book(
+    member: string,
+    mode: 'wait' | 'fail',
+  ): Promise<BudgetDecision & { shared: boolean; at?: number }> {
     try {
       const [granted, waitMs] = (await link.eval(bookSend, keys, [
         String(limit),
@@ -107,11 +110,13 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
     const mode = options.onExceeded ?? 'wait'
     const member = `${instance}:${++count}`
     let shared = false
+    let localAt: number | undefined
     try {
       await acquireWith(
         async (asked) => {
           const decision = await book(member, asked)
           shared = decision.shared
+          localAt = decision.at
           return decision
         },
         mode,
@@ -124,9 +129,10 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
         await acquireWith(async () => ({ granted: true, waitMs }), 'wait', signal)
       }
     } catch (error) {
-      // A refused or abandoned request sends nothing: its booked place goes back to the fleet, or it would
-      // count against the budget for the rest of the window.
+      // A refused or abandoned request sends nothing: its booked place goes back to the fleet (or to this
+      // process's own log, when Redis was away), or it would count against the budget for the rest of the window.
       if (shared) await release(member)
+      else if (localAt !== undefined) local.release(localAt)
       throw error
     }
   }

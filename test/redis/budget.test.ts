@@ -91,6 +91,23 @@ describe('memoryRateBudget', () => {
     await expect(budget.acquire(controller.signal)).rejects.toThrow('caller gave up')
   })
 
+  test('a place given up by an abort goes back to the budget', async () => {
+    let clock = 0
+    const budget = memoryRateBudget({ requests: 1, windowSeconds: 10 }, () => clock)
+    await budget.acquire()
+    // Booked for 10 s on, then abandoned: had it stayed, the next request would wait until 20 s.
+    const controller = new AbortController()
+    const abandoned = budget.acquire(controller.signal)
+    setTimeout(() => controller.abort(new Error('caller gave up')), 20)
+    await expect(abandoned).rejects.toThrow('caller gave up')
+    clock = 10_000
+    const next = await Promise.race([
+      budget.acquire().then(() => 'went at once'),
+      new Promise((resolve) => setTimeout(resolve, 2_000, 'still waiting')),
+    ])
+    expect(next).toBe('went at once')
+  })
+
   test('pause holds every request back until the time given', async () => {
     const budget = memoryRateBudget({ requests: 100, windowSeconds: 1 })
     await budget.pause(Date.now() + 150)
