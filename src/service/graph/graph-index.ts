@@ -15,6 +15,8 @@ import type {
 export interface SortedList {
   readonly list: readonly GraphNode[]
   readonly positions: ReadonlyMap<GraphNode, number>
+  /** {@link GraphIndex.postingsIn}'s lists, by relation name, then value: made on first use. */
+  readonly postings: Map<string, Map<GraphNode, Int32Array>>
 }
 
 /** Anything an id can name: graph nodes and images. */
@@ -161,10 +163,45 @@ export class GraphIndex {
     let sorted = this.sorted.get(key)
     if (sorted === undefined) {
       const list = this.ofTypes(types).sort(compare)
-      sorted = { list, positions: new Map(list.map((node, i) => [node, i])) }
+      sorted = { list, positions: new Map(list.map((node, i) => [node, i])), postings: new Map() }
       this.sorted.set(key, sorted)
     }
     return sorted
+  }
+
+  /**
+   * The positions in `sorted` of the nodes related to `value` by `relation`, ascending, each once: `edges` (the
+   * value's reverse edges: a trait's titles, a contributor's credits' titles…) kept where `related` holds, made
+   * once per list, relation and value. An explore filtered on that value walks these in the list's order and
+   * stops once its page is full, where it tested every edge and sorted the positions on every request.
+   * `related` must depend on nothing but the node (not on who asks): the list is shared by all requests.
+   * Bounded by the edges of the graph for each list (each edge is one position at most).
+   */
+  postingsIn(
+    sorted: SortedList,
+    relation: string,
+    value: GraphNode,
+    edges: readonly GraphNode[],
+    related: (node: GraphNode) => boolean,
+  ): Int32Array {
+    let byValue = sorted.postings.get(relation)
+    if (byValue === undefined) sorted.postings.set(relation, (byValue = new Map()))
+    let at = byValue.get(value)
+    if (at === undefined) {
+      const found: number[] = []
+      for (const node of edges) {
+        const position = sorted.positions.get(node)
+        if (position !== undefined && related(node)) found.push(position)
+      }
+      // A typed array sorts numerically; a node listed twice (two credits on one title) is kept once.
+      const ascending = Int32Array.from(found).sort()
+      let n = 0
+      for (let i = 0; i < ascending.length; i++)
+        if (i === 0 || ascending[i] !== ascending[i - 1]) ascending[n++] = ascending[i] as number
+      at = ascending.slice(0, n)
+      byValue.set(value, at)
+    }
+    return at
   }
 
   /** Every node of the given types, in index order. */

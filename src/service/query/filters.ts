@@ -160,7 +160,18 @@ export interface CompiledFilters {
    * reverse edges list them: a trait's titles, a contributor's, a source's, a collection's items. Shorter than
    * the candidates of the types, it is what explore tests instead (see ./explore.ts).
    */
-  readonly within: readonly GraphNode[] | undefined
+  readonly within: Within | undefined
+}
+
+/** The value of one `$eq` filter and the nodes its reverse edges list (see {@link CompiledFilters.within}). */
+export interface Within {
+  readonly relation: RelationName
+  readonly value: GraphNode
+  readonly nodes: readonly GraphNode[]
+  /** That filter's own test, which depends on the node alone (never on who asks). */
+  readonly related: (item: GraphNode) => boolean
+  /** Whether that filter is the only one but `returnType`: a node of the types it relates to then matches. */
+  readonly alone: boolean
 }
 
 /** What an item related to `value` by the filter `name` can be: the value's reverse edges. */
@@ -191,7 +202,7 @@ export function compileFilters(
   const tests: ((item: GraphNode) => boolean)[] = []
   const collections: GraphNode[] = []
   let cost = 1
-  let within: readonly GraphNode[] | undefined
+  let within: Omit<Within, 'alone'> | undefined
   const defaults: readonly ObjectTypeName[] = filters?.contributorsOf !== undefined ? ['Contributor'] : TITLES
   let types: Set<ObjectTypeName>
   if (filters?.returnType !== undefined) {
@@ -216,12 +227,15 @@ export function compileFilters(
       },
       relation.probe,
     )
-    tests.push((item) => relation.to.has(item.type) && test(item))
+    const related = (item: GraphNode): boolean => relation.to.has(item.type) && test(item)
+    tests.push(related)
     cost += steps
     if ('$eq' in op) {
       // Resolved above already (a bad id has failed the request): this look-up cannot throw.
-      const edges = edgesOf(name, resolveNode(ctx, op.$eq as string, [...at(name), '$eq']))
-      if (edges !== undefined && (within === undefined || edges.length < within.length)) within = edges
+      const value = resolveNode(ctx, op.$eq as string, [...at(name), '$eq'])
+      const nodes = edgesOf(name, value)
+      if (nodes !== undefined && (within === undefined || nodes.length < within.nodes.length))
+        within = { relation: name, value, nodes, related }
     }
   }
   return {
@@ -235,6 +249,6 @@ export function compileFilters(
       return true
     },
     cost,
-    within,
+    within: within === undefined ? undefined : { ...within, alone: tests.length === 1 },
   }
 }
