@@ -222,11 +222,16 @@ async function attemptOnce(
  * soon as it passes the limit (cancelling the stream closes the connection).
  */
 async function readText(response: Response, limit: number): Promise<string | undefined> {
-  const reader = response.body?.getReader()
+  if (response.body === null) return ''
+  const length = response.headers.get('content-length')
+  if (Number(length) > limit) return void response.body.cancel().catch(() => {})
+  // A length the transport holds the body to is read in one go: the chunk loop costs promises per chunk.
+  if (length !== null && lengthBindsBody(response, length)) return response.text()
+  const reader = response.body.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0
-  while (reader) {
+  let size = 0
+  for (;;) {
     if (size > limit) return void reader.cancel().catch(() => {})
     const { done, value } = await reader.read()
     if (done) break
@@ -234,6 +239,20 @@ async function readText(response: Response, limit: number): Promise<string | und
     text += decoder.decode(value, { stream: true })
   }
   return text + decoder.decode()
+}
+
+/**
+ * Whether fetch delivers at most Content-Length bytes of this body (a longer body is cut off, a shorter one
+ * fails). Not for a compressed body, which fetch inflates (a few KB of gzip can become gigabytes), nor for a
+ * cross-origin response in a browser, whose Content-Encoding a page may not be allowed to see: those are
+ * counted as they stream in.
+ */
+function lengthBindsBody(response: Response, length: string): boolean {
+  if (!/^\d{1,15}$/.test(length)) return false
+  // 'default' is Node's (undici's) type, 'basic' a same-origin browser response: every header is visible.
+  if (response.type !== 'default' && response.type !== 'basic') return false
+  const encoding = response.headers.get('content-encoding')
+  return encoding === null || encoding.trim().toLowerCase() === 'identity'
 }
 
 /** The message of a fetch failure and of its cause (undici puts the socket error there), as plain text. */

@@ -48,20 +48,22 @@ export const maxResponseDepth = 256
 /**
  * Checks `json` against `schema` and returns it, or throws an `InvalidResponseError` at the first issue's path.
  * The response is returned as received (not zod's copy), so fields the model does not know survive. Its depth
- * is bounded first, by an iterative walk, so that the recursive check never overflows the stack.
+ * is bounded first, by an iterative walk, so that the recursive check never overflows the stack. `request` may
+ * be a function that describes it, called only for an error: a redacted description costs work that a
+ * response that passes never needs.
  */
 export function checkResponse(
   schema: ResponseSchema,
   json: unknown,
   what: string,
-  request?: RequestDescription,
+  request?: RequestDescription | (() => RequestDescription),
   scrub: (text: string) => string = (text) => text,
 ): unknown {
   const deep = pathDeeperThan(json, maxResponseDepth)
   if (deep !== undefined)
     throw new InvalidResponseError(`${what} nests more than ${maxResponseDepth} levels deep`, {
       path: deep,
-      request,
+      request: typeof request === 'function' ? request() : request,
     })
   const result = schema.safeParse(json)
   if (result.success) return json
@@ -71,7 +73,7 @@ export function checkResponse(
     `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
     {
       path: first?.path ?? [],
-      request,
+      request: typeof request === 'function' ? request() : request,
     },
   )
 }
