@@ -147,6 +147,8 @@ export async function send(
   }
 }
 
+const NO_CHANGES = readChanges(undefined)
+
 async function attemptOnce(
   ctx: TransportContext,
   request: OutgoingRequest,
@@ -154,7 +156,13 @@ async function attemptOnce(
   scope: CallScope,
 ): Promise<ReceivedResponse | ClientError> {
   if (scope.total.signal.aborted) throw abortError(scope, request.described)
-  const changes = readChanges(await ctx.hooks.beforeRequest?.({ request: request.described, attempt }))
+  // Without hooks there is nothing to wait for: each `await` of nothing is a turn of the event loop per page.
+  const { hooks } = ctx
+  const beforeRequest = hooks.beforeRequest
+  const changes =
+    beforeRequest === undefined
+      ? NO_CHANGES
+      : readChanges(await beforeRequest.call(hooks, { request: request.described, attempt }))
   // The hook's headers are for this attempt only: the next one asks the hook again.
   if (changes.headers !== undefined) request = request.withHeaders(changes.headers)
   // The budget is waited for before the attempt's clock starts: a wait for a place in the window is bounded by
@@ -195,12 +203,14 @@ async function attemptOnce(
   } finally {
     attemptDeadline.dispose()
   }
-  await ctx.hooks.afterResponse?.({
-    request: request.described,
-    attempt,
-    status: response.status,
-    durationMs: ctx.now() - startedAt,
-  })
+  const afterResponse = hooks.afterResponse
+  if (afterResponse !== undefined)
+    await afterResponse.call(hooks, {
+      request: request.described,
+      attempt,
+      status: response.status,
+      durationMs: ctx.now() - startedAt,
+    })
   if (text === undefined)
     return new LimitExceededError('maxResponseBytes', ctx.maxResponseBytes, request.described)
   if (response.status >= 200 && response.status < 300) return { status: response.status, text }
