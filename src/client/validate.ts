@@ -59,7 +59,8 @@ export function checkResponse(
   request?: RequestDescription | (() => RequestDescription),
   scrub: (text: string) => string = (text) => text,
 ): unknown {
-  const deep = pathDeeperThan(json, maxResponseDepth)
+  // The path is only worked out for a response that is too deep: the common case walks depths, not paths.
+  const deep = nestsDeeperThan(json, maxResponseDepth) ? pathDeeperThan(json, maxResponseDepth) : undefined
   if (deep !== undefined)
     throw new InvalidResponseError(`${what} nests more than ${maxResponseDepth} levels deep`, {
       path: deep,
@@ -76,4 +77,26 @@ export function checkResponse(
       request: typeof request === 'function' ? request() : request,
     },
   )
+}
+
+/**
+ * Whether an object or array in parsed JSON sits more than `maxDepth` levels deep: `pathDeeperThan`'s answer
+ * without its paths, so that a response that passes allocates no path per object. Iterative, like it.
+ */
+function nestsDeeperThan(json: unknown, maxDepth: number): boolean {
+  const nodes: unknown[] = [json]
+  const depths: number[] = [0]
+  for (let depth = depths.pop(); depth !== undefined; depth = depths.pop()) {
+    const node = nodes.pop()
+    if (node === null || typeof node !== 'object') continue
+    if (depth >= maxDepth) return true
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key]
+      if (child !== null && typeof child === 'object') {
+        nodes.push(child)
+        depths.push(depth + 1)
+      }
+    }
+  }
+  return false
 }
