@@ -1,5 +1,5 @@
 import { isObject as isRecord } from '../model/check/kit'
-import { isComponentName } from '../model/core'
+import { isComponentName, sortedJson } from '../model/core'
 import { InvalidResponseError, PagingLoopError, PagingRefusedError } from './errors'
 import type { EndpointName, GraphRequest } from './types'
 import { pagedEndpointPath } from './urls'
@@ -143,32 +143,8 @@ export function visitedRequests(): (request: GraphRequest) => void {
  * deeper than any query (64 levels) is refused: it comes from a server, and walking it could exhaust the stack.
  */
 export function canonicalJson(value: unknown): string {
-  return sortedText(value, 0)
+  return sortedJson(value, () => invalid('nests too deep to follow', ['pagingInfo', 'next', 'body']))
 }
-
-/** The text of the model's sortedJson, built by appending: it runs for every page of every run. */
-function sortedText(value: unknown, depth: number): string {
-  if (depth > MAX_BODY_DEPTH) throw invalid('nests too deep to follow', ['pagingInfo', 'next', 'body'])
-  if (Array.isArray(value)) {
-    let text = '['
-    for (let index = 0; index < value.length; index++)
-      text += (index === 0 ? '' : ',') + sortedText(value[index], depth + 1)
-    return text + ']'
-  }
-  if (isRecord(value)) {
-    const keys = Object.keys(value).sort()
-    let text = '{'
-    for (let index = 0; index < keys.length; index++) {
-      const key = keys[index]!
-      text += `${index === 0 ? '' : ','}${JSON.stringify(key)}:${sortedText(value[key], depth + 1)}`
-    }
-    return text + '}'
-  }
-  return JSON.stringify(value) ?? 'null'
-}
-
-/** sortedJson's bound: deeper than any query. */
-const MAX_BODY_DEPTH = 64
 
 function field(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined
