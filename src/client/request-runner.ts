@@ -1,7 +1,7 @@
 import type { Query } from '../model/core'
 import type { GrantEnv } from './auth/grants'
 import type { TokenManager } from './auth/token-manager'
-import { ClientError, HttpError, InvalidResponseError, type RequestDescription } from './errors'
+import { ClientError, HttpError, InvalidResponseError } from './errors'
 import type { CallOptions } from './options'
 import { numberOption } from './option-checks'
 import { retryPolicy } from './retry'
@@ -60,20 +60,21 @@ export function requestRunner(
       request.body,
     )
 
+  /** `sent` is described (redacted) only for an error: a response that passes needs no description. */
   function checked(
     text: string,
     endpoint: EndpointName,
-    request: RequestDescription,
+    sent: OutgoingRequest,
     schema: ResponseSchema | undefined,
   ): unknown {
     // JSON.parse never gives undefined: undefined means the text was not JSON.
     const json = parseJsonOrUndefined(text)
     if (json === undefined)
       throw new InvalidResponseError(`the ${endpoint} response is not JSON (${text.length} characters)`, {
-        request,
+        request: sent.described,
       })
     if (schema === undefined) return json
-    return checkResponse(schema, json, `the ${endpoint} response`, request, scrub)
+    return checkResponse(schema, json, `the ${endpoint} response`, () => sent.described, scrub)
   }
 
   /** One graph request: a token, the POST with retries, one refresh-and-retry on 401, then the checks. */
@@ -100,7 +101,7 @@ export function requestRunner(
         sent = post(request, renewed)
         ;({ text } = await send(ctx, sent, policy, scope))
       }
-      return checked(text, endpoint, sent.described, schema)
+      return checked(text, endpoint, sent, schema)
     } catch (error) {
       // Waiting for a token ends with the signal's bare reason; say whose abort it was.
       if (!(error instanceof ClientError) && scope.total.signal.aborted) throw abortError(scope)

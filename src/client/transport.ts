@@ -147,6 +147,8 @@ export async function send(
   }
 }
 
+const NO_CHANGES = readChanges(undefined)
+
 async function attemptOnce(
   ctx: TransportContext,
   request: OutgoingRequest,
@@ -154,7 +156,13 @@ async function attemptOnce(
   scope: CallScope,
 ): Promise<ReceivedResponse | ClientError> {
   if (scope.total.signal.aborted) throw abortError(scope, request.described)
-  const changes = readChanges(await ctx.hooks.beforeRequest?.({ request: request.described, attempt }))
+  // Without hooks there is nothing to wait for: each `await` of nothing is a turn of the event loop per page.
+  const { hooks } = ctx
+  const beforeRequest = hooks.beforeRequest
+  const changes =
+    beforeRequest === undefined
+      ? NO_CHANGES
+      : readChanges(await beforeRequest.call(hooks, { request: request.described, attempt }))
   // The hook's headers are for this attempt only: the next one asks the hook again.
   if (changes.headers !== undefined) request = request.withHeaders(changes.headers)
   // The budget is waited for before the attempt's clock starts: a wait for a place in the window is bounded by
@@ -195,12 +203,14 @@ async function attemptOnce(
   } finally {
     attemptDeadline.dispose()
   }
-  await ctx.hooks.afterResponse?.({
-    request: request.described,
-    attempt,
-    status: response.status,
-    durationMs: ctx.now() - startedAt,
-  })
+  const afterResponse = hooks.afterResponse
+  if (afterResponse !== undefined)
+    await afterResponse.call(hooks, {
+      request: request.described,
+      attempt,
+      status: response.status,
+      durationMs: ctx.now() - startedAt,
+    })
   if (text === undefined)
     return new LimitExceededError('maxResponseBytes', ctx.maxResponseBytes, request.described)
   if (response.status >= 200 && response.status < 300) return { status: response.status, text }
@@ -222,11 +232,16 @@ async function attemptOnce(
  * soon as it passes the limit (cancelling the stream closes the connection).
  */
 async function readText(response: Response, limit: number): Promise<string | undefined> {
-  const reader = response.body?.getReader()
+  if (response.body === null) return ''
+  const length = response.headers.get('content-length')
+  if (Number(length) > limit) return void response.body.cancel().catch(() => {})
+  // A length the transport holds the body to is read in one go: the chunk loop costs promises per chunk.
+  if (length !== null && lengthBindsBody(response, length)) return response.text()
+  const reader = response.body.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0
-  while (reader) {
+  let size = 0
+  for (;;) {
     if (size > limit) return void reader.cancel().catch(() => {})
     const { done, value } = await reader.read()
     if (done) break
@@ -234,6 +249,20 @@ async function readText(response: Response, limit: number): Promise<string | und
     text += decoder.decode(value, { stream: true })
   }
   return text + decoder.decode()
+}
+
+/**
+ * Whether fetch delivers at most Content-Length bytes of this body (a longer body is cut off, a shorter one
+ * fails). Not for a compressed body, which fetch inflates (a few KB of gzip can become gigabytes), nor for a
+ * cross-origin response in a browser, whose Content-Encoding a page may not be allowed to see: those are
+ * counted as they stream in.
+ */
+function lengthBindsBody(response: Response, length: string): boolean {
+  if (!/^\d{1,15}$/.test(length)) return false
+  // 'default' is Node's (undici's) type, 'basic' a same-origin browser response: every header is visible.
+  if (response.type !== 'default' && response.type !== 'basic') return false
+  const encoding = response.headers.get('content-encoding')
+  return encoding === null || encoding.trim().toLowerCase() === 'identity'
 }
 
 /** The message of a fetch failure and of its cause (undici puts the socket error there), as plain text. */

@@ -48,20 +48,23 @@ export const maxResponseDepth = 256
 /**
  * Checks `json` against `schema` and returns it, or throws an `InvalidResponseError` at the first issue's path.
  * The response is returned as received (not zod's copy), so fields the model does not know survive. Its depth
- * is bounded first, by an iterative walk, so that the recursive check never overflows the stack.
+ * is bounded first, by an iterative walk, so that the recursive check never overflows the stack. `request` may
+ * be a function that describes it, called only for an error: a redacted description costs work that a
+ * response that passes never needs.
  */
 export function checkResponse(
   schema: ResponseSchema,
   json: unknown,
   what: string,
-  request?: RequestDescription,
+  request?: RequestDescription | (() => RequestDescription),
   scrub: (text: string) => string = (text) => text,
 ): unknown {
-  const deep = pathDeeperThan(json, maxResponseDepth)
+  // The path is only worked out for a response that is too deep: the common case walks depths, not paths.
+  const deep = nestsDeeperThan(json, maxResponseDepth) ? pathDeeperThan(json, maxResponseDepth) : undefined
   if (deep !== undefined)
     throw new InvalidResponseError(`${what} nests more than ${maxResponseDepth} levels deep`, {
       path: deep,
-      request,
+      request: typeof request === 'function' ? request() : request,
     })
   const result = schema.safeParse(json)
   if (result.success) return json
@@ -71,7 +74,29 @@ export function checkResponse(
     `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
     {
       path: first?.path ?? [],
-      request,
+      request: typeof request === 'function' ? request() : request,
     },
   )
+}
+
+/**
+ * Whether an object or array in parsed JSON sits more than `maxDepth` levels deep: `pathDeeperThan`'s answer
+ * without its paths, so that a response that passes allocates no path per object. Iterative, like it.
+ */
+function nestsDeeperThan(json: unknown, maxDepth: number): boolean {
+  const nodes: unknown[] = [json]
+  const depths: number[] = [0]
+  for (let depth = depths.pop(); depth !== undefined; depth = depths.pop()) {
+    const node = nodes.pop()
+    if (node === null || typeof node !== 'object') continue
+    if (depth >= maxDepth) return true
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key]
+      if (child !== null && typeof child === 'object') {
+        nodes.push(child)
+        depths.push(depth + 1)
+      }
+    }
+  }
+  return false
 }

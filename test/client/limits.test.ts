@@ -1,5 +1,6 @@
 // The client stops on its own against a server that never stops: endless distinct next links, endless empty
 // pages, bodies that never end or announce a size past the limit. Real HTTP on 127.0.0.1, nothing mocked.
+import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import {
   ClientConfigError,
@@ -211,6 +212,27 @@ describe('maxResponseBytes', () => {
       .run(exploreMovies())
       .catch((e: unknown) => e)
     expect(alsoTooLong).toMatchObject({ limit: 'maxResponseBytes' })
+  })
+
+  it('counts an inflated body, not its Content-Length: a small gzip of a large page is refused', async () => {
+    // 4 MiB of spaces compress to a few KB: the declared length is no bound on what fetch hands the client.
+    const inflated = `{"content":[],"pagingInfo":{"next":null}}${' '.repeat(4 * 1024 * 1024)}`
+    const compressed = gzipSync(inflated)
+    server.handle((_, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': compressed.length,
+      })
+      res.end(compressed)
+    })
+    const error = await clientOf({ maxResponseBytes: 64 * 1024 })
+      .run(exploreMovies())
+      .catch((e: unknown) => e)
+    expect(compressed.length).toBeLessThan(64 * 1024)
+    expect(error).toMatchObject({ limit: 'maxResponseBytes', max: 64 * 1024 })
+    const page = await clientOf({ maxResponseBytes: 8 * 1024 * 1024 }).run(exploreMovies())
+    expect(page.content).toEqual([])
   })
 
   it('applies to the token endpoint as well', async () => {
