@@ -121,7 +121,10 @@ export function memoryRateBudget(options: RateBudgetOptions, now: () => number =
         at = decision.at
         return decision
       }
-      await acquireWith(book, options.onExceeded ?? 'wait', signal, () => at !== undefined && log.release(at))
+      const release = () => {
+        if (at !== undefined) log.release(at)
+      }
+      await acquireWith(book, options.onExceeded ?? 'wait', signal, release)
     },
     pause: async (untilMs) => log.pause(untilMs),
   }
