@@ -9,7 +9,7 @@ import type {
   UserNode,
 } from '../graph/entities'
 import { mhidOf } from './ids'
-import { randomFrom, shuffled } from './prng'
+import { randomOf, shuffled } from './prng'
 import { weightedSample, type WeightedPicker } from './weighted'
 
 /**
@@ -29,7 +29,7 @@ function collection(
   items: GraphNode[],
   visibility: { permissions: 'public' | 'private'; published: boolean },
 ): CollectionNode {
-  const random = randomFrom(`created|${key}`)
+  const random = randomOf('created', key)
   return {
     type: 'Collection',
     mhid: mhidOf('Collection', key),
@@ -143,7 +143,7 @@ export function userCollections(
   wishes: WeightedPicker<MediaNode>,
   editorial: readonly CollectionNode[],
 ): CollectionNode[] {
-  const random = randomFrom(`collections|${user.username}`)
+  const random = randomOf('collections', user.username)
   const out: CollectionNode[] = []
   const first = user.name.split(' ')[0] ?? user.name
   const likedMedia = user.likes.filter((n): n is MediaNode => n.type === 'Movie' || n.type === 'ShowSeries')

@@ -30,12 +30,10 @@ export function contributorsOf(raw: RawCatalog): People {
     for (const name of movie.directors ?? []) count(name)
   }
   const personKeys = [...creditsPerPerson.keys()].sort()
-  const personAltIds = assignAltIds(
-    'Contributor',
-    personKeys.map((key) => ({ key, name: spellings.displayName(key) })),
-  )
+  const names = personKeys.map((key) => ({ key, name: spellings.displayName(key) }))
+  const personAltIds = assignAltIds('Contributor', names)
   const contributors = new Map<string, ContributorNode>()
-  for (const key of personKeys) {
+  for (const { key, name } of names) {
     // A group or a character keeps the person's altId with its own prefix: unique among people, so among its kind.
     const prefix = CONTRIBUTOR_PREFIX[contributorKindOf(key)]
     const altId = personAltIds.get(key) ?? `${PREFIX.Contributor}-${key}`
@@ -43,7 +41,7 @@ export function contributorsOf(raw: RawCatalog): People {
       type: 'Contributor',
       mhid: mhidOf('Contributor', key, prefix),
       altId: prefix + altId.slice(PREFIX.Contributor.length),
-      name: spellings.displayName(key),
+      name,
       popularity: 0,
       social: emptySocial(),
       credits: [],

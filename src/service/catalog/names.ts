@@ -36,20 +36,34 @@ function computePersonKey(raw: string): string | undefined {
 
 /** Picks one display spelling per person: the most frequent, then the one with more non-ASCII letters, then the first in code-unit order. */
 export class NameSpellings {
-  private readonly counts = new Map<string, Map<string, number>>()
+  /**
+   * Per key, its only spelling so far, or the count of each once there are two: most people are spelled one
+   * way, and a map per person was some 9,000 maps made at start-up for nothing.
+   */
+  private readonly counts = new Map<string, string | Map<string, number>>()
 
   add(key: string, spelling: string): void {
     const trimmed = spelling.trim()
-    let byKey = this.counts.get(key)
-    if (!byKey) this.counts.set(key, (byKey = new Map()))
-    byKey.set(trimmed, (byKey.get(trimmed) ?? 0) + 1)
+    const known = this.counts.get(key)
+    if (known === undefined) this.counts.set(key, trimmed)
+    else if (typeof known === 'string') {
+      // The first spelling was seen once for each call until now: count them before switching to a map.
+      if (known !== trimmed) this.counts.set(key, new Map([[known, this.seen(key)], [trimmed, 1]]))
+      else this.repeats.set(key, this.seen(key) + 1)
+    } else known.set(trimmed, (known.get(trimmed) ?? 0) + 1)
   }
 
+  /** How many times a key's only spelling was added (1 unless repeated). */
+  private seen(key: string): number {
+    return this.repeats.get(key) ?? 1
+  }
+  private readonly repeats = new Map<string, number>()
+
   displayName(key: string): string {
-    const byKey = this.counts.get(key)
-    // Most people are spelled one way only; the sort below is for the few who are not.
-    if (byKey?.size === 1) for (const only of byKey.keys()) return only
-    const spellings = [...(byKey ?? [])]
+    const known = this.counts.get(key)
+    if (known === undefined) return key
+    if (typeof known === 'string') return known
+    const spellings = [...known]
     const nonAscii = (s: string): number => s.replace(/[\x00-\x7f]/g, '').length
     spellings.sort(([a, ca], [b, cb]) => cb - ca || nonAscii(b) - nonAscii(a) || (a < b ? -1 : a > b ? 1 : 0))
     return spellings[0]?.[0] ?? key

@@ -22,14 +22,23 @@ export function synthesizeOffers(
 ): { sources: SourceNode[]; mapped: Map<string, MediaNode> } {
   const mapped = new Map<string, MediaNode>()
   const sources = SOURCE_SPECS.map(sourceNode)
-  SOURCE_SPECS.forEach((spec, i) => {
-    const source = sources[i] as SourceNode
+  // Per title, not per title and source: its raw record and the source its channel names (series only).
+  const raws = media.map((node) => rawOf.get(node))
+  const channels = media.map((node, i) => {
+    const series = node.type === 'ShowSeries' ? (raws[i] as RawSeries | undefined) : undefined
+    return series
+      ? (channelSourceKey(series.webChannel?.name) ?? channelSourceKey(series.network?.name))
+      : undefined
+  })
+  SOURCE_SPECS.forEach((spec, s) => {
+    const source = sources[s] as SourceNode
+    const msiName = spec.msiName.toLowerCase()
     const taken = new Set<string>()
-    for (const node of media) {
-      const raw = rawOf.get(node)
+    for (let i = 0; i < media.length; i++) {
+      const node = media[i] as MediaNode
       let offer: Offer | undefined
       if (spec.kind === 'information') {
-        const info = informationOffer(spec.key, node, raw)
+        const info = informationOffer(spec.key, node, raws[i])
         if (info)
           offer = {
             source,
@@ -38,21 +47,15 @@ export function synthesizeOffers(
             mediums: undefined,
             launchInfo: informationLaunchInfo(info.sourceId, info.url),
           }
-      } else {
-        const series = node.type === 'ShowSeries' ? (raw as RawSeries | undefined) : undefined
-        const channel = series
-          ? (channelSourceKey(series.webChannel?.name) ?? channelSourceKey(series.network?.name))
-          : undefined
-        if (carries(spec, node, channel)) {
-          const sourceId = sourceIdFor(spec, node, taken)
-          const launchInfo = launchInfoFor(spec, sourceId)
-          offer = { source, media: node, sourceId, mediums: mediumsFor(spec, node, launchInfo), launchInfo }
-        }
+      } else if (carries(spec, node, channels[i])) {
+        const sourceId = sourceIdFor(spec, node, taken)
+        const launchInfo = launchInfoFor(spec, sourceId)
+        offer = { source, media: node, sourceId, mediums: mediumsFor(spec, node, launchInfo), launchInfo }
       }
       if (!offer) continue
       node.offers.push(offer)
       source.offers.push(offer)
-      mapped.set(`${spec.msiName.toLowerCase()}|${node.type}|${offer.sourceId}`, node)
+      mapped.set(`${msiName}|${node.type}|${offer.sourceId}`, node)
     }
   })
   return { sources, mapped }

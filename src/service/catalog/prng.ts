@@ -19,11 +19,20 @@ export interface Random {
  * character are far apart. Not cryptographic, and it need not be: tens of thousands are made at start-up.
  */
 export function seedOf(text: string): number {
-  let h = 0x811c9dc5
+  return finalize(fnv(0x811c9dc5, text))
+}
+
+/** FNV-1a's state after `text`, from state `h`. */
+function fnv(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i)
     h = Math.imul(h, 0x01000193)
   }
+  return h
+}
+
+/** murmur3's finalizer: spreads FNV's state over all 32 bits. */
+function finalize(h: number): number {
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13
@@ -35,6 +44,20 @@ export function seedOf(text: string): number {
 export function randomFrom(seedText: string): Random {
   return new Mulberry32(seedOf(seedText))
 }
+
+/**
+ * The same as `randomFrom(parts.join('|'))` for two to four parts (`randomOf('carries', source, title)`), without
+ * building the string: tens of thousands of seeds are made at start-up, and each joined text was a new string
+ * to allocate, flatten and collect. The hash runs over the parts and the separators in the same order.
+ */
+export function randomOf(a: string, b: string, c?: string, d?: string): Random {
+  let h = fnv(0x811c9dc5, a)
+  h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), b)
+  if (c !== undefined) h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), c)
+  if (d !== undefined) h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), d)
+  return new Mulberry32(finalize(h))
+}
+const SEPARATOR = '|'.charCodeAt(0)
 
 // A class rather than closures over a local: tens of thousands are made at start-up, one object each instead of
 // five, and no per-instance functions for the garbage collector.

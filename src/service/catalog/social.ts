@@ -9,7 +9,7 @@ import type {
 } from '../graph/entities'
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections } from './collections'
-import { randomFrom } from './prng'
+import { randomFrom, randomOf } from './prng'
 import { WeightedPicker, weightedSample } from './weighted'
 
 /**
@@ -137,7 +137,7 @@ export function synthesizeSocial(input: {
   const uniform = new WeightedPicker(input.media, () => 1)
   for (const user of users) {
     if (user === editors) continue
-    const random = randomFrom(`tastes|${user.username}`)
+    const random = randomOf('tastes', user.username)
     const likes = tastes.sample(random.int(12, 60), random)
     user.likes.push(...likes)
     user.dislikes.push(...uniform.sample(random.int(0, 3), random, new Set(likes)))
@@ -155,7 +155,7 @@ export function synthesizeSocial(input: {
   }
   for (const user of users) {
     if (user === editors) continue
-    const random = randomFrom(`friends|${user.username}`)
+    const random = randomOf('friends', user.username)
     const others = users.filter((u) => u !== user && u !== editors)
     user.follows.push(...weightedSample(others, () => 1, random.int(0, 4), random))
   }
@@ -174,7 +174,7 @@ export function synthesizeSocial(input: {
   const editorial = collections.filter((c) => c.owner === editors)
   for (const user of users) {
     if (user === editors) continue
-    const random = randomFrom(`collectionTastes|${user.username}`)
+    const random = randomOf('collectionTastes', user.username)
     user.likes.push(...weightedSample(editorial, () => 1, random.int(0, 3), random))
     user.follows.push(...weightedSample(editorial, () => 1, random.int(0, 2), random))
   }
@@ -187,7 +187,7 @@ export function synthesizeSocial(input: {
   for (const c of collections) for (const item of c.items) item.social.collectedIn.push(c)
   const mentionable: GraphNode[] = [...input.media, ...input.contributors, ...collections]
   for (const node of mentionable) {
-    node.social.mentions = randomFrom(`mentions|${node.mhid}`).int(0, 3 * node.social.likers.length)
+    node.social.mentions = randomOf('mentions', node.mhid).int(0, 3 * node.social.likers.length)
   }
   return { users, collections, editors }
 }

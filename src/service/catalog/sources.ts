@@ -10,7 +10,7 @@ import type {
   SubscriptionPlan,
 } from '../graph/entities'
 import { mhidOf, PREFIX } from './ids'
-import { randomFrom, type Random } from './prng'
+import { randomOf, type Random } from './prng'
 
 /**
  * The providers of the reference service. Names and web sites are real; which titles each carries, in what
@@ -191,7 +191,7 @@ export function carries(spec: SourceSpec, media: MediaNode, channelKey: string |
   if (spec.kind === 'information') return false
   if (channelKey === spec.key) return true
   const coverage = media.type === 'Movie' ? spec.coverage : spec.coverage / 2
-  return randomFrom(`carries|${spec.key}|${media.key}`).chance(coverage)
+  return randomOf('carries', spec.key, media.key).chance(coverage)
 }
 
 function links(web: string, app: string, path: string, encodedId: string): LaunchInfo['view'] {
@@ -233,7 +233,7 @@ function price(base: number, media: MediaNode, random: Random): number {
 }
 
 export function mediumsFor(spec: SourceSpec, media: MediaNode, launchInfo: LaunchInfo): Medium[] {
-  const random = randomFrom(`prices|${spec.key}|${media.key}`)
+  const random = randomOf('prices', spec.key, media.key)
   const formats = (table: Readonly<Record<string, number>> | undefined): Format[] =>
     formatTypes(media).map((type) => ({
       type,
@@ -255,7 +255,7 @@ export function mediumsFor(spec: SourceSpec, media: MediaNode, launchInfo: Launc
 /** A synthetic numeric title id on a source, unique within the source. */
 export function sourceIdFor(spec: SourceSpec, media: MediaNode, taken: Set<string>): string {
   for (let attempt = 0; ; attempt++) {
-    const random = randomFrom(`sourceId|${spec.key}|${media.key}|${attempt}`)
+    const random = randomOf('sourceId', spec.key, media.key, String(attempt))
     // Digits gathered as a number and printed once (the same text: the first digit is never 0, and at most
     // 15 digits are exact in a double), instead of a new string per digit.
     let value = random.int(1, 9)
