@@ -102,18 +102,20 @@ export function assignAltIds(type: ObjectType, records: readonly AltIdCandidate[
     taken.add(candidate)
     out.set(key, candidate)
   }
-  // Unique slugs first so that a suffixed id never takes a plain slug that another record owns.
-  const groups = [...bySlug].sort(([, a], [, b]) => a.length - b.length)
-  for (const [slug, group] of groups) {
-    const base = `${PREFIX[type]}-${slug}`
-    if (group.length === 1) taken.add(base)
-  }
-  for (const [slug, group] of groups) {
+  // Unique slugs first so that a suffixed id never takes a plain slug that another record owns. Only the
+  // shared slugs are sorted (by group size, stably, as the whole list was): thousands of contributors have a
+  // slug of their own, and ordering them was wasted work (their order does not change the ids).
+  const shared: [string, AltIdCandidate[]][] = []
+  for (const [slug, group] of bySlug) {
     const base = `${PREFIX[type]}-${slug}`
     if (group.length === 1) {
+      taken.add(base)
       out.set((group[0] as AltIdCandidate).key, base)
-      continue
-    }
+    } else shared.push([slug, group])
+  }
+  shared.sort(([, a], [, b]) => a.length - b.length)
+  for (const [slug, group] of shared) {
+    const base = `${PREFIX[type]}-${slug}`
     const ordered = [...group].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     for (const record of ordered)
       claim(record.key, record.year === undefined ? base : `${base}-${record.year}`)

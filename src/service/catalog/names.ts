@@ -48,7 +48,14 @@ export class NameSpellings {
     if (known === undefined) this.counts.set(key, trimmed)
     else if (typeof known === 'string') {
       // The first spelling was seen once for each call until now: count them before switching to a map.
-      if (known !== trimmed) this.counts.set(key, new Map([[known, this.seen(key)], [trimmed, 1]]))
+      if (known !== trimmed)
+        this.counts.set(
+          key,
+          new Map([
+            [known, this.seen(key)],
+            [trimmed, 1],
+          ]),
+        )
       else this.repeats.set(key, this.seen(key) + 1)
     } else known.set(trimmed, (known.get(trimmed) ?? 0) + 1)
   }

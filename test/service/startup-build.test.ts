@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { assignAltIds } from '../../src/service/catalog/ids'
+import { NameSpellings } from '../../src/service/catalog/names'
+import { randomFrom, randomOf } from '../../src/service/catalog/prng'
+
+// The start-up shortcuts of the catalog build (docs/performance.md, "Reference service") must give the graph
+// the plain forms gave: the service's answers are compared byte for byte elsewhere, these pin each shortcut.
+describe('catalog build shortcuts', () => {
+  const draws = (r: ReturnType<typeof randomFrom>): number[] => Array.from({ length: 5 }, () => r.next())
+
+  it('randomOf draws what randomFrom draws from the parts joined by "|"', () => {
+    const cases: [string, string, string?, string?][] = [
+      ['carries', 'netflix', 'wp:Gladiator_(2000_film)'],
+      ['sourceId', 'itunes', 'tvmaze:82', '3'],
+      ['created', 'editorial|genre|Drama'],
+      ['mentions', ''],
+      ['', '', '', ''],
+      ['tastes', 'zoë.ünïcode|x'],
+    ]
+    for (const [a, b, c, d] of cases) {
+      const joined = [a, b, c, d].filter((p) => p !== undefined).join('|')
+      expect(draws(randomOf(a, b, c, d))).toEqual(draws(randomFrom(joined)))
+    }
+  })
+
+  it('NameSpellings counts a repeated first spelling once a second spelling appears', () => {
+    const spellings = new NameSpellings()
+    // "Rene" three times, then "René" twice: the first, most used, wins although the accented one came later.
+    for (const name of ['Rene Auberjonois', ' Rene Auberjonois', 'Rene Auberjonois']) spellings.add('k', name)
+    spellings.add('k', 'René Auberjonois')
+    spellings.add('k', 'René Auberjonois')
+    expect(spellings.displayName('k')).toBe('Rene Auberjonois')
+    // One each: the tie goes to more non-ASCII letters.
+    const tie = new NameSpellings()
+    tie.add('k', 'Rene')
+    tie.add('k', 'René')
+    expect(tie.displayName('k')).toBe('René')
+    // Spelled one way, trimmed; unknown keys show as themselves.
+    tie.add('only', '  Tom Hanks ')
+    expect(tie.displayName('only')).toBe('Tom Hanks')
+    expect(tie.displayName('nobody')).toBe('nobody')
+  })
+
+  it('assignAltIds gives unique slugs their plain id before shared slugs take suffixes, in any input order', () => {
+    const records = [
+      { key: 'b', name: 'Dune', year: 2021 },
+      { key: 'x', name: 'Dune 2021' },
+      { key: 'a', name: 'Dune', year: 2021 },
+      { key: 'c', name: 'Heat', year: 1995 },
+    ]
+    const expected = new Map([
+      ['x', 'mhmov-dune-2021'],
+      ['c', 'mhmov-heat'],
+      ['a', 'mhmov-dune-2021-2'],
+      ['b', 'mhmov-dune-2021-3'],
+    ])
+    expect(new Map(assignAltIds('Movie', records))).toEqual(expected)
+    expect(new Map(assignAltIds('Movie', [...records].reverse()))).toEqual(expected)
+  })
+})
