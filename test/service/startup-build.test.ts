@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { assignAltIds } from '../../src/service/catalog/ids'
 import { NameSpellings } from '../../src/service/catalog/names'
 import { randomFrom, randomOf } from '../../src/service/catalog/prng'
+import {
+  uniformFrom,
+  uniformSample,
+  WeightedPicker,
+  weightedSample,
+} from '../../src/service/catalog/weighted'
 
 // The start-up shortcuts of the catalog build (docs/performance.md, "Reference service") must give the graph
 // the plain forms gave: the service's answers are compared byte for byte elsewhere, these pin each shortcut.
@@ -56,5 +62,21 @@ describe('catalog build shortcuts', () => {
     ])
     expect(new Map(assignAltIds('Movie', records))).toEqual(expected)
     expect(new Map(assignAltIds('Movie', [...records].reverse()))).toEqual(expected)
+  })
+
+  it('uniformSample draws what a picker of weight 1 draws, with and without exclusions', () => {
+    for (const n of [1, 2, 3, 7, 300, 2686]) {
+      const items = Array.from({ length: n }, (_, i) => `item${i}`)
+      for (const k of [0, 1, 4, n]) {
+        const seed = `uniform|${n}|${k}`
+        const exclude = new Set(items.filter((_, i) => i % 3 === 1))
+        expect(uniformFrom(items, k, randomFrom(seed))).toEqual(
+          weightedSample(items, () => 1, k, randomFrom(seed)),
+        )
+        expect(uniformSample(n, (i) => items[i] as string, k, randomFrom(seed), exclude)).toEqual(
+          new WeightedPicker(items, () => 1).sample(k, randomFrom(seed), exclude),
+        )
+      }
+    }
   })
 })

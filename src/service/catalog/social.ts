@@ -10,7 +10,7 @@ import type {
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections } from './collections'
 import { randomFrom, randomOf } from './prng'
-import { WeightedPicker, weightedSample } from './weighted'
+import { uniformFrom, uniformSample, WeightedPicker } from './weighted'
 
 /**
  * Users, likes, follows and collections: the data has none, so all of it is synthetic. Each user's choices
@@ -134,31 +134,29 @@ export function synthesizeSocial(input: {
 
   // Tastes: popularity squared, so the head of the catalog is liked much more often than the tail.
   const tastes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity * m.popularity)
-  const uniform = new WeightedPicker(input.media, () => 1)
   for (const user of users) {
     if (user === editors) continue
     const random = randomOf('tastes', user.username)
     const likes = tastes.sample(random.int(12, 60), random)
     user.likes.push(...likes)
-    user.dislikes.push(...uniform.sample(random.int(0, 3), random, new Set(likes)))
+    user.dislikes.push(...uniformFrom(input.media, random.int(0, 3), random, new Set(likes)))
     // One set filled in place (not flatMap's arrays per title): this runs for every credit of every like.
     const castSet = new Set<ContributorNode>()
     for (const m of likes) for (const c of m.credits) castSet.add(c.contributor)
-    const castOfLikes = [...castSet]
-    user.follows.push(...weightedSample(castOfLikes, (c) => c.credits.length, random.int(2, 10), random))
-    user.likes.push(
-      ...weightedSample(castOfLikes, (c) => c.credits.length, random.int(0, 4), random).filter(
-        (c) => !user.follows.includes(c),
-      ),
-    )
-    user.likes.push(...weightedSample(input.sources, () => 1, random.int(0, 2), random))
+    // One picker for both draws: the same items and weights give the same draws as a picker each.
+    const castOfLikes = new WeightedPicker([...castSet], (c) => c.credits.length)
+    user.follows.push(...castOfLikes.sample(random.int(2, 10), random))
+    user.likes.push(...castOfLikes.sample(random.int(0, 4), random).filter((c) => !user.follows.includes(c)))
+    user.likes.push(...uniformFrom(input.sources, random.int(0, 2), random))
   }
-  for (const user of users) {
-    if (user === editors) continue
+  // Each user's friends are drawn from the other users (not the editors): the i-th of those, found by skipping
+  // the user's own place, rather than a copy of the list per user.
+  const people = users.filter((u) => u !== editors)
+  people.forEach((user, self) => {
     const random = randomOf('friends', user.username)
-    const others = users.filter((u) => u !== user && u !== editors)
-    user.follows.push(...weightedSample(others, () => 1, random.int(0, 4), random))
-  }
+    const other = (i: number): UserNode => people[i < self ? i : i + 1] as UserNode
+    user.follows.push(...uniformSample(people.length - 1, other, random.int(0, 4), random))
+  })
 
   const collections = editorialCollections(input, editors)
   const publicEditorial = [...collections]
@@ -175,8 +173,8 @@ export function synthesizeSocial(input: {
   for (const user of users) {
     if (user === editors) continue
     const random = randomOf('collectionTastes', user.username)
-    user.likes.push(...weightedSample(editorial, () => 1, random.int(0, 3), random))
-    user.follows.push(...weightedSample(editorial, () => 1, random.int(0, 2), random))
+    user.likes.push(...uniformFrom(editorial, random.int(0, 3), random))
+    user.follows.push(...uniformFrom(editorial, random.int(0, 2), random))
   }
 
   // Reverse edges.

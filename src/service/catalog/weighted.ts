@@ -53,3 +53,38 @@ export function weightedSample<T>(
 ): T[] {
   return new WeightedPicker(items, weight).sample(k, random)
 }
+
+/**
+ * The same draws as `weightedSample(items, () => 1, k, random, exclude)` without building the cumulative
+ * weights: with every weight 1 they are 1, 2, … n, exactly (small integers are exact in a double), and the
+ * binary search for the first above `r * n` lands on `floor(r * n)`. Social synthesis draws this way for each
+ * of hundreds of users (friends among the users, sources, editorial collections), and built a picker each time.
+ * `at(i)` is the i-th of the n items, so a caller can skip one (the user itself) without copying the list.
+ */
+export function uniformSample<T>(
+  n: number,
+  at: (i: number) => T,
+  k: number,
+  random: Random,
+  exclude?: ReadonlySet<T>,
+): T[] {
+  const out: T[] = []
+  const seen = new Set<T>(exclude)
+  const want = Math.min(k, n - seen.size)
+  for (let draws = 0; out.length < want && draws < 20_000; draws++) {
+    const item = at(Math.floor(random.next() * n))
+    if (!seen.has(item)) {
+      seen.add(item)
+      out.push(item)
+    }
+  }
+  return out
+}
+
+/** {@link uniformSample} over a whole list. */
+export const uniformFrom = <T>(
+  items: readonly T[],
+  k: number,
+  random: Random,
+  exclude?: ReadonlySet<T>,
+): T[] => uniformSample(items.length, (i) => items[i] as T, k, random, exclude)
