@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { assignAltIds } from '../../src/service/catalog/ids'
-import { NameSpellings } from '../../src/service/catalog/names'
+import { assignAltIds, slugOf } from '../../src/service/catalog/ids'
+import { NameSpellings, personKey } from '../../src/service/catalog/names'
 import { randomFrom, randomOf } from '../../src/service/catalog/prng'
 import {
   uniformFrom,
@@ -78,5 +78,19 @@ describe('catalog build shortcuts', () => {
         )
       }
     }
+  })
+
+  it("a person key is the slug of the trimmed spelling shown (contributors' altIds reuse it)", () => {
+    const names = [
+      'Tom Hanks',
+      '  Tom Hanks ',
+      '\u00a0René Auberjonois\t',
+      'Simon & Garfunkel',
+      "Sinéad O'Connor ",
+      'Jean-Claude Van Damme',
+      ' Björk',
+      'R2-D2 ',
+    ]
+    for (const name of names) expect(personKey(name)).toBe(slugOf(name.trim()))
   })
 })

@@ -30,7 +30,8 @@ export function contributorsOf(raw: RawCatalog): People {
     for (const name of movie.directors ?? []) count(name)
   }
   const personKeys = [...creditsPerPerson.keys()].sort()
-  const names = personKeys.map((key) => ({ key, name: spellings.displayName(key) }))
+  // A person key is the slug of each of the person's spellings (names.ts), so of the one shown too.
+  const names = personKeys.map((key) => ({ key, name: spellings.displayName(key), slug: key }))
   const personAltIds = assignAltIds('Contributor', names)
   const contributors = new Map<string, ContributorNode>()
   for (const { key, name } of names) {

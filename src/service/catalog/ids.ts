@@ -72,6 +72,8 @@ export interface AltIdCandidate {
   name: string
   /** Appended when names collide (`mhmov-titanic-1997`); omitted for types without a year. */
   year?: number | undefined
+  /** `slugOf(name)` when the caller has it already (a contributor's person key is that slug). */
+  slug?: string
 }
 
 /**
@@ -82,7 +84,7 @@ export interface AltIdCandidate {
 export function assignAltIds(type: ObjectType, records: readonly AltIdCandidate[]): Map<string, string> {
   const bySlug = new Map<string, AltIdCandidate[]>()
   for (const record of records) {
-    const slug = slugOf(record.name) || 'untitled'
+    const slug = (record.slug ?? slugOf(record.name)) || 'untitled'
     const group = bySlug.get(slug)
     if (group) group.push(record)
     else bySlug.set(slug, [record])
