@@ -10,6 +10,16 @@ import { parseRequestFast, requestSchemas } from '../../src/model'
 import { upgradeLegacyForms } from '../../src/compile/legacy'
 import { anyQuery } from '../support/arbitraries'
 import { hostileString } from '../fuzz/support'
+import * as z from 'zod/mini'
+import { compileSchema, refused } from '../../src/model/request/fast-parse'
+import {
+  ContributorIdSchema,
+  FactorIdSchema,
+  MediaIdSchema,
+  MovieIdSchema,
+  SourceIdSchema,
+  UserIdSchema,
+} from '../../src/model/request/ids'
 
 const endpoints: readonly EndpointName[] = ['explore', 'relate', 'silos', 'lookup']
 
@@ -150,4 +160,51 @@ describe('the compiled request schemas on objects JSON.parse does not make', () 
     expect(Object.keys(parseRequestFast('lookup', body) as object)).toStrictEqual(['ids', 'pageSize'])
     expectAgreement('lookup', body)
   })
+})
+
+// An id's template literal (`mhmov…`) is compiled to a check of its prefixes, not its pattern: on strings
+// near the prefixes (cut short, with a newline or a character outside ASCII after, in another case), the
+// check and zod accept and refuse the same ones.
+describe('the compiled id templates agree with their patterns', () => {
+  const templates = {
+    bare: z.templateLiteral([z.enum(['mhmov', 'mhric', 'mh']), z.string()]),
+    literal: z.templateLiteral([z.literal('mhsrc'), z.string()]),
+    Movie: MovieIdSchema,
+    Contributor: ContributorIdSchema,
+    Source: SourceIdSchema,
+    Media: MediaIdSchema,
+    User: UserIdSchema,
+    Factor: FactorIdSchema,
+  }
+  const prefix = fc.constantFrom(
+    'mhmov',
+    'mhric',
+    'mhrgc',
+    'mhsrc',
+    'mhusr',
+    'mhsss',
+    'mh',
+    'MHMOV',
+    'mhmo',
+    '',
+  )
+  const tail = fc.oneof(fc.string(), fc.constantFrom('', '\n', '-\n', '-brad-pitt', 'é', '\u2028x'))
+  const near = fc.oneof(
+    fc.tuple(fc.string({ maxLength: 2 }), prefix, tail).map((parts) => parts.join('')),
+    fc.tuple(prefix, tail).map((parts) => parts.join('')),
+    fc.anything(),
+  )
+
+  for (const [name, schema] of Object.entries(templates))
+    it(`${name}: the compiled check accepts exactly what the schema accepts`, () => {
+      const compiled = compileSchema(schema)
+      fc.assert(
+        fc.property(near, (value) => {
+          const out = compiled(value)
+          const zod = schema.safeParse(value)
+          expect(out === refused ? undefined : out).toStrictEqual(zod.success ? zod.data : undefined)
+        }),
+        { numRuns: 2000 },
+      )
+    })
 })

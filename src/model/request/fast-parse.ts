@@ -25,6 +25,7 @@ interface Def {
   readonly shape?: Readonly<Record<string, Schema>>
   readonly catchall?: Schema
   readonly format?: string
+  readonly parts?: readonly unknown[]
 }
 interface CheckDef {
   readonly check: string
@@ -107,6 +108,13 @@ function compileType(schema: Schema, compileInner: (schema: Schema) => Compiled)
       return (value) => (values.has(value) ? value : refused)
     }
     case 'template_literal': {
+      const prefixes = prefixesOf(def)
+      if (prefixes !== undefined)
+        return (value) => {
+          if (typeof value !== 'string') return refused
+          for (const prefix of prefixes) if (value.startsWith(prefix)) return value
+          return refused
+        }
       const pattern = z.pattern as RegExp
       return (value) => (typeof value === 'string' && pattern.test(value) ? value : refused)
     }
@@ -136,6 +144,21 @@ function compileType(schema: Schema, compileInner: (schema: Schema) => Compiled)
       return compileObject(def, compileInner)
   }
   throw new Error(`fast-parse: no compiled form for zod type '${def.type}'`)
+}
+
+/**
+ * The prefixes of a template literal made of one choice of strings and then any string (an id: `mhmov…`), or
+ * undefined for any other template. Its pattern (`^(mhmov|…)[\s\S]{0,}$`) says no more than `startsWith` one of
+ * them, which costs a tenth of running the pattern (measured, bench/from-json-parts.ts).
+ */
+function prefixesOf(def: Def): readonly string[] | undefined {
+  const [head, tail, ...rest] = (def.parts ?? []) as readonly Schema[]
+  if (head?._zod?.def === undefined || tail?._zod?.def === undefined || rest.length > 0) return undefined
+  const anyString = tail._zod.def.type === 'string' && (tail._zod.def.checks ?? []).length === 0
+  const choice = head._zod.def.type === 'enum' || head._zod.def.type === 'literal'
+  const values = [...(head._zod.values ?? [])]
+  if (!anyString || !choice || !values.every((value) => typeof value === 'string')) return undefined
+  return values as string[]
 }
 
 /** The keys a strict object option takes (through `readonly`), or undefined for any other kind of option. */
