@@ -12,6 +12,7 @@ import { anyQuery } from '../support/arbitraries'
 import { hostileString } from '../fuzz/support'
 import * as z from 'zod/mini'
 import { compileSchema, refused } from '../../src/model/request/fast-parse'
+import { generateSchema } from '../../src/model/request/fast-generate'
 import {
   ContributorIdSchema,
   FactorIdSchema,
@@ -38,8 +39,14 @@ function bothSides(endpoint: EndpointName, json: unknown) {
   return { fast: parseRequestFast(endpoint, json), zod: zod.success ? zod.data : undefined }
 }
 
+// The two compiled forms: generated code (what parseRequestFast runs here) and closures (where code cannot be
+// generated); every property below holds them to the same answers.
+const closures = new Map(endpoints.map((endpoint) => [endpoint, compileSchema(requestSchemas[endpoint])]))
+
 function expectAgreement(endpoint: EndpointName, json: unknown): void {
   const { fast, zod } = bothSides(endpoint, json)
+  const closure = (closures.get(endpoint) as (value: unknown) => unknown)(json)
+  expect(described(closure === refused ? undefined : closure)).toStrictEqual(described(fast))
   if (fast === undefined) return
   expect(zod).toBeDefined()
   expect(described(fast)).toStrictEqual(described(zod))
@@ -198,13 +205,44 @@ describe('the compiled id templates agree with their patterns', () => {
   for (const [name, schema] of Object.entries(templates))
     it(`${name}: the compiled check accepts exactly what the schema accepts`, () => {
       const compiled = compileSchema(schema)
+      const generated = generateSchema(schema) as (value: unknown) => unknown
       fc.assert(
         fc.property(near, (value) => {
-          const out = compiled(value)
           const zod = schema.safeParse(value)
-          expect(out === refused ? undefined : out).toStrictEqual(zod.success ? zod.data : undefined)
+          for (const out of [compiled(value), generated(value)])
+            expect(out === refused ? undefined : out).toStrictEqual(zod.success ? zod.data : undefined)
         }),
         { numRuns: 2000 },
       )
     })
+})
+
+describe('the generated request schemas', () => {
+  it('cover every endpoint (no schema kind falls back to the closures)', () => {
+    for (const endpoint of endpoints) expect(generateSchema(requestSchemas[endpoint])).toBeTypeOf('function')
+  })
+
+  it('leave a schema kind they have no code for to the closures', () => {
+    expect(generateSchema(z.strictObject({ at: z.date() }))).toBeUndefined()
+    expect(generateSchema(z.looseObject({ name: z.string() }))).toBeUndefined()
+  })
+
+  it('are not tried in a web page, whose CSP would report the attempt: the closures serve there', () => {
+    Object.defineProperty(globalThis, 'document', { value: {}, configurable: true })
+    try {
+      expect(generateSchema(requestSchemas.lookup)).toBeUndefined()
+    } finally {
+      Reflect.deleteProperty(globalThis, 'document')
+    }
+    expect(generateSchema(requestSchemas.lookup)).toBeTypeOf('function')
+  })
+
+  it('write no key or value of the schema as code: one with quotes and a line break is data', () => {
+    const schema = z.readonly(z.strictObject({ 'a\'"\n}': z.enum(['x\'"\n}', '\u2028']) }))
+    const generated = generateSchema(schema) as (value: unknown) => unknown
+    for (const value of ['x\'"\n}', '\u2028', 'x', 1])
+      expect(generated({ 'a\'"\n}': value })).toStrictEqual(
+        schema.safeParse({ 'a\'"\n}': value }).success ? { 'a\'"\n}': value } : refused,
+      )
+  })
 })

@@ -1,10 +1,12 @@
 import { compileSchema, refused } from './fast-parse'
+import { generateSchema } from './fast-generate'
 import type { Compiled } from './fast-parse'
 import { requestSchemas } from './bodies'
 import type { RequestBodies } from './bodies'
 import type { EndpointName } from '../wire'
 
-// Each endpoint's request schema compiled once, the first time a body for that endpoint is parsed.
+// Each endpoint's request schema compiled once, the first time a body for that endpoint is parsed: to
+// generated code where the runtime allows it (fast-generate.ts), else to closures (fast-parse.ts).
 const compiledBodies: Partial<Record<EndpointName, Compiled>> = {}
 
 /**
@@ -16,7 +18,8 @@ export function parseRequestFast<E extends EndpointName>(
   endpoint: E,
   json: unknown,
 ): RequestBodies[E] | undefined {
-  const compiled = (compiledBodies[endpoint] ??= compileSchema(requestSchemas[endpoint]))
+  const schema = requestSchemas[endpoint]
+  const compiled = (compiledBodies[endpoint] ??= generateSchema(schema) ?? compileSchema(schema))
   const body = compiled(json)
   return body === refused ? undefined : (body as RequestBodies[E])
 }

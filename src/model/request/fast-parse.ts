@@ -16,7 +16,7 @@ export const refused: unique symbol = Symbol('refused')
 export type Compiled = (value: unknown) => unknown
 
 // The parts of zod's definitions read here (zod/v4/core's `_zod.def` of each schema and check).
-interface Def {
+export interface Def {
   readonly type: string
   readonly checks?: readonly { readonly _zod: { readonly def: CheckDef } }[]
   readonly innerType?: Schema
@@ -27,7 +27,7 @@ interface Def {
   readonly format?: string
   readonly parts?: readonly unknown[]
 }
-interface CheckDef {
+export interface CheckDef {
   readonly check: string
   readonly minimum?: number
   readonly value?: number
@@ -35,7 +35,7 @@ interface CheckDef {
   readonly fn?: (value: unknown) => unknown
   readonly format?: string
 }
-interface Schema {
+export interface Schema {
   readonly _zod: {
     readonly def: Def
     readonly values?: ReadonlySet<unknown>
@@ -160,7 +160,7 @@ function compileType(schema: Schema, compileInner: (schema: Schema) => Compiled)
  * undefined for any other template. Its pattern (`^(mhmov|…)[\s\S]{0,}$`) says no more than `startsWith` one of
  * them, which costs a tenth of running the pattern (measured, bench/from-json-parts.ts).
  */
-function prefixesOf(def: Def): readonly string[] | undefined {
+export function prefixesOf(def: Def): readonly string[] | undefined {
   const [head, tail, ...rest] = (def.parts ?? []) as readonly Schema[]
   if (head?._zod?.def === undefined || tail?._zod?.def === undefined || rest.length > 0) return undefined
   const anyString = tail._zod.def.type === 'string' && (tail._zod.def.checks ?? []).length === 0
