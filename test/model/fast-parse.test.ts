@@ -13,6 +13,7 @@ import { hostileString } from '../fuzz/support'
 import * as z from 'zod/mini'
 import { compileSchema, refused } from '../../src/model/request/fast-parse'
 import { generateSchema } from '../../src/model/request/fast-generate'
+import { parseOwnedRequestFast } from '../../src/model/request/fast-bodies'
 import {
   ContributorIdSchema,
   FactorIdSchema,
@@ -47,6 +48,10 @@ function expectAgreement(endpoint: EndpointName, json: unknown): void {
   const { fast, zod } = bothSides(endpoint, json)
   const closure = (closures.get(endpoint) as (value: unknown) => unknown)(json)
   expect(described(closure === refused ? undefined : closure)).toStrictEqual(described(fast))
+  // The form for a body the caller owns (text's) keeps canonical parts in place: the same answer, on a copy.
+  const owned = parseOwnedRequestFast(endpoint, structuredClone(json))
+  expect(described(owned)).toStrictEqual(described(fast))
+  expect(owned).toStrictEqual(fast)
   if (fast === undefined) return
   expect(zod).toBeDefined()
   expect(described(fast)).toStrictEqual(described(zod))
@@ -235,6 +240,18 @@ describe('the generated request schemas', () => {
       Reflect.deleteProperty(globalThis, 'document')
     }
     expect(generateSchema(requestSchemas.lookup)).toBeTypeOf('function')
+  })
+
+  it('for a body the caller owns, keep its canonical parts (frozen in place) and copy the rest', () => {
+    const ids = ['mhmov-gladiator']
+    const canonical = { ids, pageSize: 3 }
+    expect(parseOwnedRequestFast('lookup', canonical)).toBe(canonical)
+    expect(Object.isFrozen(ids)).toBe(true)
+    const reordered = { pageSize: 3, ids: ['mhmov-gladiator'] }
+    const parsed = parseOwnedRequestFast('lookup', reordered)
+    expect(parsed).not.toBe(reordered)
+    expect(parsed?.ids).toBe(reordered.ids)
+    expect(Object.keys(parsed as object)).toStrictEqual(['ids', 'pageSize'])
   })
 
   it('write no key or value of the schema as code: one with quotes and a line break is data', () => {

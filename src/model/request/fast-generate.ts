@@ -24,6 +24,12 @@ const literal = (value: unknown): string => {
 }
 
 class Generator {
+  /**
+   * `adopt`: the input is the caller's own, fresh value (text's lowered body), so a part that is already
+   * canonical is returned (and frozen) as it is rather than copied; anything else is copied as usual.
+   */
+  constructor(private readonly adopt: boolean) {}
+
   readonly functions: string[] = []
   readonly externals: unknown[] = []
   private readonly names = new Map<Schema, string>()
@@ -98,6 +104,17 @@ return o !== R && ${checks.join(' && ')} ? o : R
       case 'readonly':
         return `const o = ${this.nameOf(def.innerType as Schema)}(v)\nreturn o === R ? R : Object.freeze(o)`
       case 'array':
+        if (this.adopt)
+          return `if (!Array.isArray(v)) return R
+const n = v.length
+let out
+for (let i = 0; i < n; i++) {
+  const item = v[i], o = ${this.nameOf(def.element as Schema)}(item)
+  if (o === R) return R
+  if (out === undefined && o !== item) out = v.slice(0, i)
+  if (out !== undefined) out.push(o)
+}
+return out === undefined ? v : out`
         return `if (!Array.isArray(v)) return R
 const n = v.length, out = new Array(n)
 for (let i = 0; i < n; i++) {
@@ -157,6 +174,7 @@ ${tryAll(all)}`
   ${locals[index]} = ${names[index]}(item)
   if (${locals[index]} === R) return R
   ${optional[index] ? '' : 'required++'}
+  ${this.adopt ? `if (${locals[index]} !== item || last > ${index}) same = false\n  last = ${index}` : ''}
   break
 }`,
     )
@@ -170,7 +188,7 @@ ${tryAll(all)}`
 const proto = Object.getPrototypeOf(v)
 if (proto !== P && proto !== null) return R
 ${locals.length > 0 ? `let ${locals.join(', ')}` : ''}
-let seen = 0, required = 0
+let seen = 0, required = 0, same = true, last = -1
 for (const k in v) {
 seen++
 switch (k) {
@@ -180,6 +198,7 @@ default: return R
 }
 if (required !== ${required}) return R
 ${keys.length > 0 ? `if (seen !== ${keys.length} && Object.getOwnPropertyNames(v).length !== seen && (${hidden.join(' || ')})) return R` : ''}
+${this.adopt ? 'if (same && proto === P) return v' : ''}
 const out = {}
 ${stores.join('\n')}
 return out`
@@ -199,12 +218,12 @@ function objectKeysOf(option: Schema): ReadonlySet<string> | undefined {
  * `schema` compiled to generated functions that return what `schema.parse` would, or `refused`; undefined
  * where code cannot be generated here (then fast-parse.ts's `compileSchema` does the same job).
  */
-export function generateSchema(schema: ZodMiniType): Compiled | undefined {
+export function generateSchema(schema: ZodMiniType, { adopt = false } = {}): Compiled | undefined {
   // Not in a web page: a page's Content-Security-Policy reports (securitypolicyviolation, console) the
   // attempt to evaluate a string even when the EvalError is caught, so pages get the closures without trying.
   if ('document' in globalThis) return undefined
   let source: string
-  const generator = new Generator()
+  const generator = new Generator(adopt)
   try {
     const entry = generator.nameOf(schema as unknown as Schema)
     source = `'use strict'\nconst [R, P, x] = arguments\n${generator.functions.join('\n')}\nreturn ${entry}`
