@@ -10,7 +10,7 @@ import { checkRequestShape } from '../model/request-shape'
 import { endpointNames, isEndpointName } from '../model/wire'
 import { parseWith } from '../model/issues'
 import { requestSchemas } from '../model/request/bodies'
-import { parseRequestFast } from '../model/request/fast-bodies'
+import { parseOwnedRequestFast, parseRequestFast } from '../model/request/fast-bodies'
 import type { EndpointName } from '../model/wire'
 import type { RequestBodies } from '../model/request/bodies'
 import type { ComponentRequest } from '../model/request/components'
@@ -29,6 +29,23 @@ import { upgradeLegacyForms } from './legacy'
  * compile(q).body // the canonical form
  */
 export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): QueryValue {
+  return read(endpoint, json, parseRequestFast)
+}
+
+/**
+ * `fromJSON` for a body the caller built and holds no other reference to (text's lowered body): the same
+ * checks, errors and result, but the parts already canonical become the query's own (frozen in place) instead
+ * of being copied. Not part of the package's API: JSON from outside must never be frozen under its owner.
+ */
+export function fromOwnedJSON<E extends EndpointName>(endpoint: E, body: unknown): QueryValue {
+  return read(endpoint, body, parseOwnedRequestFast)
+}
+
+function read<E extends EndpointName>(
+  endpoint: E,
+  json: unknown,
+  parseFast: (endpoint: E, json: unknown) => RequestBodies[E] | undefined,
+): QueryValue {
   if (!isEndpointName(endpoint))
     throw new HqlError('invalid_endpoint', `expected an endpoint name: ${endpointNames.join(', ')}`)
   // Bounds what the rest may cost (depth, list sizes, total size) and refuses `__proto__` keys, first.
@@ -38,7 +55,7 @@ export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): Qu
   // against ≈12.7 µs for the quickstart body, bench/from-json-compile.bench.ts); what it refuses (an error,
   // an older form) takes the schema's own path, so issues, messages and paths are zod's as before. It reads
   // the body as it came: a body it accepts holds no older form, which the tolerant reader would leave alone.
-  const body = parseRequestFast(endpoint, json) ?? parseWith(schema, upgradeLegacyForms(json))
+  const body = parseFast(endpoint, json) ?? parseWith(schema, upgradeLegacyForms(json))
   const types = typesOfBody(endpoint, body)
   const components = (body as { components?: readonly ComponentRequest[] }).components
   if (components) checkComponentTree(components, types, ['components'])

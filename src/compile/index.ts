@@ -1,3 +1,3 @@
 export { compile } from './compile'
 export type { CompiledRequest } from './compile'
-export { fromJSON } from './from-json'
+export { fromJSON, fromOwnedJSON } from './from-json'

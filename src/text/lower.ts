@@ -389,8 +389,18 @@ export class Lowering {
         `parameter $${node.name} is ${shown}; ${list ? `[${expected}] or ${expected}` : expected} is expected here`,
         node.loc.start,
       )
-    return this.args.get(node.name)
+    // A copy: the body becomes the query's own and is frozen in place (fromOwnedJSON), which must not
+    // reach a list the caller passed as a parameter.
+    return copied(this.args.get(node.name))
   }
+}
+
+/** A parameter's value, with its lists and objects copied (values are scalars and lists of them). */
+function copied(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copied)
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copied(item)]))
+  return value
 }
 
 // An undeclared type name is reported once, at the declaration, not again at every use.

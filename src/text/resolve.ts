@@ -1,6 +1,6 @@
 import { HqlError, HqlValidationError, didYouMean } from '../model'
 import type { HqlErrorCode, JsonPath } from '../model'
-import { fromJSON } from '../compile'
+import { fromOwnedJSON } from '../compile'
 import type { Query } from '../model/core'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
 import { HqlTextError, maxErrorsPerText } from './errors'
@@ -29,7 +29,7 @@ export type Resolved =
 
 /**
  * Turns a query definition into the model's query: gives the parameters their values, builds the request
- * body, and validates it with `fromJSON` (the same schema and rules as the builder and JSON), reporting every
+ * body, and validates it with `fromJSON`'s checks (the same schema and rules as the builder and JSON), reporting every
  * problem at its line and column.
  */
 export function resolveDefinition(
@@ -56,7 +56,9 @@ export function resolveDefinition(
   // check`): an unused parameter must not hide an unknown component.
   let query: Query
   try {
-    query = fromJSON(lowered.endpoint, lowered.body)
+    // The lowered body is this call's own (parameter values are copied in, lower.ts): the model may keep
+    // its canonical parts instead of copying them.
+    query = fromOwnedJSON(lowered.endpoint, lowered.body)
   } catch (caught) {
     const error: unknown = caught
     if (!(error instanceof HqlError)) {

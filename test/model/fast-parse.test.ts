@@ -10,6 +10,18 @@ import { parseRequestFast, requestSchemas } from '../../src/model'
 import { upgradeLegacyForms } from '../../src/compile/legacy'
 import { anyQuery } from '../support/arbitraries'
 import { hostileString } from '../fuzz/support'
+import * as z from 'zod/mini'
+import { compileSchema, refused } from '../../src/model/request/fast-parse'
+import { generateSchema } from '../../src/model/request/fast-generate'
+import { parseOwnedRequestFast } from '../../src/model/request/fast-bodies'
+import {
+  ContributorIdSchema,
+  FactorIdSchema,
+  MediaIdSchema,
+  MovieIdSchema,
+  SourceIdSchema,
+  UserIdSchema,
+} from '../../src/model/request/ids'
 
 const endpoints: readonly EndpointName[] = ['explore', 'relate', 'silos', 'lookup']
 
@@ -28,8 +40,18 @@ function bothSides(endpoint: EndpointName, json: unknown) {
   return { fast: parseRequestFast(endpoint, json), zod: zod.success ? zod.data : undefined }
 }
 
+// The two compiled forms: generated code (what parseRequestFast runs here) and closures (where code cannot be
+// generated); every property below holds them to the same answers.
+const closures = new Map(endpoints.map((endpoint) => [endpoint, compileSchema(requestSchemas[endpoint])]))
+
 function expectAgreement(endpoint: EndpointName, json: unknown): void {
   const { fast, zod } = bothSides(endpoint, json)
+  const closure = (closures.get(endpoint) as (value: unknown) => unknown)(json)
+  expect(described(closure === refused ? undefined : closure)).toStrictEqual(described(fast))
+  // The form for a body the caller owns (text's) keeps canonical parts in place: the same answer, on a copy.
+  const owned = parseOwnedRequestFast(endpoint, structuredClone(json))
+  expect(described(owned)).toStrictEqual(described(fast))
+  expect(owned).toStrictEqual(fast)
   if (fast === undefined) return
   expect(zod).toBeDefined()
   expect(described(fast)).toStrictEqual(described(zod))
@@ -149,5 +171,95 @@ describe('the compiled request schemas on objects JSON.parse does not make', () 
     const body = { pageSize: 3, ids: ['mhmov-gladiator'] }
     expect(Object.keys(parseRequestFast('lookup', body) as object)).toStrictEqual(['ids', 'pageSize'])
     expectAgreement('lookup', body)
+  })
+})
+
+// An id's template literal (`mhmov…`) is compiled to a check of its prefixes, not its pattern: on strings
+// near the prefixes (cut short, with a newline or a character outside ASCII after, in another case), the
+// check and zod accept and refuse the same ones.
+describe('the compiled id templates agree with their patterns', () => {
+  const templates = {
+    bare: z.templateLiteral([z.enum(['mhmov', 'mhric', 'mh']), z.string()]),
+    literal: z.templateLiteral([z.literal('mhsrc'), z.string()]),
+    Movie: MovieIdSchema,
+    Contributor: ContributorIdSchema,
+    Source: SourceIdSchema,
+    Media: MediaIdSchema,
+    User: UserIdSchema,
+    Factor: FactorIdSchema,
+  }
+  const prefix = fc.constantFrom(
+    'mhmov',
+    'mhric',
+    'mhrgc',
+    'mhsrc',
+    'mhusr',
+    'mhsss',
+    'mh',
+    'MHMOV',
+    'mhmo',
+    '',
+  )
+  const tail = fc.oneof(fc.string(), fc.constantFrom('', '\n', '-\n', '-brad-pitt', 'é', '\u2028x'))
+  const near = fc.oneof(
+    fc.tuple(fc.string({ maxLength: 2 }), prefix, tail).map((parts) => parts.join('')),
+    fc.tuple(prefix, tail).map((parts) => parts.join('')),
+    fc.anything(),
+  )
+
+  for (const [name, schema] of Object.entries(templates))
+    it(`${name}: the compiled check accepts exactly what the schema accepts`, () => {
+      const compiled = compileSchema(schema)
+      const generated = generateSchema(schema) as (value: unknown) => unknown
+      fc.assert(
+        fc.property(near, (value) => {
+          const zod = schema.safeParse(value)
+          for (const out of [compiled(value), generated(value)])
+            expect(out === refused ? undefined : out).toStrictEqual(zod.success ? zod.data : undefined)
+        }),
+        { numRuns: 2000 },
+      )
+    })
+})
+
+describe('the generated request schemas', () => {
+  it('cover every endpoint (no schema kind falls back to the closures)', () => {
+    for (const endpoint of endpoints) expect(generateSchema(requestSchemas[endpoint])).toBeTypeOf('function')
+  })
+
+  it('leave a schema kind they have no code for to the closures', () => {
+    expect(generateSchema(z.strictObject({ at: z.date() }))).toBeUndefined()
+    expect(generateSchema(z.looseObject({ name: z.string() }))).toBeUndefined()
+  })
+
+  it('are not tried in a web page, whose CSP would report the attempt: the closures serve there', () => {
+    Object.defineProperty(globalThis, 'document', { value: {}, configurable: true })
+    try {
+      expect(generateSchema(requestSchemas.lookup)).toBeUndefined()
+    } finally {
+      Reflect.deleteProperty(globalThis, 'document')
+    }
+    expect(generateSchema(requestSchemas.lookup)).toBeTypeOf('function')
+  })
+
+  it('for a body the caller owns, keep its canonical parts (frozen in place) and copy the rest', () => {
+    const ids = ['mhmov-gladiator']
+    const canonical = { ids, pageSize: 3 }
+    expect(parseOwnedRequestFast('lookup', canonical)).toBe(canonical)
+    expect(Object.isFrozen(ids)).toBe(true)
+    const reordered = { pageSize: 3, ids: ['mhmov-gladiator'] }
+    const parsed = parseOwnedRequestFast('lookup', reordered)
+    expect(parsed).not.toBe(reordered)
+    expect(parsed?.ids).toBe(reordered.ids)
+    expect(Object.keys(parsed as object)).toStrictEqual(['ids', 'pageSize'])
+  })
+
+  it('write no key or value of the schema as code: one with quotes and a line break is data', () => {
+    const schema = z.readonly(z.strictObject({ 'a\'"\n}': z.enum(['x\'"\n}', '\u2028']) }))
+    const generated = generateSchema(schema) as (value: unknown) => unknown
+    for (const value of ['x\'"\n}', '\u2028', 'x', 1])
+      expect(generated({ 'a\'"\n}': value })).toStrictEqual(
+        schema.safeParse({ 'a\'"\n}': value }).success ? { 'a\'"\n}': value } : refused,
+      )
   })
 })

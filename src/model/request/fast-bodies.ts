@@ -1,11 +1,14 @@
 import { compileSchema, refused } from './fast-parse'
+import { generateSchema } from './fast-generate'
 import type { Compiled } from './fast-parse'
 import { requestSchemas } from './bodies'
 import type { RequestBodies } from './bodies'
 import type { EndpointName } from '../wire'
 
-// Each endpoint's request schema compiled once, the first time a body for that endpoint is parsed.
+// Each endpoint's request schema compiled once, the first time a body for that endpoint is parsed: to
+// generated code where the runtime allows it (fast-generate.ts), else to closures (fast-parse.ts).
 const compiledBodies: Partial<Record<EndpointName, Compiled>> = {}
+const adoptingBodies: Partial<Record<EndpointName, Compiled>> = {}
 
 /**
  * The fast path of a request body's parse: what `requestSchemas[endpoint]` would return for `json`, or
@@ -16,7 +19,24 @@ export function parseRequestFast<E extends EndpointName>(
   endpoint: E,
   json: unknown,
 ): RequestBodies[E] | undefined {
-  const compiled = (compiledBodies[endpoint] ??= compileSchema(requestSchemas[endpoint]))
+  const schema = requestSchemas[endpoint]
+  const compiled = (compiledBodies[endpoint] ??= generateSchema(schema) ?? compileSchema(schema))
   const body = compiled(json)
   return body === refused ? undefined : (body as RequestBodies[E])
+}
+
+/**
+ * `parseRequestFast` for a body the caller made and owns (text's lowered body, which nothing else holds): the
+ * parts already canonical are frozen in place and returned as they are, not copied. Never for JSON from
+ * outside: that would freeze the caller's value.
+ */
+export function parseOwnedRequestFast<E extends EndpointName>(
+  endpoint: E,
+  body: unknown,
+): RequestBodies[E] | undefined {
+  const schema = requestSchemas[endpoint]
+  const compiled = (adoptingBodies[endpoint] ??=
+    generateSchema(schema, { adopt: true }) ?? compileSchema(schema))
+  const parsed = compiled(body)
+  return parsed === refused ? undefined : (parsed as RequestBodies[E])
 }
