@@ -68,22 +68,58 @@ const catalogueEntries: ReadonlyMap<string, ComponentEntry> = new Map(
   componentNames.map((name) => [name, componentCatalogue[name]]),
 )
 
+// Component trees the builder made and checked on their own, with their height (levels, 1 for a leaf): what a
+// tree is inside (names, page sizes, nesting, repeats below its root) does not depend on where it stands, so
+// `.with()` and a returnType filter check only where it stands (applies to the query's types, no repeat at its
+// level, depth) and not again everything under it: each builder step costs its own size, not the query's.
+// Keyed by identity, and only frozen trees whose parts are frozen and listed too are listed, so what was
+// checked is what is used (a WeakMap: a dropped spec is not kept alive).
+const checkedTrees = new WeakMap<ComponentRequest, number>()
+
+/**
+ * Lists a frozen component request whose nested requests are listed, if it passes the checks that do not
+ * depend on where it stands; one that does not is left unlisted and is checked in full, with its path, when
+ * it is used (the builder's specs report their mistakes at `.with()`, as a JSON body's are).
+ */
+export function noteCheckedTree(request: ComponentRequest): void {
+  const nested = request.components
+  if (!Object.isFrozen(request) || (nested !== undefined && !Object.isFrozen(nested))) return
+  let height = 1
+  if (nested !== undefined)
+    for (const child of nested) {
+      const below = checkedTrees.get(child)
+      if (below === undefined) return
+      if (below + 1 > height) height = below + 1
+    }
+  const entry = catalogueEntries.get(request.name)
+  if (entry === undefined) return
+  try {
+    // No depth bound here: it depends on where the tree is used, and is checked there against its height.
+    checkInside(request, entry, [], 0, Number.NEGATIVE_INFINITY)
+  } catch {
+    return
+  }
+  checkedTrees.set(request, height)
+}
+
 /**
  * Checks a component tree against the types of the objects it is requested on: every component must apply to
  * at least one of them, nested components to what their parent returns, and no name may repeat at a level.
+ * `from` skips components already checked at this level against these types (`.with()` checks what it adds).
  */
 export function checkComponentTree(
   components: readonly ComponentRequest[],
   types: readonly ObjectTypeName[],
   path: JsonPath,
   depth = 1,
+  from = 0,
 ): void {
   // Each level multiplies the response by up to a page of objects: a bound keeps requests answerable.
   if (depth > maxComponentDepth && components.length > 0)
     throw new HqlError('too_deep', `components nest at most ${maxComponentDepth} levels deep`, { path })
   checkLimit('componentsPerLevel', components.length, path)
   // This runs on every `.with()`: paths are only built when there is an error to report.
-  for (let index = 0; index < components.length; index++) {
+  for (let index = from; index < components.length; index++) {
     const component = components[index] as ComponentRequest
     const name = component.name
     const entry = catalogueEntries.get(name)
@@ -103,33 +139,48 @@ export function checkComponentTree(
         `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
         { path: [...path, index, 'name'] },
       )
-    if (component.pageSize !== undefined) {
-      if (entry.shape !== 'list')
-        throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
-          path: [...path, index, 'pageSize'],
-        })
-      checkPageSize(component.pageSize, [...path, index, 'pageSize'])
-    }
-    if (component.page !== undefined) {
-      // A list's n-th page, as the service's continuation of a list component asks for it.
-      if (entry.shape !== 'list')
-        throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
-          path: [...path, index, 'page'],
-        })
-      checkPage(component.page, [...path, index, 'page'])
-    }
-    const nested = component.components
-    if (nested !== undefined && nested.length > 0) {
-      if (entry.of === undefined)
-        throw new HqlError(
-          'component_not_applicable',
-          `component '${name}' returns a plain value: it takes no nested components`,
-          {
-            path: [...path, index, 'components'],
-          },
-        )
-      checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
-    }
+    // A listed tree whose deepest level stays within the bound here needs nothing more (see checkedTrees).
+    const height = checkedTrees.get(component)
+    if (height !== undefined && depth + height - 1 <= maxComponentDepth) continue
+    checkInside(component, entry, path, index, depth)
+  }
+}
+
+// What a component is inside: its page size and page, and its nested components against what it returns.
+function checkInside(
+  component: ComponentRequest,
+  entry: ComponentEntry,
+  path: JsonPath,
+  index: number,
+  depth: number,
+): void {
+  const name = component.name
+  if (component.pageSize !== undefined) {
+    if (entry.shape !== 'list')
+      throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
+        path: [...path, index, 'pageSize'],
+      })
+    checkPageSize(component.pageSize, [...path, index, 'pageSize'])
+  }
+  if (component.page !== undefined) {
+    // A list's n-th page, as the service's continuation of a list component asks for it.
+    if (entry.shape !== 'list')
+      throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
+        path: [...path, index, 'page'],
+      })
+    checkPage(component.page, [...path, index, 'page'])
+  }
+  const nested = component.components
+  if (nested !== undefined && nested.length > 0) {
+    if (entry.of === undefined)
+      throw new HqlError(
+        'component_not_applicable',
+        `component '${name}' returns a plain value: it takes no nested components`,
+        {
+          path: [...path, index, 'components'],
+        },
+      )
+    checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
   }
 }
 

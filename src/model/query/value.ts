@@ -161,8 +161,10 @@ export class QueryValue implements Query {
     const added = inputs.map((input) =>
       typeof input === 'string' ? (Object.freeze({ name: input }) as ComponentRequest) : input.request,
     )
-    const components = Object.freeze(this.#parts.components ? [...this.#parts.components, ...added] : added)
-    checkComponentTree(components, this.types, ['components'])
+    const before = this.#parts.components
+    const components = Object.freeze(before ? [...before, ...added] : added)
+    // The components already here were checked against these types: only what is added is (with its index).
+    checkComponentTree(components, this.types, ['components'], 1, before ? before.length : 0)
     const parts = this.#copy('components')
     parts.components = components
     return this.#next(parts)

@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest'
+import {
+  HqlError,
+  hql,
+  fromJSON,
+  returnType,
+  primaryImage,
+  keyContributors,
+  contributions,
+  keyTraits,
+} from 'hql'
+import type { ComponentSpec } from 'hql'
+import { QueryValue, browsableTypes } from '../../src/model'
+import type { ComponentRequest } from '../../src/model'
+import { caught } from '../support/caught'
+
+// What a call gives: its value, or its error's code, message and path.
+function outcome(run: () => unknown): unknown {
+  try {
+    return run()
+  } catch (error) {
+    if (!(error instanceof HqlError)) throw error
+    return [error.code, error.message, error.path]
+  }
+}
+
+// Each builder step costs the size of the step, not of the query: `.with()` checks what it adds, and a tree
+// the builder made is checked where it is made, so later steps check only where it stands (model/rules.ts).
+
+describe('builder steps check what they add', () => {
+  test('.with() does not read the components a query already has', () => {
+    let reads = 0
+    const request = new Proxy({ name: 'primaryImage' } as ComponentRequest, {
+      get: (target, key, receiver) => {
+        // Its name is read to refuse a repeat at its level; the rest of it was checked when it was added.
+        if (key !== 'name') reads++
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    const q = QueryValue.of('explore', { filters: {} } as never, browsableTypes).with({ request })
+    reads = 0
+    q.with('keyTraits').with('keyContributors')
+    // Before: every `.with()` walked the whole component list again (page size, page, nested components).
+    expect(reads).toBe(0)
+  })
+
+  test('a tree the builder made gives the errors a JSON body gives, at the same paths', () => {
+    const specs: ComponentSpec[] = [
+      keyContributors(primaryImage),
+      keyContributors(contributions(keyContributors(contributions(primaryImage)))),
+      // Six levels (too deep) and a component that does not apply: the types refuse these, JavaScript does not.
+      keyContributors(contributions(keyContributors(contributions(keyContributors(primaryImage as never))))),
+      keyContributors(keyTraits as never),
+      keyContributors.pageSize(3)(primaryImage),
+    ]
+    for (const spec of specs) {
+      const json = { filters: {}, components: [{ name: 'primaryImage' }, spec.request] }
+      expect(outcome(() => hql.explore().with(primaryImage, spec as never).body)).toEqual(
+        outcome(() => fromJSON('explore', JSON.parse(JSON.stringify(json))).body),
+      )
+    }
+  })
+
+  test('a tree that is too deep where it stands is refused, though checked when made', () => {
+    const four = keyContributors(contributions(keyContributors(contributions(primaryImage))))
+    expect(hql.explore().with(four).body.components).toHaveLength(1)
+    const error = caught(() => hql.explore().with(keyContributors(contributions(four as never))))
+    expect(error.code).toBe('too_deep')
+  })
+
+  test('a tree made with a part the caller still holds is checked again in full', () => {
+    const child = { request: { name: 'primaryImage' } }
+    const q = hql.explore().with(keyContributors(child as never))
+    child.request.name = 'noSuchComponent'
+    // The spec holds the caller's object, so it was not listed as checked: narrowing re-checks it all.
+    expect(caught(() => q.filter(returnType.eq('Movie'))).code).toBe('unknown_component')
+  })
+
+  test('the trees it trusts cannot be changed', () => {
+    const spec = keyContributors(primaryImage)
+    expect(Object.isFrozen(spec.request)).toBe(true)
+    expect(Object.isFrozen(spec.request.components)).toBe(true)
+    expect(() => (spec.request.components as ComponentRequest[]).push({ name: 'keyTraits' })).toThrow(
+      TypeError,
+    )
+  })
+})
