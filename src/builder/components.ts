@@ -1,4 +1,4 @@
-import { checkPageSize, componentCatalogue, checkComponentName, noteCheckedTree } from '../model/core'
+import { checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentObjectTypes, ComponentRequest } from '../model/core'
 import type { ComponentArg, ComponentSpec, SpecOfArg } from './component-spec'
 import type { ValidNested } from './argument-checks'
@@ -56,10 +56,7 @@ function componentRequest(name: ComponentName, pageSize?: number, components?: r
   }
   if (pageSize !== undefined) request.pageSize = pageSize
   if (components !== undefined && components.length > 0) request.components = Object.freeze(components)
-  Object.freeze(request)
-  // Checked once here, where it is made, so that `.with()` need not walk it again (model/rules.ts).
-  noteCheckedTree(request)
-  return request
+  return Object.freeze(request)
 }
 
 class Spec {

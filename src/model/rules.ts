@@ -68,40 +68,6 @@ const catalogueEntries: ReadonlyMap<string, ComponentEntry> = new Map(
   componentNames.map((name) => [name, componentCatalogue[name]]),
 )
 
-// Component trees the builder made and checked on their own, with their height (levels, 1 for a leaf): what a
-// tree is inside (names, page sizes, nesting, repeats below its root) does not depend on where it stands, so
-// `.with()` and a returnType filter check only where it stands (applies to the query's types, no repeat at its
-// level, depth) and not again everything under it: each builder step costs its own size, not the query's.
-// Keyed by identity, and only frozen trees whose parts are frozen and listed too are listed, so what was
-// checked is what is used (a WeakMap: a dropped spec is not kept alive).
-const checkedTrees = new WeakMap<ComponentRequest, number>()
-
-/**
- * Lists a frozen component request whose nested requests are listed, if it passes the checks that do not
- * depend on where it stands; one that does not is left unlisted and is checked in full, with its path, when
- * it is used (the builder's specs report their mistakes at `.with()`, as a JSON body's are).
- */
-export function noteCheckedTree(request: ComponentRequest): void {
-  const nested = request.components
-  if (!Object.isFrozen(request) || (nested !== undefined && !Object.isFrozen(nested))) return
-  let height = 1
-  if (nested !== undefined)
-    for (const child of nested) {
-      const below = checkedTrees.get(child)
-      if (below === undefined) return
-      if (below + 1 > height) height = below + 1
-    }
-  const entry = catalogueEntries.get(request.name)
-  if (entry === undefined) return
-  try {
-    // No depth bound here: it depends on where the tree is used, and is checked there against its height.
-    checkInside(request, entry, [], 0, Number.NEGATIVE_INFINITY)
-  } catch {
-    return
-  }
-  checkedTrees.set(request, height)
-}
-
 /**
  * Checks a component tree against the types of the objects it is requested on: every component must apply to
  * at least one of them, nested components to what their parent returns, and no name may repeat at a level.
@@ -133,18 +99,42 @@ export function checkComponentTree(
         throw new HqlError('duplicate_component', `component '${name}' is requested twice at this level`, {
           path: [...path, index, 'name'],
         })
-    if (!appliesToAny(entry, types))
-      throw new HqlError(
-        'component_not_applicable',
-        `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
-        { path: [...path, index, 'name'] },
-      )
-    // A listed tree whose deepest level stays within the bound here needs nothing more (see checkedTrees).
-    const height = checkedTrees.get(component)
-    if (height !== undefined && depth + height - 1 <= maxComponentDepth) continue
+    if (!appliesToAny(entry, types)) throw notApplicable(name, entry, types, [...path, index, 'name'])
     checkInside(component, entry, path, index, depth)
   }
 }
+
+/**
+ * Checks that each component of a checked list applies to `types`, the query's types after a returnType
+ * filter narrowed them: all else about a component tree (names, repeats, page sizes, what nests under what,
+ * depth) does not depend on the query's types, so it holds as it was checked, and narrowing costs the number
+ * of components at the top, not the size of the tree. Throws the error a full check would throw first.
+ */
+export function checkComponentsApply(
+  components: readonly ComponentRequest[],
+  types: readonly ObjectTypeName[],
+  path: JsonPath,
+): void {
+  for (let index = 0; index < components.length; index++) {
+    const name = (components[index] as ComponentRequest).name
+    const entry = catalogueEntries.get(name)
+    // A name with no entry cannot be in a checked list; a full check reports it if one ever is.
+    if (entry === undefined) return checkComponentTree(components, types, path)
+    if (!appliesToAny(entry, types)) throw notApplicable(name, entry, types, [...path, index, 'name'])
+  }
+}
+
+const notApplicable = (
+  name: string,
+  entry: ComponentEntry,
+  types: readonly ObjectTypeName[],
+  path: JsonPath,
+): HqlError =>
+  new HqlError(
+    'component_not_applicable',
+    `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
+    { path },
+  )
 
 // What a component is inside: its page size and page, and its nested components against what it returns.
 function checkInside(

@@ -68,20 +68,34 @@ describe('builder steps check what they add', () => {
     expect(error.code).toBe('too_deep')
   })
 
-  test('a tree made with a part the caller still holds is checked again in full', () => {
-    const child = { request: { name: 'primaryImage' } }
-    const q = hql.explore().with(keyContributors(child as never))
-    child.request.name = 'noSuchComponent'
-    // The spec holds the caller's object, so it was not listed as checked: narrowing re-checks it all.
-    expect(caught(() => q.filter(returnType.eq('Movie'))).code).toBe('unknown_component')
+  test('narrowing with a returnType filter reads only the components at the top', () => {
+    let reads = 0
+    const nested = new Proxy({ name: 'primaryImage' } as ComponentRequest, {
+      get: (target, key, receiver) => {
+        reads++
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    const q = hql.explore().with({ request: { name: 'keyContributors', components: [nested] } } as never)
+    reads = 0
+    q.filter(returnType.eq('Movie'))
+    // Before: the whole tree was checked again; what nests under a component does not depend on the query's types.
+    expect(reads).toBe(0)
   })
 
-  test('the trees it trusts cannot be changed', () => {
-    const spec = keyContributors(primaryImage)
-    expect(Object.isFrozen(spec.request)).toBe(true)
-    expect(Object.isFrozen(spec.request.components)).toBe(true)
-    expect(() => (spec.request.components as ComponentRequest[]).push({ name: 'keyTraits' })).toThrow(
-      TypeError,
+  test('narrowing refuses a component that no longer applies, as a JSON body would be refused', () => {
+    const body = {
+      filters: { returnType: { $eq: 'Contributor' } },
+      components: [{ name: 'primaryImage' }, { name: 'keyTraits' }],
+    }
+    const built = outcome(
+      () =>
+        hql
+          .explore()
+          .with(primaryImage, keyTraits)
+          .filter(returnType.eq('Contributor') as never).body,
     )
+    expect(built).toEqual(outcome(() => fromJSON('explore', body).body))
+    expect((built as unknown[])[0]).toBe('component_not_applicable')
   })
 })

@@ -1,5 +1,5 @@
 import { HqlError } from '../errors'
-import { checkComponentTree, checkPage, checkPageSize, silosPageError } from '../rules'
+import { checkComponentTree, checkComponentsApply, checkPage, checkPageSize, silosPageError } from '../rules'
 import { checkLimit } from '../limits'
 import type { ObjectTypeName } from '../ids'
 import type { FilterName } from '../vocabulary'
@@ -51,20 +51,6 @@ export type EveryBodyKeyIsAPart = IsAPart<BodyKey>
 
 // The body's keys are `bodyKeys` (wire.ts), each a part (`EveryBodyKeyIsAPart`: a type error otherwise). A method whose key is absent from its endpoint's `bodyKeys` does not apply to the endpoint.
 
-// Copies are written out field by field: named property stores keep this hot path
-// monomorphic, where a spread or a loop over key names would be several times slower (bench/).
-const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
-  ids: p.ids,
-  factors: p.factors,
-  filters: p.filters,
-  sort: p.sort,
-  blueprints: p.blueprints,
-  components: p.components,
-  page: p.page,
-  pageSize: p.pageSize,
-  siloPageSize: p.siloPageSize,
-})
-
 /**
  * The body of a query's parts: the parts that are set, frozen, in the one order of `Parts`, which holds every
  * endpoint's canonical order (`bodyKeys`, wire.ts) as a subsequence, and a part an endpoint does not take is
@@ -87,45 +73,84 @@ export function bodyOf(p: Parts): RequestBody {
 }
 
 export class QueryValue implements Query {
-  // Private names (#) rather than `private`: a minifier shortens them.
+  // Private names (#) rather than `private`: a minifier shortens them. The parts are fields of the value
+  // itself, not a record beside it: a step makes one object, not two (bench/build-compile.bench.ts). They are
+  // private and never change once the value is returned, so a value can share them with the values after it.
   #body: RequestBody | undefined
-  readonly #parts: Parts
+  #ids: Parts['ids']
+  #factors: Parts['factors']
+  #filters: Parts['filters']
+  #sort: Parts['sort']
+  #blueprints: Parts['blueprints']
+  #components: Parts['components']
+  #page: Parts['page']
+  #pageSize: Parts['pageSize']
+  #siloPageSize: Parts['siloPageSize']
   declare readonly endpoint: EndpointName
   /** The object types the query returns, for checking components as they are added. */
   declare readonly types: readonly ObjectTypeName[]
 
   constructor(endpoint: EndpointName, parts: Parts, types: readonly ObjectTypeName[], body?: RequestBody) {
     this.endpoint = endpoint
-    this.#parts = parts
     this.types = types
     this.#body = body
+    // Named stores, every field always set: the values keep one shape, and this hot path stays monomorphic.
+    this.#ids = parts.ids
+    this.#factors = parts.factors
+    this.#filters = parts.filters
+    this.#sort = parts.sort
+    this.#blueprints = parts.blueprints
+    this.#components = parts.components
+    this.#page = parts.page
+    this.#pageSize = parts.pageSize
+    this.#siloPageSize = parts.siloPageSize
   }
 
   /** A query from a body that is already canonical and frozen (the builder's entry points, fromJSON). */
   static of(endpoint: EndpointName, body: RequestBody, types: readonly ObjectTypeName[]): QueryValue {
-    // copyParts reads every key, absent ones as undefined: the parts get their full, shared shape.
-    return new QueryValue(endpoint, copyParts(body as Partial<Parts> as Parts), types, body)
+    // The constructor reads every key, absent ones as undefined.
+    return new QueryValue(endpoint, body as Partial<Parts> as Parts, types, body)
   }
 
   /** The request body, canonical key order, frozen. */
   get body(): RequestBody {
-    if (this.#body === undefined) this.#body = bodyOf(this.#parts)
+    if (this.#body === undefined)
+      this.#body = bodyOf({
+        ids: this.#ids,
+        factors: this.#factors,
+        filters: this.#filters,
+        sort: this.#sort,
+        blueprints: this.#blueprints,
+        components: this.#components,
+        page: this.#page,
+        pageSize: this.#pageSize,
+        siloPageSize: this.#siloPageSize,
+      })
     return this.#body
   }
 
-  /** A copy of the parts, to change `key` in; throws unless this endpoint's body has `key`. */
-  #copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
+  /**
+   * The next value, with this one's parts, for a method to set `key` in before it returns it (it is nobody
+   * else's until then); throws unless this endpoint's body has `key`.
+   */
+  #next(key: PartName, types = this.types): QueryValue {
     if (!(bodyKeys[this.endpoint] as readonly PartName[]).includes(key))
       throw new HqlError('unknown_key', `${this.endpoint} queries take no '${key}'`, { path: [key] })
-    return copyParts(this.#parts)
-  }
-
-  #next(parts: Parts, types = this.types): QueryValue {
-    return new QueryValue(this.endpoint, parts, types)
+    const next = new QueryValue(this.endpoint, emptyParts, types)
+    next.#ids = this.#ids
+    next.#factors = this.#factors
+    next.#filters = this.#filters
+    next.#sort = this.#sort
+    next.#blueprints = this.#blueprints
+    next.#components = this.#components
+    next.#page = this.#page
+    next.#pageSize = this.#pageSize
+    next.#siloPageSize = this.#siloPageSize
+    return next
   }
 
   filter(...inputs: readonly FilterInput[]): QueryValue {
-    const filters: Record<string, unknown> = { ...this.#parts.filters }
+    const filters: Record<string, unknown> = { ...this.#filters }
     let types = this.types
     for (const { filter, operator } of inputs) {
       const path = ['filters', filter]
@@ -140,34 +165,39 @@ export class QueryValue implements Query {
       filters[filter] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
-    const components = this.#parts.components
-    if (types !== this.types && components) checkComponentTree(components, types, ['components'])
-    const parts = this.#copy('filters')
-    parts.filters = orderFilters(filters)
-    return this.#next(parts, types)
+    const components = this.#components
+    // Narrowing changes only whether the components at the top apply: the rest was checked as they were added.
+    if (types !== this.types && components) checkComponentsApply(components, types, ['components'])
+    const next = this.#next('filters', types)
+    next.#filters = orderFilters(filters)
+    return next
   }
 
   sort(...sorts: readonly Sort[]): QueryValue {
+    const next = this.#next('sort')
     // Sort helpers return frozen constants; a hand-written sort object is frozen here.
-    const added = sorts.map((s) => (Object.isFrozen(s) ? s : Object.freeze(s)))
-    const parts = this.#copy('sort')
-    parts.sort = Object.freeze(this.#parts.sort ? [...this.#parts.sort, ...added] : added)
-    return this.#next(parts)
+    for (const s of sorts) if (!Object.isFrozen(s)) Object.freeze(s)
+    // The rest array is this call's own: it is the list when there is none yet.
+    next.#sort = Object.freeze(this.#sort ? [...this.#sort, ...sorts] : sorts)
+    return next
   }
 
   with(...inputs: readonly (ComponentInput | string)[]): QueryValue {
     // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); the tree
     // check below refuses an unknown or misplaced name as it does a value.
-    const added = inputs.map((input) =>
-      typeof input === 'string' ? (Object.freeze({ name: input }) as ComponentRequest) : input.request,
-    )
-    const before = this.#parts.components
-    const components = Object.freeze(before ? [...before, ...added] : added)
+    const before = this.#components
+    const start = before ? before.length : 0
+    const components: ComponentRequest[] = before ? [...before] : []
+    for (const input of inputs)
+      components.push(
+        typeof input === 'string' ? (Object.freeze({ name: input }) as ComponentRequest) : input.request,
+      )
+    Object.freeze(components)
     // The components already here were checked against these types: only what is added is (with its index).
-    checkComponentTree(components, this.types, ['components'], 1, before ? before.length : 0)
-    const parts = this.#copy('components')
-    parts.components = components
-    return this.#next(parts)
+    checkComponentTree(components, this.types, ['components'], 1, start)
+    const next = this.#next('components')
+    next.#components = components
+    return next
   }
 
   page(page: number): QueryValue {
@@ -175,31 +205,43 @@ export class QueryValue implements Query {
     // and which fromJSON accepts as written), never one a caller builds.
     if (this.endpoint === 'silos') throw silosPageError(['page'])
     checkPage(page, ['page'])
-    const parts = this.#copy('page')
-    parts.page = page
-    return this.#next(parts)
+    const next = this.#next('page')
+    next.#page = page
+    return next
   }
 
   pageSize(size: number): QueryValue {
     checkPageSize(size, ['pageSize'])
-    const parts = this.#copy('pageSize')
-    parts.pageSize = size
-    return this.#next(parts)
+    const next = this.#next('pageSize')
+    next.#pageSize = size
+    return next
   }
 
   siloPageSize(size: number): QueryValue {
     checkPageSize(size, ['siloPageSize'])
-    const parts = this.#copy('siloPageSize')
-    parts.siloPageSize = size
-    return this.#next(parts)
+    const next = this.#next('siloPageSize')
+    next.#siloPageSize = size
+    return next
   }
 
   ids(...ids: readonly string[]): QueryValue {
-    const start = this.#parts.ids?.length ?? 0
+    const start = this.#ids?.length ?? 0
     checkLimit('ids', start + ids.length)
     ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
-    const parts = this.#copy('ids')
-    parts.ids = Object.freeze([...(this.#parts.ids ?? []), ...ids])
-    return this.#next(parts)
+    const next = this.#next('ids')
+    next.#ids = Object.freeze([...(this.#ids ?? []), ...ids])
+    return next
   }
+}
+
+const emptyParts: Parts = {
+  ids: undefined,
+  factors: undefined,
+  filters: undefined,
+  sort: undefined,
+  blueprints: undefined,
+  components: undefined,
+  page: undefined,
+  pageSize: undefined,
+  siloPageSize: undefined,
 }
