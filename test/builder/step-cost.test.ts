@@ -10,7 +10,7 @@ import {
   keyTraits,
 } from 'hql'
 import type { ComponentSpec } from 'hql'
-import { QueryValue, browsableTypes } from '../../src/model'
+import { QueryValue, browsableTypes, filterNames } from '../../src/model'
 import type { ComponentRequest } from '../../src/model'
 import { caught } from '../support/caught'
 
@@ -97,5 +97,21 @@ describe('builder steps check what they add', () => {
     )
     expect(built).toEqual(outcome(() => fromJSON('explore', body).body))
     expect((built as unknown[])[0]).toBe('component_not_applicable')
+  })
+
+  test('each filter lands under its own name, in canonical order, whatever order the calls came in', () => {
+    const operators = {
+      collections: { $eq: 'mhcol-a' },
+      traits: { $eq: 'mhgnr-a' },
+      sources: { $eq: 'mhsrc-a' },
+      contributorsOf: { $eq: 'mhmov-a' },
+      contributors: { $eq: 'mhric-a' },
+      returnType: { $eq: 'Contributor' },
+    } as const
+    let q = QueryValue.of('explore', { filters: {} } as never, browsableTypes)
+    for (const [filter, operator] of Object.entries(operators)) q = q.filter({ filter, operator } as never)
+    const filters = (q.body as { filters: Record<string, unknown> }).filters
+    expect(Object.keys(filters)).toEqual([...filterNames])
+    for (const [filter, operator] of Object.entries(operators)) expect(filters[filter]).toBe(operator)
   })
 })

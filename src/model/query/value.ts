@@ -10,7 +10,8 @@ import type { RequestBody } from '../request/bodies'
 import { bodyKeys, type BodyKey, type EndpointName } from '../wire'
 import type { Query } from './query'
 import { checkLookupId } from './check-ids'
-import { checkOperator, orderFilters } from './check-filters'
+import { checkOperator, filterSlots, filtersOfSlots } from './check-filters'
+import { filterNames } from '../vocabulary'
 import { browsableTypes, typesOfReturnType } from './returned-types'
 
 // The query as a model value: the one runtime class behind every door. The builder's typed interfaces
@@ -150,26 +151,27 @@ export class QueryValue implements Query {
   }
 
   filter(...inputs: readonly FilterInput[]): QueryValue {
-    const filters: Record<string, unknown> = { ...this.#filters }
+    const slots = filterSlots(this.#filters ?? noFilters)
     let types = this.types
     for (const { filter, operator } of inputs) {
       const path = ['filters', filter]
-      // checkOperator checks the filter's name too, before it is used as a key.
+      // checkOperator checks the filter's name too, before it names a slot.
       checkOperator(filter, operator, path)
-      if (filters[filter] !== undefined)
+      const slot = (filterNames as readonly string[]).indexOf(filter)
+      if (slots[slot] !== undefined)
         throw new HqlError(
           'duplicate_filter',
           `filter '${filter}' is already set; combine values with .in(), .all() or .or() instead`,
           { path },
         )
-      filters[filter] = operator
+      slots[slot] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
     const components = this.#components
     // Narrowing changes only whether the components at the top apply: the rest was checked as they were added.
     if (types !== this.types && components) checkComponentsApply(components, types, ['components'])
     const next = this.#next('filters', types)
-    next.#filters = orderFilters(filters)
+    next.#filters = filtersOfSlots(slots)
     return next
   }
 
@@ -233,6 +235,8 @@ export class QueryValue implements Query {
     return next
   }
 }
+
+const noFilters: Readonly<Record<string, unknown>> = {}
 
 const emptyParts: Parts = {
   ids: undefined,
