@@ -71,7 +71,8 @@ const catalogueEntries: ReadonlyMap<string, ComponentEntry> = new Map(
 /**
  * Checks a component tree against the types of the objects it is requested on: every component must apply to
  * at least one of them, nested components to what their parent returns, and no name may repeat at a level.
- * `from` skips components already checked at this level against these types (`.with()` checks what it adds).
+ * `from` skips components already checked at this level against these types (`.with()` checks what it adds);
+ * `shallow` checks only the top level of a checked list against new types.
  */
 export function checkComponentTree(
   components: readonly ComponentRequest[],
@@ -79,6 +80,7 @@ export function checkComponentTree(
   path: JsonPath,
   depth = 1,
   from = 0,
+  shallow = false,
 ): void {
   // Each level multiplies the response by up to a page of objects: a bound keeps requests answerable.
   if (depth > maxComponentDepth && components.length > 0)
@@ -99,42 +101,17 @@ export function checkComponentTree(
         throw new HqlError('duplicate_component', `component '${name}' is requested twice at this level`, {
           path: [...path, index, 'name'],
         })
-    if (!appliesToAny(entry, types)) throw notApplicable(name, entry, types, [...path, index, 'name'])
-    checkInside(component, entry, path, index, depth)
+    if (!appliesToAny(entry, types))
+      throw new HqlError(
+        'component_not_applicable',
+        `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
+        { path: [...path, index, 'name'] },
+      )
+    // Shallow: a returnType filter narrowed the query's types, and only whether a component applies depends on
+    // them; what nests under it, its page size and depth hold as they were checked (the tree is frozen).
+    if (!shallow) checkInside(component, entry, path, index, depth)
   }
 }
-
-/**
- * Checks that each component of a checked list applies to `types`, the query's types after a returnType
- * filter narrowed them: all else about a component tree (names, repeats, page sizes, what nests under what,
- * depth) does not depend on the query's types, so it holds as it was checked, and narrowing costs the number
- * of components at the top, not the size of the tree. Throws the error a full check would throw first.
- */
-export function checkComponentsApply(
-  components: readonly ComponentRequest[],
-  types: readonly ObjectTypeName[],
-  path: JsonPath,
-): void {
-  for (let index = 0; index < components.length; index++) {
-    const name = (components[index] as ComponentRequest).name
-    const entry = catalogueEntries.get(name)
-    // A name with no entry cannot be in a checked list; a full check reports it if one ever is.
-    if (entry === undefined) return checkComponentTree(components, types, path)
-    if (!appliesToAny(entry, types)) throw notApplicable(name, entry, types, [...path, index, 'name'])
-  }
-}
-
-const notApplicable = (
-  name: string,
-  entry: ComponentEntry,
-  types: readonly ObjectTypeName[],
-  path: JsonPath,
-): HqlError =>
-  new HqlError(
-    'component_not_applicable',
-    `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
-    { path },
-  )
 
 // What a component is inside: its page size and page, and its nested components against what it returns.
 function checkInside(

@@ -1,5 +1,5 @@
 import { HqlError } from '../errors'
-import { checkComponentTree, checkComponentsApply, checkPage, checkPageSize, silosPageError } from '../rules'
+import { checkComponentTree, checkPage, checkPageSize, silosPageError } from '../rules'
 import { checkLimit } from '../limits'
 import type { ObjectTypeName } from '../ids'
 import type { FilterName } from '../vocabulary'
@@ -73,85 +73,60 @@ export function bodyOf(p: Parts): RequestBody {
   return Object.freeze(body) as RequestBody
 }
 
+// Copies are written out field by field: named property stores keep this hot path
+// monomorphic, where a spread or a loop over key names would be several times slower (bench/).
+const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
+  ids: p.ids,
+  factors: p.factors,
+  filters: p.filters,
+  sort: p.sort,
+  blueprints: p.blueprints,
+  components: p.components,
+  page: p.page,
+  pageSize: p.pageSize,
+  siloPageSize: p.siloPageSize,
+})
+
 export class QueryValue implements Query {
-  // Private names (#) rather than `private`: a minifier shortens them. The parts are fields of the value
-  // itself, not a record beside it: a step makes one object, not two (bench/build-compile.bench.ts). They are
-  // private and never change once the value is returned, so a value can share them with the values after it.
+  // Private names (#) rather than `private`: a minifier shortens them. The parts are a private record that
+  // never changes once its value is returned (a step copies it), so values share what they did not change.
   #body: RequestBody | undefined
-  #ids: Parts['ids']
-  #factors: Parts['factors']
-  #filters: Parts['filters']
-  #sort: Parts['sort']
-  #blueprints: Parts['blueprints']
-  #components: Parts['components']
-  #page: Parts['page']
-  #pageSize: Parts['pageSize']
-  #siloPageSize: Parts['siloPageSize']
+  #parts: { -readonly [K in PartName]: Parts[K] }
   declare readonly endpoint: EndpointName
   /** The object types the query returns, for checking components as they are added. */
   declare readonly types: readonly ObjectTypeName[]
 
   constructor(endpoint: EndpointName, parts: Parts, types: readonly ObjectTypeName[], body?: RequestBody) {
     this.endpoint = endpoint
+    // copyParts reads every key, absent ones as undefined: the parts get their full, shared shape.
+    this.#parts = copyParts(parts)
     this.types = types
     this.#body = body
-    // Named stores, every field always set: the values keep one shape, and this hot path stays monomorphic.
-    this.#ids = parts.ids
-    this.#factors = parts.factors
-    this.#filters = parts.filters
-    this.#sort = parts.sort
-    this.#blueprints = parts.blueprints
-    this.#components = parts.components
-    this.#page = parts.page
-    this.#pageSize = parts.pageSize
-    this.#siloPageSize = parts.siloPageSize
   }
 
   /** A query from a body that is already canonical and frozen (the builder's entry points, fromJSON). */
   static of(endpoint: EndpointName, body: RequestBody, types: readonly ObjectTypeName[]): QueryValue {
-    // The constructor reads every key, absent ones as undefined.
     return new QueryValue(endpoint, body as Partial<Parts> as Parts, types, body)
   }
 
   /** The request body, canonical key order, frozen. */
   get body(): RequestBody {
-    if (this.#body === undefined)
-      this.#body = bodyOf({
-        ids: this.#ids,
-        factors: this.#factors,
-        filters: this.#filters,
-        sort: this.#sort,
-        blueprints: this.#blueprints,
-        components: this.#components,
-        page: this.#page,
-        pageSize: this.#pageSize,
-        siloPageSize: this.#siloPageSize,
-      })
+    if (this.#body === undefined) this.#body = bodyOf(this.#parts)
     return this.#body
   }
 
   /**
-   * The next value, with this one's parts, for a method to set `key` in before it returns it (it is nobody
-   * else's until then); throws unless this endpoint's body has `key`.
+   * The next value, with a copy of this one's parts, for a method to set `key` in before it returns it (it
+   * is nobody else's until then); throws unless this endpoint's body has `key`.
    */
   #next(key: PartName, types = this.types): QueryValue {
     if (!(bodyKeys[this.endpoint] as readonly PartName[]).includes(key))
       throw new HqlError('unknown_key', `${this.endpoint} queries take no '${key}'`, { path: [key] })
-    const next = new QueryValue(this.endpoint, emptyParts, types)
-    next.#ids = this.#ids
-    next.#factors = this.#factors
-    next.#filters = this.#filters
-    next.#sort = this.#sort
-    next.#blueprints = this.#blueprints
-    next.#components = this.#components
-    next.#page = this.#page
-    next.#pageSize = this.#pageSize
-    next.#siloPageSize = this.#siloPageSize
-    return next
+    return new QueryValue(this.endpoint, this.#parts, types)
   }
 
   filter(...inputs: readonly FilterInput[]): QueryValue {
-    const slots = filterSlots(this.#filters ?? noFilters)
+    const slots = filterSlots(this.#parts.filters ?? noFilters)
     let types = this.types
     for (const { filter, operator } of inputs) {
       const path = ['filters', filter]
@@ -167,11 +142,11 @@ export class QueryValue implements Query {
       slots[slot] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
-    const components = this.#components
+    const components = this.#parts.components
     // Narrowing changes only whether the components at the top apply: the rest was checked as they were added.
-    if (types !== this.types && components) checkComponentsApply(components, types, ['components'])
+    if (types !== this.types && components) checkComponentTree(components, types, ['components'], 1, 0, true)
     const next = this.#next('filters', types)
-    next.#filters = filtersOfSlots(slots)
+    next.#parts.filters = filtersOfSlots(slots)
     return next
   }
 
@@ -180,14 +155,14 @@ export class QueryValue implements Query {
     // Sort helpers return frozen constants; a hand-written sort object is frozen here.
     for (const s of sorts) if (!Object.isFrozen(s)) Object.freeze(s)
     // The rest array is this call's own: it is the list when there is none yet.
-    next.#sort = Object.freeze(this.#sort ? [...this.#sort, ...sorts] : sorts)
+    next.#parts.sort = Object.freeze(this.#parts.sort ? [...this.#parts.sort, ...sorts] : sorts)
     return next
   }
 
   with(...inputs: readonly (ComponentInput | string)[]): QueryValue {
     // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); the tree
     // check below refuses an unknown or misplaced name as it does a value.
-    const before = this.#components
+    const before = this.#parts.components
     const start = before ? before.length : 0
     const components: ComponentRequest[] = before ? [...before] : []
     for (const input of inputs)
@@ -198,7 +173,7 @@ export class QueryValue implements Query {
     // The components already here were checked against these types: only what is added is (with its index).
     checkComponentTree(components, this.types, ['components'], 1, start)
     const next = this.#next('components')
-    next.#components = components
+    next.#parts.components = components
     return next
   }
 
@@ -208,44 +183,32 @@ export class QueryValue implements Query {
     if (this.endpoint === 'silos') throw silosPageError(['page'])
     checkPage(page, ['page'])
     const next = this.#next('page')
-    next.#page = page
+    next.#parts.page = page
     return next
   }
 
   pageSize(size: number): QueryValue {
     checkPageSize(size, ['pageSize'])
     const next = this.#next('pageSize')
-    next.#pageSize = size
+    next.#parts.pageSize = size
     return next
   }
 
   siloPageSize(size: number): QueryValue {
     checkPageSize(size, ['siloPageSize'])
     const next = this.#next('siloPageSize')
-    next.#siloPageSize = size
+    next.#parts.siloPageSize = size
     return next
   }
 
   ids(...ids: readonly string[]): QueryValue {
-    const start = this.#ids?.length ?? 0
+    const start = this.#parts.ids?.length ?? 0
     checkLimit('ids', start + ids.length)
     ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
     const next = this.#next('ids')
-    next.#ids = Object.freeze([...(this.#ids ?? []), ...ids])
+    next.#parts.ids = Object.freeze([...(this.#parts.ids ?? []), ...ids])
     return next
   }
 }
 
 const noFilters: Readonly<Record<string, unknown>> = {}
-
-const emptyParts: Parts = {
-  ids: undefined,
-  factors: undefined,
-  filters: undefined,
-  sort: undefined,
-  blueprints: undefined,
-  components: undefined,
-  page: undefined,
-  pageSize: undefined,
-  siloPageSize: undefined,
-}
