@@ -379,6 +379,8 @@ export type IdDescription =
 const mhidPattern = /^[a-z]{5}[A-Za-z0-9]{39}$/
 const mappedSourceIdPattern = /^([^:\s]+):([^:\s]*):(\S+)$/
 
+// Module-level: a regular expression literal in the function makes a new RegExp object on every call.
+const whitespace = /\s/
 /**
  * Tells an id's form and the object type it names.
  *
@@ -392,7 +394,7 @@ export function describeId(id: string): IdDescription {
   const type = prefixTypes.get(prefix)
   if (type !== undefined) {
     // The common cases first, without a regular expression: an altId is the prefix, '-' and a slug.
-    if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !/\s/.test(id))
+    if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !whitespace.test(id))
       return { form: 'altId', type, prefix }
     if (id.length === 44 && mhidPattern.test(id)) return { form: 'mhid', type, prefix }
   }

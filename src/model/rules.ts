@@ -71,19 +71,23 @@ const catalogueEntries: ReadonlyMap<string, ComponentEntry> = new Map(
 /**
  * Checks a component tree against the types of the objects it is requested on: every component must apply to
  * at least one of them, nested components to what their parent returns, and no name may repeat at a level.
+ * `from` skips components already checked at this level against these types (`.with()` checks what it adds);
+ * `shallow` checks only the top level of a checked list against new types.
  */
 export function checkComponentTree(
   components: readonly ComponentRequest[],
   types: readonly ObjectTypeName[],
   path: JsonPath,
   depth = 1,
+  from = 0,
+  shallow = false,
 ): void {
   // Each level multiplies the response by up to a page of objects: a bound keeps requests answerable.
   if (depth > maxComponentDepth && components.length > 0)
     throw new HqlError('too_deep', `components nest at most ${maxComponentDepth} levels deep`, { path })
   checkLimit('componentsPerLevel', components.length, path)
   // This runs on every `.with()`: paths are only built when there is an error to report.
-  for (let index = 0; index < components.length; index++) {
+  for (let index = from; index < components.length; index++) {
     const component = components[index] as ComponentRequest
     const name = component.name
     const entry = catalogueEntries.get(name)
@@ -103,33 +107,47 @@ export function checkComponentTree(
         `component '${name}' does not apply to ${types.join(' or ')}; it applies to ${entry.appliesTo.join(', ')}`,
         { path: [...path, index, 'name'] },
       )
-    if (component.pageSize !== undefined) {
-      if (entry.shape !== 'list')
-        throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
-          path: [...path, index, 'pageSize'],
-        })
-      checkPageSize(component.pageSize, [...path, index, 'pageSize'])
-    }
-    if (component.page !== undefined) {
-      // A list's n-th page, as the service's continuation of a list component asks for it.
-      if (entry.shape !== 'list')
-        throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
-          path: [...path, index, 'page'],
-        })
-      checkPage(component.page, [...path, index, 'page'])
-    }
-    const nested = component.components
-    if (nested !== undefined && nested.length > 0) {
-      if (entry.of === undefined)
-        throw new HqlError(
-          'component_not_applicable',
-          `component '${name}' returns a plain value: it takes no nested components`,
-          {
-            path: [...path, index, 'components'],
-          },
-        )
-      checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
-    }
+    // Shallow: a returnType filter narrowed the query's types, and only whether a component applies depends on
+    // them; what nests under it, its page size and depth hold as they were checked (the tree is frozen).
+    if (!shallow) checkInside(component, entry, path, index, depth)
+  }
+}
+
+// What a component is inside: its page size and page, and its nested components against what it returns.
+function checkInside(
+  component: ComponentRequest,
+  entry: ComponentEntry,
+  path: JsonPath,
+  index: number,
+  depth: number,
+): void {
+  const name = component.name
+  if (component.pageSize !== undefined) {
+    if (entry.shape !== 'list')
+      throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
+        path: [...path, index, 'pageSize'],
+      })
+    checkPageSize(component.pageSize, [...path, index, 'pageSize'])
+  }
+  if (component.page !== undefined) {
+    // A list's n-th page, as the service's continuation of a list component asks for it.
+    if (entry.shape !== 'list')
+      throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
+        path: [...path, index, 'page'],
+      })
+    checkPage(component.page, [...path, index, 'page'])
+  }
+  const nested = component.components
+  if (nested !== undefined && nested.length > 0) {
+    if (entry.of === undefined)
+      throw new HqlError(
+        'component_not_applicable',
+        `component '${name}' returns a plain value: it takes no nested components`,
+        {
+          path: [...path, index, 'components'],
+        },
+      )
+    checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
   }
 }
 

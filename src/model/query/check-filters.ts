@@ -57,17 +57,36 @@ function reportValue(name: FilterName, value: unknown, path: JsonPath): void {
 }
 
 /**
- * The filters object in canonical key order, `filterNames`' (vocabulary.ts). Written out because it is on the
- * hot path of every `.filter()` (a loop over `filterNames` makes building a query ~15% slower); checked
- * against `filterNames` when the request schemas load (request/filters.ts), so the two cannot drift apart.
+ * A filters object's operators as slots, in `filterNames`' order (vocabulary.ts): slot `filterNames.indexOf(name)`
+ * holds the operator of `name`. `.filter()` works on slots, where a slot found by index costs less than a
+ * load or store under a varying key on an object whose shape varies (it was the hottest line of `.filter()`).
  */
-export function orderFilters(f: Readonly<Record<string, unknown>>): Filters {
+export const filterSlots = (f: Readonly<Record<string, unknown>>): unknown[] => [
+  f.returnType,
+  f.contributors,
+  f.contributorsOf,
+  f.sources,
+  f.traits,
+  f.collections,
+]
+
+/**
+ * The filters object of slots (filterSlots), frozen, in canonical key order. Written out because it is on the
+ * hot path of every `.filter()` (a loop over `filterNames` makes building a query ~15% slower).
+ */
+export function filtersOfSlots(slots: readonly unknown[]): Filters {
   const ordered: Record<string, unknown> = {}
-  if (f.returnType !== undefined) ordered.returnType = f.returnType
-  if (f.contributors !== undefined) ordered.contributors = f.contributors
-  if (f.contributorsOf !== undefined) ordered.contributorsOf = f.contributorsOf
-  if (f.sources !== undefined) ordered.sources = f.sources
-  if (f.traits !== undefined) ordered.traits = f.traits
-  if (f.collections !== undefined) ordered.collections = f.collections
+  if (slots[0] !== undefined) ordered.returnType = slots[0]
+  if (slots[1] !== undefined) ordered.contributors = slots[1]
+  if (slots[2] !== undefined) ordered.contributorsOf = slots[2]
+  if (slots[3] !== undefined) ordered.sources = slots[3]
+  if (slots[4] !== undefined) ordered.traits = slots[4]
+  if (slots[5] !== undefined) ordered.collections = slots[5]
   return Object.freeze(ordered) as Filters
 }
+
+/**
+ * The filters object in canonical key order, `filterNames`' (vocabulary.ts). Checked against `filterNames`
+ * when the request schemas load (request/filters.ts), which checks filterSlots and filtersOfSlots with it.
+ */
+export const orderFilters = (f: Readonly<Record<string, unknown>>): Filters => filtersOfSlots(filterSlots(f))

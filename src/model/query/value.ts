@@ -10,7 +10,8 @@ import type { RequestBody } from '../request/bodies'
 import { bodyKeys, type BodyKey, type EndpointName } from '../wire'
 import type { Query } from './query'
 import { checkLookupId } from './check-ids'
-import { checkOperator, orderFilters } from './check-filters'
+import { checkOperator, filterSlots, filtersOfSlots } from './check-filters'
+import { filterNames } from '../vocabulary'
 import { browsableTypes, typesOfReturnType } from './returned-types'
 
 // The query as a model value: the one runtime class behind every door. The builder's typed interfaces
@@ -51,20 +52,6 @@ export type EveryBodyKeyIsAPart = IsAPart<BodyKey>
 
 // The body's keys are `bodyKeys` (wire.ts), each a part (`EveryBodyKeyIsAPart`: a type error otherwise). A method whose key is absent from its endpoint's `bodyKeys` does not apply to the endpoint.
 
-// Copies are written out field by field: named property stores keep this hot path
-// monomorphic, where a spread or a loop over key names would be several times slower (bench/).
-const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
-  ids: p.ids,
-  factors: p.factors,
-  filters: p.filters,
-  sort: p.sort,
-  blueprints: p.blueprints,
-  components: p.components,
-  page: p.page,
-  pageSize: p.pageSize,
-  siloPageSize: p.siloPageSize,
-})
-
 /**
  * The body of a query's parts: the parts that are set, frozen, in the one order of `Parts`, which holds every
  * endpoint's canonical order (`bodyKeys`, wire.ts) as a subsequence, and a part an endpoint does not take is
@@ -86,25 +73,40 @@ export function bodyOf(p: Parts): RequestBody {
   return Object.freeze(body) as RequestBody
 }
 
+// Copies are written out field by field: named property stores keep this hot path
+// monomorphic, where a spread or a loop over key names would be several times slower (bench/).
+const copyParts = (p: Parts): { -readonly [K in PartName]: Parts[K] } => ({
+  ids: p.ids,
+  factors: p.factors,
+  filters: p.filters,
+  sort: p.sort,
+  blueprints: p.blueprints,
+  components: p.components,
+  page: p.page,
+  pageSize: p.pageSize,
+  siloPageSize: p.siloPageSize,
+})
+
 export class QueryValue implements Query {
-  // Private names (#) rather than `private`: a minifier shortens them.
+  // Private names (#) rather than `private`: a minifier shortens them. The parts are a private record that
+  // never changes once its value is returned (a step copies it), so values share what they did not change.
   #body: RequestBody | undefined
-  readonly #parts: Parts
+  #parts: { -readonly [K in PartName]: Parts[K] }
   declare readonly endpoint: EndpointName
   /** The object types the query returns, for checking components as they are added. */
   declare readonly types: readonly ObjectTypeName[]
 
   constructor(endpoint: EndpointName, parts: Parts, types: readonly ObjectTypeName[], body?: RequestBody) {
     this.endpoint = endpoint
-    this.#parts = parts
+    // copyParts reads every key, absent ones as undefined: the parts get their full, shared shape.
+    this.#parts = copyParts(parts)
     this.types = types
     this.#body = body
   }
 
   /** A query from a body that is already canonical and frozen (the builder's entry points, fromJSON). */
   static of(endpoint: EndpointName, body: RequestBody, types: readonly ObjectTypeName[]): QueryValue {
-    // copyParts reads every key, absent ones as undefined: the parts get their full, shared shape.
-    return new QueryValue(endpoint, copyParts(body as Partial<Parts> as Parts), types, body)
+    return new QueryValue(endpoint, body as Partial<Parts> as Parts, types, body)
   }
 
   /** The request body, canonical key order, frozen. */
@@ -113,59 +115,66 @@ export class QueryValue implements Query {
     return this.#body
   }
 
-  /** A copy of the parts, to change `key` in; throws unless this endpoint's body has `key`. */
-  #copy(key: PartName): { -readonly [K in PartName]: Parts[K] } {
+  /**
+   * The next value, with a copy of this one's parts, for a method to set `key` in before it returns it (it
+   * is nobody else's until then); throws unless this endpoint's body has `key`.
+   */
+  #next(key: PartName, types = this.types): QueryValue {
     if (!(bodyKeys[this.endpoint] as readonly PartName[]).includes(key))
       throw new HqlError('unknown_key', `${this.endpoint} queries take no '${key}'`, { path: [key] })
-    return copyParts(this.#parts)
-  }
-
-  #next(parts: Parts, types = this.types): QueryValue {
-    return new QueryValue(this.endpoint, parts, types)
+    return new QueryValue(this.endpoint, this.#parts, types)
   }
 
   filter(...inputs: readonly FilterInput[]): QueryValue {
-    const filters: Record<string, unknown> = { ...this.#parts.filters }
+    const slots = filterSlots(this.#parts.filters ?? noFilters)
     let types = this.types
     for (const { filter, operator } of inputs) {
       const path = ['filters', filter]
-      // checkOperator checks the filter's name too, before it is used as a key.
+      // checkOperator checks the filter's name too, before it names a slot.
       checkOperator(filter, operator, path)
-      if (filters[filter] !== undefined)
+      const slot = (filterNames as readonly string[]).indexOf(filter)
+      if (slots[slot] !== undefined)
         throw new HqlError(
           'duplicate_filter',
           `filter '${filter}' is already set; combine values with .in(), .all() or .or() instead`,
           { path },
         )
-      filters[filter] = operator
+      slots[slot] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
     const components = this.#parts.components
-    if (types !== this.types && components) checkComponentTree(components, types, ['components'])
-    const parts = this.#copy('filters')
-    parts.filters = orderFilters(filters)
-    return this.#next(parts, types)
+    // Narrowing changes only whether the components at the top apply: the rest was checked as they were added.
+    if (types !== this.types && components) checkComponentTree(components, types, ['components'], 1, 0, true)
+    const next = this.#next('filters', types)
+    next.#parts.filters = filtersOfSlots(slots)
+    return next
   }
 
   sort(...sorts: readonly Sort[]): QueryValue {
+    const next = this.#next('sort')
     // Sort helpers return frozen constants; a hand-written sort object is frozen here.
-    const added = sorts.map((s) => (Object.isFrozen(s) ? s : Object.freeze(s)))
-    const parts = this.#copy('sort')
-    parts.sort = Object.freeze(this.#parts.sort ? [...this.#parts.sort, ...added] : added)
-    return this.#next(parts)
+    for (const s of sorts) if (!Object.isFrozen(s)) Object.freeze(s)
+    // The rest array is this call's own: it is the list when there is none yet.
+    next.#parts.sort = Object.freeze(this.#parts.sort ? [...this.#parts.sort, ...sorts] : sorts)
+    return next
   }
 
   with(...inputs: readonly (ComponentInput | string)[]): QueryValue {
     // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); the tree
     // check below refuses an unknown or misplaced name as it does a value.
-    const added = inputs.map((input) =>
-      typeof input === 'string' ? (Object.freeze({ name: input }) as ComponentRequest) : input.request,
-    )
-    const components = Object.freeze(this.#parts.components ? [...this.#parts.components, ...added] : added)
-    checkComponentTree(components, this.types, ['components'])
-    const parts = this.#copy('components')
-    parts.components = components
-    return this.#next(parts)
+    const before = this.#parts.components
+    const start = before ? before.length : 0
+    const components: ComponentRequest[] = before ? [...before] : []
+    for (const input of inputs)
+      components.push(
+        typeof input === 'string' ? (Object.freeze({ name: input }) as ComponentRequest) : input.request,
+      )
+    Object.freeze(components)
+    // The components already here were checked against these types: only what is added is (with its index).
+    checkComponentTree(components, this.types, ['components'], 1, start)
+    const next = this.#next('components')
+    next.#parts.components = components
+    return next
   }
 
   page(page: number): QueryValue {
@@ -173,31 +182,33 @@ export class QueryValue implements Query {
     // and which fromJSON accepts as written), never one a caller builds.
     if (this.endpoint === 'silos') throw silosPageError(['page'])
     checkPage(page, ['page'])
-    const parts = this.#copy('page')
-    parts.page = page
-    return this.#next(parts)
+    const next = this.#next('page')
+    next.#parts.page = page
+    return next
   }
 
   pageSize(size: number): QueryValue {
     checkPageSize(size, ['pageSize'])
-    const parts = this.#copy('pageSize')
-    parts.pageSize = size
-    return this.#next(parts)
+    const next = this.#next('pageSize')
+    next.#parts.pageSize = size
+    return next
   }
 
   siloPageSize(size: number): QueryValue {
     checkPageSize(size, ['siloPageSize'])
-    const parts = this.#copy('siloPageSize')
-    parts.siloPageSize = size
-    return this.#next(parts)
+    const next = this.#next('siloPageSize')
+    next.#parts.siloPageSize = size
+    return next
   }
 
   ids(...ids: readonly string[]): QueryValue {
     const start = this.#parts.ids?.length ?? 0
     checkLimit('ids', start + ids.length)
     ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
-    const parts = this.#copy('ids')
-    parts.ids = Object.freeze([...(this.#parts.ids ?? []), ...ids])
-    return this.#next(parts)
+    const next = this.#next('ids')
+    next.#parts.ids = Object.freeze([...(this.#parts.ids ?? []), ...ids])
+    return next
   }
 }
+
+const noFilters: Readonly<Record<string, unknown>> = {}
