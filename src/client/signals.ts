@@ -18,27 +18,99 @@ export function deadline(
 ): Deadline {
   const controller = new AbortController()
   let expired = false
-  const parents = also === undefined ? [parent] : [parent, also]
   const onParentAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason)
-  for (const signal of parents) {
-    if (signal?.aborted) controller.abort(signal.reason)
-    else signal?.addEventListener('abort', onParentAbort, { once: true })
-  }
-  const timer =
+  follow(parent, controller, onParentAbort)
+  if (also !== undefined) follow(also, controller, onParentAbort)
+  const due: Due | undefined =
     timeoutMs === undefined || !Number.isFinite(timeoutMs)
       ? undefined
-      : setTimeout(() => {
-          expired = true
-          controller.abort(new Error('deadline'))
-        }, timeoutMs)
+      : {
+          at: clock() + timeoutMs,
+          fire() {
+            expired = true
+            controller.abort(new Error('deadline'))
+          },
+        }
+  if (due !== undefined) schedule(due)
   return {
     signal: controller.signal,
     timedOut: () => expired,
     dispose() {
-      if (timer !== undefined) clearTimeout(timer)
-      for (const signal of parents) signal?.removeEventListener('abort', onParentAbort)
+      if (due !== undefined) cancel(due)
+      parent?.removeEventListener('abort', onParentAbort)
+      also?.removeEventListener('abort', onParentAbort)
     },
   }
+}
+
+function follow(
+  parent: AbortSignal | undefined,
+  controller: AbortController,
+  onAbort: (event: Event) => void,
+) {
+  if (parent?.aborted) controller.abort(parent.reason)
+  else parent?.addEventListener('abort', onAbort, { once: true })
+}
+
+// The deadlines of every call share one timer, armed for the earliest: a timer per deadline cost a third of a
+// fetch loop's time per page (a timer set and cleared per request). The timer is left running when the
+// deadlines it was armed for are disposed (the next call's deadline usually falls later, and is then found by
+// that timer's sweep, which arms it again), but it holds the process open only while a deadline is pending, as
+// a timer per deadline did. The clock is monotonic: a wall clock set forward must not fire deadlines early.
+
+interface Due {
+  readonly at: number
+  fire(): void
+}
+
+const clock = () => performance.now()
+const pending = new Set<Due>()
+let timer: ReturnType<typeof setTimeout> | undefined
+/** When the armed timer fires; Infinity when none is armed. */
+let timerAt = Infinity
+// Node's timers fire by the event loop's millisecond clock, which may run a fraction of a millisecond ahead of
+// `performance.now()`: a deadline due within it is due now, not worth a timer of its own.
+const SLACK_MS = 1
+// setTimeout takes at most a signed 32-bit delay (a longer one fires at once): a later deadline waits in steps.
+const MAX_DELAY_MS = 2 ** 31 - 1
+
+function arm(at: number): void {
+  if (timer !== undefined) clearTimeout(timer)
+  timerAt = at
+  timer = setTimeout(sweep, Math.min(MAX_DELAY_MS, Math.max(0, Math.ceil(at - clock()))))
+}
+
+/** Holds the process open (Node) while `open`; browsers' timers have no such switch. */
+function hold(open: boolean): void {
+  const handle = timer as { ref?: () => unknown; unref?: () => unknown } | undefined
+  if (open) handle?.ref?.()
+  else handle?.unref?.()
+}
+
+function schedule(due: Due): void {
+  pending.add(due)
+  if (timer === undefined || due.at < timerAt) arm(due.at)
+  else if (pending.size === 1) hold(true)
+}
+
+function cancel(due: Due): void {
+  if (pending.delete(due) && pending.size === 0) hold(false)
+}
+
+function sweep(): void {
+  timer = undefined
+  timerAt = Infinity
+  const now = clock() + SLACK_MS
+  // Fired in the order they were scheduled; an abort's listeners may dispose or schedule others meanwhile.
+  for (const due of pending)
+    if (due.at <= now) {
+      pending.delete(due)
+      due.fire()
+    }
+  let next = Infinity
+  for (const due of pending) if (due.at < next) next = due.at
+  if (next < timerAt) arm(next)
+  else if (pending.size === 0) hold(false)
 }
 
 /** Waits `ms`, or rejects as soon as `signal` aborts (with the signal's reason). */
