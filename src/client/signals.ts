@@ -16,40 +16,58 @@ export function deadline(
   timeoutMs: number | undefined,
   also?: AbortSignal,
 ): Deadline {
-  const controller = new AbortController()
-  let expired = false
-  const onParentAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason)
-  follow(parent, controller, onParentAbort)
-  if (also !== undefined) follow(also, controller, onParentAbort)
-  const due: Due | undefined =
-    timeoutMs === undefined || !Number.isFinite(timeoutMs)
-      ? undefined
-      : {
-          at: clock() + timeoutMs,
-          fire() {
-            expired = true
-            controller.abort(new Error('deadline'))
-          },
-        }
-  if (due !== undefined) schedule(due)
-  return {
-    signal: controller.signal,
-    timedOut: () => expired,
-    dispose() {
-      if (due !== undefined) cancel(due)
-      parent?.removeEventListener('abort', onParentAbort)
-      also?.removeEventListener('abort', onParentAbort)
-    },
-  }
+  return new TimedSignal(parent, timeoutMs, also)
 }
 
-function follow(
-  parent: AbortSignal | undefined,
-  controller: AbortController,
-  onAbort: (event: Event) => void,
-) {
-  if (parent?.aborted) controller.abort(parent.reason)
-  else parent?.addEventListener('abort', onAbort, { once: true })
+// A class rather than closures: one is opened per call and per attempt, and its methods and abort listener
+// (itself, by `handleEvent`) are then shared, not made anew for each.
+class TimedSignal implements Deadline, Due {
+  readonly #controller = new AbortController()
+  readonly #parent: AbortSignal | undefined
+  readonly #also: AbortSignal | undefined
+  readonly #timed: boolean
+  #expired = false
+  readonly at: number
+
+  constructor(parent: AbortSignal | undefined, timeoutMs: number | undefined, also: AbortSignal | undefined) {
+    this.#parent = parent
+    this.#also = also
+    this.#follow(parent)
+    this.#follow(also)
+    this.#timed = timeoutMs !== undefined && Number.isFinite(timeoutMs)
+    this.at = this.#timed ? clock() + timeoutMs! : Infinity
+    if (this.#timed) schedule(this)
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal
+  }
+
+  timedOut(): boolean {
+    return this.#expired
+  }
+
+  dispose(): void {
+    if (this.#timed) cancel(this)
+    this.#parent?.removeEventListener('abort', this)
+    this.#also?.removeEventListener('abort', this)
+  }
+
+  /** The timer's end. */
+  fire(): void {
+    this.#expired = true
+    this.#controller.abort(new Error('deadline'))
+  }
+
+  /** A parent's abort. */
+  handleEvent(event: Event): void {
+    this.#controller.abort((event.target as AbortSignal).reason)
+  }
+
+  #follow(parent: AbortSignal | undefined): void {
+    if (parent?.aborted) this.#controller.abort(parent.reason)
+    else parent?.addEventListener('abort', this, { once: true })
+  }
 }
 
 // The deadlines of every call share one timer, armed for the earliest: a timer per deadline cost a third of a

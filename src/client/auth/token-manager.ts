@@ -2,7 +2,7 @@ import { OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
 import { raceAbort } from '../signals'
 import type { Auth, GrantEnv } from './grants'
-import type { StoredToken, TokenStore } from './token-store'
+import { peekOf, type StoredToken, type TokenStore } from './token-store'
 
 /**
  * Hands out access tokens: from the store while they are fresh, otherwise from one refresh shared by every
@@ -91,7 +91,11 @@ export function tokenManager(
   return {
     async accessToken(signal) {
       if (inflight !== undefined) return (await raceAbort(inflight, signal)).accessToken
-      const stored = await raceAbort(store.get(), signal)
+      const peek = peekOf(store)
+      let stored: StoredToken | undefined
+      if (peek === undefined) stored = await raceAbort(store.get(), signal)
+      else if (signal?.aborted) throw signal.reason
+      else stored = peek()
       remember(stored)
       if (stored !== undefined && isFresh(stored)) return stored.accessToken
       const reason = stored === undefined ? 'missing' : 'expiring'
