@@ -3,44 +3,77 @@
  * parent fires or its own timer runs out, and that remembers which of the two it was.
  */
 export interface Deadline {
+  /** Made on first use: a deadline whose signal nobody asks for (a call's, when its children are deadlines) costs no AbortController. */
   readonly signal: AbortSignal
+  /** Whether it fired (its parent's abort or its own timer), without making its signal. */
+  readonly aborted: boolean
+  /** Why it fired: the parent's reason, or an Error('deadline') from its own timer. */
+  readonly reason: unknown
   /** True when this deadline's own timer fired (not the parent's signal). */
   timedOut(): boolean
   /** Stops the timer and detaches from the parent; call it when the guarded work is over. */
   dispose(): void
 }
 
-/** `also`: a second parent, as a `beforeRequest` hook's signal is for one attempt. */
+/**
+ * `parent`: a signal, or another deadline (followed directly, not through its signal: a call's deadline then
+ * needs no signal of its own when only its attempts' are given to fetch). `also`: a second parent, as a
+ * `beforeRequest` hook's signal is for one attempt.
+ */
 export function deadline(
-  parent: AbortSignal | undefined,
+  parent: AbortSignal | Deadline | undefined,
   timeoutMs: number | undefined,
   also?: AbortSignal,
 ): Deadline {
   return new TimedSignal(parent, timeoutMs, also)
 }
 
+/** The signal of `source`: itself, or a deadline's (made now if need be). */
+export const signalOf = (source: AbortSignal | Deadline | undefined): AbortSignal | undefined =>
+  source instanceof TimedSignal ? source.signal : (source as AbortSignal | undefined)
+
 // A class rather than closures: one is opened per call and per attempt, and its methods and abort listener
 // (itself, by `handleEvent`) are then shared, not made anew for each.
 class TimedSignal implements Deadline, Due {
-  readonly #controller = new AbortController()
-  readonly #parent: AbortSignal | undefined
+  #controller: AbortController | undefined
+  readonly #parent: AbortSignal | TimedSignal | undefined
   readonly #also: AbortSignal | undefined
   readonly #timed: boolean
+  /** Deadlines that follow this one. */
+  readonly #children = new Set<TimedSignal>()
   #expired = false
+  #aborted = false
+  #reason: unknown
   readonly at: number
 
-  constructor(parent: AbortSignal | undefined, timeoutMs: number | undefined, also: AbortSignal | undefined) {
-    this.#parent = parent
+  constructor(
+    parent: AbortSignal | Deadline | undefined,
+    timeoutMs: number | undefined,
+    also: AbortSignal | undefined,
+  ) {
+    this.#parent = parent as AbortSignal | TimedSignal | undefined
     this.#also = also
-    this.#follow(parent)
+    this.#follow(this.#parent)
     this.#follow(also)
-    this.#timed = timeoutMs !== undefined && Number.isFinite(timeoutMs)
+    this.#timed = !this.#aborted && timeoutMs !== undefined && Number.isFinite(timeoutMs)
     this.at = this.#timed ? clock() + timeoutMs! : Infinity
     if (this.#timed) schedule(this)
   }
 
   get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController()
+      if (this.#aborted) this.#controller.abort(this.#reason)
+    }
     return this.#controller.signal
+  }
+
+  get aborted(): boolean {
+    return this.#aborted
+  }
+
+  get reason(): unknown {
+    return this.#reason
   }
 
   timedOut(): boolean {
@@ -49,24 +82,38 @@ class TimedSignal implements Deadline, Due {
 
   dispose(): void {
     if (this.#timed) cancel(this)
-    this.#parent?.removeEventListener('abort', this)
+    const parent = this.#parent
+    if (parent instanceof TimedSignal) parent.#children.delete(this)
+    else parent?.removeEventListener('abort', this)
     this.#also?.removeEventListener('abort', this)
   }
 
   /** The timer's end. */
   fire(): void {
+    if (this.#aborted) return
     this.#expired = true
-    this.#controller.abort(new Error('deadline'))
+    this.#abort(new Error('deadline'))
   }
 
-  /** A parent's abort. */
+  /** A parent signal's abort. */
   handleEvent(event: Event): void {
-    this.#controller.abort((event.target as AbortSignal).reason)
+    this.#abort((event.target as AbortSignal).reason)
   }
 
-  #follow(parent: AbortSignal | undefined): void {
-    if (parent?.aborted) this.#controller.abort(parent.reason)
-    else parent?.addEventListener('abort', this, { once: true })
+  #abort(reason: unknown): void {
+    if (this.#aborted) return
+    this.#aborted = true
+    this.#reason = reason
+    if (this.#timed) cancel(this)
+    this.#controller?.abort(reason)
+    for (const child of this.#children) child.#abort(reason)
+  }
+
+  #follow(parent: AbortSignal | TimedSignal | undefined): void {
+    if (parent === undefined || this.#aborted) return
+    if (parent.aborted) this.#abort(parent.reason)
+    else if (parent instanceof TimedSignal) parent.#children.add(this)
+    else parent.addEventListener('abort', this, { once: true })
   }
 }
 

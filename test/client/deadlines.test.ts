@@ -65,6 +65,28 @@ describe('deadlines', () => {
     d.dispose()
   })
 
+  it('follow a parent deadline directly, whose signal, made late, shows the same abort', async () => {
+    const call = deadline(undefined, 60)
+    const attempt = deadline(call, 10_000)
+    const detached = deadline(call, 10_000)
+    detached.dispose()
+    await fired(attempt)
+    expect([call.aborted, call.timedOut(), attempt.aborted, attempt.timedOut()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ])
+    expect(attempt.signal.reason).toBe(call.reason)
+    expect(call.signal.aborted).toBe(true)
+    expect(call.signal.reason).toBe(call.reason)
+    expect(detached.aborted).toBe(false)
+    // Opened under a parent that has fired: fired at once, with its reason.
+    expect(deadline(call, 10_000).signal.reason).toBe(call.reason)
+    call.dispose()
+    attempt.dispose()
+  })
+
   it('fire nothing early when the wall clock is set forward', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
