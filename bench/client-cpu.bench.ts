@@ -36,7 +36,7 @@ report(
       name: 'total + attempt deadlines',
       run: () => {
         const total = deadline(caller, 30_000)
-        const attempt = deadline(total, 10_000)
+        const attempt = deadline(total.signal, 10_000)
         attempt.dispose()
         total.dispose()
         return attempt

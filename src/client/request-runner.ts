@@ -89,14 +89,14 @@ export function requestRunner(
     }
     const scope = openScope(ctx, call.signal, limits)
     try {
-      const token = await tokens.accessToken(scope.total)
+      const token = await tokens.accessToken(scope.total.signal)
       let sent = post(request, token)
       let text: string
       try {
         ;({ text } = await send(ctx, sent, policy, scope))
       } catch (error) {
         if (!(error instanceof HttpError && error.status === 401)) throw error
-        const renewed = await tokens.replace(token, scope.total)
+        const renewed = await tokens.replace(token, scope.total.signal)
         if (renewed === undefined) throw error
         sent = post(request, renewed)
         ;({ text } = await send(ctx, sent, policy, scope))
@@ -104,7 +104,7 @@ export function requestRunner(
       return checked(text, endpoint, sent, schema)
     } catch (error) {
       // Waiting for a token ends with the signal's bare reason; say whose abort it was.
-      if (!(error instanceof ClientError) && scope.total.aborted) throw abortError(scope)
+      if (!(error instanceof ClientError) && scope.total.signal.aborted) throw abortError(scope)
       throw error
     } finally {
       scope.total.dispose()

@@ -155,7 +155,7 @@ async function attemptOnce(
   attempt: number,
   scope: CallScope,
 ): Promise<ReceivedResponse | ClientError> {
-  if (scope.total.aborted) throw abortError(scope, request.described)
+  if (scope.total.signal.aborted) throw abortError(scope, request.described)
   // Without hooks there is nothing to wait for: each `await` of nothing is a turn of the event loop per page.
   const { hooks } = ctx
   const beforeRequest = hooks.beforeRequest
@@ -171,10 +171,10 @@ async function attemptOnce(
     try {
       await ctx.budget.acquire(scope.total.signal)
     } catch (error) {
-      if (scope.total.aborted) throw abortError(scope, request.described)
+      if (scope.total.signal.aborted) throw abortError(scope, request.described)
       throw error
     }
-  const attemptDeadline = deadline(scope.total, scope.attemptTimeoutMs, changes.signal)
+  const attemptDeadline = deadline(scope.total.signal, scope.attemptTimeoutMs, changes.signal)
   const startedAt = ctx.now()
   let response: Response
   let text: string | undefined
@@ -191,7 +191,7 @@ async function attemptOnce(
     // Reading the body belongs to the attempt: a response that stalls midway is a timeout like any other.
     text = await readText(response, ctx.maxResponseBytes)
   } catch (error) {
-    if (scope.total.aborted) throw abortError(scope, request.described)
+    if (scope.total.signal.aborted) throw abortError(scope, request.described)
     // The client's own refusal from inside fetch (a spent rate budget, `budgetedFetch`) is no network failure:
     // it is thrown as it is, and not retried.
     if (error instanceof ClientError) throw error

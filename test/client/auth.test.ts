@@ -96,7 +96,7 @@ describe('token lifetime', () => {
     expect(service.tokenRequests).toHaveLength(1)
   })
 
-  it("reads a memory store's token without waiting, yet honours a get replaced on it, and a caller's abort first", async () => {
+  it("honours a get replaced on a memory store, and a caller's abort before any request", async () => {
     const store = memoryTokenStore()
     const client = clientFor(service, { tokenStore: store })
     await client.run(exploreMovies())

@@ -1,8 +1,8 @@
 import { OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
-import { raceAbort, signalOf, type Deadline } from '../signals'
+import { raceAbort } from '../signals'
 import type { Auth, GrantEnv } from './grants'
-import { peekOf, type StoredToken, type TokenStore } from './token-store'
+import type { StoredToken, TokenStore } from './token-store'
 
 /**
  * Hands out access tokens: from the store while they are fresh, otherwise from one refresh shared by every
@@ -10,12 +10,12 @@ import { peekOf, type StoredToken, type TokenStore } from './token-store'
  */
 export interface TokenManager {
   /** A token to send now; waits for a refresh when the stored one is missing or about to expire. */
-  accessToken(signal: AbortSignal | Deadline | undefined): Promise<string>
+  accessToken(signal: AbortSignal | undefined): Promise<string>
   /**
    * A replacement for a token a graph endpoint rejected, or undefined when this auth cannot renew. If another
    * request already replaced it, that replacement is used instead of refreshing again.
    */
-  replace(rejected: string, signal: AbortSignal | Deadline | undefined): Promise<string | undefined>
+  replace(rejected: string, signal: AbortSignal | undefined): Promise<string | undefined>
 }
 
 export function tokenManager(
@@ -90,20 +90,16 @@ export function tokenManager(
 
   return {
     async accessToken(signal) {
-      if (inflight !== undefined) return (await raceAbort(inflight, signalOf(signal))).accessToken
-      const peek = peekOf(store)
-      let stored: StoredToken | undefined
-      if (peek === undefined) stored = await raceAbort(store.get(), signalOf(signal))
-      else if (signal?.aborted) throw signal.reason
-      else stored = peek()
+      if (inflight !== undefined) return (await raceAbort(inflight, signal)).accessToken
+      const stored = await raceAbort(store.get(), signal)
       remember(stored)
       if (stored !== undefined && isFresh(stored)) return stored.accessToken
       const reason = stored === undefined ? 'missing' : 'expiring'
-      return (await raceAbort(refresh(stored?.accessToken, reason), signalOf(signal))).accessToken
+      return (await raceAbort(refresh(stored?.accessToken, reason), signal)).accessToken
     },
     async replace(rejected, signal) {
       if (!auth.renewable) return undefined
-      return (await raceAbort(refresh(rejected, 'rejected'), signalOf(signal))).accessToken
+      return (await raceAbort(refresh(rejected, 'rejected'), signal)).accessToken
     },
   }
 }

@@ -47,9 +47,8 @@ export interface TokenRenewal {
  */
 export function memoryTokenStore(initial?: StoredToken): TokenStore {
   let token = initial
-  const get = async () => token
-  const store: TokenStore = {
-    get,
+  return {
+    get: async () => token,
     set: async (next) => {
       token = next
     },
@@ -57,20 +56,4 @@ export function memoryTokenStore(initial?: StoredToken): TokenStore {
       token = undefined
     },
   }
-  peeks.set(store, { get, peek: () => token })
-  return store
-}
-
-// A memory store's token can be read without waiting: the client reads it so on every request (an awaited
-// `get` costs a promise and a race with the call's signal per page). Kept beside the store, not on it, so
-// that the public TokenStore stays as it is.
-const peeks = new WeakMap<
-  TokenStore,
-  { readonly get: TokenStore['get']; readonly peek: () => StoredToken | undefined }
->()
-
-/** The synchronous read of a memory store, unless its `get` was replaced since (then `get` is the truth). */
-export function peekOf(store: TokenStore): (() => StoredToken | undefined) | undefined {
-  const entry = peeks.get(store)
-  return entry !== undefined && store.get === entry.get ? entry.peek : undefined
 }

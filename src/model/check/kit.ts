@@ -47,12 +47,9 @@ export type ObjectOf<S extends Shape> = { readonly [K in Exclude<keyof S, Option
   readonly [K in OptionalKeys<S>]?: Infer<S[K]>
 }
 
-/** Adds an issue at a copy of `path`, with `key` appended when given. */
-export function report(issues: CheckIssue[], path: PathStack, message: string, key?: string): void {
-  const at = path.slice()
-  if (key !== undefined) at.push(key)
-  issues.push({ path: at, message })
-}
+/** Adds an issue at a copy of `path`, with `keys` appended. */
+export const report = (issues: CheckIssue[], path: PathStack, message: string, ...keys: string[]): void =>
+  void issues.push({ path: [...path, ...keys], message })
 
 function checker<T>(check: Checker<T>['check']): Checker<T> {
   return {
@@ -98,50 +95,40 @@ export const nullable = <T>(inner: Checker<T>) =>
 export const array = <T>(item: Checker<T>) =>
   checker<readonly T[]>((value, path, issues) => {
     if (!Array.isArray(value)) return report(issues, path, `expected an array, got ${describe(value)}`)
-    const depth = path.length
-    for (let i = 0; i < value.length; i++) {
-      path[depth] = i
-      item.check(value[i], path, issues)
-    }
-    path.length = depth
+    value.forEach((v, i) => {
+      path.push(i)
+      item.check(v, path, issues)
+      path.pop()
+    })
   })
 
 export const record = <T>(item: Checker<T>) =>
   checker<Readonly<Record<string, T>>>((value, path, issues) => {
     if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
-    const depth = path.length
     for (const key of Object.keys(value)) {
-      path[depth] = key
+      path.push(key)
       item.check(value[key], path, issues)
+      path.pop()
     }
-    path.length = depth
   })
 
 /** An object with these fields; other fields are allowed and kept (responses may carry more). */
-export const object = <S extends Shape>(shape: S): Checker<ObjectOf<S>> & { readonly shape: S } => {
-  // Read once here, not per value: the fields in order, with their checkers and whether they may be absent.
-  const keys = Object.keys(shape)
-  const fields = keys.map((key) => shape[key] as Checker<unknown> & { optional?: true })
-  return {
-    shape,
-    ...checker<ObjectOf<S>>((value, path, issues) => {
-      if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
-      const depth = path.length
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!
-        const field = fields[i]!
-        const child = value[key]
-        if (child === undefined) {
-          if (!field.optional) report(issues, path, 'expected a value, got nothing', key)
-        } else {
-          path[depth] = key
-          field.check(child, path, issues)
-          path.length = depth
-        }
+export const object = <S extends Shape>(shape: S): Checker<ObjectOf<S>> & { readonly shape: S } => ({
+  shape,
+  ...checker<ObjectOf<S>>((value, path, issues) => {
+    if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
+    for (const key in shape) {
+      const field = shape[key] as Checker<unknown> & { optional?: true }
+      if (value[key] === undefined) {
+        if (!field.optional) report(issues, path, 'expected a value, got nothing', key)
+      } else {
+        path.push(key)
+        field.check(value[key], path, issues)
+        path.pop()
       }
-    }),
-  }
-}
+    }
+  }),
+})
 
 /** A checker defined later (the response model is recursive). */
 export const lazy = <T>(get: () => Checker<T>) =>

@@ -68,13 +68,11 @@ function objectOfType(type: ObjectTypeName, requested: readonly ComponentRequest
   return c.custom((value, path, issues) => {
     defaults.check(value, path, issues)
     const object = value as Record<string, unknown>
-    const depth = path.length
     for (const [key, check, optional] of components) {
-      const child = object[key]
-      if (child !== undefined) {
-        path[depth] = key
-        check.check(child, path, issues)
-        path.length = depth
+      if (object[key] !== undefined) {
+        path.push(key)
+        check.check(object[key], path, issues)
+        path.pop()
       } else if (!optional) c.report(issues, path, `${key} was requested and is missing`, key)
     }
   })
