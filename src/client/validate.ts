@@ -81,22 +81,27 @@ export function checkResponse(
 
 /**
  * Whether an object or array in parsed JSON sits more than `maxDepth` levels deep: `pathDeeperThan`'s answer
- * without its paths, so that a response that passes allocates no path per object. Iterative, like it.
+ * without its paths, so that a response that passes allocates no path per object. Recursive, but never more
+ * than `maxDepth` calls deep (it stops there), which every engine's stack holds: no array of pending nodes is
+ * built, and arrays are walked by index (`for…in` would make a string key per element).
  */
 function nestsDeeperThan(json: unknown, maxDepth: number): boolean {
-  const nodes: unknown[] = [json]
-  const depths: number[] = [0]
-  for (let depth = depths.pop(); depth !== undefined; depth = depths.pop()) {
-    const node = nodes.pop()
-    if (node === null || typeof node !== 'object') continue
-    if (depth >= maxDepth) return true
-    for (const key in node) {
-      const child = (node as Record<string, unknown>)[key]
-      if (child !== null && typeof child === 'object') {
-        nodes.push(child)
-        depths.push(depth + 1)
-      }
+  return json !== null && typeof json === 'object' && deeper(json, maxDepth)
+}
+
+/** Whether `node`, an object or array `left` levels above the limit, holds one at or past it. */
+function deeper(node: object, left: number): boolean {
+  if (left <= 0) return true
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i]
+      if (child !== null && typeof child === 'object' && deeper(child, left - 1)) return true
     }
+    return false
+  }
+  for (const key in node) {
+    const child = (node as Record<string, unknown>)[key]
+    if (child !== null && typeof child === 'object' && deeper(child, left - 1)) return true
   }
   return false
 }

@@ -3,8 +3,7 @@ import * as c from './check/kit'
 /** A successful token response. client_credentials tokens come without a refresh_token. */
 export const TokenResponseSchema = c.object({
   access_token: c.custom<string>((value, path, issues) => {
-    if (typeof value !== 'string' || value === '')
-      issues.push({ path, message: 'expected a non-empty string' })
+    if (typeof value !== 'string' || value === '') c.report(issues, path, 'expected a non-empty string')
   }),
   token_type: c.string,
   expires_in: c.number,

@@ -96,6 +96,27 @@ describe('token lifetime', () => {
     expect(service.tokenRequests).toHaveLength(1)
   })
 
+  it("honours a get replaced on a memory store, and a caller's abort before any request", async () => {
+    const store = memoryTokenStore()
+    const client = clientFor(service, { tokenStore: store })
+    await client.run(exploreMovies())
+    const kept = (await store.get())!
+    service.acceptAccessToken('swapped-in')
+    store.get = async () => ({ ...kept, accessToken: 'swapped-in' })
+    service.graphRequests.length = 0
+    await client.run(exploreMovies())
+    expect(service.graphRequests.map((r) => r.authorization)).toEqual(['Bearer swapped-in'])
+    // An aborted call sends nothing, with the store read at once as before.
+    const plain = clientFor(service, { tokenStore: memoryTokenStore(kept) })
+    const aborted = new AbortController()
+    aborted.abort('stop')
+    service.graphRequests.length = 0
+    await expect(plain.run(exploreMovies(), { signal: aborted.signal })).rejects.toMatchObject({
+      code: 'aborted',
+    })
+    expect(service.graphRequests).toHaveLength(0)
+  })
+
   it('refreshes ahead of expiry by the configured margin', async () => {
     const store = memoryTokenStore()
     const client = clientFor(service, { tokenStore: store, refreshMarginMs: 120_000 })

@@ -30,6 +30,15 @@ describe('the depth bound of a response, at its edge', () => {
     expect(path.slice(0, 4)).toEqual([0, 'a', 0, 'a'])
   })
 
+  it('finds the deep branch behind shallow siblings, in objects and arrays alike', () => {
+    const wide = (inner: unknown) => ({ x: [1, {}, 'a', [[]]], y: null, z: [{ w: {} }, inner] })
+    // The innermost object of `wide(nested(n))` sits at path length n + 2 (`z`, its index).
+    expect(checkResponse(anything, wide(nested(maxResponseDepth - 3)), 'the response')).toBeDefined()
+    expect(() => checkResponse(anything, wide(nested(maxResponseDepth - 2)), 'the response')).toThrow(
+      InvalidResponseError,
+    )
+  })
+
   it('describes the request only when it fails', () => {
     let described = 0
     const describe = () => {

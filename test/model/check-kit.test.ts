@@ -18,6 +18,25 @@ describe('the checker kit', () => {
     if (result.success) expect(result.data).toBe(value)
   })
 
+  it('gives each issue its own path, however deep, at siblings and from custom checkers (paths are a stack)', () => {
+    const positive = c.custom<number>((value, path, issues) => {
+      if (typeof value !== 'number' || value <= 0) c.report(issues, path, 'expected a positive number')
+    })
+    const nested = c.record(c.array(c.object({ n: positive, m: c.optional(c.string) })))
+    const value = { a: [{ n: 1 }, { n: -1, m: 2 }], b: [{ n: 0 }], 'c d': 'x' }
+    const expected = [
+      { path: ['a', 1, 'n'], message: 'expected a positive number' },
+      { path: ['a', 1, 'm'], message: 'expected a string, got number' },
+      { path: ['b', 0, 'n'], message: 'expected a positive number' },
+      { path: ['c d'], message: 'expected an array, got string' },
+    ]
+    // Twice: a checker that left the stack changed would shift the second run's paths.
+    for (let run = 0; run < 2; run++) {
+      const result = nested.safeParse(value)
+      expect(result.success ? [] : result.error.issues).toEqual(expected)
+    }
+  })
+
   it('collects every issue, each with its path', () => {
     const result = pair.safeParse({ rank: 1.5, tags: ['a', 'c'], next: { page: '2' } })
     expect(result.success).toBe(false)

@@ -14,12 +14,18 @@ export type SafeParseResult<T> =
   | { readonly success: true; readonly data: T }
   | { readonly success: false; readonly error: { readonly issues: readonly CheckIssue[] } }
 
+/**
+ * Where a checker is, as a stack: a container pushes the key of the child it checks and pops it after, so that
+ * checking a value that passes allocates no path. An issue copies it (`report`): the stack changes on.
+ */
+export type PathStack = (string | number)[]
+
 /** A checker for values of type `T`. */
 export interface Checker<T> {
   /** Phantom: the checked type. */
   readonly type?: T
-  /** Pushes an issue for each problem found in `value`, at `path`. */
-  readonly check: (value: unknown, path: JsonPath, issues: CheckIssue[]) => void
+  /** Pushes an issue for each problem found in `value`, at `path` (left as it was found). */
+  readonly check: (value: unknown, path: PathStack, issues: CheckIssue[]) => void
   /** Checks a value; the data is the value itself (fields the model does not know are kept). */
   safeParse(value: unknown): SafeParseResult<T>
 }
@@ -40,6 +46,10 @@ type Flat<T> = { [K in keyof T]: T[K] }
 export type ObjectOf<S extends Shape> = { readonly [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & {
   readonly [K in OptionalKeys<S>]?: Infer<S[K]>
 }
+
+/** Adds an issue at a copy of `path`, with `keys` appended. */
+export const report = (issues: CheckIssue[], path: PathStack, message: string, ...keys: string[]): void =>
+  void issues.push({ path: [...path, ...keys], message })
 
 function checker<T>(check: Checker<T>['check']): Checker<T> {
   return {
@@ -63,7 +73,7 @@ const describe = (value: unknown): string =>
 
 const primitive = <T>(expected: string, test: (value: unknown) => boolean) =>
   checker<T>((value, path, issues) => {
-    if (!test(value)) issues.push({ path, message: `expected ${expected}, got ${describe(value)}` })
+    if (!test(value)) report(issues, path, `expected ${expected}, got ${describe(value)}`)
   })
 
 export const string = primitive<string>('a string', (v) => typeof v === 'string')
@@ -84,27 +94,38 @@ export const nullable = <T>(inner: Checker<T>) =>
 
 export const array = <T>(item: Checker<T>) =>
   checker<readonly T[]>((value, path, issues) => {
-    if (!Array.isArray(value)) issues.push({ path, message: `expected an array, got ${describe(value)}` })
-    else value.forEach((v, i) => item.check(v, [...path, i], issues))
+    if (!Array.isArray(value)) return report(issues, path, `expected an array, got ${describe(value)}`)
+    value.forEach((v, i) => {
+      path.push(i)
+      item.check(v, path, issues)
+      path.pop()
+    })
   })
 
 export const record = <T>(item: Checker<T>) =>
   checker<Readonly<Record<string, T>>>((value, path, issues) => {
-    if (!isObject(value)) issues.push({ path, message: `expected an object, got ${describe(value)}` })
-    else for (const key of Object.keys(value)) item.check(value[key], [...path, key], issues)
+    if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
+    for (const key of Object.keys(value)) {
+      path.push(key)
+      item.check(value[key], path, issues)
+      path.pop()
+    }
   })
 
 /** An object with these fields; other fields are allowed and kept (responses may carry more). */
 export const object = <S extends Shape>(shape: S): Checker<ObjectOf<S>> & { readonly shape: S } => ({
   shape,
   ...checker<ObjectOf<S>>((value, path, issues) => {
-    if (!isObject(value))
-      return void issues.push({ path, message: `expected an object, got ${describe(value)}` })
+    if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
     for (const key in shape) {
       const field = shape[key] as Checker<unknown> & { optional?: true }
       if (value[key] === undefined) {
-        if (!field.optional) issues.push({ path: [...path, key], message: 'expected a value, got nothing' })
-      } else field.check(value[key], [...path, key], issues)
+        if (!field.optional) report(issues, path, 'expected a value, got nothing', key)
+      } else {
+        path.push(key)
+        field.check(value[key], path, issues)
+        path.pop()
+      }
     }
   }),
 })

@@ -80,14 +80,16 @@ function componentValueSchema(entry: ComponentEntry): Checker<unknown> {
 /** An object of one of `types`, told apart by its mhid prefix. */
 function objectOf(types: readonly ObjectTypeName[]): Checker<unknown> {
   return c.custom((value, path, issues) => {
-    if (!c.isObject(value)) return void issues.push({ path, message: 'expected an object' })
+    if (!c.isObject(value)) return c.report(issues, path, 'expected an object')
     const named = typeof value.mhid === 'string' ? typeOfId(value.mhid) : undefined
     const type = types.length === 1 ? types[0] : named
     if (type === undefined || !types.includes(type))
-      return void issues.push({
-        path: [...path, 'mhid'],
-        message: `expected an object of type ${types.join(' or ')}${named ? `, got a ${named}` : ' (its mhid prefix does not tell)'}`,
-      })
+      return c.report(
+        issues,
+        path,
+        `expected an object of type ${types.join(' or ')}${named ? `, got a ${named}` : ' (its mhid prefix does not tell)'}`,
+        'mhid',
+      )
     objectSchema(type).check(value, path, issues)
   })
 }

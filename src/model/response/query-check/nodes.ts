@@ -42,15 +42,17 @@ export function objectOf(types: readonly ObjectTypeName[], requested: readonly C
   const byType = new Map(types.map((type) => [type, objectOfType(type, requested)]))
   const only = types.length === 1 ? byType.get(types[0]!) : undefined
   return c.custom((value, path, issues) => {
-    if (!c.isObject(value)) return void issues.push({ path, message: 'expected an object' })
+    if (!c.isObject(value)) return c.report(issues, path, 'expected an object')
     const mhid = value['mhid']
     const named = typeof mhid === 'string' ? typeOfPrefix.get(mhid.slice(0, 5)) : undefined
     const check = named === undefined ? only : byType.get(named)
     if (check !== undefined) return check.check(value, path, issues)
-    issues.push({
-      path: [...path, 'mhid'],
-      message: `expected ${types.map(withArticle).join(' or ')}, ${named ? `got ${withArticle(named)}` : 'and the mhid does not tell the type'}`,
-    })
+    c.report(
+      issues,
+      path,
+      `expected ${types.map(withArticle).join(' or ')}, ${named ? `got ${withArticle(named)}` : 'and the mhid does not tell the type'}`,
+      'mhid',
+    )
   })
 }
 
@@ -67,9 +69,11 @@ function objectOfType(type: ObjectTypeName, requested: readonly ComponentRequest
     defaults.check(value, path, issues)
     const object = value as Record<string, unknown>
     for (const [key, check, optional] of components) {
-      if (object[key] !== undefined) check.check(object[key], [...path, key], issues)
-      else if (!optional)
-        issues.push({ path: [...path, key], message: `${key} was requested and is missing` })
+      if (object[key] !== undefined) {
+        path.push(key)
+        check.check(object[key], path, issues)
+        path.pop()
+      } else if (!optional) c.report(issues, path, `${key} was requested and is missing`, key)
     }
   })
 }
