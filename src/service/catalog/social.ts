@@ -7,6 +7,7 @@ import type {
   TraitNode,
   UserNode,
 } from '../graph/entities'
+import { emptySocial, withEdge } from './empty-social'
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections } from './collections'
 import { randomFrom, randomOf } from './prng'
@@ -95,7 +96,7 @@ function userNode(username: string, name: string, email: string): UserNode {
     altId: '',
     name,
     popularity: 0,
-    social: { likers: [], followers: [], collectedIn: [], mentions: 0 },
+    social: emptySocial(),
     username,
     email,
     likes: [],
@@ -179,10 +180,11 @@ export function synthesizeSocial(input: {
 
   // Reverse edges.
   for (const user of users) {
-    for (const node of user.likes) node.social.likers.push(user)
-    for (const node of user.follows) node.social.followers.push(user)
+    for (const node of user.likes) node.social.likers = withEdge(node.social.likers, user)
+    for (const node of user.follows) node.social.followers = withEdge(node.social.followers, user)
   }
-  for (const c of collections) for (const item of c.items) item.social.collectedIn.push(c)
+  for (const c of collections)
+    for (const item of c.items) item.social.collectedIn = withEdge(item.social.collectedIn, c)
   const mentionable: GraphNode[] = [...input.media, ...input.contributors, ...collections]
   for (const node of mentionable) {
     node.social.mentions = randomOf('mentions', node.mhid).int(0, 3 * node.social.likers.length)

@@ -17,10 +17,11 @@ export interface NodeBase {
 }
 
 export interface Social {
-  likers: UserNode[]
-  followers: UserNode[]
+  // Readonly: empty lists are one shared frozen array (catalog/empty-social.ts), replaced on the first edge.
+  likers: readonly UserNode[]
+  followers: readonly UserNode[]
   /** Collections that contain this node, in creation order. */
-  collectedIn: CollectionNode[]
+  collectedIn: readonly CollectionNode[]
   /** Posts mentioning the node: the data has none, so this is a synthetic count. */
   mentions: number
 }
