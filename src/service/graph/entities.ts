@@ -13,7 +13,8 @@ export interface NodeBase {
   readonly name: string
   /** Popularity score: likes plus a [0, 1) share from the catalog's own signal (cast prominence, rating). */
   popularity: number
-  readonly social: Social
+  /** Nodes without social links share one frozen object, replaced on the first edge (catalog/empty-social.ts). */
+  social: Social
 }
 
 export interface Social {
