@@ -3,7 +3,8 @@ import type { ObjectType } from '../catalog/ids'
 /**
  * The in-memory graph the service answers from. Nodes are plain objects linked to each other directly (no id
  * look-ups on the hot path); reverse edges (likers, followers, containing collections) are kept in `Social`.
- * Everything is built once at start-up and never mutated afterwards.
+ * Everything is built once at start-up and never mutated afterwards, but for offers, which make their launch
+ * links and mediums on first read and keep them (catalog/offer.ts): the same values, made later.
  */
 export interface NodeBase {
   readonly type: ObjectType
