@@ -8,6 +8,7 @@ import type {
   TraitNode,
   UserNode,
 } from '../graph/entities'
+import { emptySocial } from './empty-social'
 import { mhidOf } from './ids'
 import { randomOf, shuffled } from './prng'
 import { uniformFrom, type WeightedPicker } from './weighted'
@@ -36,7 +37,7 @@ function collection(
     altId: '',
     name,
     popularity: 0,
-    social: { likers: [], followers: [], collectedIn: [], mentions: 0 },
+    social: emptySocial(),
     kind,
     createdDate: random.int(START_2015, END_2022),
     description,

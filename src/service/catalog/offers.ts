@@ -1,15 +1,7 @@
 import type { MediaNode, Offer, SourceNode } from '../graph/entities'
 import type { RawMovie, RawSeries } from './raw'
-import {
-  carries,
-  channelSourceKey,
-  informationLaunchInfo,
-  launchInfoFor,
-  mediumsFor,
-  SOURCE_SPECS,
-  sourceIdFor,
-  sourceNode,
-} from './sources'
+import { LazyOffer } from './offer'
+import { carries, channelSourceKey, SOURCE_SPECS, sourceIdFor, sourceNode } from './sources'
 
 /**
  * The sources and their offers: the data says where a title is described (Wikipedia, IMDb, TVmaze) but not
@@ -39,18 +31,9 @@ export function synthesizeOffers(
       let offer: Offer | undefined
       if (spec.kind === 'information') {
         const info = informationOffer(spec.key, node, raws[i])
-        if (info)
-          offer = {
-            source,
-            media: node,
-            sourceId: info.sourceId,
-            mediums: undefined,
-            launchInfo: informationLaunchInfo(info.sourceId, info.url),
-          }
+        if (info) offer = new LazyOffer(source, node, info.sourceId, spec, info.url)
       } else if (carries(spec, node, channels[i])) {
-        const sourceId = sourceIdFor(spec, node, taken)
-        const launchInfo = launchInfoFor(spec, sourceId)
-        offer = { source, media: node, sourceId, mediums: mediumsFor(spec, node, launchInfo), launchInfo }
+        offer = new LazyOffer(source, node, sourceIdFor(spec, node, taken), spec, undefined)
       }
       if (!offer) continue
       node.offers.push(offer)

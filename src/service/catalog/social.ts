@@ -7,6 +7,7 @@ import type {
   TraitNode,
   UserNode,
 } from '../graph/entities'
+import { emptySocial, ownSocial, withEdge } from './empty-social'
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections } from './collections'
 import { randomFrom, randomOf } from './prng'
@@ -95,7 +96,7 @@ function userNode(username: string, name: string, email: string): UserNode {
     altId: '',
     name,
     popularity: 0,
-    social: { likers: [], followers: [], collectedIn: [], mentions: 0 },
+    social: emptySocial(),
     username,
     email,
     likes: [],
@@ -179,13 +180,25 @@ export function synthesizeSocial(input: {
 
   // Reverse edges.
   for (const user of users) {
-    for (const node of user.likes) node.social.likers.push(user)
-    for (const node of user.follows) node.social.followers.push(user)
+    for (const node of user.likes) {
+      const social = ownSocial(node)
+      social.likers = withEdge(social.likers, user)
+    }
+    for (const node of user.follows) {
+      const social = ownSocial(node)
+      social.followers = withEdge(social.followers, user)
+    }
   }
-  for (const c of collections) for (const item of c.items) item.social.collectedIn.push(c)
+  for (const c of collections)
+    for (const item of c.items) {
+      const social = ownSocial(item)
+      social.collectedIn = withEdge(social.collectedIn, c)
+    }
   const mentionable: GraphNode[] = [...input.media, ...input.contributors, ...collections]
   for (const node of mentionable) {
-    node.social.mentions = randomOf('mentions', node.mhid).int(0, 3 * node.social.likers.length)
+    // int(0, 0) is 0 whatever is drawn: nodes without likers keep their (maybe shared) 0 and skip the hash.
+    const likers = node.social.likers.length
+    if (likers > 0) node.social.mentions = randomOf('mentions', node.mhid).int(0, 3 * likers)
   }
   return { users, collections, editors }
 }

@@ -9,6 +9,7 @@ import type {
   SourceNode,
   SubscriptionPlan,
 } from '../graph/entities'
+import { emptySocial } from './empty-social'
 import { mhidOf, PREFIX } from './ids'
 import { randomOf, type Random } from './prng'
 
@@ -157,7 +158,7 @@ export function sourceNode(spec: SourceSpec): SourceNode {
     altId: `${PREFIX.Source}-${spec.key}`,
     name: spec.name,
     popularity: 0,
-    social: { likers: [], followers: [], collectedIn: [], mentions: 0 },
+    social: emptySocial(),
     kind: spec.kind,
     msiName: spec.msiName,
     connectable: spec.kind === 'information' ? 0 : 1,

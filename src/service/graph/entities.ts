@@ -3,7 +3,8 @@ import type { ObjectType } from '../catalog/ids'
 /**
  * The in-memory graph the service answers from. Nodes are plain objects linked to each other directly (no id
  * look-ups on the hot path); reverse edges (likers, followers, containing collections) are kept in `Social`.
- * Everything is built once at start-up and never mutated afterwards.
+ * Everything is built once at start-up and never mutated afterwards, but for offers, which make their launch
+ * links and mediums on first read and keep them (catalog/offer.ts): the same values, made later.
  */
 export interface NodeBase {
   readonly type: ObjectType
@@ -13,14 +14,16 @@ export interface NodeBase {
   readonly name: string
   /** Popularity score: likes plus a [0, 1) share from the catalog's own signal (cast prominence, rating). */
   popularity: number
-  readonly social: Social
+  /** Nodes without social links share one frozen object, replaced on the first edge (catalog/empty-social.ts). */
+  social: Social
 }
 
 export interface Social {
-  likers: UserNode[]
-  followers: UserNode[]
+  // Readonly: empty lists are one shared frozen array (catalog/empty-social.ts), replaced on the first edge.
+  likers: readonly UserNode[]
+  followers: readonly UserNode[]
   /** Collections that contain this node, in creation order. */
-  collectedIn: CollectionNode[]
+  collectedIn: readonly CollectionNode[]
   /** Posts mentioning the node: the data has none, so this is a synthetic count. */
   mentions: number
 }
