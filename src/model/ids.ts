@@ -381,15 +381,6 @@ const mappedSourceIdPattern = /^([^:\s]+):([^:\s]*):(\S+)$/
 
 // Module-level: a regular expression literal in the function makes a new RegExp object on every call.
 const whitespace = /\s/
-// A prefixed id's description depends only on its prefix: one frozen description per prefix and form, shared,
-// so that checking an id allocates nothing (every builder filter and lookup id is checked with it).
-const prefixDescriptions: ReadonlyMap<string, readonly [IdDescription, IdDescription]> = new Map(
-  [...prefixTypes].map(([prefix, type]) => [
-    prefix,
-    [Object.freeze({ form: 'altId', type, prefix }), Object.freeze({ form: 'mhid', type, prefix })] as const,
-  ]),
-)
-const aliasDescription: IdDescription = Object.freeze({ form: 'alias', type: 'User', prefix: 'mhals' })
 /**
  * Tells an id's form and the object type it names.
  *
@@ -398,12 +389,14 @@ const aliasDescription: IdDescription = Object.freeze({ form: 'alias', type: 'Us
  * describeId('iTunes:Movie:569220589') // { form: 'mappedSourceId', type: 'Movie', source: 'iTunes' }
  */
 export function describeId(id: string): IdDescription {
-  if (id === currentUserAlias) return aliasDescription
-  const known = prefixDescriptions.get(id.slice(0, 5))
-  if (known !== undefined) {
+  if (id === currentUserAlias) return { form: 'alias', type: 'User', prefix: 'mhals' }
+  const prefix = id.slice(0, 5)
+  const type = prefixTypes.get(prefix)
+  if (type !== undefined) {
     // The common cases first, without a regular expression: an altId is the prefix, '-' and a slug.
-    if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !whitespace.test(id)) return known[0]
-    if (id.length === 44 && mhidPattern.test(id)) return known[1]
+    if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !whitespace.test(id))
+      return { form: 'altId', type, prefix }
+    if (id.length === 44 && mhidPattern.test(id)) return { form: 'mhid', type, prefix }
   }
   const mapped = mappedSourceIdPattern.exec(id)
   if (mapped !== null) {
