@@ -8,8 +8,10 @@ import {
   keyContributors,
   contributions,
   keyTraits,
+  compile,
+  popularity,
 } from 'hql'
-import type { ComponentSpec } from 'hql'
+import type { ComponentSpec, Sort } from 'hql'
 import { QueryValue, browsableTypes, filterNames } from '../../src/model'
 import type { ComponentRequest } from '../../src/model'
 import { caught } from '../support/caught'
@@ -113,5 +115,21 @@ describe('builder steps check what they add', () => {
     const filters = (q.body as { filters: Record<string, unknown> }).filters
     expect(Object.keys(filters)).toEqual([...filterNames])
     for (const [filter, operator] of Object.entries(operators)) expect(filters[filter]).toBe(operator)
+  })
+})
+
+describe('.sort() freezes what it is given', () => {
+  test('a sort written by hand is frozen: the caller cannot change the query through it', () => {
+    const sort: Sort = { type: 'popularity', order: 'descending' }
+    const q = hql.explore().sort(sort, popularity.asc())
+    // Every sort is frozen unchecked (query/value.ts): without the freeze, the assignment below would reach the body.
+    expect(Object.isFrozen(sort)).toBe(true)
+    expect(() => {
+      ;(sort as { order: string }).order = 'ascending'
+    }).toThrow(TypeError)
+    expect(compile(q).body.sort).toEqual([
+      { type: 'popularity', order: 'descending' },
+      { type: 'popularity', order: 'ascending' },
+    ])
   })
 })

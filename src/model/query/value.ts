@@ -152,8 +152,10 @@ export class QueryValue implements Query {
 
   sort(...sorts: readonly Sort[]): QueryValue {
     const next = this.#next('sort')
-    // Sort helpers return frozen constants; a hand-written sort object is frozen here.
-    for (const s of sorts) if (!Object.isFrozen(s)) Object.freeze(s)
+    // Sort helpers return frozen constants; a hand-written sort object is frozen here. Freezing a frozen
+    // object changes nothing, and an `Object.isFrozen` test before it cost as much as the freeze (~25 ns, a
+    // call into the runtime either way): so every sort is frozen, unchecked.
+    for (const s of sorts) Object.freeze(s)
     // The rest array is this call's own: it is the list when there is none yet.
     next.#parts.sort = Object.freeze(this.#parts.sort ? [...this.#parts.sort, ...sorts] : sorts)
     return next
