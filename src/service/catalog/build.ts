@@ -27,8 +27,6 @@ export interface BuiltCatalog extends SocialGraph {
   readonly traits: TraitNode[]
   readonly sources: SourceNode[]
   readonly images: ImageNode[]
-  /** `msiName|type|sourceId` → media, for mapped source ids. */
-  readonly mapped: Map<string, MediaNode>
 }
 
 /**
@@ -37,10 +35,10 @@ export interface BuiltCatalog extends SocialGraph {
  * social links need every title, popularity needs the social links).
  */
 export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): BuiltCatalog {
-  const { contributors: byPerson, creditsPerPerson } = contributorsOf(raw)
+  const { people, contributors } = contributorsOf(raw)
   const byGenre = genreTraits(raw)
   const titles = noTitles()
-  addMovies(raw.movies, byPerson, creditsPerPerson, byGenre, titles)
+  addMovies(raw.movies, people, byGenre, titles)
   addSeries(raw.series, byGenre, titles)
   const { media, images, rawOf } = titles
   const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
@@ -48,12 +46,11 @@ export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): Built
   images.push(...episodic.images)
   listTitlesByTrait(media)
 
-  const contributors = [...byPerson.values()]
   const traits = [...byGenre.values()]
-  const { sources, mapped } = synthesizeOffers(media, rawOf)
+  const sources = synthesizeOffers(media, rawOf)
   const social = synthesizeSocial({ media, contributors, traits, sources, users })
   const others: GraphNode[] = [...contributors, ...traits, ...sources]
   scorePopularity(media, contributors, others, social)
 
-  return { media, episodic: episodic.nodes, contributors, traits, sources, images, mapped, ...social }
+  return { media, episodic: episodic.nodes, contributors, traits, sources, images, ...social }
 }

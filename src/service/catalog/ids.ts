@@ -39,11 +39,13 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function mhidOf(type: ObjectType, stableKey: string, prefix: string = PREFIX[type]): string {
   // Some 16,000 are minted at start-up: the one-shot hash skips a Hash object per id, and the characters
   // are gathered into one flat string (appending 39 times builds a rope that every Map look-up must flatten).
-  const digest = hash('sha512', `${type}|${stableKey}`, 'buffer')
+  // The digest as a 'binary' (latin1) string, one character per byte, rather than a Buffer: a flat string is one small
+  // object, where each Buffer was an ArrayBuffer and a view for the garbage collector to track.
+  const digest = hash('sha512', `${type}|${stableKey}`, 'binary')
   codes.length = prefix.length + 39
   for (let i = 0; i < prefix.length; i++) codes[i] = prefix.charCodeAt(i)
   // 39 of the 64 bytes; the modulo bias (256 % 62) is irrelevant for identifiers.
-  for (let i = 0; i < 39; i++) codes[prefix.length + i] = ALPHABET_CODES[(digest[i] as number) % 62] as number
+  for (let i = 0; i < 39; i++) codes[prefix.length + i] = ALPHABET_CODES[digest.charCodeAt(i) % 62] as number
   return String.fromCharCode.apply(null, codes)
 }
 const ALPHABET_CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0))
@@ -82,12 +84,15 @@ export interface AltIdCandidate {
  * in key order. Returns a map from record key to altId.
  */
 export function assignAltIds(type: ObjectType, records: readonly AltIdCandidate[]): Map<string, string> {
-  const bySlug = new Map<string, AltIdCandidate[]>()
+  // A slug's one record, or its records once a second shares it: most slugs are one record's, and an array
+  // each was some 15,000 arrays made at start-up to be dropped at once.
+  const bySlug = new Map<string, AltIdCandidate | AltIdCandidate[]>()
   for (const record of records) {
     const slug = (record.slug ?? slugOf(record.name)) || 'untitled'
     const group = bySlug.get(slug)
-    if (group) group.push(record)
-    else bySlug.set(slug, [record])
+    if (group === undefined) bySlug.set(slug, record)
+    else if (Array.isArray(group)) group.push(record)
+    else bySlug.set(slug, [group, record])
   }
   const out = new Map<string, string>()
   const taken = new Set<string>()
@@ -110,9 +115,9 @@ export function assignAltIds(type: ObjectType, records: readonly AltIdCandidate[
   const shared: [string, AltIdCandidate[]][] = []
   for (const [slug, group] of bySlug) {
     const base = `${PREFIX[type]}-${slug}`
-    if (group.length === 1) {
+    if (!Array.isArray(group)) {
       taken.add(base)
-      out.set((group[0] as AltIdCandidate).key, base)
+      out.set(group.key, base)
     } else shared.push([slug, group])
   }
   shared.sort(([, a], [, b]) => a.length - b.length)

@@ -1,8 +1,9 @@
-import type { ContributorNode, Credit, ImageNode, MediaNode, TraitNode } from '../graph/entities'
+import type { Credit, ImageNode, MediaNode, TraitNode } from '../graph/entities'
 import { emptySocial } from './empty-social'
 import { uniqueTraits } from './genres'
 import { assignAltIds, mhidOf, slugOf } from './ids'
-import { personKey, plainText } from './names'
+import type { People, Person } from './contributors'
+import { plainText } from './names'
 import type { RawMovie, RawSeries } from './raw'
 
 /**
@@ -25,8 +26,7 @@ export const utcSeconds = (year: number, month = 0, day = 1): number => Date.UTC
  */
 export function addMovies(
   movies: readonly RawMovie[],
-  contributors: Map<string, ContributorNode>,
-  creditsPerPerson: Map<string, number>,
+  people: People,
   traits: Map<string, TraitNode>,
   into: Titles,
 ): void {
@@ -34,7 +34,7 @@ export function addMovies(
     'Movie',
     movies.map((m) => ({ key: m.id, name: m.title, year: m.year })),
   )
-  const prominence = percentiles(movies, (m) => castProminence(m, creditsPerPerson))
+  const prominence = percentiles(movies, (m) => castProminence(m, people))
   for (const movie of movies) {
     const image = moviePoster(movie)
     if (image) into.images.push(image)
@@ -54,8 +54,8 @@ export function addMovies(
       image,
       offers: [],
     }
-    credit(node, movie.directors ?? [], 'Director', contributors)
-    credit(node, movie.cast, 'Cast', contributors)
+    credit(node, movie.directors ?? [], 'Director', people)
+    credit(node, movie.cast, 'Cast', people)
     into.media.push(node)
     into.rawOf.set(node, movie)
   }
@@ -80,18 +80,23 @@ function credit(
   node: MediaNode,
   names: readonly string[],
   contribution: Credit['contribution'],
-  contributors: Map<string, ContributorNode>,
+  people: People,
 ): void {
-  // A film's cast is a few names: an array scan beats a Set made per film.
-  const seen: string[] = []
+  // A film's cast is a few names: an array scan beats a Set made per film. Two spellings of one person in a
+  // film's list are one person, credited once.
+  const seen: Person[] = []
   for (const name of names) {
-    const key = personKey(name)
-    const contributor = key === undefined ? undefined : contributors.get(key)
-    if (key === undefined || contributor === undefined || seen.includes(key)) continue
-    seen.push(key)
-    const c: Credit = { media: node, contributor, contribution, position: seen.length - 1 }
+    const person = people.get(name)
+    if (person === undefined || seen.includes(person)) continue
+    seen.push(person)
+    const c: Credit = {
+      media: node,
+      contributor: person.contributor,
+      contribution,
+      position: seen.length - 1,
+    }
     node.credits.push(c)
-    contributor.credits.push(c)
+    person.contributor.credits.push(c)
   }
 }
 
@@ -156,11 +161,11 @@ function seriesReleaseDate(series: RawSeries): { seconds: number; year: number }
 }
 
 /** Popularity signal of a film from the data: the selection rule's cast prominence (SOURCES.md). */
-function castProminence(movie: RawMovie, creditsPerPerson: Map<string, number>): number {
+function castProminence(movie: RawMovie, people: People): number {
   let sum = 0
   for (const name of movie.cast) {
-    const key = personKey(name)
-    if (key !== undefined) sum += Math.log1p(creditsPerPerson.get(key) ?? 0)
+    const person = people.get(name)
+    if (person !== undefined) sum += Math.log1p(person.credits)
   }
   return sum
 }

@@ -1,18 +1,18 @@
 import type { MediaNode, Offer, SourceNode } from '../graph/entities'
 import type { RawMovie, RawSeries } from './raw'
 import { LazyOffer } from './offer'
+import { seedPrefix } from './prng'
 import { carries, channelSourceKey, SOURCE_SPECS, sourceIdFor, sourceNode } from './sources'
 
 /**
  * The sources and their offers: the data says where a title is described (Wikipedia, IMDb, TVmaze) but not
- * where it streams, so streaming offers are synthesized from each source's rules. `mapped` is the index that
- * mapping a source's own id back to a title reads (`msiName|type|sourceId`).
+ * where it streams, so streaming offers are synthesized from each source's rules. The index from a source's
+ * own id back to a title is made from the sources' offers when first asked (graph/mapped-ids.ts).
  */
 export function synthesizeOffers(
   media: readonly MediaNode[],
   rawOf: Map<MediaNode, RawMovie | RawSeries>,
-): { sources: SourceNode[]; mapped: Map<string, MediaNode> } {
-  const mapped = new Map<string, MediaNode>()
+): SourceNode[] {
   const sources = SOURCE_SPECS.map(sourceNode)
   // Per title, not per title and source: its raw record and the source its channel names (series only).
   const raws = media.map((node) => rawOf.get(node))
@@ -24,24 +24,24 @@ export function synthesizeOffers(
   })
   SOURCE_SPECS.forEach((spec, s) => {
     const source = sources[s] as SourceNode
-    const msiName = spec.msiName.toLowerCase()
     const taken = new Set<string>()
+    const carriesPrefix = seedPrefix('carries', spec.key)
+    const idPrefix = seedPrefix('sourceId', spec.key)
     for (let i = 0; i < media.length; i++) {
       const node = media[i] as MediaNode
       let offer: Offer | undefined
       if (spec.kind === 'information') {
         const info = informationOffer(spec.key, node, raws[i])
         if (info) offer = new LazyOffer(source, node, info.sourceId, spec, info.url)
-      } else if (carries(spec, node, channels[i])) {
-        offer = new LazyOffer(source, node, sourceIdFor(spec, node, taken), spec, undefined)
+      } else if (carries(spec, node, channels[i], carriesPrefix)) {
+        offer = new LazyOffer(source, node, sourceIdFor(spec, node, taken, idPrefix), spec, undefined)
       }
       if (!offer) continue
       node.offers.push(offer)
       source.offers.push(offer)
-      mapped.set(`${msiName}|${node.type}|${offer.sourceId}`, node)
     }
   })
-  return { sources, mapped }
+  return sources
 }
 
 function informationOffer(

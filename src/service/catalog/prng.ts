@@ -59,6 +59,38 @@ export function randomOf(a: string, b: string, c?: string, d?: string): Random {
 }
 const SEPARATOR = '|'.charCodeAt(0)
 
+/**
+ * FNV's state after `a|b|`: a decision made for every title under one source (`carries|<source>|<title>`)
+ * hashes its two shared parts once per source instead of once per title (`randomAfter`).
+ */
+export function seedPrefix(a: string, b: string): number {
+  const h = fnv(Math.imul(fnv(0x811c9dc5, a) ^ SEPARATOR, 0x01000193), b)
+  return Math.imul(h ^ SEPARATOR, 0x01000193)
+}
+
+/** The same as `randomOf(a, b, c, d)` given `seedPrefix(a, b)`. */
+export function randomAfter(prefix: number, c: string, d?: string): Random {
+  let h = fnv(prefix, c)
+  if (d !== undefined) h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), d)
+  return new Mulberry32(finalize(h))
+}
+
+/**
+ * `randomAfter(prefix, c).next()` without the generator: ~40,000 yes-or-no draws at start-up (which sources
+ * carry a title) take one number each.
+ */
+export function firstDrawAfter(prefix: number, c: string): number {
+  return mulberry(finalize(fnv(prefix, c)) + 0x6d2b79f5)
+}
+
+/** mulberry32's output for a state already advanced. */
+function mulberry(state: number): number {
+  let t = state | 0
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
 // A class rather than closures over a local: tens of thousands are made at start-up, one object each instead of
 // five, and no per-instance functions for the garbage collector.
 class Mulberry32 implements Random {
@@ -66,10 +98,7 @@ class Mulberry32 implements Random {
 
   next(): number {
     this.state = (this.state + 0x6d2b79f5) | 0
-    let t = this.state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    return mulberry(this.state)
   }
 
   int(min: number, max: number): number {

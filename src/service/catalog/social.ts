@@ -135,17 +135,27 @@ export function synthesizeSocial(input: {
 
   // Tastes: popularity squared, so the head of the catalog is liked much more often than the tail.
   const tastes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity * m.popularity)
+  const castPositions = creditPositions(input.contributors)
+  const seenAt = new Int32Array(input.contributors.length)
+  let stamp = 0
   for (const user of users) {
     if (user === editors) continue
     const random = randomOf('tastes', user.username)
     const likes = tastes.sample(random.int(12, 60), random)
     user.likes.push(...likes)
     user.dislikes.push(...uniformFrom(input.media, random.int(0, 3), random, new Set(likes)))
-    // One set filled in place (not flatMap's arrays per title): this runs for every credit of every like.
-    const castSet = new Set<ContributorNode>()
-    for (const m of likes) for (const c of m.credits) castSet.add(c.contributor)
+    // The cast of the liked titles, each person once, in order of first appearance. This runs for every credit
+    // of every like: positions marked with the user's stamp, where a Set per user hashed each contributor.
+    stamp++
+    const cast: ContributorNode[] = []
+    for (const m of likes)
+      for (const at of castPositions(m)) {
+        if (seenAt[at] === stamp) continue
+        seenAt[at] = stamp
+        cast.push(input.contributors[at] as ContributorNode)
+      }
     // One picker for both draws: the same items and weights give the same draws as a picker each.
-    const castOfLikes = new WeightedPicker([...castSet], (c) => c.credits.length)
+    const castOfLikes = new WeightedPicker(cast, (c) => c.credits.length)
     user.follows.push(...castOfLikes.sample(random.int(2, 10), random))
     user.likes.push(...castOfLikes.sample(random.int(0, 4), random).filter((c) => !user.follows.includes(c)))
     user.likes.push(...uniformFrom(input.sources, random.int(0, 2), random))
@@ -213,4 +223,28 @@ function altIdsOf<T extends CollectionNode | UserNode>(
     nodes.map((n) => ({ key: n.mhid, name: n.type === 'User' ? n.username : n.name })),
   )
   return nodes.map((n) => [n, ids.get(n.mhid) ?? `${n.mhid.slice(0, 5)}-${n.mhid.slice(5).toLowerCase()}`])
+}
+
+/**
+ * Per title, the positions in `contributors` of its credits' people (in credit order), made on first ask:
+ * only liked titles are asked for, and each of them many times.
+ */
+function creditPositions(contributors: readonly ContributorNode[]): (media: MediaNode) => Int32Array {
+  const positionOf = new Map<ContributorNode, number>()
+  contributors.forEach((c, i) => positionOf.set(c, i))
+  const made = new Map<MediaNode, Int32Array>()
+  return (media) => {
+    let positions = made.get(media)
+    if (positions === undefined) {
+      positions = new Int32Array(media.credits.length)
+      media.credits.forEach((c, i) => {
+        const at = positionOf.get(c.contributor)
+        // Every credit names one of the catalog's contributors: anything else is a bug.
+        if (at === undefined) throw new Error('social graph: a credit outside the catalog')
+        ;(positions as Int32Array)[i] = at
+      })
+      made.set(media, positions)
+    }
+    return positions
+  }
 }

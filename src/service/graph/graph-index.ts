@@ -1,5 +1,6 @@
 import type { ObjectTypeName } from '../../model/ids'
 import type { BuiltCatalog } from '../catalog/build'
+import { mappedIdsOf } from './mapped-ids'
 import type {
   CollectionNode,
   ContributorNode,
@@ -39,7 +40,8 @@ export class GraphIndex {
   readonly images: readonly ImageNode[]
   readonly editors: UserNode
   private readonly ids = new Map<string, Addressable>()
-  private readonly mapped: Map<string, MediaNode>
+  /** Made on the first look-up by mapped id (`mappedIdsOf`). */
+  private mapped: Map<string, MediaNode> | undefined
   private readonly byUsername = new Map<string, UserNode>()
   /** Each title's position in `media`, and each feature's titles as positions (see {@link titlesOf}). */
   private readonly mediaOrdinals = new Map<MediaNode, number>()
@@ -59,7 +61,6 @@ export class GraphIndex {
     this.users = built.users
     this.images = built.images
     this.editors = built.editors
-    this.mapped = built.mapped
     const all: GraphNode[] = [
       ...built.media,
       ...built.episodic,
@@ -139,8 +140,9 @@ export class GraphIndex {
   /** A title by mapped source id parts; the source name is matched without regard to case. */
   byMappedId(source: string, type: ObjectTypeName | undefined, sourceId: string): MediaNode | undefined {
     const key = (t: string): string => `${source.toLowerCase()}|${t}|${sourceId}`
-    if (type !== undefined) return this.mapped.get(key(type))
-    return this.mapped.get(key('Movie')) ?? this.mapped.get(key('ShowSeries'))
+    const mapped = (this.mapped ??= mappedIdsOf(this.sources))
+    if (type !== undefined) return mapped.get(key(type))
+    return mapped.get(key('Movie')) ?? mapped.get(key('ShowSeries'))
   }
 
   userByUsername(username: string): UserNode | undefined {
