@@ -1,4 +1,5 @@
 import type { Comment, Token, TokenKind } from './token'
+import { hashStep, knownWord } from './words'
 
 /** The tokens and comments of a text. The last token is always `end`. */
 export interface Lexed {
@@ -9,7 +10,31 @@ export interface Lexed {
 const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 const isDigit = (c: number) => c >= 48 && c <= 57
 const isNameContinue = (c: number) => isNameStart(c) || isDigit(c)
-const punctuators = new Set(['(', ')', '[', ']', '{', '}', ',', ':', '='])
+
+/** The punctuator a character code is, or undefined: by code, so that no one-character string is made to look it up. */
+function punctuatorOf(c: number): string | undefined {
+  switch (c) {
+    case 40:
+      return '('
+    case 41:
+      return ')'
+    case 91:
+      return '['
+    case 93:
+      return ']'
+    case 123:
+      return '{'
+    case 125:
+      return '}'
+    case 44:
+      return ','
+    case 58:
+      return ':'
+    case 61:
+      return '='
+  }
+  return undefined
+}
 
 /**
  * Splits HQL text into tokens. It never throws: text that is not a token becomes an `invalid` token whose
@@ -36,8 +61,15 @@ export function lex(body: string): Lexed {
       i = end
     } else if (isNameStart(c)) {
       let end = i + 1
-      while (end < length && isNameContinue(body.charCodeAt(end))) end++
-      push('name', i, end, body.slice(i, end))
+      let hash = hashStep(0, c)
+      while (end < length) {
+        const next = body.charCodeAt(end)
+        if (!isNameContinue(next)) break
+        hash = hashStep(hash, next)
+        end++
+      }
+      // A keyword, type, filter or component name is the one interned string for it (words.ts).
+      push('name', i, end, knownWord(body, i, end, hash) ?? body.slice(i, end))
       i = end
     } else if (c === 36 /* $ */) {
       let end = i + 1
@@ -53,8 +85,8 @@ export function lex(body: string): Lexed {
     } else if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 61) {
       push('punctuator', i, i + 2, '!=')
       i += 2
-    } else if (punctuators.has(body[i] as string)) {
-      push('punctuator', i, i + 1, body[i] as string)
+    } else if (punctuatorOf(c) !== undefined) {
+      push('punctuator', i, i + 1, punctuatorOf(c) as string)
       i++
     } else {
       const char = String.fromCodePoint(body.codePointAt(i) ?? c)
