@@ -1,5 +1,5 @@
 import type { Comment, Token, TokenKind } from './token'
-import { hashStep, knownWord } from './words'
+import { knownWord } from './words'
 
 /** The tokens and comments of a text. The last token is always `end`. */
 export interface Lexed {
@@ -48,6 +48,8 @@ export function lex(body: string): Lexed {
   const comments: Comment[] = []
   const push = (kind: TokenKind, start: number, end: number, value: string) =>
     tokens.push({ kind, start, end, value })
+  // Read once: unbundled (tsx, vitest, CommonJS) each read of an imported binding is a getter call.
+  const known = knownWord
   let i = 0
   const length = body.length
   while (i < length) {
@@ -61,15 +63,16 @@ export function lex(body: string): Lexed {
       i = end
     } else if (isNameStart(c)) {
       let end = i + 1
-      let hash = hashStep(0, c)
+      // words.ts's hashStep, written out: it runs for every character of every name.
+      let hash = c
       while (end < length) {
         const next = body.charCodeAt(end)
         if (!isNameContinue(next)) break
-        hash = hashStep(hash, next)
+        hash = (Math.imul(hash, 31) + next) | 0
         end++
       }
       // A keyword, type, filter or component name is the one interned string for it (words.ts).
-      push('name', i, end, knownWord(body, i, end, hash) ?? body.slice(i, end))
+      push('name', i, end, known(body, i, end, hash) ?? body.slice(i, end))
       i = end
     } else if (c === 36 /* $ */) {
       let end = i + 1
