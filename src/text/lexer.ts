@@ -63,16 +63,9 @@ export function lex(body: string): Lexed {
       i = end
     } else if (isNameStart(c)) {
       let end = i + 1
-      // words.ts's hashStep, written out: it runs for every character of every name.
-      let hash = c
-      while (end < length) {
-        const next = body.charCodeAt(end)
-        if (!isNameContinue(next)) break
-        hash = (Math.imul(hash, 31) + next) | 0
-        end++
-      }
+      while (end < length && isNameContinue(body.charCodeAt(end))) end++
       // A keyword, type, filter or component name is the one interned string for it (words.ts).
-      push('name', i, end, known(body, i, end, hash) ?? body.slice(i, end))
+      push('name', i, end, known(body, i, end) ?? body.slice(i, end))
       i = end
     } else if (c === 36 /* $ */) {
       let end = i + 1

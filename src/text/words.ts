@@ -49,13 +49,16 @@ const mask = (1 << bits) - 1
 // Open addressing on the name's hash; an empty slot ends a probe.
 const table: (string | undefined)[] = new Array<string | undefined>(mask + 1).fill(undefined)
 
-/** The hash `lex` computes while it scans a name: one step per character. */
-export const hashStep = (hash: number, char: number): number => (Math.imul(hash, 31) + char) | 0
+/**
+ * Where a name's probe starts: from its length and its first and last characters, which `lex` has at hand
+ * once it has found the name's end, so that scanning a name costs nothing more than before.
+ */
+export const slotOf = (length: number, first: number, last: number): number =>
+  (Math.imul(length, 97) + Math.imul(first, 31) + last) & mask
 
 function add(word: string): void {
-  let hash = 0
-  for (let i = 0; i < word.length; i++) hash = hashStep(hash, word.charCodeAt(i))
-  for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+  const start = slotOf(word.length, word.charCodeAt(0), word.charCodeAt(word.length - 1))
+  for (let slot = start; ; slot = (slot + 1) & mask) {
     const there = table[slot]
     if (there === word) return
     if (there === undefined) {
@@ -77,10 +80,14 @@ for (const list of [
 ])
   for (const word of list) add(word)
 
-/** The known word `body` holds at [start, end) (whose hash is `hash`), or undefined for any other name. */
-export function knownWord(body: string, start: number, end: number, hash: number): string | undefined {
+/** The known word `body` holds at [start, end), or undefined for any other name. */
+export function knownWord(body: string, start: number, end: number): string | undefined {
   const length = end - start
-  for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+  for (
+    let slot = slotOf(length, body.charCodeAt(start), body.charCodeAt(end - 1));
+    ;
+    slot = (slot + 1) & mask
+  ) {
     const word = table[slot]
     if (word === undefined) return undefined
     if (word.length === length && sameText(body, start, word)) return word
