@@ -1,4 +1,5 @@
 import type { Comment, Token, TokenKind } from './token'
+import { knownWord } from './words'
 
 /** The tokens and comments of a text. The last token is always `end`. */
 export interface Lexed {
@@ -9,7 +10,31 @@ export interface Lexed {
 const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 const isDigit = (c: number) => c >= 48 && c <= 57
 const isNameContinue = (c: number) => isNameStart(c) || isDigit(c)
-const punctuators = new Set(['(', ')', '[', ']', '{', '}', ',', ':', '='])
+
+/** The punctuator a character code is, or undefined: by code, so that no one-character string is made to look it up. */
+function punctuatorOf(c: number): string | undefined {
+  switch (c) {
+    case 40:
+      return '('
+    case 41:
+      return ')'
+    case 91:
+      return '['
+    case 93:
+      return ']'
+    case 123:
+      return '{'
+    case 125:
+      return '}'
+    case 44:
+      return ','
+    case 58:
+      return ':'
+    case 61:
+      return '='
+  }
+  return undefined
+}
 
 /**
  * Splits HQL text into tokens. It never throws: text that is not a token becomes an `invalid` token whose
@@ -23,6 +48,8 @@ export function lex(body: string): Lexed {
   const comments: Comment[] = []
   const push = (kind: TokenKind, start: number, end: number, value: string) =>
     tokens.push({ kind, start, end, value })
+  // Read once: unbundled (tsx, vitest, CommonJS) each read of an imported binding is a getter call.
+  const known = knownWord
   let i = 0
   const length = body.length
   while (i < length) {
@@ -37,7 +64,8 @@ export function lex(body: string): Lexed {
     } else if (isNameStart(c)) {
       let end = i + 1
       while (end < length && isNameContinue(body.charCodeAt(end))) end++
-      push('name', i, end, body.slice(i, end))
+      // A keyword, type, filter or component name is the one interned string for it (words.ts).
+      push('name', i, end, known(body, i, end) ?? body.slice(i, end))
       i = end
     } else if (c === 36 /* $ */) {
       let end = i + 1
@@ -53,8 +81,8 @@ export function lex(body: string): Lexed {
     } else if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 61) {
       push('punctuator', i, i + 2, '!=')
       i += 2
-    } else if (punctuators.has(body[i] as string)) {
-      push('punctuator', i, i + 1, body[i] as string)
+    } else if (punctuatorOf(c) !== undefined) {
+      push('punctuator', i, i + 1, punctuatorOf(c) as string)
       i++
     } else {
       const char = String.fromCodePoint(body.codePointAt(i) ?? c)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import {
   HqlError,
   checkLimit,
@@ -114,5 +115,60 @@ describe('checkLimit and listLimitAt', () => {
       undefined,
       undefined,
     ])
+  })
+})
+
+// The walk that passes a body (recursive, bounded by maxJsonDepth) and the walk that reports (iterative, with
+// paths) must agree with the limits as written here, on bodies near each of them.
+describe('checkRequestShape against the limits as written', () => {
+  const outOfBounds = (value: unknown): boolean => {
+    let nodes = 0
+    const visit = (node: unknown, depth: number, key: string | number): boolean => {
+      nodes++
+      if (node === null || typeof node !== 'object') return false
+      if (depth > maxJsonDepth) return true
+      if (Array.isArray(node)) {
+        const limit = typeof key === 'string' ? listLimitAt(key) : undefined
+        if (limit !== undefined && node.length > requestLimits[limit]) return true
+        return node.some((item, index) => visit(item, depth + 1, index))
+      }
+      return Object.keys(node).some(
+        (name) => name === '__proto__' || visit((node as Record<string, unknown>)[name], depth + 1, name),
+      )
+    }
+    return visit(value, 1, '') || nodes > requestLimits.nodes
+  }
+  const nest = (depth: number, inner: unknown, lists: boolean): unknown => {
+    let value = inner
+    for (let level = 0; level < depth; level++) value = lists && level % 2 === 0 ? [value] : { n: value }
+    return value
+  }
+  const body = fc.oneof(
+    fc
+      .tuple(fc.integer({ min: 40, max: 52 }), fc.boolean())
+      .map(([depth, lists]) => ({ filters: nest(depth, 1, lists) })),
+    fc
+      .tuple(fc.constantFrom('ids', 'factors', 'blueprints', 'other'), fc.integer({ min: 0, max: 1002 }))
+      .map(([key, length]) => ({ [key]: Array.from({ length }, (_, index) => index) })),
+    fc
+      .integer({ min: 19_990, max: 20_010 })
+      .map((count) => ({ a: Array.from({ length: count - 4 }, () => 0), b: [1] })),
+    fc.constant(JSON.parse('{"a":{"b":[{"__proto__":1}]}}') as unknown),
+  )
+
+  it('passes exactly the bodies within every limit', () => {
+    fc.assert(
+      fc.property(body, (value) => {
+        let threw = false
+        try {
+          checkRequestShape(value)
+        } catch (error) {
+          expect(error).toBeInstanceOf(HqlError)
+          threw = true
+        }
+        expect(threw).toBe(outOfBounds(value))
+      }),
+      { numRuns: 300 },
+    )
   })
 })

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { currentUserAlias, describeId, mediaTypeNames, typePrefixes } from '../ids'
 import type { IdOf, MappedSourceId, ObjectTypeName, UserId } from '../ids'
-import { isIdOfType } from '../rules'
+import { idIsOfType } from './id-check'
 
 // Schemas for ids in requests. A template literal keeps the exact id type (`mhric${string}`) in the inferred
 // types and becomes a `pattern` in the generated JSON Schema; the refinement is the model's one rule for ids
@@ -15,7 +15,7 @@ function idOf<const Types extends readonly ObjectTypeName[]>(
   const error = `expected ${what} id (${prefixes.slice(0, 4).join('…, ')}…${prefixes.length > 4 ? ', …' : ''})`
   return z
     .templateLiteral([z.enum(prefixes as [string, ...string[]]), z.string()], { error })
-    .check(z.refine((id) => isIdOfType(id, types), { error })) as z.ZodMiniType<IdOf<Types[number]>>
+    .check(z.refine((id) => idIsOfType(id, types), { error })) as z.ZodMiniType<IdOf<Types[number]>>
 }
 
 export const MovieIdSchema = idOf(['Movie'], 'a Movie')
