@@ -1,5 +1,6 @@
 import type { Comments, Loc } from './ast'
 import { HqlSyntaxError } from './errors'
+import type { Scanner } from './lexer'
 import type { TextSource } from './source'
 import type { Token } from './token'
 import { describeToken } from './token'
@@ -20,30 +21,51 @@ const maxDepth = 64
  * as a name wherever the grammar does not expect it.
  */
 export class TokenReader {
-  private position = 0
+  /**
+   * The tokens looked at but not yet consumed, nearest first. The grammar looks at most three ahead, so this
+   * stays tiny: tokens are pulled from the scanner as needed and dropped once consumed, and a large text
+   * never holds them all.
+   */
+  private readonly ahead: Token[] = []
+  private consumed = false
+  private previousEnd = 0
   private depth = 0
   /** The lines of the layout, in source order, for attaching comments. */
   readonly units: Unit[] = []
 
   constructor(
     readonly source: TextSource,
-    private readonly tokens: readonly Token[],
+    private readonly scanner: Scanner,
   ) {}
 
   peek(ahead = 0): Token {
-    const last = this.tokens[this.tokens.length - 1] as Token
-    return this.tokens[this.position + ahead] ?? last
+    const tokens = this.ahead
+    while (tokens.length <= ahead) {
+      const last = tokens[tokens.length - 1]
+      // Past the end the scanner keeps returning `end`; so does the reader, without asking it.
+      tokens.push(last !== undefined && last.kind === 'end' ? last : this.scanner.next())
+    }
+    return tokens[ahead] as Token
   }
 
   /** The end offset of the last consumed token. */
   get lastEnd(): number {
-    return this.position === 0 ? 0 : (this.tokens[this.position - 1] as Token).end
+    return this.previousEnd
   }
 
   advance(): Token {
     const token = this.peek()
-    if (token.kind !== 'end') this.position++
+    if (token.kind !== 'end') {
+      this.ahead.shift()
+      this.consumed = true
+      this.previousEnd = token.end
+    }
     return token
+  }
+
+  /** Reads the rest of the text, so that the scanner has seen every comment even after parsing stopped early. */
+  finish(): void {
+    while (this.advance().kind !== 'end');
   }
 
   isName(value?: string, ahead = 0): boolean {
@@ -122,8 +144,7 @@ export class TokenReader {
   }
 
   private startsLine(): boolean {
-    const previousEnd = this.lastEnd
-    return this.position === 0 || /[\n\r]/.test(this.source.body.slice(previousEnd, this.peek().start))
+    return !this.consumed || /[\n\r]/.test(this.source.body.slice(this.previousEnd, this.peek().start))
   }
 
   private startsDefinition(): boolean {
