@@ -160,32 +160,41 @@ function lexString(body: string, start: number): Token {
   return token('invalid', start, i, 'unterminated string: close it with " on the same line')
 }
 
-/** A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by a name. */
+/** The offset after the digits at `i` (`i` itself when there are none). */
+function skipDigits(body: string, i: number): number {
+  while (isDigit(body.charCodeAt(i))) i++
+  return i
+}
+
+/**
+ * A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by a name. Written
+ * without closures: a closure made per number showed in profiles of large texts.
+ */
 function lexNumber(body: string, start: number): Token {
   let i = start
-  const digits = () => {
-    const from = i
-    while (isDigit(body.charCodeAt(i))) i++
-    return i - from
-  }
-  const fail = (why: string) => token('invalid', start, Math.max(i, start + 1), why)
+  let why: string | undefined
   if (body.charCodeAt(i) === 45) i++
   if (body.charCodeAt(i) === 48) {
     i++
-    if (isDigit(body.charCodeAt(i))) return fail('a number cannot start with 0 followed by digits')
-  } else if (digits() === 0) return fail("expected a digit after '-'")
-  if (body.charCodeAt(i) === 46 /* . */) {
-    i++
-    if (digits() === 0) return fail("expected a digit after '.'")
+    if (isDigit(body.charCodeAt(i))) why = 'a number cannot start with 0 followed by digits'
+  } else if (skipDigits(body, i) === i) why = "expected a digit after '-'"
+  else i = skipDigits(body, i)
+  if (why === undefined && body.charCodeAt(i) === 46 /* . */) {
+    const after = skipDigits(body, ++i)
+    if (after === i) why = "expected a digit after '.'"
+    i = after
   }
-  if (body.charCodeAt(i) === 101 || body.charCodeAt(i) === 69) {
+  if (why === undefined && (body.charCodeAt(i) === 101 || body.charCodeAt(i) === 69)) {
     i++
     if (body.charCodeAt(i) === 43 || body.charCodeAt(i) === 45) i++
-    if (digits() === 0) return fail('expected a digit in the exponent')
+    const after = skipDigits(body, i)
+    if (after === i) why = 'expected a digit in the exponent'
+    i = after
   }
-  if (isNameStart(body.charCodeAt(i)) || body.charCodeAt(i) === 46) {
+  if (why === undefined && (isNameStart(body.charCodeAt(i)) || body.charCodeAt(i) === 46)) {
     i++
-    return fail('expected a space or punctuation after a number')
+    why = 'expected a space or punctuation after a number'
   }
+  if (why !== undefined) return token('invalid', start, Math.max(i, start + 1), why)
   return token('number', start, i, body.slice(start, i))
 }

@@ -22,11 +22,13 @@ const maxDepth = 64
  */
 export class TokenReader {
   /**
-   * The tokens looked at but not yet consumed, nearest first. The grammar looks at most three ahead, so this
-   * stays tiny: tokens are pulled from the scanner as needed and dropped once consumed, and a large text
-   * never holds them all.
+   * The next three tokens, pulled from the scanner only when looked at (the grammar never looks further).
+   * Consumed tokens are dropped, so a large text never holds all its tokens at once (the garbage collector
+   * would copy and promote them all); three fields rather than an array keep `peek()` and `advance()` cheap.
    */
-  private readonly ahead: Token[] = []
+  private first: Token
+  private second: Token | undefined
+  private third: Token | undefined
   private consumed = false
   private previousEnd = 0
   private depth = 0
@@ -36,16 +38,22 @@ export class TokenReader {
   constructor(
     readonly source: TextSource,
     private readonly scanner: Scanner,
-  ) {}
+  ) {
+    this.first = scanner.next()
+  }
 
+  /** The next token (`ahead` 0), or the one or two after it; past the end, `end`. */
   peek(ahead = 0): Token {
-    const tokens = this.ahead
-    while (tokens.length <= ahead) {
-      const last = tokens[tokens.length - 1]
-      // Past the end the scanner keeps returning `end`; so does the reader, without asking it.
-      tokens.push(last !== undefined && last.kind === 'end' ? last : this.scanner.next())
-    }
-    return tokens[ahead] as Token
+    if (ahead === 0) return this.first
+    const second = (this.second ??= this.pull(this.first))
+    if (ahead === 1) return second
+    if (ahead === 2) return (this.third ??= this.pull(second))
+    throw new RangeError(`the reader looks at most 2 tokens ahead, not ${ahead}`)
+  }
+
+  /** The token after `token`: past the end the scanner would return `end` again, so it is not asked. */
+  private pull(token: Token): Token {
+    return token.kind === 'end' ? token : this.scanner.next()
   }
 
   /** The end offset of the last consumed token. */
@@ -54,9 +62,11 @@ export class TokenReader {
   }
 
   advance(): Token {
-    const token = this.peek()
+    const token = this.first
     if (token.kind !== 'end') {
-      this.ahead.shift()
+      this.first = this.second ?? this.scanner.next()
+      this.second = this.third
+      this.third = undefined
       this.consumed = true
       this.previousEnd = token.end
     }
