@@ -7,10 +7,12 @@ export interface Lexed {
   readonly comments: readonly Comment[]
 }
 
+// Read once: unbundled (tsx, vitest, CommonJS) each read of an imported binding is a getter call.
+const known = knownWord
+
 const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95
 const isDigit = (c: number) => c >= 48 && c <= 57
 const isNameContinue = (c: number) => isNameStart(c) || isDigit(c)
-
 /** The punctuator a character code is, or undefined: by code, so that no one-character string is made to look it up. */
 function punctuatorOf(c: number): string | undefined {
   switch (c) {
@@ -37,69 +39,97 @@ function punctuatorOf(c: number): string | undefined {
 }
 
 /**
- * Splits HQL text into tokens. It never throws: text that is not a token becomes an `invalid` token whose
- * value says why, so the parser reports it with a location like any other unexpected token.
+ * Splits HQL text into tokens, all at once: for tools that want the whole list (highlighting, the language
+ * server). The parser pulls tokens one at a time from a `Scanner` instead, so that a large text never holds
+ * an array of every token (which the garbage collector would otherwise copy and promote, see
+ * docs/performance.md).
+ */
+export function lex(body: string): Lexed {
+  const tokens: Token[] = []
+  const scanner = new Scanner(body)
+  let token: Token
+  do tokens.push((token = scanner.next()))
+  while (token.kind !== 'end')
+  return { tokens, comments: scanner.comments }
+}
+
+/**
+ * Reads HQL text one token at a time. It never throws: text that is not a token becomes an `invalid` token
+ * whose value says why, so the parser reports it with a location like any other unexpected token. Comments
+ * passed over are collected in `comments`, in source order.
  *
  * Lexical grammar (grammar/hql.ebnf): whitespace and `#` comments separate tokens; names are
  * `[A-Za-z_][A-Za-z0-9_]*`, variables `$` name, strings and numbers are JSON's, punctuators `( ) [ ] { } , : = !=`.
  */
-export function lex(body: string): Lexed {
-  const tokens: Token[] = []
-  const comments: Comment[] = []
-  const push = (kind: TokenKind, start: number, end: number, value: string) =>
-    tokens.push({ kind, start, end, value })
-  // Read once: unbundled (tsx, vitest, CommonJS) each read of an imported binding is a getter call.
-  const known = knownWord
-  let i = 0
-  const length = body.length
-  while (i < length) {
-    const c = body.charCodeAt(i)
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) {
-      i++
-    } else if (c === 35 /* # */) {
-      let end = i + 1
-      while (end < length && body.charCodeAt(end) !== 10 && body.charCodeAt(end) !== 13) end++
-      comments.push({ text: body.slice(i + 1, end).trimEnd(), start: i, end })
-      i = end
-    } else if (isNameStart(c)) {
-      let end = i + 1
-      while (end < length && isNameContinue(body.charCodeAt(end))) end++
-      // A keyword, type, filter or component name is the one interned string for it (words.ts).
-      push('name', i, end, known(body, i, end) ?? body.slice(i, end))
-      i = end
-    } else if (c === 36 /* $ */) {
-      let end = i + 1
-      if (end < length && isNameStart(body.charCodeAt(end))) {
-        while (end < length && isNameContinue(body.charCodeAt(end))) end++
-        push('variable', i, end, body.slice(i + 1, end))
-      } else push('invalid', i, end, "'$' not followed by a parameter name")
-      i = end
-    } else if (c === 34 /* " */) {
-      i = lexString(body, i, push)
-    } else if (isDigit(c) || c === 45 /* - */) {
-      i = lexNumber(body, i, push)
-    } else if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 61) {
-      push('punctuator', i, i + 2, '!=')
-      i += 2
-    } else if (punctuatorOf(c) !== undefined) {
-      push('punctuator', i, i + 1, punctuatorOf(c) as string)
-      i++
-    } else {
-      const char = String.fromCodePoint(body.codePointAt(i) ?? c)
-      push('invalid', i, i + char.length, `unexpected character ${describeChar(char)}`)
-      i += char.length
-    }
+export class Scanner {
+  readonly comments: Comment[] = []
+  private position = 0
+
+  constructor(private readonly body: string) {}
+
+  /** The next token; `end` (again) once the text is exhausted. */
+  next(): Token {
+    const token = this.scan()
+    // An error token may end past the text (a `\` at its very end); scanning resumes no further than the end.
+    this.position = Math.min(this.body.length, token.end)
+    return token
   }
-  push('end', length, length, '')
-  return { tokens, comments }
+
+  /** Skips whitespace and comments, then reads one token at `position`. */
+  private scan(): Token {
+    const body = this.body
+    const length = body.length
+    let i = this.position
+    while (i < length) {
+      const c = body.charCodeAt(i)
+      if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) {
+        i++
+      } else if (c === 35 /* # */) {
+        let end = i + 1
+        while (end < length && body.charCodeAt(end) !== 10 && body.charCodeAt(end) !== 13) end++
+        this.comments.push({ text: body.slice(i + 1, end).trimEnd(), start: i, end })
+        i = end
+      } else if (isNameStart(c)) {
+        let end = i + 1
+        while (end < length && isNameContinue(body.charCodeAt(end))) end++
+        // A keyword, type, filter or component name is the one interned string for it (words.ts).
+        return token('name', i, end, known(body, i, end) ?? body.slice(i, end))
+      } else if (c === 36 /* $ */) {
+        let end = i + 1
+        if (end < length && isNameStart(body.charCodeAt(end))) {
+          while (end < length && isNameContinue(body.charCodeAt(end))) end++
+          return token('variable', i, end, body.slice(i + 1, end))
+        }
+        return token('invalid', i, end, "'$' not followed by a parameter name")
+      } else if (c === 34 /* " */) {
+        return lexString(body, i)
+      } else if (isDigit(c) || c === 45 /* - */) {
+        return lexNumber(body, i)
+      } else if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 61) {
+        return token('punctuator', i, i + 2, '!=')
+      } else {
+        const punctuator = punctuatorOf(c)
+        if (punctuator !== undefined) return token('punctuator', i, i + 1, punctuator)
+        const char = String.fromCodePoint(body.codePointAt(i) ?? c)
+        return token('invalid', i, i + char.length, `unexpected character ${describeChar(char)}`)
+      }
+    }
+    return token('end', length, length, '')
+  }
 }
+
+// Every token has the same shape, made in one place, so the parser's reads of its fields stay monomorphic.
+const token = (kind: TokenKind, start: number, end: number, value: string): Token => ({
+  kind,
+  start,
+  end,
+  value,
+})
 
 function describeChar(char: string): string {
   const code = char.codePointAt(0) ?? 0
   return code < 32 || code === 127 ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${char}'`
 }
-
-type Push = (kind: TokenKind, start: number, end: number, value: string) => void
 
 // A Map: the character looked up comes from the text.
 const escapes: ReadonlyMap<string, string> = new Map(
@@ -115,26 +145,24 @@ const escapes: ReadonlyMap<string, string> = new Map(
   }),
 )
 
-/** A JSON string. Returns the offset after it; an error becomes an `invalid` token ending at the problem. */
-function lexString(body: string, start: number, push: Push): number {
+/** A JSON string; an error becomes an `invalid` token ending at the problem. */
+function lexString(body: string, start: number): Token {
   let value = ''
   let i = start + 1
   let chunk = i
   while (i < body.length) {
     const c = body.charCodeAt(i)
     if (c === 34) {
-      push('string', start, i + 1, value + body.slice(chunk, i))
-      return i + 1
+      return token('string', start, i + 1, value + body.slice(chunk, i))
     }
     if (c === 10 || c === 13) break
     if (c < 32) {
-      push(
+      return token(
         'invalid',
         start,
         i + 1,
         `unescaped control character U+${c.toString(16).padStart(4, '0')} in a string`,
       )
-      return i + 1
     }
     if (c === 92 /* \ */) {
       value += body.slice(chunk, i)
@@ -142,8 +170,7 @@ function lexString(body: string, start: number, push: Push): number {
       if (e === 'u') {
         const hex = body.slice(i + 2, i + 6)
         if (!/^[0-9A-Fa-f]{4}$/.test(hex)) {
-          push('invalid', start, i + 2, 'expected four hex digits after \\u')
-          return i + 2
+          return token('invalid', start, i + 2, 'expected four hex digits after \\u')
         }
         value += String.fromCharCode(parseInt(hex, 16))
         i += 6
@@ -151,48 +178,51 @@ function lexString(body: string, start: number, push: Push): number {
         value += escapes.get(e)
         i += 2
       } else {
-        push('invalid', start, i + 2, `unknown escape \\${e === '' ? '' : e} in a string`)
-        return Math.min(body.length, i + 2)
+        return token('invalid', start, i + 2, `unknown escape \\${e === '' ? '' : e} in a string`)
       }
       chunk = i
       continue
     }
     i++
   }
-  push('invalid', start, i, 'unterminated string: close it with " on the same line')
+  return token('invalid', start, i, 'unterminated string: close it with " on the same line')
+}
+
+/** The offset after the digits at `i` (`i` itself when there are none). */
+function skipDigits(body: string, i: number): number {
+  while (isDigit(body.charCodeAt(i))) i++
   return i
 }
 
-/** A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by a name. */
-function lexNumber(body: string, start: number, push: Push): number {
+/**
+ * A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by a name. Written
+ * without closures: a closure made per number showed in profiles of large texts.
+ */
+function lexNumber(body: string, start: number): Token {
   let i = start
-  const digits = () => {
-    const from = i
-    while (isDigit(body.charCodeAt(i))) i++
-    return i - from
-  }
-  const fail = (why: string) => {
-    push('invalid', start, Math.max(i, start + 1), why)
-    return Math.max(i, start + 1)
-  }
+  let why: string | undefined
   if (body.charCodeAt(i) === 45) i++
   if (body.charCodeAt(i) === 48) {
     i++
-    if (isDigit(body.charCodeAt(i))) return fail('a number cannot start with 0 followed by digits')
-  } else if (digits() === 0) return fail("expected a digit after '-'")
-  if (body.charCodeAt(i) === 46 /* . */) {
-    i++
-    if (digits() === 0) return fail("expected a digit after '.'")
+    if (isDigit(body.charCodeAt(i))) why = 'a number cannot start with 0 followed by digits'
+  } else if (skipDigits(body, i) === i) why = "expected a digit after '-'"
+  else i = skipDigits(body, i)
+  if (why === undefined && body.charCodeAt(i) === 46 /* . */) {
+    const after = skipDigits(body, ++i)
+    if (after === i) why = "expected a digit after '.'"
+    i = after
   }
-  if (body.charCodeAt(i) === 101 || body.charCodeAt(i) === 69) {
+  if (why === undefined && (body.charCodeAt(i) === 101 || body.charCodeAt(i) === 69)) {
     i++
     if (body.charCodeAt(i) === 43 || body.charCodeAt(i) === 45) i++
-    if (digits() === 0) return fail('expected a digit in the exponent')
+    const after = skipDigits(body, i)
+    if (after === i) why = 'expected a digit in the exponent'
+    i = after
   }
-  if (isNameStart(body.charCodeAt(i)) || body.charCodeAt(i) === 46) {
+  if (why === undefined && (isNameStart(body.charCodeAt(i)) || body.charCodeAt(i) === 46)) {
     i++
-    return fail('expected a space or punctuation after a number')
+    why = 'expected a space or punctuation after a number'
   }
-  push('number', start, i, body.slice(start, i))
-  return i
+  if (why !== undefined) return token('invalid', start, Math.max(i, start + 1), why)
+  return token('number', start, i, body.slice(start, i))
 }

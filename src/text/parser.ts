@@ -2,7 +2,7 @@ import type { DocumentNode, ParamNode, QueryDefinitionNode, TypeNode } from './a
 import { noComments } from './ast'
 import { attachComments } from './comments'
 import { HqlSyntaxError, maxErrorsPerText } from './errors'
-import { lex } from './lexer'
+import { Scanner } from './lexer'
 import { TokenReader } from './reader'
 import type { TextSource } from './source'
 import { makeSource } from './source'
@@ -33,12 +33,14 @@ export function parseDocument(text: string, sourceName?: string): DocumentNode {
 /** Parses HQL text into its syntax tree, collecting the syntax errors instead of throwing. */
 export function parseDocumentCollecting(text: string, sourceName?: string): ParsedDocument {
   const source = makeSource(text, sourceName)
-  const { tokens, comments } = lex(text)
-  const reader = new TokenReader(source, tokens)
+  const scanner = new Scanner(text)
+  const reader = new TokenReader(source, scanner)
   const errors: HqlSyntaxError[] = []
   const definitions = parseDefinitions(reader, errors)
+  // After too many errors parsing stops; the comments after that point are still kept.
+  reader.finish()
   const document: DocumentNode = { kind: 'Document', definitions, comments: noComments() }
-  attachComments(text, comments, reader.units, document.comments)
+  attachComments(text, scanner.comments, reader.units, document.comments)
   return { document, errors }
 }
 

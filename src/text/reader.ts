@@ -1,5 +1,6 @@
 import type { Comments, Loc } from './ast'
 import { HqlSyntaxError } from './errors'
+import type { Scanner } from './lexer'
 import type { TextSource } from './source'
 import type { Token } from './token'
 import { describeToken } from './token'
@@ -20,30 +21,61 @@ const maxDepth = 64
  * as a name wherever the grammar does not expect it.
  */
 export class TokenReader {
-  private position = 0
+  /**
+   * The next three tokens, pulled from the scanner only when looked at (the grammar never looks further).
+   * Consumed tokens are dropped, so a large text never holds all its tokens at once (the garbage collector
+   * would copy and promote them all); three fields rather than an array keep `peek()` and `advance()` cheap.
+   */
+  private first: Token
+  private second: Token | undefined
+  private third: Token | undefined
+  private consumed = false
+  private previousEnd = 0
   private depth = 0
   /** The lines of the layout, in source order, for attaching comments. */
   readonly units: Unit[] = []
 
   constructor(
     readonly source: TextSource,
-    private readonly tokens: readonly Token[],
-  ) {}
+    private readonly scanner: Scanner,
+  ) {
+    this.first = scanner.next()
+  }
 
+  /** The next token (`ahead` 0), or the one or two after it; past the end, `end`. */
   peek(ahead = 0): Token {
-    const last = this.tokens[this.tokens.length - 1] as Token
-    return this.tokens[this.position + ahead] ?? last
+    if (ahead === 0) return this.first
+    const second = (this.second ??= this.pull(this.first))
+    if (ahead === 1) return second
+    if (ahead === 2) return (this.third ??= this.pull(second))
+    throw new RangeError(`the reader looks at most 2 tokens ahead, not ${ahead}`)
+  }
+
+  /** The token after `token`: past the end the scanner would return `end` again, so it is not asked. */
+  private pull(token: Token): Token {
+    return token.kind === 'end' ? token : this.scanner.next()
   }
 
   /** The end offset of the last consumed token. */
   get lastEnd(): number {
-    return this.position === 0 ? 0 : (this.tokens[this.position - 1] as Token).end
+    return this.previousEnd
   }
 
   advance(): Token {
-    const token = this.peek()
-    if (token.kind !== 'end') this.position++
+    const token = this.first
+    if (token.kind !== 'end') {
+      this.first = this.second ?? this.scanner.next()
+      this.second = this.third
+      this.third = undefined
+      this.consumed = true
+      this.previousEnd = token.end
+    }
     return token
+  }
+
+  /** Reads the rest of the text, so that the scanner has seen every comment even after parsing stopped early. */
+  finish(): void {
+    while (this.advance().kind !== 'end');
   }
 
   isName(value?: string, ahead = 0): boolean {
@@ -122,8 +154,7 @@ export class TokenReader {
   }
 
   private startsLine(): boolean {
-    const previousEnd = this.lastEnd
-    return this.position === 0 || /[\n\r]/.test(this.source.body.slice(previousEnd, this.peek().start))
+    return !this.consumed || /[\n\r]/.test(this.source.body.slice(this.previousEnd, this.peek().start))
   }
 
   private startsDefinition(): boolean {
