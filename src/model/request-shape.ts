@@ -42,7 +42,7 @@ export function checkRequestShape(value: unknown): void {
  * stacks of values and depths, ≈5% of `compile(parseQuery(query))` in a CPU profile, and is about half that
  * now (no push and pop per object). Whether a limit is broken does not depend on the order of the walk.
  */
-function withinRequestShape(value: object): boolean {
+export function withinRequestShape(value: object): boolean {
   // Imported bindings read once: where modules are not bundled together (tsx, vitest, a CommonJS build) each
   // read of one is a getter call, which per node cost more than the walk's own work.
   return nodesWithin(value, 1, 1, requestLimits, maxJsonDepth, listLimitAt) >= 0

@@ -4,6 +4,19 @@ import type { Compiled } from './fast-parse'
 import { requestSchemas } from './bodies'
 import type { RequestBodies } from './bodies'
 import type { EndpointName } from '../wire'
+import { listLimitAt, requestLimits } from '../limits'
+import { maxJsonDepth } from '../rules'
+import { withinRequestShape } from '../request-shape'
+
+// What the owned form counts as it checks (request-shape.ts's limits), so that fromOwnedJSON skips that walk.
+const countedLimits = {
+  nodes: requestLimits.nodes,
+  maxDepth: maxJsonDepth,
+  listLimit: (key: string) => {
+    const limit = listLimitAt(key)
+    return limit === undefined ? undefined : requestLimits[limit]
+  },
+}
 
 // Each endpoint's request schema compiled once, the first time a body for that endpoint is parsed: to
 // generated code where the runtime allows it (fast-generate.ts), else to closures (fast-parse.ts).
@@ -28,7 +41,8 @@ export function parseRequestFast<E extends EndpointName>(
 /**
  * `parseRequestFast` for a body the caller made and owns (text's lowered body, which nothing else holds): the
  * parts already canonical are frozen in place and returned as they are, not copied. Never for JSON from
- * outside: that would freeze the caller's value.
+ * outside: that would freeze the caller's value. It also refuses a body past a request size limit
+ * (`checkRequestShape`), counted as it checks where code is generated, so a body it returns needs no walk.
  */
 export function parseOwnedRequestFast<E extends EndpointName>(
   endpoint: E,
@@ -36,7 +50,13 @@ export function parseOwnedRequestFast<E extends EndpointName>(
 ): RequestBodies[E] | undefined {
   const schema = requestSchemas[endpoint]
   const compiled = (adoptingBodies[endpoint] ??=
-    generateSchema(schema, { adopt: true }) ?? compileSchema(schema))
+    generateSchema(schema, { adopt: true, limits: countedLimits }) ?? withinShape(compileSchema(schema)))
   const parsed = compiled(body)
   return parsed === refused ? undefined : (parsed as RequestBodies[E])
 }
+
+/** The closures (which do not count) behind the walk that does. */
+const withinShape =
+  (compiled: Compiled): Compiled =>
+  (value) =>
+    value !== null && typeof value === 'object' && !withinRequestShape(value) ? refused : compiled(value)

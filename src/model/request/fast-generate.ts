@@ -23,12 +23,27 @@ const literal = (value: unknown): string => {
   throw new NotGenerated('a literal of another kind')
 }
 
+/**
+ * The request size limits (request-shape.ts) that generated code may count as it checks, so that a body it
+ * accepts needs no separate walk: the limits' values, the depth limit, and the limit of the list under a key.
+ */
+export interface CountedLimits {
+  readonly nodes: number
+  readonly maxDepth: number
+  readonly listLimit: (key: string) => number | undefined
+}
+
 class Generator {
   /**
    * `adopt`: the input is the caller's own, fresh value (text's lowered body), so a part that is already
    * canonical is returned (and frozen) as it is rather than copied; anything else is copied as usual.
+   * `limits`: the code also counts depth (`D`) and values (`N`) as request-shape.ts's walk does, and refuses a
+   * body past a limit; the caller then runs that walk, which throws the error with its path.
    */
-  constructor(private readonly adopt: boolean) {}
+  constructor(
+    private readonly adopt: boolean,
+    readonly limits?: CountedLimits,
+  ) {}
 
   readonly functions: string[] = []
   readonly externals: unknown[] = []
@@ -50,15 +65,28 @@ class Generator {
     this.functions.push('')
     const body = this.body(schema)
     const checks = (schema._zod.def.checks ?? []).map((check) => this.check(check._zod.def))
+    const type = schema._zod.def.type
+    // One level deeper for an object or array, as request-shape.ts counts it (the top one is level 1); the
+    // bound also keeps this recursion's stack as small as the walk's.
+    const nested = this.limits !== undefined && (type === 'object' || type === 'array')
+    const inner = nested ? `${name}d` : name
     // The schema's own checks run on its output, as zod runs them: the type's function, then the checks.
     this.functions[index] =
-      checks.length === 0
-        ? `function ${name}(v) {\n${body}\n}`
-        : `function ${name}t(v) {\n${body}\n}
-function ${name}(v) {
-const o = ${name}t(v)
+      (checks.length === 0
+        ? `function ${inner}(v) {\n${body}\n}`
+        : `function ${inner}t(v) {\n${body}\n}
+function ${inner}(v) {
+const o = ${inner}t(v)
 return o !== R && ${checks.join(' && ')} ? o : R
+}`) +
+      (nested
+        ? `\nfunction ${name}(v) {
+if (++D > ${literal(this.limits?.maxDepth)}) return R
+const o = ${inner}(v)
+D--
+return o
 }`
+        : '')
     return name
   }
 
@@ -107,6 +135,7 @@ return o !== R && ${checks.join(' && ')} ? o : R
         if (this.adopt)
           return `if (!Array.isArray(v)) return R
 const n = v.length
+${this.limits === undefined ? '' : `if ((N += n) > ${literal(this.limits.nodes)}) return R`}
 let out
 for (let i = 0; i < n; i++) {
   const item = v[i], o = ${this.nameOf(def.element as Schema)}(item)
@@ -117,6 +146,7 @@ for (let i = 0; i < n; i++) {
 return out === undefined ? v : out`
         return `if (!Array.isArray(v)) return R
 const n = v.length, out = new Array(n)
+${this.limits === undefined ? '' : `if ((N += n) > ${literal(this.limits.nodes)}) return R`}
 for (let i = 0; i < n; i++) {
   const o = ${this.nameOf(def.element as Schema)}(v[i])
   if (o === R) return R
@@ -135,8 +165,10 @@ return out`
   private union(schemas: readonly Schema[]): string {
     const names = schemas.map((schema) => this.nameOf(schema))
     const keySets = schemas.map(objectKeysOf)
+    // Counting, an option that refuses has counted what it read: each try starts from the counts before it.
+    const reset = this.limits === undefined ? '' : 'D = d; N = n; '
     const tryAll = (indexes: readonly number[]) =>
-      indexes.map((index) => `{ const o = ${names[index]}(v); if (o !== R) return o }`).join('\n') +
+      indexes.map((index) => `{ ${reset}const o = ${names[index]}(v); if (o !== R) return o }`).join('\n') +
       '\nreturn R'
     const all = names.map((_, index) => index)
     const notObjects = all.filter((index) => keySets[index] === undefined)
@@ -144,7 +176,8 @@ return out`
     const byKey = everyKey.map(
       (key) => `case ${literal(key)}: ${tryAll(all.filter((index) => keySets[index]?.has(key) ?? true))}`,
     )
-    return `if (v !== null && typeof v === 'object' && !Array.isArray(v))
+    return `${this.limits === undefined ? '' : 'const d = D, n = N'}
+if (v !== null && typeof v === 'object' && !Array.isArray(v))
 for (const k in v) {
 switch (k) {
 ${byKey.join('\n')}
@@ -167,10 +200,12 @@ ${tryAll(all)}`
     })
     const required = optional.filter((isOptional) => !isOptional).length
     const locals = keys.map((_, index) => `a${index}`)
+    const listLimits = keys.map((key) => this.limits?.listLimit(key))
     const cases = keys.map(
       (key, index) => `case ${literal(key)}: {
   const item = v[k]
   if (item === undefined) return R
+  ${listLimits[index] === undefined ? '' : `if (Array.isArray(item) && item.length > ${literal(listLimits[index])}) return R`}
   ${locals[index]} = ${names[index]}(item)
   if (${locals[index]} === R) return R
   ${optional[index] ? '' : 'required++'}
@@ -197,6 +232,7 @@ default: return R
 }
 }
 if (required !== ${required}) return R
+${this.limits === undefined ? '' : `if ((N += seen) > ${literal(this.limits.nodes)}) return R`}
 ${keys.length > 0 ? `if (seen !== ${keys.length} && Object.getOwnPropertyNames(v).length !== seen && (${hidden.join(' || ')})) return R` : ''}
 ${this.adopt ? 'if (same && proto === P) return v' : ''}
 const out = {}
@@ -218,15 +254,27 @@ function objectKeysOf(option: Schema): ReadonlySet<string> | undefined {
  * `schema` compiled to generated functions that return what `schema.parse` would, or `refused`; undefined
  * where code cannot be generated here (then fast-parse.ts's `compileSchema` does the same job).
  */
-export function generateSchema(schema: ZodMiniType, { adopt = false } = {}): Compiled | undefined {
+export function generateSchema(
+  schema: ZodMiniType,
+  { adopt = false, limits }: { adopt?: boolean; limits?: CountedLimits } = {},
+): Compiled | undefined {
   // Not in a web page: a page's Content-Security-Policy reports (securitypolicyviolation, console) the
   // attempt to evaluate a string even when the EvalError is caught, so pages get the closures without trying.
   if ('document' in globalThis) return undefined
   let source: string
-  const generator = new Generator(adopt)
+  const generator = new Generator(adopt, limits)
   try {
-    const entry = generator.nameOf(schema as unknown as Schema)
-    source = `'use strict'\nconst [R, P, x] = arguments\n${generator.functions.join('\n')}\nreturn ${entry}`
+    let entry = generator.nameOf(schema as unknown as Schema)
+    // The top value is the first one counted.
+    if (limits !== undefined) {
+      generator.functions.push(`function counted(v) {
+D = 0
+N = 1
+return ${entry}(v)
+}`)
+      entry = 'counted'
+    }
+    source = `'use strict'\nconst [R, P, x] = arguments\nlet D = 0, N = 0\n${generator.functions.join('\n')}\nreturn ${entry}`
   } catch (error) {
     if (error instanceof NotGenerated) return undefined
     throw error
