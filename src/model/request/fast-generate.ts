@@ -1,5 +1,5 @@
 import type { ZodMiniType } from 'zod/mini'
-import { prefixesOf, refused } from './fast-parse'
+import { objectKeysOf, prefixesOf, refused } from './fast-parse'
 import type { CheckDef, Compiled, Def, Schema } from './fast-parse'
 
 // The request schemas compiled a second way: to JavaScript source, turned into functions once with
@@ -239,15 +239,6 @@ const out = {}
 ${stores.join('\n')}
 return out`
   }
-}
-
-/** The keys a strict object option takes (through `readonly`), or undefined for any other kind of option. */
-function objectKeysOf(option: Schema): ReadonlySet<string> | undefined {
-  const def = option._zod.def
-  if (def.type === 'readonly') return objectKeysOf(def.innerType as Schema)
-  if (def.type === 'object' && def.catchall?._zod.def.type === 'never' && (def.checks ?? []).length === 0)
-    return new Set(Object.keys(def.shape as object))
-  return undefined
 }
 
 /**

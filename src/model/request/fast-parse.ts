@@ -187,7 +187,7 @@ function stringsByLength(
 }
 
 /** The keys a strict object option takes (through `readonly`), or undefined for any other kind of option. */
-function objectKeysOf(option: Schema): ReadonlySet<string> | undefined {
+export function objectKeysOf(option: Schema): ReadonlySet<string> | undefined {
   const def = option._zod.def
   if (def.type === 'readonly') return objectKeysOf(def.innerType as Schema)
   if (def.type === 'object' && def.catchall?._zod.def.type === 'never' && (def.checks ?? []).length === 0)
