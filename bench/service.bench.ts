@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createService } from '../src/service'
 import { load, type LoadOrder, type LoadResult } from './service-load'
+import { benchExplore, benchLookup, benchRelate } from './service-requests'
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 500)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -118,28 +119,7 @@ async function main(): Promise<void> {
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string }
   const auth = { Authorization: `Bearer ${token}` }
 
-  const explore = {
-    filters: { returnType: { $eq: 'Movie' }, traits: { $eq: 'mhgnr-drama' } },
-    sort: [{ type: 'property', property: 'releaseDate', order: 'descending' }],
-    components: [{ name: 'primaryImage' }],
-    pageSize: 20,
-  }
-  const lookup = {
-    ids: ['mhmov-gladiator', 'mhmov-titanic', 'mhmov-the-matrix'],
-    components: [
-      { name: 'primaryImage' },
-      {
-        name: 'keyContributors',
-        components: [{ name: 'primaryImage' }, { name: 'contributions', pageSize: 5 }],
-      },
-      { name: 'keyTraits' },
-      { name: 'sources' },
-    ],
-  }
-  const relate = {
-    factors: [{ id: 'mhmov-gladiator' }, { id: 'mhric-tom-hanks', weight: 0.5 }],
-    pageSize: 20,
-  }
+  const [explore, lookup, relate] = [benchExplore, benchLookup, benchRelate]
 
   // The baseline answers with no work behind it: at /, a body of the same size as the explore answer (the
   // issue's baseline for every case); at /<endpoint>, that endpoint's own answer, byte for byte, so that a

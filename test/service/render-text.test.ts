@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { browsableTypes, recommendedTypes } from '../../src/model/query'
 import type { ObjectTypeName } from '../../src/model'
 import { componentsFor } from '../model/generated-queries'
+import { benchLookup } from '../../bench/service-requests'
 import type { Requested } from '../model/promised-responses'
 import type { GraphNode, ImageNode } from '../../src/service/graph/entities'
 import { graphFor } from '../../src/service/graph/shared-graph'
@@ -135,19 +136,8 @@ describe('the text renderer of the HTTP answers', () => {
 
   it('writes the bench lookup (3 titles, nested components, ~120 KB) alike', () => {
     const deps: AnswerDeps = { graph, limits: DEFAULT_LIMITS, defaultImage: () => image }
-    const lookup = {
-      ids: ['mhmov-gladiator', 'mhmov-titanic', 'mhmov-the-matrix'],
-      components: [
-        { name: 'primaryImage' },
-        {
-          name: 'keyContributors',
-          components: [{ name: 'primaryImage' }, { name: 'contributions', pageSize: 5 }],
-        },
-        { name: 'keyTraits' },
-        { name: 'sources' },
-        { name: 'userSocial' },
-      ],
-    }
+    // The bench's lookup, and userSocial: every component the answer writes from the asker.
+    const lookup = { ...benchLookup, components: [...benchLookup.components, { name: 'userSocial' }] }
     const text = answer(deps, 'lookup', lookup, 'demo', 'text')
     expect(text.length).toBeGreaterThan(100_000)
     expect(text).toBe(answer(deps, 'lookup', lookup, 'demo', 'objects'))
