@@ -45,17 +45,8 @@ export class WeightedPicker<T> {
   }
 }
 
-export function weightedSample<T>(
-  items: readonly T[],
-  weight: (item: T) => number,
-  k: number,
-  random: Random,
-): T[] {
-  return new WeightedPicker(items, weight).sample(k, random)
-}
-
 /**
- * The same draws as `weightedSample(items, () => 1, k, random, exclude)` without building the cumulative
+ * The same draws as `new WeightedPicker(items, () => 1).sample(k, random, exclude)` without building the cumulative
  * weights: with every weight 1 they are 1, 2, … n, exactly (small integers are exact in a double), and the
  * binary search for the first above `r * n` lands on `floor(r * n)`. Social synthesis draws this way for each
  * of hundreds of users (friends among the users, sources, editorial collections), and built a picker each time.
