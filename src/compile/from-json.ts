@@ -29,7 +29,7 @@ import { upgradeLegacyForms } from './legacy'
  * compile(q).body // the canonical form
  */
 export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): QueryValue {
-  return read(endpoint, json, parseRequestFast, false)
+  return read(endpoint, json, false)
 }
 
 /**
@@ -38,29 +38,25 @@ export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): Qu
  * of being copied. Not part of the package's API: JSON from outside must never be frozen under its owner.
  */
 export function fromOwnedJSON<E extends EndpointName>(endpoint: E, body: unknown): QueryValue {
-  return read(endpoint, body, parseOwnedRequestFast, true)
+  return read(endpoint, body, true)
 }
 
-function read<E extends EndpointName>(
-  endpoint: E,
-  json: unknown,
-  parseFast: (endpoint: E, json: unknown) => RequestBodies[E] | undefined,
-  counts: boolean,
-): QueryValue {
+/** `owned`: the body is the caller's own (fromOwnedJSON), and its fast path counts the size limits itself. */
+function read<E extends EndpointName>(endpoint: E, json: unknown, owned: boolean): QueryValue {
   if (!isEndpointName(endpoint))
     throw new HqlError('invalid_endpoint', `expected an endpoint name: ${endpointNames.join(', ')}`)
   // Bounds what the rest may cost (depth, list sizes, total size) and refuses `__proto__` keys, first; the
   // owned form's fast path counts the same limits as it checks (its recursion bounded by the depth limit), so
   // the walk runs only for a body it refuses (then first, with the errors and paths it always had).
-  if (!counts) checkRequestShape(json)
+  if (!owned) checkRequestShape(json)
   const schema = requestSchemas[endpoint] as unknown as ZodMiniType<RequestBodies[E]>
   // The schema compiled to plain checks accepts a canonical body at a small fraction of zod's cost (≈0.4 µs
   // against ≈12.7 µs for the quickstart body, bench/from-json-compile.bench.ts); what it refuses (an error,
   // an older form) takes the schema's own path, so issues, messages and paths are zod's as before. It reads
   // the body as it came: a body it accepts holds no older form, which the tolerant reader would leave alone.
-  let body = parseFast(endpoint, json)
+  let body = owned ? parseOwnedRequestFast(endpoint, json) : parseRequestFast(endpoint, json)
   if (body === undefined) {
-    if (counts) checkRequestShape(json)
+    if (owned) checkRequestShape(json)
     body = parseWith(schema, upgradeLegacyForms(json))
   }
   const types = typesOfBody(endpoint, body)

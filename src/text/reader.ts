@@ -29,7 +29,6 @@ export class TokenReader {
   private first: Token
   private second: Token | undefined
   private third: Token | undefined
-  private consumed = false
   private previousEnd = 0
   private depth = 0
   /** The lines of the layout, in source order, for attaching comments. */
@@ -67,7 +66,6 @@ export class TokenReader {
       this.first = this.second ?? this.scanner.next()
       this.second = this.third
       this.third = undefined
-      this.consumed = true
       this.previousEnd = token.end
     }
     return token
@@ -154,7 +152,10 @@ export class TokenReader {
   }
 
   private startsLine(): boolean {
-    return !this.consumed || /[\n\r]/.test(this.source.body.slice(this.previousEnd, this.peek().start))
+    // Nothing consumed yet when previousEnd is 0: every token but `end` (never consumed) holds a character.
+    return (
+      this.previousEnd === 0 || /[\n\r]/.test(this.source.body.slice(this.previousEnd, this.peek().start))
+    )
   }
 
   private startsDefinition(): boolean {

@@ -51,7 +51,7 @@ const table: (string | undefined)[] = new Array<string | undefined>(mask + 1).fi
  * Where a name's probe starts: from its length and its first and last characters, which `lex` has at hand
  * once it has found the name's end, so that scanning a name costs nothing more than before.
  */
-export const slotOf = (length: number, first: number, last: number): number =>
+const slotOf = (length: number, first: number, last: number): number =>
   (Math.imul(length, 97) + Math.imul(first, 31) + last) & mask
 
 function add(word: string): void {

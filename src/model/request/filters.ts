@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { returnTypeNames, type ReturnTypeName } from '../ids'
 import { filterNames, type FilterName } from '../vocabulary'
 import { checkKeyOrder } from '../wire'
-import { orderFilters } from '../query/check-filters'
+import { filterSlots, orderFilters } from '../query/check-filters'
 import { CollectionIdSchema, ContributorIdSchema, MediaIdSchema, SourceIdSchema, TraitIdSchema } from './ids'
 
 /** An operator over values of type V; `$or` nests operators. */
@@ -74,6 +74,14 @@ const filtersObject = z.strictObject({
 checkKeyOrder('filters schema', Object.keys(filtersObject.shape), filterNames)
 const everyFilter = Object.fromEntries(filterNames.map((name) => [name, name]))
 checkKeyOrder('orderFilters', Object.keys(orderFilters(everyFilter)), filterNames)
+// Each name's operator under its own key, and each slot at its name's index (the query value finds a slot by
+// `filterNames.indexOf`): a filter whose operator would land under another filter's key fails here.
+checkKeyOrder(
+  'orderFilters values',
+  Object.values(orderFilters(everyFilter)) as unknown as string[],
+  filterNames,
+)
+checkKeyOrder('filterSlots', filterSlots(everyFilter) as string[], filterNames)
 export const FiltersSchema = z.readonly(filtersObject)
 export type Filters = z.infer<typeof FiltersSchema>
 export type FilterValue<Name extends FilterName> = z.infer<(typeof filterValueSchemas)[Name]>

@@ -51,27 +51,25 @@ export function randomFrom(seedText: string): Random {
  * to allocate, flatten and collect. The hash runs over the parts and the separators in the same order.
  */
 export function randomOf(a: string, b: string, c?: string, d?: string): Random {
-  let h = fnv(0x811c9dc5, a)
-  h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), b)
-  if (c !== undefined) h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), c)
-  if (d !== undefined) h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), d)
-  return new Mulberry32(finalize(h))
+  if (c !== undefined) return randomAfter(seedPrefix(a, b), c, d)
+  return new Mulberry32(finalize(fnv(separated(fnv(0x811c9dc5, a)), b)))
 }
 const SEPARATOR = '|'.charCodeAt(0)
+/** FNV's state after a part and then the separator. */
+const separated = (h: number): number => Math.imul(h ^ SEPARATOR, 0x01000193)
 
 /**
  * FNV's state after `a|b|`: a decision made for every title under one source (`carries|<source>|<title>`)
  * hashes its two shared parts once per source instead of once per title (`randomAfter`).
  */
 export function seedPrefix(a: string, b: string): number {
-  const h = fnv(Math.imul(fnv(0x811c9dc5, a) ^ SEPARATOR, 0x01000193), b)
-  return Math.imul(h ^ SEPARATOR, 0x01000193)
+  return separated(fnv(separated(fnv(0x811c9dc5, a)), b))
 }
 
 /** The same as `randomOf(a, b, c, d)` given `seedPrefix(a, b)`. */
 export function randomAfter(prefix: number, c: string, d?: string): Random {
   let h = fnv(prefix, c)
-  if (d !== undefined) h = fnv(Math.imul(h ^ SEPARATOR, 0x01000193), d)
+  if (d !== undefined) h = fnv(separated(h), d)
   return new Mulberry32(finalize(h))
 }
 
