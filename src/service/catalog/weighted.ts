@@ -23,25 +23,22 @@ export class WeightedPicker<T> {
   }
 
   sample(k: number, random: Random, exclude?: ReadonlySet<T>): T[] {
-    const out: T[] = []
-    const seen = new Set<T>(exclude)
-    const want = Math.min(k, this.items.length - seen.size)
-    for (let draws = 0; out.length < want && draws < 20_000; draws++) {
-      const target = random.next() * this.total
-      let lo = 0
-      let hi = this.items.length - 1
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if ((this.cumulative[mid] as number) > target) hi = mid
-        else lo = mid + 1
-      }
-      const item = this.items[lo] as T
-      if (!seen.has(item)) {
-        seen.add(item)
-        out.push(item)
-      }
-    }
-    return out
+    return distinctDraws(
+      this.items.length,
+      k,
+      () => {
+        const target = random.next() * this.total
+        let lo = 0
+        let hi = this.items.length - 1
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1
+          if ((this.cumulative[mid] as number) > target) hi = mid
+          else lo = mid + 1
+        }
+        return this.items[lo] as T
+      },
+      exclude,
+    )
   }
 }
 
@@ -59,11 +56,19 @@ export function uniformSample<T>(
   random: Random,
   exclude?: ReadonlySet<T>,
 ): T[] {
+  return distinctDraws(n, k, () => at(Math.floor(random.next() * n)), exclude)
+}
+
+/**
+ * Up to k distinct items of n, drawn by `draw`, leaving out `exclude` and repeats; bounded (at most 20k draws),
+ * so that a k close to n cannot loop for long.
+ */
+function distinctDraws<T>(n: number, k: number, draw: () => T, exclude?: ReadonlySet<T>): T[] {
   const out: T[] = []
   const seen = new Set<T>(exclude)
   const want = Math.min(k, n - seen.size)
   for (let draws = 0; out.length < want && draws < 20_000; draws++) {
-    const item = at(Math.floor(random.next() * n))
+    const item = draw()
     if (!seen.has(item)) {
       seen.add(item)
       out.push(item)
