@@ -1,6 +1,9 @@
 // Time per page: the client (pages(), with and without response validation) against a raw fetch loop that
 // does the least a caller must do (POST JSON with a bearer token, parse, follow next). Same local node:http
-// server, same pages, one run: warm up, interleave the contenders, report the median of several rounds.
+// server, same pages, one run: warm up, interleave the contenders, report the median of several rounds. The
+// ratio is the median of each round's ratio to the raw loop of the same round (a load that comes and goes on a
+// shared machine hits both sides of a pair alike), in wall time and in CPU time (the process's, the in-process
+// server's included: the same for every contender). `bench/client-parts.ts` takes the client apart.
 // Run: npx tsx bench/client.bench.ts
 import { hql, returnType } from 'hql'
 import { createClient, staticTokenGrant, type Client } from '../src/client'
@@ -69,16 +72,21 @@ const contenders: Record<string, () => Promise<number>> = {
 }
 const names = Object.keys(contenders)
 const perPage: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
+const cpuPerPage: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
 
 for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
   // Rotate the order each round so that no contender always runs on a warmer (or cooler) server.
   const order = names.map((_, i) => names[(i + round) % names.length]!)
   for (const name of order) {
+    const cpuStarted = process.cpuUsage()
     const started = performance.now()
     const pages = await contenders[name]!()
     const elapsed = performance.now() - started
+    const cpu = process.cpuUsage(cpuStarted)
     if (pages !== PAGES) throw new Error(`${name} saw ${pages} pages, expected ${PAGES}`)
-    if (round >= WARMUP_ROUNDS) perPage[name]!.push((elapsed * 1000) / pages)
+    if (round < WARMUP_ROUNDS) continue
+    perPage[name]!.push((elapsed * 1000) / pages)
+    cpuPerPage[name]!.push((cpu.user + cpu.system) / pages)
   }
 }
 await service.close()
@@ -88,11 +96,11 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
-const baseline = median(perPage['raw fetch loop']!)
+const pairedRatio = (times: Record<string, number[]>, name: string) =>
+  median(times[name]!.map((value, round) => value / times['raw fetch loop']![round]!))
 console.log(`client per-page overhead: ${PAGES} pages of ${PAGE_SIZE} items, median of ${ROUNDS} rounds`)
-for (const name of names) {
-  const value = median(perPage[name]!)
+for (const name of names)
   console.log(
-    `  ${name.padEnd(28)} ${value.toFixed(1).padStart(7)} µs/page   ${(value / baseline).toFixed(2)}x`,
+    `  ${name.padEnd(28)} ${median(perPage[name]!).toFixed(1).padStart(7)} µs/page   ${pairedRatio(perPage, name).toFixed(2)}x` +
+      `   cpu ${median(cpuPerPage[name]!).toFixed(1).padStart(7)} µs/page   ${pairedRatio(cpuPerPage, name).toFixed(2)}x`,
   )
-}
