@@ -23,6 +23,7 @@ import type {
 } from './ast'
 import type { TextProblem } from './errors'
 import { fits, isParamTypeName } from './param-types'
+import { aloneInList, sharedComponent, sharedReturnType, sharedSort } from './shared-parts'
 import type { ParamTypeName } from './param-types'
 
 type Json = Record<string, unknown>
@@ -77,14 +78,22 @@ export class Lowering {
   /**
    * `trackLocations` records the source offset of every JSON path; it is only needed to place the model's
    * errors, so resolve lowers without it and again with it when the model refuses the body. `unsound` names
-   * the parameters whose values were already reported wrong.
+   * the parameters whose values were already reported wrong. `frozen`: every object of the body is frozen as
+   * it is made, and the parts many queries repeat are shared frozen constants (shared-parts.ts), for
+   * `fromOwnedJSON(…, { frozen: true })`, which then freezes nothing a second time.
    */
   constructor(
     private readonly params: ReadonlyMap<string, ParamNode>,
     private readonly args: ReadonlyMap<string, unknown>,
     private readonly trackLocations = true,
     private readonly unsound: ReadonlySet<string> = new Set(),
+    private readonly frozen = false,
   ) {}
+
+  /** `value` frozen when this lowering freezes what it makes: for an object or array it just made. */
+  private own<T extends object>(value: T): T {
+    return this.frozen ? Object.freeze(value) : value
+  }
 
   lower(operation: OperationNode): Lowered {
     this.at([], operation.loc.start)
@@ -92,12 +101,14 @@ export class Lowering {
     const endpoint = endpointOf(operation)
     switch (operation.kind) {
       case 'Explore':
-        body.filters = this.filters(operation.where, operation.returnType, ['filters']) ?? {}
+        body.filters = this.filters(operation.where, operation.returnType, ['filters']) ?? this.own({})
         if (operation.orderBy) body.sort = this.sort(operation.orderBy, ['sort'])
         break
       case 'Relate':
         this.at(['factors'], operation.factors[0]?.loc.start ?? operation.loc.start)
-        body.factors = operation.factors.map((factor, index) => this.factor(factor, ['factors', index]))
+        body.factors = this.own(
+          operation.factors.map((factor, index) => this.factor(factor, ['factors', index])),
+        )
         this.set(body, 'filters', this.filters(operation.where, operation.returnType, ['filters']))
         break
       case 'Lookup':
@@ -108,7 +119,9 @@ export class Lowering {
         if (operation.ids) body.ids = this.list(operation.ids, 'Id', ['ids'])
         this.set(body, 'filters', this.filters(operation.where, undefined, ['filters']))
         this.at(['blueprints'], operation.blueprints[0]?.loc.start ?? operation.loc.start)
-        body.blueprints = operation.blueprints.map((b, index) => this.blueprint(b, ['blueprints', index]))
+        body.blueprints = this.own(
+          operation.blueprints.map((b, index) => this.blueprint(b, ['blueprints', index])),
+        )
         break
     }
     if (operation.with) body.components = this.components(operation.with, ['components'])
@@ -117,7 +130,7 @@ export class Lowering {
     else if (operation.paging) this.paging(body, operation.paging)
     if (operation.kind === 'Silos' && operation.siloSize)
       body.siloPageSize = this.scalar(operation.siloSize.size, 'Int', ['siloPageSize'])
-    return { endpoint, body, locations: this.locations }
+    return { endpoint, body: this.own(body), locations: this.locations }
   }
 
   private problem(code: HqlErrorCode, reason: string, offset: number): void {
@@ -148,7 +161,8 @@ export class Lowering {
     if (returnType) {
       this.at(this.sub(path, 'returnType'), returnType.loc.start)
       this.at(this.sub(path, 'returnType', '$eq'), returnType.loc.start)
-      filters.returnType = { $eq: returnType.value }
+      const value = returnType.value
+      filters.returnType = (this.frozen && sharedReturnType(value)) || this.own({ $eq: value })
     }
     if (where) this.at(path, where.loc.start)
     for (const condition of where?.conditions ?? []) {
@@ -164,7 +178,7 @@ export class Lowering {
       }
       filters[name] = this.operator(condition, name, this.sub(path, name))
     }
-    return filters
+    return this.own(filters)
   }
 
   /** The filter a condition is on; every branch of an `or` must name the same one. */
@@ -194,27 +208,29 @@ export class Lowering {
   private operator(condition: ConditionNode, name: FilterName, path: Path): Json {
     this.at(path, condition.loc.start)
     if (condition.kind === 'AnyOf')
-      return {
-        $or: condition.branches.map((branch, index) =>
-          this.operator(branch, name, this.sub(path, '$or', index)),
+      return this.own({
+        $or: this.own(
+          condition.branches.map((branch, index) =>
+            this.operator(branch, name, this.sub(path, '$or', index)),
+          ),
         ),
-      }
+      })
     const type = filterValueTypes[name]
     switch (condition.operator) {
       case '=':
-        return { $eq: this.value(condition.value, type, this.sub(path, '$eq')) }
+        return this.own({ $eq: this.value(condition.value, type, this.sub(path, '$eq')) })
       case '!=':
-        return { $ne: this.value(condition.value, type, this.sub(path, '$ne')) }
+        return this.own({ $ne: this.value(condition.value, type, this.sub(path, '$ne')) })
       case 'in':
-        return { $in: this.list(condition.value, type, this.sub(path, '$in')) }
+        return this.own({ $in: this.list(condition.value, type, this.sub(path, '$in')) })
       case 'contains all':
-        return { $all: this.list(condition.value, type, this.sub(path, '$all')) }
+        return this.own({ $all: this.list(condition.value, type, this.sub(path, '$all')) })
     }
   }
 
-  private sort(orderBy: OrderByNode, path: Path): Json[] {
+  private sort(orderBy: OrderByNode, path: Path): readonly object[] {
     this.at(path, orderBy.loc.start)
-    return orderBy.keys.map((node, index) => {
+    const sorts = orderBy.keys.map((node, index) => {
       const at = this.sub(path, index)
       this.at(at, node.loc.start)
       this.at(this.sub(at, 'type'), node.key.loc.start)
@@ -250,28 +266,39 @@ export class Lowering {
         // The parser takes asc, ascending, desc or descending here.
         sort.order = node.order.value.startsWith('asc') ? 'ascending' : 'descending'
       }
-      return sort
+      // A sort key with no ids (idsOrder is not shared) is a shared constant: it was checked above as any.
+      const shared =
+        this.frozen && node.ids === undefined
+          ? sharedSort(key, sort.order as 'ascending' | 'descending' | undefined)
+          : undefined
+      return shared ?? this.own(sort)
     })
+    const [only] = sorts
+    return (sorts.length === 1 && only !== undefined && aloneInList(only)) || this.own(sorts)
   }
 
-  private components(withNode: WithNode, path: Path): Json[] {
+  private components(withNode: WithNode, path: Path): readonly object[] {
     this.at(path, withNode.loc.start)
-    return withNode.components.map((node, index) => this.component(node, this.sub(path, index)))
+    return this.own(withNode.components.map((node, index) => this.component(node, this.sub(path, index))))
   }
 
-  private component(node: ComponentNode, path: Path): Json {
+  private component(node: ComponentNode, path: Path): object {
     this.at(path, node.loc.start)
     this.at(this.sub(path, 'name'), node.name.loc.start)
+    if (this.frozen && !node.size && !node.page && !node.components) {
+      const shared = sharedComponent(node.name.value)
+      if (shared !== undefined) return shared
+    }
     const component: Json = { name: node.name.value }
     if (node.size) component.pageSize = this.scalar(node.size, 'Int', this.sub(path, 'pageSize'))
     if (node.page) component.page = this.scalar(node.page, 'Int', this.sub(path, 'page'))
     if (node.components) {
       this.at(this.sub(path, 'components'), node.name.loc.end)
-      component.components = node.components.map((nested, index) =>
-        this.component(nested, this.sub(path, 'components', index)),
+      component.components = this.own(
+        node.components.map((nested, index) => this.component(nested, this.sub(path, 'components', index))),
       )
     }
-    return component
+    return this.own(component)
   }
 
   private paging(body: Json, paging: PagingNode): void {
@@ -284,7 +311,7 @@ export class Lowering {
     const factor: Json = { id: this.scalar(node.id, 'FactorId', this.sub(path, 'id')) }
     if (node.weight) factor.weight = this.scalar(node.weight, 'Float', this.sub(path, 'weight'))
     if (node.boostOnly) factor.boostOnly = this.scalar(node.boostOnly, 'Boolean', this.sub(path, 'boostOnly'))
-    return factor
+    return this.own(factor)
   }
 
   private blueprint(node: BlueprintNode, path: Path): Json {
@@ -318,9 +345,9 @@ export class Lowering {
           ? this.list(param.value, known.type, at)
           : this.value(param.value, known?.type, at)
       }
-      blueprint.params = params
+      blueprint.params = this.own(params)
     }
-    return blueprint
+    return this.own(blueprint)
   }
 
   /** A value in a scalar position; a list there is kept as written for the schema to refuse. */
@@ -359,7 +386,7 @@ export class Lowering {
         }
       } else out.push(this.value(node, expected, this.sub(path, out.length)))
     }
-    return out
+    return this.own(out)
   }
 
   private variable(node: VariableNode, expected: ParamTypeName | undefined, list: boolean): unknown {
@@ -391,16 +418,21 @@ export class Lowering {
       )
     // A copy: the body becomes the query's own and is frozen in place (fromOwnedJSON), which must not
     // reach a list the caller passed as a parameter.
-    return copied(this.args.get(node.name))
+    return copied(this.args.get(node.name), this.frozen)
   }
 }
 
-/** A parameter's value, with its lists and objects copied (values are scalars and lists of them). */
-function copied(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copied)
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copied(item)]))
-  return value
+/**
+ * A parameter's value, with its lists and objects copied (values are scalars and lists of them), and the
+ * copies frozen when `frozen`.
+ */
+function copied(value: unknown, frozen: boolean): unknown {
+  let copy: object
+  if (Array.isArray(value)) copy = value.map((item) => copied(item, frozen))
+  else if (value !== null && typeof value === 'object')
+    copy = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copied(item, frozen)]))
+  else return value
+  return frozen ? Object.freeze(copy) : copy
 }
 
 // An undeclared type name is reported once, at the declaration, not again at every use.

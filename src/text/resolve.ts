@@ -41,7 +41,7 @@ export function resolveDefinition(
   const params = declaredParams(definition, problems)
   const unsound = new Set<string>()
   const args = argumentsFor(definition, params, options, problems, unsound)
-  const lowering = new Lowering(params, args, false)
+  const lowering = new Lowering(params, args, false, unsound, true)
   const lowered = lowering.lower(definition.operation)
   // One at a time: a spread of a huge list of problems would overflow the stack.
   for (const problem of lowering.problems) problems.push(problem)
@@ -56,9 +56,9 @@ export function resolveDefinition(
   // check`): an unused parameter must not hide an unknown component.
   let query: Query
   try {
-    // The lowered body is this call's own (parameter values are copied in, lower.ts): the model may keep
-    // its canonical parts instead of copying them.
-    query = fromOwnedJSON(lowered.endpoint, lowered.body)
+    // The lowered body is this call's own (parameter values are copied in, lower.ts) and frozen as it was
+    // made: the model keeps its canonical parts as they are, neither copied nor frozen again.
+    query = fromOwnedJSON(lowered.endpoint, lowered.body, { frozen: true })
   } catch (caught) {
     const error: unknown = caught
     if (!(error instanceof HqlError)) {
