@@ -23,6 +23,7 @@ import type {
 } from './ast'
 import type { TextProblem } from './errors'
 import { fits, isParamTypeName } from './param-types'
+import { filtersOfSlots } from '../model/query/check-filters'
 import { aloneInList, sharedComponent, sharedReturnType, sharedSort } from './shared-parts'
 import type { ParamTypeName } from './param-types'
 
@@ -40,6 +41,8 @@ export interface Lowered {
 export const pathKey = (path: Path): string => path.join('\u0000')
 /** Where the key of `path` itself was written (for `unknown_key`), apart from where its value was. */
 export const keyOf = (path: Path): Path => [...path, '\u0001key']
+
+const returnTypeSlot = filterNames.indexOf('returnType')
 
 /** The values each filter compares, as parameter types. */
 const filterValueTypes: Readonly<Record<FilterName, ParamTypeName>> = {
@@ -172,18 +175,21 @@ export class Lowering {
 
   private filters(where: WhereNode | undefined, returnType: NameNode | undefined, path: Path) {
     if (where === undefined && returnType === undefined) return undefined
-    const filters: Json = {}
+    // Each filter's operator in its slot (filterNames' order), then one object in that order, as the model's
+    // own query value makes it: named stores, where a store under each name the text gives cost ≈3% of a query.
+    const slots = new Array<unknown>(filterNames.length)
     if (returnType) {
       this.at(this.sub(path, 'returnType'), returnType.loc.start)
       this.at(this.sub(path, 'returnType', '$eq'), returnType.loc.start)
       const value = returnType.value
-      filters.returnType = (this.frozen && sharedReturnType(value)) || this.own({ $eq: value })
+      slots[returnTypeSlot] = (this.frozen && sharedReturnType(value)) || this.own({ $eq: value })
     }
     if (where) this.at(path, where.loc.start)
     for (const condition of where?.conditions ?? []) {
       const name = this.filterName(condition)
       if (name === undefined) continue
-      if (filters[name] !== undefined) {
+      const slot = filterNames.indexOf(name)
+      if (slots[slot] !== undefined) {
         this.problem(
           'duplicate_filter',
           `filter '${name}' is set twice; combine the values with 'in', 'contains all' or parentheses and 'or'`,
@@ -191,9 +197,11 @@ export class Lowering {
         )
         continue
       }
-      filters[name] = this.operator(condition, name, this.sub(path, name))
+      slots[slot] = this.operator(condition, name, this.sub(path, name))
     }
-    return this.own(filters)
+    // filtersOfSlots freezes: an unfrozen lowering (symbolic bodies, locations) gets an open copy.
+    const filters = filtersOfSlots(slots)
+    return this.frozen ? filters : { ...filters }
   }
 
   /** The filter a condition is on; every branch of an `or` must name the same one. */
