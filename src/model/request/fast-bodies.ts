@@ -60,7 +60,7 @@ export function parseOwnedRequestFast<E extends EndpointName>(
  * `parseOwnedRequestFast` for a body whose every object its owner has frozen already (text's lowering freezes
  * each part as it makes it, and hands out shared frozen constants for the parts a query often repeats, such
  * as `{ name: 'primaryImage' }`): a part returned as it is is not frozen a second time. A part that is not
- * frozen would stay open in the query: only for an owner that freezes all it builds (test/text/owned-body.test.ts).
+ * frozen would stay open in the query: only for an owner that freezes all it builds (test/text/shared-parts.test.ts).
  */
 export function parseFrozenRequestFast<E extends EndpointName>(
   endpoint: E,
