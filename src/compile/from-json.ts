@@ -10,7 +10,7 @@ import { checkRequestShape } from '../model/request-shape'
 import { endpointNames, isEndpointName } from '../model/wire'
 import { parseWith } from '../model/issues'
 import { requestSchemas } from '../model/request/bodies'
-import { parseOwnedRequestFast, parseRequestFast } from '../model/request/fast-bodies'
+import { parseFrozenRequestFast, parseOwnedRequestFast, parseRequestFast } from '../model/request/fast-bodies'
 import type { EndpointName } from '../model/wire'
 import type { RequestBodies } from '../model/request/bodies'
 import type { ComponentRequest } from '../model/request/components'
@@ -29,7 +29,7 @@ import { upgradeLegacyForms } from './legacy'
  * compile(q).body // the canonical form
  */
 export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): QueryValue {
-  return read(endpoint, json, false)
+  return read(endpoint, json, 'shared')
 }
 
 /**
@@ -37,12 +37,24 @@ export function fromJSON<E extends EndpointName>(endpoint: E, json: unknown): Qu
  * checks, errors and result, but the parts already canonical become the query's own (frozen in place) instead
  * of being copied. Not part of the package's API: JSON from outside must never be frozen under its owner.
  */
-export function fromOwnedJSON<E extends EndpointName>(endpoint: E, body: unknown): QueryValue {
-  return read(endpoint, body, true)
+export function fromOwnedJSON<E extends EndpointName>(
+  endpoint: E,
+  body: unknown,
+  { frozen = false }: { readonly frozen?: boolean } = {},
+): QueryValue {
+  return read(endpoint, body, frozen ? 'frozen' : 'owned')
 }
 
-/** `owned`: the body is the caller's own (fromOwnedJSON), and its fast path counts the size limits itself. */
-function read<E extends EndpointName>(endpoint: E, json: unknown, owned: boolean): QueryValue {
+/**
+ * `owned`: the body is the caller's own (fromOwnedJSON), and its fast path counts the size limits itself;
+ * `frozen`: its owner froze each of its objects already (parseFrozenRequestFast).
+ */
+function read<E extends EndpointName>(
+  endpoint: E,
+  json: unknown,
+  ownership: 'shared' | 'owned' | 'frozen',
+): QueryValue {
+  const owned = ownership !== 'shared'
   if (!isEndpointName(endpoint))
     throw new HqlError('invalid_endpoint', `expected an endpoint name: ${endpointNames.join(', ')}`)
   // Bounds what the rest may cost (depth, list sizes, total size) and refuses `__proto__` keys, first; the
@@ -54,7 +66,12 @@ function read<E extends EndpointName>(endpoint: E, json: unknown, owned: boolean
   // against ≈12.7 µs for the quickstart body, bench/from-json-compile.bench.ts); what it refuses (an error,
   // an older form) takes the schema's own path, so issues, messages and paths are zod's as before. It reads
   // the body as it came: a body it accepts holds no older form, which the tolerant reader would leave alone.
-  let body = owned ? parseOwnedRequestFast(endpoint, json) : parseRequestFast(endpoint, json)
+  let body =
+    ownership === 'frozen'
+      ? parseFrozenRequestFast(endpoint, json)
+      : owned
+        ? parseOwnedRequestFast(endpoint, json)
+        : parseRequestFast(endpoint, json)
   if (body === undefined) {
     if (owned) checkRequestShape(json)
     body = parseWith(schema, upgradeLegacyForms(json))

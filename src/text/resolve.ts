@@ -39,26 +39,26 @@ export function resolveDefinition(
 ): Resolved {
   const problems: TextProblem[] = []
   const params = declaredParams(definition, problems)
-  const unsound = new Set<string>()
-  const args = argumentsFor(definition, params, options, problems, unsound)
-  const lowering = new Lowering(params, args, false)
+  const { args, unsound } = argumentsFor(definition, params, options, problems)
+  const lowering = new Lowering(params, args, false, unsound, true)
   const lowered = lowering.lower(definition.operation)
   // One at a time: a spread of a huge list of problems would overflow the stack.
   for (const problem of lowering.problems) problems.push(problem)
-  for (const [name, param] of params)
-    if (!lowering.used.has(name))
-      problems.push({
-        code: 'unused_parameter',
-        reason: `parameter $${name} is never used`,
-        offset: param.loc.start,
-      })
+  if (params.size > 0)
+    for (const [name, param] of params)
+      if (!lowering.used.has(name))
+        problems.push({
+          code: 'unused_parameter',
+          reason: `parameter $${name} is never used`,
+          offset: param.loc.start,
+        })
   // The model validates the body even when the text has problems, so that one pass reports them all (`hql
   // check`): an unused parameter must not hide an unknown component.
   let query: Query
   try {
-    // The lowered body is this call's own (parameter values are copied in, lower.ts): the model may keep
-    // its canonical parts instead of copying them.
-    query = fromOwnedJSON(lowered.endpoint, lowered.body)
+    // The lowered body is this call's own (parameter values are copied in, lower.ts) and frozen as it was
+    // made: the model keeps its canonical parts as they are, neither copied nor frozen again.
+    query = fromOwnedJSON(lowered.endpoint, lowered.body, { frozen: true })
   } catch (caught) {
     const error: unknown = caught
     if (!(error instanceof HqlError)) {
@@ -103,7 +103,15 @@ function withModelIssues(
   return [all, paths]
 }
 
-function declaredParams(definition: QueryDefinitionNode, problems: TextProblem[]): Map<string, ParamNode> {
+// What a query without parameters (most of them) declares and is given: shared, never written to.
+const noParams: ReadonlyMap<string, ParamNode> = new Map()
+const noArgs: ReadonlyMap<string, unknown> = new Map()
+
+function declaredParams(
+  definition: QueryDefinitionNode,
+  problems: TextProblem[],
+): ReadonlyMap<string, ParamNode> {
+  if (definition.params.length === 0) return noParams
   const params = new Map<string, ParamNode>()
   for (const param of definition.params) {
     const name = param.variable.name
@@ -130,9 +138,11 @@ function argumentsFor(
   params: ReadonlyMap<string, ParamNode>,
   options: ResolveOptions,
   problems: TextProblem[],
-  unsound: Set<string>,
-): Map<string, unknown> {
+): { args: ReadonlyMap<string, unknown>; unsound: ReadonlySet<string> | undefined } {
+  if (params.size === 0 && options.params === undefined) return { args: noArgs, unsound: undefined }
   const args = new Map<string, unknown>()
+  // The parameters whose values were reported wrong.
+  let unsound: Set<string> | undefined
   const given = options.params ?? {}
   const at = definition.name?.loc.start ?? definition.loc.start
   for (const name of Object.keys(given))
@@ -163,11 +173,11 @@ function argumentsFor(
     const problem = checkArgument(type, value)
     if (problem !== undefined) {
       problems.push({ code: 'invalid_parameter', reason: `parameter $${name}: ${problem}`, offset })
-      unsound.add(name)
+      ;(unsound ??= new Set()).add(name)
     }
     args.set(name, value)
   }
-  return args
+  return { args, unsound }
 }
 
 /** A default is a literal: a scalar, or a list of scalars. */

@@ -22,6 +22,7 @@ const countedLimits = {
 // generated code where the runtime allows it (fast-generate.ts), else to closures (fast-parse.ts).
 const compiledBodies: Partial<Record<EndpointName, Compiled>> = {}
 const adoptingBodies: Partial<Record<EndpointName, Compiled>> = {}
+const frozenBodies: Partial<Record<EndpointName, Compiled>> = {}
 
 /**
  * The fast path of a request body's parse: what `requestSchemas[endpoint]` would return for `json`, or
@@ -51,6 +52,24 @@ export function parseOwnedRequestFast<E extends EndpointName>(
   const schema = requestSchemas[endpoint]
   const compiled = (adoptingBodies[endpoint] ??=
     generateSchema(schema, { adopt: true, limits: countedLimits }) ?? withinShape(compileSchema(schema)))
+  const parsed = compiled(body)
+  return parsed === refused ? undefined : (parsed as RequestBodies[E])
+}
+
+/**
+ * `parseOwnedRequestFast` for a body whose every object its owner has frozen already (text's lowering freezes
+ * each part as it makes it, and hands out shared frozen constants for the parts a query often repeats, such
+ * as `{ name: 'primaryImage' }`): a part returned as it is is not frozen a second time. A part that is not
+ * frozen would stay open in the query: only for an owner that freezes all it builds (test/text/shared-parts.test.ts).
+ */
+export function parseFrozenRequestFast<E extends EndpointName>(
+  endpoint: E,
+  body: unknown,
+): RequestBodies[E] | undefined {
+  const schema = requestSchemas[endpoint]
+  const compiled = (frozenBodies[endpoint] ??=
+    generateSchema(schema, { adopt: true, frozen: true, limits: countedLimits }) ??
+    withinShape(compileSchema(schema)))
   const parsed = compiled(body)
   return parsed === refused ? undefined : (parsed as RequestBodies[E])
 }

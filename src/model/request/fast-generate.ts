@@ -39,10 +39,15 @@ class Generator {
    * canonical is returned (and frozen) as it is rather than copied; anything else is copied as usual.
    * `limits`: the code also counts depth (`D`) and values (`N`) as request-shape.ts's walk does, and refuses a
    * body past a limit; the caller then runs that walk, which throws the error with its path.
+   * `frozen` (with `adopt`): the caller froze every object of its input already, so a part returned as it is
+   * is not frozen again (a freeze is a call into the runtime, ≈30 ns, even on a frozen object); a copy is.
+   * Such an owner also made each object with literals and plain stores, so every own key of it is enumerable:
+   * the search for a key that `for…in` skipped (a list of own names made per object) is left out.
    */
   constructor(
     private readonly adopt: boolean,
     readonly limits?: CountedLimits,
+    private readonly frozen = false,
   ) {}
 
   readonly functions: string[] = []
@@ -130,7 +135,7 @@ return o
         return `return typeof v === 'string' && (${test}) ? v : R`
       }
       case 'readonly':
-        return `const o = ${this.nameOf(def.innerType as Schema)}(v)\nreturn o === R ? R : Object.freeze(o)`
+        return `const o = ${this.nameOf(def.innerType as Schema)}(v)\nreturn o === R ${this.adopt && this.frozen ? '|| o === v ' : ''}? o : Object.freeze(o)`
       case 'array':
         if (this.adopt)
           return `if (!Array.isArray(v)) return R
@@ -233,7 +238,7 @@ default: return R
 }
 if (required !== ${required}) return R
 ${this.limits === undefined ? '' : `if ((N += seen) > ${literal(this.limits.nodes)}) return R`}
-${keys.length > 0 ? `if (seen !== ${keys.length} && Object.getOwnPropertyNames(v).length !== seen && (${hidden.join(' || ')})) return R` : ''}
+${keys.length > 0 && !this.frozen ? `if (seen !== ${keys.length} && Object.getOwnPropertyNames(v).length !== seen && (${hidden.join(' || ')})) return R` : ''}
 ${this.adopt ? 'if (same && proto === P) return v' : ''}
 const out = {}
 ${stores.join('\n')}
@@ -247,13 +252,17 @@ return out`
  */
 export function generateSchema(
   schema: ZodMiniType,
-  { adopt = false, limits }: { adopt?: boolean; limits?: CountedLimits } = {},
+  {
+    adopt = false,
+    frozen = false,
+    limits,
+  }: { adopt?: boolean; frozen?: boolean; limits?: CountedLimits } = {},
 ): Compiled | undefined {
   // Not in a web page: a page's Content-Security-Policy reports (securitypolicyviolation, console) the
   // attempt to evaluate a string even when the EvalError is caught, so pages get the closures without trying.
   if ('document' in globalThis) return undefined
   let source: string
-  const generator = new Generator(adopt, limits)
+  const generator = new Generator(adopt, limits, frozen)
   try {
     let entry = generator.nameOf(schema as unknown as Schema)
     // The top value is the first one counted.
