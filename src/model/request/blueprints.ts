@@ -8,17 +8,20 @@ const nameGenerator = z.exactOptional(z.string({ error: 'expected a title templa
 
 // Params by type (SERVICE-SPEC.md). Content and Collection are not shown there: a curated set of titles and
 // an editorial collection are what their descriptions need, so those are their params.
+// Frozen as the rest of a body is: a query's params must not change under it.
 const paramsByType = {
-  RecommendedForYou: z.strictObject({ name: title }),
-  Explore: z.strictObject({ name: title }),
-  BasedOnItem: z.strictObject({ nameGenerator }),
-  GraphLens: z.strictObject({}),
-  ExploreGraphLens: z.strictObject({ nameGenerator }),
-  Content: z.strictObject({
-    name: title,
-    ids: z.readonly(z.array(AnyIdSchema).check(z.minLength(1, { error: 'expected at least one id' }))),
-  }),
-  Collection: z.strictObject({ name: title, id: CollectionIdSchema }),
+  RecommendedForYou: z.readonly(z.strictObject({ name: title })),
+  Explore: z.readonly(z.strictObject({ name: title })),
+  BasedOnItem: z.readonly(z.strictObject({ nameGenerator })),
+  GraphLens: z.readonly(z.strictObject({})),
+  ExploreGraphLens: z.readonly(z.strictObject({ nameGenerator })),
+  Content: z.readonly(
+    z.strictObject({
+      name: title,
+      ids: z.readonly(z.array(AnyIdSchema).check(z.minLength(1, { error: 'expected at least one id' }))),
+    }),
+  ),
+  Collection: z.readonly(z.strictObject({ name: title, id: CollectionIdSchema })),
 }
 
 const placement = {
