@@ -27,12 +27,16 @@ export function contributorsOf(raw: RawCatalog): { people: People; contributors:
   // Uses per spelling first: some 10,000 spellings for many more credits, so a person key is derived once
   // per spelling, not once per credit.
   const uses = new Map<string, number>()
-  const count = (name: string): void => {
-    uses.set(name, (uses.get(name) ?? 0) + 1)
+  const count = (names: readonly string[]): void => {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string
+      uses.set(name, (uses.get(name) ?? 0) + 1)
+    }
   }
-  for (const movie of raw.movies) {
-    for (const name of movie.cast) count(name)
-    for (const name of movie.directors ?? []) count(name)
+  for (let i = 0; i < raw.movies.length; i++) {
+    const movie = raw.movies[i] as RawCatalog['movies'][number]
+    count(movie.cast)
+    if (movie.directors != null) count(movie.directors)
   }
   const spellings = new NameSpellings()
   const creditsPerPerson = new Map<string, number>()
