@@ -12,6 +12,7 @@ import { genreTraits, listTitlesByTrait } from './genres'
 import { addMovies, addSeries, noTitles } from './media'
 import { synthesizeOffers } from './offers'
 import { scorePopularity } from './popularity'
+import type { PeopleIndex } from './people-index'
 import type { RawCatalog } from './raw'
 import { synthesizeSocial, type SocialGraph, type UserSeed } from './social'
 
@@ -32,10 +33,15 @@ export interface BuiltCatalog extends SocialGraph {
 /**
  * Builds the graph from the raw catalog. Deterministic: the same catalog gives the same graph. The steps run
  * in this order because each reads what the one before made (films credit the contributors, offers and
- * social links need every title, popularity needs the social links).
+ * social links need every title, popularity needs the social links). `peopleIndex` is the catalog's own, checked
+ * against its movies (catalog/load.ts): the films' people without deriving them.
  */
-export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): BuiltCatalog {
-  const { people, contributors } = contributorsOf(raw)
+export function buildCatalog(
+  raw: RawCatalog,
+  users: readonly UserSeed[],
+  peopleIndex?: PeopleIndex,
+): BuiltCatalog {
+  const { people, contributors } = contributorsOf(raw, peopleIndex)
   const byGenre = genreTraits(raw)
   const titles = noTitles()
   addMovies(raw.movies, people, byGenre, titles)

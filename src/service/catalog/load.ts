@@ -1,8 +1,10 @@
+import { hash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
 import { HqlError } from '../../model/errors'
+import { PEOPLE_INDEX_FILE, peopleIndexFrom, type PeopleIndex } from './people-index'
 import { isRawCatalog, RawCatalog } from './raw'
 
 /**
@@ -31,16 +33,51 @@ const EPISODES_FILE = 'series-episodes.json'
 
 /** Reads and checks the catalog files of a folder (movies.json, series.json, series-episodes.json if there). */
 export function readCatalogDir(dir: string): RawCatalog {
-  const read = (file: string): unknown => {
+  return readCatalogFolder(dir).raw
+}
+
+/**
+ * {@link readCatalogDir}, and the folder's {@link PeopleIndex} when it has one made from these very movies.json
+ * bytes (SHA-256, hashed only when the folder has an index file); otherwise `people` is undefined and the
+ * build derives them.
+ */
+export function readCatalogFolder(dir: string): { raw: RawCatalog; people: PeopleIndex | undefined } {
+  const bytes = (file: string): Buffer => {
     const path = resolve(dir, file)
     try {
-      return JSON.parse(readFileSync(path, 'utf8'))
+      return readFileSync(path)
     } catch (cause) {
       throw new HqlError('catalog_unreadable', `cannot read ${path} as JSON`, { cause })
     }
   }
+  const parse = (file: string, data: Buffer): unknown => {
+    try {
+      return JSON.parse(data.toString('utf8'))
+    } catch (cause) {
+      throw new HqlError('catalog_unreadable', `cannot read ${resolve(dir, file)} as JSON`, { cause })
+    }
+  }
+  const read = (file: string): unknown => parse(file, bytes(file))
+  const moviesBytes = bytes('movies.json')
   const episodes = existsSync(resolve(dir, EPISODES_FILE)) ? { episodes: read(EPISODES_FILE) } : {}
-  return checkCatalog({ movies: read('movies.json'), series: read('series.json'), ...episodes })
+  const raw = checkCatalog({
+    movies: parse('movies.json', moviesBytes),
+    series: read('series.json'),
+    ...episodes,
+  })
+  const indexPath = resolve(dir, PEOPLE_INDEX_FILE)
+  let people: PeopleIndex | undefined
+  if (existsSync(indexPath)) {
+    // A broken index is no error: the people are derived as for a folder without one.
+    let json: unknown
+    try {
+      json = JSON.parse(readFileSync(indexPath, 'utf8'))
+    } catch {
+      json = undefined
+    }
+    people = peopleIndexFrom(json, hash('sha256', moviesBytes, 'hex'))
+  }
+  return { raw, people }
 }
 
 /** Checks an in-memory catalog; the error names the first bad record's path, e.g. `$.movies[12].year`. */
