@@ -12,7 +12,8 @@ import { genreTraits, listTitlesByTrait } from './genres'
 import { addMovies, addSeries, noTitles } from './media'
 import { synthesizeOffers } from './offers'
 import { scorePopularity } from './popularity'
-import type { PeopleIndex } from './people-index'
+import { derivePeople, type CatalogIndex, type PeopleRows } from './catalog-index'
+import { planEditorial } from './collections'
 import type { RawCatalog } from './raw'
 import { synthesizeSocial, type SocialGraph, type UserSeed } from './social'
 
@@ -33,30 +34,53 @@ export interface BuiltCatalog extends SocialGraph {
 /**
  * Builds the graph from the raw catalog. Deterministic: the same catalog gives the same graph. The steps run
  * in this order because each reads what the one before made (films credit the contributors, offers and
- * social links need every title, popularity needs the social links). `peopleIndex` is the catalog's own, checked
- * against its movies (catalog/load.ts): the films' people without deriving them.
+ * social links need every title, popularity needs the social links). `index` is the catalog's own, checked
+ * against its files (catalog/load.ts): the films' people and the editorial plan without deriving them.
  */
 export function buildCatalog(
   raw: RawCatalog,
   users: readonly UserSeed[],
-  peopleIndex?: PeopleIndex,
+  index?: CatalogIndex,
 ): BuiltCatalog {
-  const { people, contributors } = contributorsOf(raw, peopleIndex)
+  const { media, episodic, contributors, byGenre, images, rawOf } = titlesOf(raw, index)
+  const traits = [...byGenre.values()]
+  const sources = synthesizeOffers(media, rawOf)
+  const social = synthesizeSocial({
+    media,
+    contributors,
+    traits,
+    sources,
+    users,
+    editorial: index?.editorial,
+  })
+  const others: GraphNode[] = [...contributors, ...traits, ...sources]
+  scorePopularity(media, contributors, others, social)
+
+  return { media, episodic: episodic.nodes, contributors, traits, sources, images, ...social }
+}
+
+/** The {@link CatalogIndex} of a catalog whose files have SHA-256 `digest` (`catalogDigest`). */
+export function deriveCatalogIndex(raw: RawCatalog, digest: string): CatalogIndex {
+  const people = derivePeople(raw)
+  const { media, contributors, byGenre } = titlesOf(raw, people)
+  return {
+    catalog: digest,
+    ...people,
+    editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
+  }
+}
+
+/** The titles, their people and traits, before anything synthetic: what the catalog's files alone decide. */
+function titlesOf(raw: RawCatalog, people?: PeopleRows) {
+  const { people: byName, contributors } = contributorsOf(raw, people)
   const byGenre = genreTraits(raw)
   const titles = noTitles()
-  addMovies(raw.movies, people, byGenre, titles)
+  addMovies(raw.movies, byName, byGenre, titles)
   addSeries(raw.series, byGenre, titles)
   const { media, images, rawOf } = titles
   const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
   const episodic = episodicOf(raw.episodes ?? [], seriesByKey)
   images.push(...episodic.images)
   listTitlesByTrait(media)
-
-  const traits = [...byGenre.values()]
-  const sources = synthesizeOffers(media, rawOf)
-  const social = synthesizeSocial({ media, contributors, traits, sources, users })
-  const others: GraphNode[] = [...contributors, ...traits, ...sources]
-  scorePopularity(media, contributors, others, social)
-
-  return { media, episodic: episodic.nodes, contributors, traits, sources, images, ...social }
+  return { media, episodic, contributors, byGenre, images, rawOf }
 }

@@ -1,10 +1,10 @@
-import { hash } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
 import { HqlError } from '../../model/errors'
-import { PEOPLE_INDEX_FILE, peopleIndexFrom, type PeopleIndex } from './people-index'
+import { CATALOG_INDEX_FILE, catalogIndexFrom, type CatalogIndex } from './catalog-index'
 import { isRawCatalog, RawCatalog } from './raw'
 
 /**
@@ -37,11 +37,11 @@ export function readCatalogDir(dir: string): RawCatalog {
 }
 
 /**
- * {@link readCatalogDir}, and the folder's {@link PeopleIndex} when it has one made from these very movies.json
- * bytes (SHA-256, hashed only when the folder has an index file); otherwise `people` is undefined and the
- * build derives them.
+ * {@link readCatalogDir}, and the folder's {@link CatalogIndex} when it has one made from these very files
+ * (SHA-256 of their bytes, hashed only when the folder has an index file); otherwise `index` is undefined and
+ * the build derives what it holds.
  */
-export function readCatalogFolder(dir: string): { raw: RawCatalog; people: PeopleIndex | undefined } {
+export function readCatalogFolder(dir: string): { raw: RawCatalog; index: CatalogIndex | undefined } {
   const bytes = (file: string): Buffer => {
     const path = resolve(dir, file)
     try {
@@ -57,27 +57,33 @@ export function readCatalogFolder(dir: string): { raw: RawCatalog; people: Peopl
       throw new HqlError('catalog_unreadable', `cannot read ${resolve(dir, file)} as JSON`, { cause })
     }
   }
-  const read = (file: string): unknown => parse(file, bytes(file))
-  const moviesBytes = bytes('movies.json')
-  const episodes = existsSync(resolve(dir, EPISODES_FILE)) ? { episodes: read(EPISODES_FILE) } : {}
+  const files = [bytes('movies.json'), bytes('series.json')]
+  if (existsSync(resolve(dir, EPISODES_FILE))) files.push(bytes(EPISODES_FILE))
+  const [movies, series, episodes] = files as [Buffer, Buffer, Buffer | undefined]
   const raw = checkCatalog({
-    movies: parse('movies.json', moviesBytes),
-    series: read('series.json'),
-    ...episodes,
+    movies: parse('movies.json', movies),
+    series: parse('series.json', series),
+    ...(episodes === undefined ? {} : { episodes: parse(EPISODES_FILE, episodes) }),
   })
-  const indexPath = resolve(dir, PEOPLE_INDEX_FILE)
-  let people: PeopleIndex | undefined
-  if (existsSync(indexPath)) {
-    // A broken index is no error: the people are derived as for a folder without one.
-    let json: unknown
-    try {
-      json = JSON.parse(readFileSync(indexPath, 'utf8'))
-    } catch {
-      json = undefined
-    }
-    people = peopleIndexFrom(json, hash('sha256', moviesBytes, 'hex'))
+  const indexPath = resolve(dir, CATALOG_INDEX_FILE)
+  if (!existsSync(indexPath)) return { raw, index: undefined }
+  // A broken index is no error: the build derives what it holds, as for a folder without one.
+  let json: unknown
+  try {
+    json = JSON.parse(readFileSync(indexPath, 'utf8'))
+  } catch {
+    json = undefined
   }
-  return { raw, people }
+  const titles = raw.movies.length + raw.series.length
+  return { raw, index: catalogIndexFrom(json, catalogDigest(files), titles) }
+}
+
+/** SHA-256 (hex) of a catalog's files: movies.json, series.json and series-episodes.json if there, in that order. */
+export function catalogDigest(files: readonly Buffer[]): string {
+  const sha = createHash('sha256')
+  // Each file's length first, so that bytes moved from the end of one file to the start of the next differ.
+  for (const file of files) sha.update(`${file.length}:`).update(file)
+  return sha.digest('hex')
 }
 
 /** Checks an in-memory catalog; the error names the first bad record's path, e.g. `$.movies[12].year`. */

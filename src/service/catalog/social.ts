@@ -9,7 +9,7 @@ import type {
 } from '../graph/entities'
 import { emptySocial, ownSocial, withEdge } from './empty-social'
 import { assignAltIds, mhidOf } from './ids'
-import { editorialCollections, userCollections } from './collections'
+import { editorialCollections, userCollections, type EditorialEntry } from './collections'
 import { randomFrom, randomOf } from './prng'
 import { uniformFrom, uniformSample, WeightedPicker } from './weighted'
 
@@ -112,6 +112,8 @@ export function synthesizeSocial(input: {
   traits: readonly TraitNode[]
   sources: readonly SourceNode[]
   users: readonly UserSeed[]
+  /** The catalog's editorial plan when its index carries one (catalog-index.ts); else planned here. */
+  editorial?: readonly EditorialEntry[] | undefined
 }): SocialGraph {
   const users: UserNode[] = []
   const usernames = new Set<string>()
@@ -177,7 +179,7 @@ export function synthesizeSocial(input: {
     user.follows.push(...uniformSample(people.length - 1, other, random.int(0, 4), random))
   })
 
-  const collections = editorialCollections(input, editors)
+  const collections = editorialCollections(input, editors, input.editorial)
   const publicEditorial = [...collections]
   const wishes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity)
   for (const user of users) {

@@ -22,11 +22,11 @@ export function graphFor(
   const cached = key === undefined ? undefined : graphCache.get(key)
   if (cached) return { graph: cached, ms: 0 }
   const started = performance.now()
-  const { raw, people } =
+  const { raw, index } =
     typeof catalog === 'object'
-      ? { raw: checkCatalog(catalog), people: undefined }
+      ? { raw: checkCatalog(catalog), index: undefined }
       : readCatalogFolder(catalog ?? defaultCatalogDir())
-  const graph = new GraphIndex(buildCatalog(raw, seeds, people))
+  const graph = new GraphIndex(buildCatalog(raw, seeds, index))
   if (key !== undefined) graphCache.set(key, graph)
   return { graph, ms: performance.now() - started }
 }

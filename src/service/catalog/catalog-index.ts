@@ -1,30 +1,38 @@
-import type { RawCatalog } from './raw'
+import type { EditorialEntry } from './collections'
 import { contributorKindOf } from './contributor-kinds'
 import { assignAltIds, CONTRIBUTOR_PREFIX, mhidOf, PREFIX } from './ids'
 import { NameSpellings, personKey } from './names'
+import type { RawCatalog } from './raw'
 
 /**
- * What the films' people come to, derived from movies.json alone: each person (key, shown name, mhid, altId,
- * credits) in key order, and which person each spelling names. Deriving it is a third of a fresh start-up
- * (~10,000 spellings slugged, counted, sorted, their altIds resolved and their SHA-512 mhids drawn), so the
- * shipped catalog carries it, written by `npx tsx scripts/write-people-index.ts` (test/service/people-index.test.ts
- * fails when it is out of date) and keyed by the SHA-256 of the movies.json it was derived from: a catalog
- * folder whose movies.json differs, or that has no index, derives it at start-up as before.
+ * What the catalog's files alone decide and a fresh start-up spent most of its time deriving: the films' people
+ * (~10,000 spellings slugged, counted and sorted, their altIds resolved and their SHA-512 mhids drawn) and the
+ * editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found).
+ * The shipped catalog carries it in catalog-index.json, written by `npx tsx scripts/write-catalog-index.ts`
+ * (test/service/catalog-index.test.ts fails when it is out of date) and keyed by the SHA-256 of the catalog
+ * files it was derived from (catalog/load.ts): a folder whose files differ, or that has no index, derives it all
+ * at start-up as before. Nothing here depends on the configured users.
  */
-export interface PeopleIndex {
-  /** SHA-256 (hex) of the movies.json bytes this index was derived from. */
-  readonly movies: string
+export interface CatalogIndex extends PeopleRows {
+  /** SHA-256 (hex) of the catalog files this index was derived from (`catalogDigest` in catalog/load.ts). */
+  readonly catalog: string
+  /** The editorial collections, in order (`planEditorial`). */
+  readonly editorial: readonly EditorialEntry[]
+}
+
+/** The films' people: each person in key order, and which person each spelling names. */
+export interface PeopleRows {
   /** Per person, in key order: key, shown name, mhid, altId, credits in the films. */
   readonly people: readonly (readonly [string, string, string, string, number])[]
   /** Per spelling used in the films, in first-use order: the spelling and its person's place in `people`. */
   readonly spellings: readonly (readonly [string, number])[]
 }
 
-/** The file of a catalog folder that holds its {@link PeopleIndex}. */
-export const PEOPLE_INDEX_FILE = 'people-index.json'
+/** The file of a catalog folder that holds its {@link CatalogIndex}. */
+export const CATALOG_INDEX_FILE = 'catalog-index.json'
 
 /** Derives the people of a catalog's films: what contributorsOf makes when the catalog carries no index. */
-export function derivePeople(raw: RawCatalog, moviesDigest: string): PeopleIndex {
+export function derivePeople(raw: RawCatalog): PeopleRows {
   // Uses per spelling first: some 10,000 spellings for many more credits, so a person key is derived once
   // per spelling, not once per credit.
   const uses = new Map<string, number>()
@@ -54,7 +62,7 @@ export function derivePeople(raw: RawCatalog, moviesDigest: string): PeopleIndex
   const names = personKeys.map((key) => ({ key, name: spellings.displayName(key), slug: key }))
   const personAltIds = assignAltIds('Contributor', names)
   const placeOf = new Map<string, number>()
-  const people = names.map(({ key, name }, i): PeopleIndex['people'][number] => {
+  const people = names.map(({ key, name }, i): PeopleRows['people'][number] => {
     placeOf.set(key, i)
     // A group or a character keeps the person's altId with its own prefix: unique among people, so among its kind.
     const prefix = CONTRIBUTOR_PREFIX[contributorKindOf(key)]
@@ -69,17 +77,21 @@ export function derivePeople(raw: RawCatalog, moviesDigest: string): PeopleIndex
   })
   const named: [string, number][] = []
   for (const [name, key] of keyOf) named.push([name, placeOf.get(key) ?? -1])
-  return { movies: moviesDigest, people, spellings: named }
+  return { people, spellings: named }
 }
 
 /**
- * The index in a catalog folder's file, if it is one for these movies.json bytes (`moviesDigest`) and well
- * formed; anything else (no file, another catalog's, a hand-edited one) is `undefined`, and the people are derived.
+ * The index in a catalog folder's file, if it is one for these catalog files (`digest`) and well formed, its
+ * places within the catalog's `titles` (films and series) and people; anything else (no file, another catalog's,
+ * a hand-edited one) is `undefined`, and the build derives it all.
  */
-export function peopleIndexFrom(json: unknown, moviesDigest: string): PeopleIndex | undefined {
+export function catalogIndexFrom(json: unknown, digest: string, titles: number): CatalogIndex | undefined {
   if (typeof json !== 'object' || json === null) return undefined
-  const { movies, people, spellings } = json as Partial<Record<keyof PeopleIndex, unknown>>
-  if (movies !== moviesDigest || !Array.isArray(people) || !Array.isArray(spellings)) return undefined
+  const { catalog, people, spellings, editorial } = json as Partial<Record<keyof CatalogIndex, unknown>>
+  if (catalog !== digest || !Array.isArray(people) || !Array.isArray(spellings) || !Array.isArray(editorial))
+    return undefined
+  const isPlace = (at: unknown, below: number): boolean =>
+    Number.isInteger(at) && (at as number) >= 0 && (at as number) < below
   for (const row of people as unknown[])
     if (
       !Array.isArray(row) ||
@@ -96,10 +108,22 @@ export function peopleIndexFrom(json: unknown, moviesDigest: string): PeopleInde
       !Array.isArray(row) ||
       row.length !== 2 ||
       typeof row[0] !== 'string' ||
-      !Number.isInteger(row[1]) ||
-      row[1] < 0 ||
-      row[1] >= people.length
+      !isPlace(row[1], people.length)
     )
       return undefined
-  return json as PeopleIndex
+  for (let i = 0; i < editorial.length; i++) {
+    const row: unknown = editorial[i]
+    if (!Array.isArray(row) || row.length !== 5 || !row.slice(0, 3).every((s) => typeof s === 'string'))
+      return undefined
+    const below =
+      row[3] === 'media'
+        ? titles
+        : row[3] === 'contributors'
+          ? people.length
+          : row[3] === 'editorial'
+            ? i
+            : -1
+    if (!Array.isArray(row[4]) || !row[4].every((at) => isPlace(at, below))) return undefined
+  }
+  return json as CatalogIndex
 }
