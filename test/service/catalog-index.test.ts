@@ -35,6 +35,7 @@ describe('the catalog index', () => {
     expect(index).toBeDefined()
     expect(index).toEqual(JSON.parse(JSON.stringify(deriveCatalogIndex(raw, catalogDigest(files(dir))))))
     expect(index?.editorial.length).toBeGreaterThan(30)
+    expect(index?.offers.reduce((n, [, places]) => n + places.length, 0)).toBeGreaterThan(5000)
   })
 
   it('is ignored for other files, or when malformed, and the graph is the same without it', () => {
@@ -49,11 +50,17 @@ describe('the catalog index', () => {
     const index = JSON.parse(readFileSync(join(broken, CATALOG_INDEX_FILE), 'utf8'))
     const write = (json: unknown): void =>
       writeFileSync(join(broken, CATALOG_INDEX_FILE), JSON.stringify(json))
-    // A spelling naming no person; a collection's item beyond the titles; one naming a later collection.
+    // A spelling naming no person; a collection's item beyond the titles; one naming a later collection;
     for (const bad of [
       { ...index, spellings: [['x', index.people.length]] },
       { ...index, editorial: [['k', 'n', 'd', 'media', [99_999]]] },
       { ...index, editorial: [['k', 'n', 'd', 'editorial', [0]]] },
+      // A source's titles out of order; sources out of order.
+      {
+        ...index,
+        offers: index.offers.map(([k, p, i]: [string, number[], string[]]) => [k, [...p].reverse(), i]),
+      },
+      { ...index, offers: [...index.offers].reverse() },
     ]) {
       write(bad)
       expect(readCatalogFolder(broken).index).toBeUndefined()

@@ -10,7 +10,7 @@ import { contributorsOf } from './contributors'
 import { episodicOf } from './episodes'
 import { genreTraits, listTitlesByTrait } from './genres'
 import { addMovies, addSeries, noTitles } from './media'
-import { synthesizeOffers } from './offers'
+import { planOffers, synthesizeOffers } from './offers'
 import { scorePopularity } from './popularity'
 import { derivePeople, type CatalogIndex, type PeopleRows } from './catalog-index'
 import { planEditorial } from './collections'
@@ -35,7 +35,7 @@ export interface BuiltCatalog extends SocialGraph {
  * Builds the graph from the raw catalog. Deterministic: the same catalog gives the same graph. The steps run
  * in this order because each reads what the one before made (films credit the contributors, offers and
  * social links need every title, popularity needs the social links). `index` is the catalog's own, checked
- * against its files (catalog/load.ts): the films' people and the editorial plan without deriving them.
+ * against its files (catalog/load.ts): the films' people, the editorial plan and the offers without deriving them.
  */
 export function buildCatalog(
   raw: RawCatalog,
@@ -44,7 +44,7 @@ export function buildCatalog(
 ): BuiltCatalog {
   const { media, episodic, contributors, byGenre, images, rawOf } = titlesOf(raw, index)
   const traits = [...byGenre.values()]
-  const sources = synthesizeOffers(media, rawOf)
+  const sources = synthesizeOffers(media, rawOf, index?.offers)
   const social = synthesizeSocial({
     media,
     contributors,
@@ -62,11 +62,12 @@ export function buildCatalog(
 /** The {@link CatalogIndex} of a catalog whose files have SHA-256 `digest` (`catalogDigest`). */
 export function deriveCatalogIndex(raw: RawCatalog, digest: string): CatalogIndex {
   const people = derivePeople(raw)
-  const { media, contributors, byGenre } = titlesOf(raw, people)
+  const { media, contributors, byGenre, rawOf } = titlesOf(raw, people)
   return {
     catalog: digest,
     ...people,
     editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
+    offers: planOffers(media, rawOf),
   }
 }
 

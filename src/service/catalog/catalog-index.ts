@@ -1,4 +1,6 @@
 import type { EditorialEntry } from './collections'
+import type { OfferPlan } from './offers'
+import { SOURCE_SPECS } from './sources'
 import { contributorKindOf } from './contributor-kinds'
 import { assignAltIds, CONTRIBUTOR_PREFIX, mhidOf, PREFIX } from './ids'
 import { NameSpellings, personKey } from './names'
@@ -7,7 +9,8 @@ import type { RawCatalog } from './raw'
 /**
  * What the catalog's files alone decide and a fresh start-up spent most of its time deriving: the films' people
  * (~10,000 spellings slugged, counted and sorted, their altIds resolved and their SHA-512 mhids drawn) and the
- * editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found).
+ * editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found) and
+ * which titles each store or service carries under which id (a seeded draw per source and title).
  * The shipped catalog carries it in catalog-index.json, written by `npx tsx scripts/write-catalog-index.ts`
  * (test/service/catalog-index.test.ts fails when it is out of date) and keyed by the SHA-256 of the catalog
  * files it was derived from (catalog/load.ts): a folder whose files differ, or that has no index, derives it all
@@ -18,6 +21,8 @@ export interface CatalogIndex extends PeopleRows {
   readonly catalog: string
   /** The editorial collections, in order (`planEditorial`). */
   readonly editorial: readonly EditorialEntry[]
+  /** The stores' and services' offers (`planOffers`). */
+  readonly offers: OfferPlan
 }
 
 /** The films' people: each person in key order, and which person each spelling names. */
@@ -87,8 +92,16 @@ export function derivePeople(raw: RawCatalog): PeopleRows {
  */
 export function catalogIndexFrom(json: unknown, digest: string, titles: number): CatalogIndex | undefined {
   if (typeof json !== 'object' || json === null) return undefined
-  const { catalog, people, spellings, editorial } = json as Partial<Record<keyof CatalogIndex, unknown>>
-  if (catalog !== digest || !Array.isArray(people) || !Array.isArray(spellings) || !Array.isArray(editorial))
+  const { catalog, people, spellings, editorial, offers } = json as Partial<
+    Record<keyof CatalogIndex, unknown>
+  >
+  if (
+    catalog !== digest ||
+    !Array.isArray(people) ||
+    !Array.isArray(spellings) ||
+    !Array.isArray(editorial) ||
+    !isOfferPlan(offers, titles)
+  )
     return undefined
   const isPlace = (at: unknown, below: number): boolean =>
     Number.isInteger(at) && (at as number) >= 0 && (at as number) < below
@@ -126,4 +139,23 @@ export function catalogIndexFrom(json: unknown, digest: string, titles: number):
     if (!Array.isArray(row[4]) || !row[4].every((at) => isPlace(at, below))) return undefined
   }
   return json as CatalogIndex
+}
+
+/** A plan naming each consumable source in SOURCE_SPECS order, with ascending places among `titles` and an id each. */
+function isOfferPlan(plan: unknown, titles: number): plan is OfferPlan {
+  const keys = SOURCE_SPECS.filter((spec) => spec.kind !== 'information').map((spec) => spec.key)
+  if (!Array.isArray(plan) || plan.length !== keys.length) return false
+  return plan.every((row: unknown, s) => {
+    if (!Array.isArray(row) || row.length !== 3 || row[0] !== keys[s]) return false
+    const [, places, ids] = row as unknown[]
+    if (!Array.isArray(places) || !Array.isArray(ids) || places.length !== ids.length) return false
+    let before = -1
+    for (let i = 0; i < places.length; i++) {
+      const at: unknown = places[i]
+      if (!Number.isInteger(at) || (at as number) <= before || (at as number) >= titles) return false
+      if (typeof ids[i] !== 'string') return false
+      before = at as number
+    }
+    return true
+  })
 }
