@@ -5,7 +5,7 @@ import { catalogDigest, readCatalogDir } from '../src/service/catalog/load'
 
 /**
  * The catalog-index.json a catalog folder should hold: derived from its files, keyed by their SHA-256, one
- * person, spelling, collection or source a line (so a change to the catalog reads as a small diff).
+ * person, spelling, title, collection or source a line (so a change to the catalog reads as a small diff).
  */
 export function catalogIndexText(dir: string): string {
   const files = ['movies.json', 'series.json', 'series-episodes.json'].flatMap((file) => {
@@ -21,6 +21,7 @@ export function catalogIndexText(dir: string): string {
     `{\n  "catalog": ${JSON.stringify(index.catalog)},\n` +
     `  "people": [\n    ${rows(index.people)}\n  ],\n` +
     `  "spellings": [\n    ${rows(index.spellings)}\n  ],\n` +
+    `  "titles": [\n    ${rows(index.titles)}\n  ],\n` +
     `  "editorial": [\n    ${rows(index.editorial)}\n  ],\n` +
     `  "offers": [\n    ${rows(index.offers)}\n  ]\n}\n`
   )

@@ -61,6 +61,9 @@ describe('the catalog index', () => {
         offers: index.offers.map(([k, p, i]: [string, number[], string[]]) => [k, [...p].reverse(), i]),
       },
       { ...index, offers: [...index.offers].reverse() },
+      // One title short; a title's popularity as text.
+      { ...index, titles: index.titles.slice(1) },
+      { ...index, titles: [['m', 'a', '0.5', null], ...index.titles.slice(1)] },
     ]) {
       write(bad)
       expect(readCatalogFolder(broken).index).toBeUndefined()

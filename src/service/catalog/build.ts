@@ -9,7 +9,7 @@ import type {
 import { contributorsOf } from './contributors'
 import { episodicOf } from './episodes'
 import { genreTraits, listTitlesByTrait } from './genres'
-import { addMovies, addSeries, noTitles } from './media'
+import { addMovies, addSeries, movieRows, noTitles, seriesRows, type TitleRow } from './media'
 import { planOffers, synthesizeOffers } from './offers'
 import { scorePopularity } from './popularity'
 import { derivePeople, type CatalogIndex, type PeopleRows } from './catalog-index'
@@ -35,7 +35,8 @@ export interface BuiltCatalog extends SocialGraph {
  * Builds the graph from the raw catalog. Deterministic: the same catalog gives the same graph. The steps run
  * in this order because each reads what the one before made (films credit the contributors, offers and
  * social links need every title, popularity needs the social links). `index` is the catalog's own, checked
- * against its files (catalog/load.ts): the films' people, the editorial plan and the offers without deriving them.
+ * against its files (catalog/load.ts): the films' people, the titles' ids and signal, the editorial plan and the
+ * offers without deriving them.
  */
 export function buildCatalog(
   raw: RawCatalog,
@@ -62,26 +63,28 @@ export function buildCatalog(
 /** The {@link CatalogIndex} of a catalog whose files have SHA-256 `digest` (`catalogDigest`). */
 export function deriveCatalogIndex(raw: RawCatalog, digest: string): CatalogIndex {
   const people = derivePeople(raw)
-  const { media, contributors, byGenre, rawOf } = titlesOf(raw, people)
+  const { media, contributors, byGenre, rawOf, byName } = titlesOf(raw, people)
   return {
     catalog: digest,
     ...people,
+    titles: [...movieRows(raw.movies, byName), ...seriesRows(raw.series)],
     editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
     offers: planOffers(media, rawOf),
   }
 }
 
 /** The titles, their people and traits, before anything synthetic: what the catalog's files alone decide. */
-function titlesOf(raw: RawCatalog, people?: PeopleRows) {
-  const { people: byName, contributors } = contributorsOf(raw, people)
+function titlesOf(raw: RawCatalog, index?: PeopleRows & { titles?: readonly TitleRow[] }) {
+  const { people: byName, contributors } = contributorsOf(raw, index)
   const byGenre = genreTraits(raw)
   const titles = noTitles()
-  addMovies(raw.movies, byName, byGenre, titles)
-  addSeries(raw.series, byGenre, titles)
+  const films = raw.movies.length
+  addMovies(raw.movies, byName, byGenre, titles, index?.titles?.slice(0, films))
+  addSeries(raw.series, byGenre, titles, index?.titles?.slice(films))
   const { media, images, rawOf } = titles
   const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
   const episodic = episodicOf(raw.episodes ?? [], seriesByKey)
   images.push(...episodic.images)
   listTitlesByTrait(media)
-  return { media, episodic, contributors, byGenre, images, rawOf }
+  return { media, episodic, contributors, byGenre, images, rawOf, byName }
 }

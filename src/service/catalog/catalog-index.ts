@@ -1,4 +1,5 @@
 import type { EditorialEntry } from './collections'
+import type { TitleRow } from './media'
 import type { OfferPlan } from './offers'
 import { SOURCE_SPECS } from './sources'
 import { contributorKindOf } from './contributor-kinds'
@@ -9,7 +10,7 @@ import type { RawCatalog } from './raw'
 /**
  * What the catalog's files alone decide and a fresh start-up spent most of its time deriving: the films' people
  * (~10,000 spellings slugged, counted and sorted, their altIds resolved and their SHA-512 mhids drawn) and the
- * editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found) and
+ * titles' ids, altIds and popularity signal (SHA-512 digests, slugs, ranks), the editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found) and
  * which titles each store or service carries under which id (a seeded draw per source and title).
  * The shipped catalog carries it in catalog-index.json, written by `npx tsx scripts/write-catalog-index.ts`
  * (test/service/catalog-index.test.ts fails when it is out of date) and keyed by the SHA-256 of the catalog
@@ -21,6 +22,8 @@ export interface CatalogIndex extends PeopleRows {
   readonly catalog: string
   /** The editorial collections, in order (`planEditorial`). */
   readonly editorial: readonly EditorialEntry[]
+  /** Per title, films then series: mhid, altId, the data's popularity signal, poster mhid (`movieRows`). */
+  readonly titles: readonly TitleRow[]
   /** The stores' and services' offers (`planOffers`). */
   readonly offers: OfferPlan
 }
@@ -92,15 +95,21 @@ export function derivePeople(raw: RawCatalog): PeopleRows {
  */
 export function catalogIndexFrom(json: unknown, digest: string, titles: number): CatalogIndex | undefined {
   if (typeof json !== 'object' || json === null) return undefined
-  const { catalog, people, spellings, editorial, offers } = json as Partial<
-    Record<keyof CatalogIndex, unknown>
-  >
+  const {
+    catalog,
+    people,
+    spellings,
+    editorial,
+    offers,
+    titles: rows,
+  } = json as Partial<Record<keyof CatalogIndex, unknown>>
   if (
     catalog !== digest ||
     !Array.isArray(people) ||
     !Array.isArray(spellings) ||
     !Array.isArray(editorial) ||
-    !isOfferPlan(offers, titles)
+    !isOfferPlan(offers, titles) ||
+    !areTitleRows(rows, titles)
   )
     return undefined
   const isPlace = (at: unknown, below: number): boolean =>
@@ -158,4 +167,18 @@ function isOfferPlan(plan: unknown, titles: number): plan is OfferPlan {
     }
     return true
   })
+}
+
+/** One row per title: two strings, a number, and a string or null. */
+function areTitleRows(rows: unknown, titles: number): rows is readonly TitleRow[] {
+  if (!Array.isArray(rows) || rows.length !== titles) return false
+  return rows.every(
+    (row: unknown) =>
+      Array.isArray(row) &&
+      row.length === 4 &&
+      typeof row[0] === 'string' &&
+      typeof row[1] === 'string' &&
+      typeof row[2] === 'number' &&
+      (row[3] === null || typeof row[3] === 'string'),
+  )
 }
