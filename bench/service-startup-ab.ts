@@ -2,9 +2,9 @@
 // against another commit's, in fresh processes alternated old, new, old, new… so that the machine's drift (±20 %
 // on a shared VM) hits both alike. Prints the medians of wall and CPU time (process.cpuUsage, every thread) and
 // of the pairs' ratios. The other commit is exported with `git archive` (src and data only) to a temporary
-// folder that shares this tree's node_modules, and runs this tree's bench/service-startup.ts.
+// folder that shares this tree's node_modules, and both run this tree's bench/service-startup.ts.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,7 +16,10 @@ if (ref === undefined) throw new Error('usage: npx tsx bench/service-startup-ab.
 
 const old = mkdtempSync(join(tmpdir(), 'hql-startup-ab-'))
 try {
-  execFileSync('sh', ['-c', `git -C "${root}" archive "${ref}" src data bench | tar -x -C "${old}"`])
+  execFileSync('sh', ['-c', `git -C "${root}" archive "${ref}" src data | tar -x -C "${old}"`])
+  // This tree's start-up script in both (an older one may not print the CPU time); it imports ../src relatively.
+  mkdirSync(join(old, 'bench'))
+  copyFileSync(join(root, 'bench/service-startup.ts'), join(old, 'bench/service-startup.ts'))
   symlinkSync(join(root, 'node_modules'), join(old, 'node_modules'))
   const run = (tree: string): { wall: number; cpu: number } => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', join(tree, 'bench/service-startup.ts')], {
