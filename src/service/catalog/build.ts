@@ -9,9 +9,11 @@ import type {
 import { contributorsOf } from './contributors'
 import { episodicOf } from './episodes'
 import { genreTraits, listTitlesByTrait } from './genres'
-import { addMovies, addSeries, noTitles } from './media'
-import { synthesizeOffers } from './offers'
+import { addMovies, addSeries, movieRows, noTitles, seriesRows, type TitleRow } from './media'
+import { planOffers, synthesizeOffers } from './offers'
 import { scorePopularity } from './popularity'
+import { derivePeople, type CatalogIndex, type PeopleRows } from './catalog-index'
+import { planEditorial } from './collections'
 import type { RawCatalog } from './raw'
 import { synthesizeSocial, type SocialGraph, type UserSeed } from './social'
 
@@ -32,25 +34,57 @@ export interface BuiltCatalog extends SocialGraph {
 /**
  * Builds the graph from the raw catalog. Deterministic: the same catalog gives the same graph. The steps run
  * in this order because each reads what the one before made (films credit the contributors, offers and
- * social links need every title, popularity needs the social links).
+ * social links need every title, popularity needs the social links). `index` is the catalog's own, checked
+ * against its files (catalog/load.ts): the films' people, the titles' ids and signal, the editorial plan and the
+ * offers without deriving them.
  */
-export function buildCatalog(raw: RawCatalog, users: readonly UserSeed[]): BuiltCatalog {
-  const { people, contributors } = contributorsOf(raw)
+export function buildCatalog(
+  raw: RawCatalog,
+  users: readonly UserSeed[],
+  index?: CatalogIndex,
+): BuiltCatalog {
+  const { media, episodic, contributors, byGenre, images, rawOf } = titlesOf(raw, index)
+  const traits = [...byGenre.values()]
+  const sources = synthesizeOffers(media, rawOf, index?.offers)
+  const social = synthesizeSocial({
+    media,
+    contributors,
+    traits,
+    sources,
+    users,
+    editorial: index?.editorial,
+  })
+  const others: GraphNode[] = [...contributors, ...traits, ...sources]
+  scorePopularity(media, contributors, others, social)
+
+  return { media, episodic: episodic.nodes, contributors, traits, sources, images, ...social }
+}
+
+/** The {@link CatalogIndex} of a catalog whose files have SHA-256 `digest` (`catalogDigest`). */
+export function deriveCatalogIndex(raw: RawCatalog, digest: string): CatalogIndex {
+  const people = derivePeople(raw)
+  const { media, contributors, byGenre, rawOf, byName } = titlesOf(raw, people)
+  return {
+    catalog: digest,
+    ...people,
+    titles: [...movieRows(raw.movies, byName), ...seriesRows(raw.series)],
+    editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
+    offers: planOffers(media, rawOf),
+  }
+}
+
+/** The titles, their people and traits, before anything synthetic: what the catalog's files alone decide. */
+function titlesOf(raw: RawCatalog, index?: PeopleRows & { titles?: readonly TitleRow[] }) {
+  const { people: byName, contributors } = contributorsOf(raw, index)
   const byGenre = genreTraits(raw)
   const titles = noTitles()
-  addMovies(raw.movies, people, byGenre, titles)
-  addSeries(raw.series, byGenre, titles)
+  const films = raw.movies.length
+  addMovies(raw.movies, byName, byGenre, titles, index?.titles?.slice(0, films))
+  addSeries(raw.series, byGenre, titles, index?.titles?.slice(films))
   const { media, images, rawOf } = titles
   const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
   const episodic = episodicOf(raw.episodes ?? [], seriesByKey)
   images.push(...episodic.images)
   listTitlesByTrait(media)
-
-  const traits = [...byGenre.values()]
-  const sources = synthesizeOffers(media, rawOf)
-  const social = synthesizeSocial({ media, contributors, traits, sources, users })
-  const others: GraphNode[] = [...contributors, ...traits, ...sources]
-  scorePopularity(media, contributors, others, social)
-
-  return { media, episodic: episodic.nodes, contributors, traits, sources, images, ...social }
+  return { media, episodic, contributors, byGenre, images, rawOf, byName }
 }

@@ -50,28 +50,115 @@ function collection(
 const byPopularity = (a: MediaNode, b: MediaNode): number => b.popularity - a.popularity || byMhid(a, b)
 
 /**
- * The `n` most popular of some titles (`byPopularity`'s order), with the titles ranked once: each genre and
- * decade then sorts integers natively, where sorting its titles with a comparator was thousands of calls
- * each. The order is the same: `byPopularity` is total (mhids are unique), so any subset keeps its ranks' order.
+ * The places (in `media`) of the `n` most popular of some titles (`byPopularity`'s order), with the titles ranked
+ * once: each genre and decade then sorts integers natively, where sorting its titles with a comparator was
+ * thousands of calls each. The order is the same: `byPopularity` is total (mhids are unique), so any subset keeps
+ * its ranks' order.
  */
 function topByPopularity(
   media: readonly MediaNode[],
-): (titles: readonly MediaNode[], n: number) => MediaNode[] {
+  placeOf: ReadonlyMap<MediaNode, number>,
+): (titles: readonly MediaNode[], n: number) => number[] {
   const ranked = [...media].sort(byPopularity)
   const rankOf = new Map(ranked.map((m, i) => [m, i]))
   return (titles, n) => {
     const ranks = Int32Array.from(titles, (m) => rankOf.get(m) ?? -1).sort()
-    const out: MediaNode[] = []
+    const out: number[] = []
     for (const rank of ranks.subarray(0, n)) {
-      const title = ranked[rank]
+      const at = placeOf.get(ranked[rank] as MediaNode)
       // Every title listed by a genre or a decade is one of the catalog's: anything else is a bug.
-      if (title === undefined) throw new Error('editorial collections: a title outside the catalog')
-      out.push(title)
+      if (at === undefined) throw new Error('editorial collections: a title outside the catalog')
+      out.push(at)
     }
     return out
   }
 }
 
+/**
+ * One editorial collection as the catalog alone decides it: its key (its mhid and creation date derive from it),
+ * name, description, and its items as places in the titles, the contributors, or the editorial collections
+ * before it. Planning is most of the collections' cost (ranking every genre and decade, counting a decade's
+ * cast, finding the directors), so the shipped catalog carries the plan (catalog-index.ts).
+ */
+export type EditorialEntry = readonly [
+  key: string,
+  name: string,
+  description: string,
+  from: 'media' | 'contributors' | 'editorial',
+  places: readonly number[],
+]
+
+/** The editorial collections' plan: the top titles of each genre and decade, a decade's stars, a director's films. */
+export function planEditorial(input: {
+  media: readonly MediaNode[]
+  contributors: readonly ContributorNode[]
+  traits: readonly TraitNode[]
+}): EditorialEntry[] {
+  const mediaPlaces = new Map(input.media.map((m, i) => [m, i]))
+  const placesOf = (titles: readonly MediaNode[]): number[] => titles.map((m) => mediaPlaces.get(m) ?? -1)
+  const top = topByPopularity(input.media, mediaPlaces)
+  const genres: EditorialEntry[] = []
+  for (const trait of input.traits) {
+    if (trait.media.length < 12) continue
+    const name = trait.name
+    genres.push([
+      `editorial|genre|${name}`,
+      `Essential ${name}`,
+      `Popular ${name} titles of the catalog`,
+      'media',
+      top(trait.media, 24),
+    ])
+  }
+  const out: EditorialEntry[] = [...genres]
+  let contributorPlaces: Map<ContributorNode, number> | undefined
+  for (let decade = 1970; decade <= 2020; decade += 10) {
+    const films = input.media.filter((m) => m.type === 'Movie' && m.year >= decade && m.year < decade + 10)
+    if (films.length === 0) continue
+    out.push([
+      `editorial|decade|${decade}`,
+      `Best of the ${decade}s`,
+      `The ${decade}s' most popular films`,
+      'media',
+      top(films, 20),
+    ])
+    const credits = new Map<ContributorNode, number>()
+    for (const film of films)
+      for (const c of film.credits)
+        if (c.contribution === 'Cast') credits.set(c.contributor, (credits.get(c.contributor) ?? 0) + 1)
+    contributorPlaces ??= new Map(input.contributors.map((c, i) => [c, i]))
+    const places = contributorPlaces
+    const stars = firstOf(credits, 12).map((c) => places.get(c) ?? -1)
+    out.push([
+      `editorial|stars|${decade}`,
+      `Stars of the ${decade}s`,
+      `Actors with the most films of the ${decade}s in the catalog`,
+      'contributors',
+      stars,
+    ])
+  }
+  for (const person of input.contributors) {
+    const directed = person.credits.filter((c) => c.contribution === 'Director').map((c) => c.media)
+    if (directed.length < 6) continue
+    const items = [...directed].sort((a, b) => a.releaseDate - b.releaseDate || byMhid(a, b))
+    out.push([
+      `editorial|director|${person.mhid}`,
+      `Directed by ${person.name}`,
+      `Films of ${person.name} in release order`,
+      'media',
+      placesOf(items),
+    ])
+  }
+  out.push([
+    'editorial|genres',
+    'Every genre',
+    'One collection per genre',
+    'editorial',
+    genres.map((_, i) => i),
+  ])
+  return out
+}
+
+/** The editorial collections of a plan (by default the catalog's, planned here), owned by the editors. */
 export function editorialCollections(
   input: {
     media: readonly MediaNode[]
@@ -79,84 +166,21 @@ export function editorialCollections(
     traits: readonly TraitNode[]
   },
   editors: UserNode,
+  plan: readonly EditorialEntry[] = planEditorial(input),
 ): CollectionNode[] {
   const open = { permissions: 'public' as const, published: true }
-  const top = topByPopularity(input.media)
   const out: CollectionNode[] = []
-  const genreCollections: CollectionNode[] = []
-  for (const trait of input.traits) {
-    if (trait.media.length < 12) continue
-    const items = top(trait.media, 24)
-    const c = collection(
-      editors,
-      `editorial|genre|${trait.name}`,
-      `Essential ${trait.name}`,
-      `Popular ${trait.name} titles of the catalog`,
-      'custom',
-      items,
-      open,
-    )
-    genreCollections.push(c)
+  for (const [key, name, description, from, places] of plan) {
+    const list: readonly GraphNode[] =
+      from === 'media' ? input.media : from === 'contributors' ? input.contributors : out
+    const items = places.map((at) => {
+      const item = list[at]
+      // A plan names places in this catalog's lists (a checked index or planEditorial): anything else is a bug.
+      if (item === undefined) throw new Error(`editorial collections: ${key} names no item at ${at}`)
+      return item
+    })
+    out.push(collection(editors, key, name, description, 'custom', items, open))
   }
-  out.push(...genreCollections)
-  for (let decade = 1970; decade <= 2020; decade += 10) {
-    const films = input.media.filter((m) => m.type === 'Movie' && m.year >= decade && m.year < decade + 10)
-    if (films.length === 0) continue
-    out.push(
-      collection(
-        editors,
-        `editorial|decade|${decade}`,
-        `Best of the ${decade}s`,
-        `The ${decade}s' most popular films`,
-        'custom',
-        top(films, 20),
-        open,
-      ),
-    )
-    const credits = new Map<ContributorNode, number>()
-    for (const film of films)
-      for (const c of film.credits)
-        if (c.contribution === 'Cast') credits.set(c.contributor, (credits.get(c.contributor) ?? 0) + 1)
-    const stars = firstOf(credits, 12)
-    out.push(
-      collection(
-        editors,
-        `editorial|stars|${decade}`,
-        `Stars of the ${decade}s`,
-        `Actors with the most films of the ${decade}s in the catalog`,
-        'custom',
-        stars,
-        open,
-      ),
-    )
-  }
-  for (const person of input.contributors) {
-    const directed = person.credits.filter((c) => c.contribution === 'Director').map((c) => c.media)
-    if (directed.length < 6) continue
-    const items = [...directed].sort((a, b) => a.releaseDate - b.releaseDate || byMhid(a, b))
-    out.push(
-      collection(
-        editors,
-        `editorial|director|${person.mhid}`,
-        `Directed by ${person.name}`,
-        `Films of ${person.name} in release order`,
-        'custom',
-        items,
-        open,
-      ),
-    )
-  }
-  out.push(
-    collection(
-      editors,
-      'editorial|genres',
-      'Every genre',
-      'One collection per genre',
-      'custom',
-      genreCollections,
-      open,
-    ),
-  )
   return out
 }
 

@@ -1,8 +1,6 @@
 import type { ContributorNode } from '../graph/entities'
 import { emptySocial } from './empty-social'
-import { contributorKindOf } from './contributor-kinds'
-import { assignAltIds, CONTRIBUTOR_PREFIX, mhidOf, PREFIX } from './ids'
-import { NameSpellings, personKey } from './names'
+import { derivePeople, type PeopleRows } from './catalog-index'
 import type { RawCatalog } from './raw'
 
 /** One person as the films spell them: their node, and how many credits they have in the data. */
@@ -20,55 +18,38 @@ export interface Person {
 export type People = Map<string, Person>
 
 /**
- * One contributor per person (or group, or character: `contributorKindOf`), named by the most used spelling: the data spells the same person several ways
- * across films, and the graph must hold one node for them all. Their credits are filled in with the films.
+ * One contributor per person (or group, or character: `contributorKindOf`), named by the most used spelling:
+ * the data spells the same person several ways across films, and the graph must hold one node for them all.
+ * Their credits are filled in with the films. `index` is the catalog's own people (catalog-index.ts) when it carries
+ * one for these films (catalog/load.ts checks that), else the people are derived here.
  */
-export function contributorsOf(raw: RawCatalog): { people: People; contributors: ContributorNode[] } {
-  // Uses per spelling first: some 10,000 spellings for many more credits, so a person key is derived once
-  // per spelling, not once per credit.
-  const uses = new Map<string, number>()
-  const count = (name: string): void => {
-    uses.set(name, (uses.get(name) ?? 0) + 1)
-  }
-  for (const movie of raw.movies) {
-    for (const name of movie.cast) count(name)
-    for (const name of movie.directors ?? []) count(name)
-  }
-  const spellings = new NameSpellings()
-  const creditsPerPerson = new Map<string, number>()
-  const keyOf = new Map<string, string>()
-  for (const [name, times] of uses) {
-    const key = personKey(name)
-    if (key === undefined) continue
-    keyOf.set(name, key)
-    spellings.add(key, name, times)
-    creditsPerPerson.set(key, (creditsPerPerson.get(key) ?? 0) + times)
-  }
-  const personKeys = [...creditsPerPerson.keys()].sort()
-  // A person key is the slug of each of the person's spellings (names.ts), so of the one shown too.
-  const names = personKeys.map((key) => ({ key, name: spellings.displayName(key), slug: key }))
-  const personAltIds = assignAltIds('Contributor', names)
-  const byKey = new Map<string, Person>()
+export function contributorsOf(
+  raw: RawCatalog,
+  index?: PeopleRows,
+): { people: People; contributors: ContributorNode[] } {
+  const { people: rows, spellings } = index ?? derivePeople(raw)
+  const persons: Person[] = []
   const contributors: ContributorNode[] = []
-  for (const { key, name } of names) {
-    // A group or a character keeps the person's altId with its own prefix: unique among people, so among its kind.
-    const prefix = CONTRIBUTOR_PREFIX[contributorKindOf(key)]
-    const altId = personAltIds.get(key) ?? `${PREFIX.Contributor}-${key}`
+  for (let i = 0; i < rows.length; i++) {
+    const [, name, mhid, altId, credits] = rows[i] as PeopleRows['people'][number]
     const contributor: ContributorNode = {
       type: 'Contributor',
-      mhid: mhidOf('Contributor', key, prefix),
-      altId: prefix + altId.slice(PREFIX.Contributor.length),
+      mhid,
+      altId,
       name,
-      popularity: 0,
+      // -0, not 0: a double from the start. scorePopularity writes every contributor's fraction later, and a
+      // field made for small integers, then given a fraction, changed the layout of all ~9,400 objects on the way.
+      popularity: -0,
       social: emptySocial(),
       credits: [],
     }
     contributors.push(contributor)
-    byKey.set(key, { contributor, credits: creditsPerPerson.get(key) ?? 0 })
+    persons.push({ contributor, credits })
   }
   const people: People = new Map()
-  for (const [name, key] of keyOf) {
-    const person = byKey.get(key)
+  for (let i = 0; i < spellings.length; i++) {
+    const [name, at] = spellings[i] as PeopleRows['spellings'][number]
+    const person = persons[at]
     if (person) people.set(name, person)
   }
   return { people, contributors }

@@ -18,6 +18,13 @@ export interface Titles {
 
 export const noTitles = (): Titles => ({ media: [], images: [], rawOf: new Map() })
 
+/**
+ * What a title's record alone (and, for films, the cast's credit counts) decides about it: its mhid, altId, the
+ * data's popularity signal, and its poster's mhid (null without a poster). Two SHA-512 digests, a slug and a
+ * rank per title, so the shipped catalog carries them (catalog-index.ts), films first, then series.
+ */
+export type TitleRow = readonly [mhid: string, altId: string, popularity: number, image: string | null]
+
 export const utcSeconds = (year: number, month = 0, day = 1): number => Date.UTC(year, month, day) / 1000
 
 /**
@@ -29,22 +36,20 @@ export function addMovies(
   people: People,
   traits: Map<string, TraitNode>,
   into: Titles,
+  rows: readonly TitleRow[] = movieRows(movies, people),
 ): void {
-  const movieAltIds = assignAltIds(
-    'Movie',
-    movies.map((m) => ({ key: m.id, name: m.title, year: m.year })),
-  )
-  const prominence = percentiles(movies, (m) => castProminence(m, people))
-  for (const movie of movies) {
-    const image = moviePoster(movie)
+  for (let i = 0; i < movies.length; i++) {
+    const movie = movies[i] as RawMovie
+    const [mhid, altId, popularity, imageMhid] = rows[i] ?? missingRow(movie.id)
+    const image = moviePoster(movie, imageMhid)
     if (image) into.images.push(image)
     const node: MediaNode = {
       type: 'Movie',
       key: movie.id,
-      mhid: mhidOf('Movie', movie.id),
-      altId: movieAltIds.get(movie.id) ?? `mhmov-${slugOf(movie.title)}`,
+      mhid,
+      altId,
       name: movie.title,
-      popularity: prominence.get(movie) ?? 0,
+      popularity,
       social: emptySocial(),
       year: movie.year,
       releaseDate: utcSeconds(movie.year),
@@ -61,12 +66,32 @@ export function addMovies(
   }
 }
 
+/** The films' {@link TitleRow}s, in the data's order. */
+export function movieRows(movies: readonly RawMovie[], people: People): TitleRow[] {
+  const movieAltIds = assignAltIds(
+    'Movie',
+    movies.map((m) => ({ key: m.id, name: m.title, year: m.year })),
+  )
+  const prominence = percentiles(movies, (m) => castProminence(m, people))
+  return movies.map((movie) => [
+    mhidOf('Movie', movie.id),
+    movieAltIds.get(movie.id) ?? `mhmov-${slugOf(movie.title)}`,
+    prominence.get(movie) ?? 0,
+    movie.thumbnail == null ? null : mhidOf('Image', movie.thumbnail),
+  ])
+}
+
+/** A row for every title is there by construction (derived, or an index checked to have one per title). */
+function missingRow(key: string): never {
+  throw new Error(`titles: no identity row for ${key}`)
+}
+
 /** A film's poster, when the data has one (Wikipedia gives its size). */
-function moviePoster(movie: RawMovie): ImageNode | undefined {
-  if (movie.thumbnail == null) return undefined
+function moviePoster(movie: RawMovie, mhid: string | null): ImageNode | undefined {
+  if (movie.thumbnail == null || mhid === null) return undefined
   return {
     type: 'Image',
-    mhid: mhidOf('Image', movie.thumbnail),
+    mhid,
     name: `${movie.title} (${movie.year}) poster`,
     url: movie.thumbnail,
     width: movie.thumbnail_width ?? 0,
@@ -105,24 +130,21 @@ export function addSeries(
   seriesList: readonly RawSeries[],
   traits: Map<string, TraitNode>,
   into: Titles,
+  rows: readonly TitleRow[] = seriesRows(seriesList),
 ): void {
-  const seriesDates = new Map(seriesList.map((s) => [s, seriesReleaseDate(s)]))
-  const seriesAltIds = assignAltIds(
-    'ShowSeries',
-    seriesList.map((s) => ({ key: s.id, name: s.name, year: seriesDates.get(s)?.year })),
-  )
-  const seriesScore = percentiles(seriesList, (s) => (s.weight ?? 0) + (s.rating?.average ?? 0))
-  for (const series of seriesList) {
-    const date = seriesDates.get(series) ?? { seconds: 0, year: 1970 }
-    const image = seriesPoster(series)
+  for (let i = 0; i < seriesList.length; i++) {
+    const series = seriesList[i] as RawSeries
+    const [mhid, altId, popularity, imageMhid] = rows[i] ?? missingRow(series.id)
+    const date = seriesReleaseDate(series)
+    const image = seriesPoster(series, imageMhid)
     if (image) into.images.push(image)
     const node: MediaNode = {
       type: 'ShowSeries',
       key: series.id,
-      mhid: mhidOf('ShowSeries', series.id),
-      altId: seriesAltIds.get(series.id) ?? `mhsss-${slugOf(series.name)}`,
+      mhid,
+      altId,
       name: series.name,
-      popularity: seriesScore.get(series) ?? 0,
+      popularity,
       social: emptySocial(),
       year: date.year,
       releaseDate: date.seconds,
@@ -137,12 +159,27 @@ export function addSeries(
   }
 }
 
+/** The series' {@link TitleRow}s, in the data's order. */
+export function seriesRows(seriesList: readonly RawSeries[]): TitleRow[] {
+  const seriesAltIds = assignAltIds(
+    'ShowSeries',
+    seriesList.map((s) => ({ key: s.id, name: s.name, year: seriesReleaseDate(s).year })),
+  )
+  const seriesScore = percentiles(seriesList, (s) => (s.weight ?? 0) + (s.rating?.average ?? 0))
+  return seriesList.map((series) => [
+    mhidOf('ShowSeries', series.id),
+    seriesAltIds.get(series.id) ?? `mhsss-${slugOf(series.name)}`,
+    seriesScore.get(series) ?? 0,
+    series.image ? mhidOf('Image', series.image.original) : null,
+  ])
+}
+
 /** A series' poster, when the data has one, with TVmaze's medium rendition. */
-function seriesPoster(series: RawSeries): ImageNode | undefined {
-  if (!series.image) return undefined
+function seriesPoster(series: RawSeries, mhid: string | null): ImageNode | undefined {
+  if (!series.image || mhid === null) return undefined
   return {
     type: 'Image',
-    mhid: mhidOf('Image', series.image.original),
+    mhid,
     name: `${series.name} poster`,
     // TVmaze publishes the original's size nowhere in this data; its posters are 680×1000.
     url: series.image.original,

@@ -17,22 +17,17 @@ const NOT_NAMES = new Set([
   'and',
 ])
 
-/** The identity of a contributor name, or `undefined` for an entry that is not a person's name. */
+/**
+ * The identity of a contributor name, or `undefined` for an entry that is not a person's name. Not cached:
+ * its one caller (contributorsOf) derives it once per distinct spelling already, and a cache was a second map
+ * of the same ~10,000 spellings, filled once per process and never read twice.
+ */
 export function personKey(raw: string): string | undefined {
-  // The same few thousand names recur tens of thousands of times; slugging is the costly part of start-up.
-  const cached = keyCache.get(raw)
-  if (cached !== undefined || keyCache.has(raw)) return cached
-  const key = computePersonKey(raw)
-  keyCache.set(raw, key)
-  return key
-}
-const keyCache = new Map<string, string | undefined>()
-
-function computePersonKey(raw: string): string | undefined {
   const slug = slugOf(raw)
-  if (slug === '' || NOT_NAMES.has(slug) || !/[a-z]/.test(slug)) return undefined
+  if (slug === '' || NOT_NAMES.has(slug) || !HAS_LETTER.test(slug)) return undefined
   return slug
 }
+const HAS_LETTER = /[a-z]/
 
 /** Picks one display spelling per person: the most frequent, then the one with more non-ASCII letters, then the first in code-unit order. */
 export class NameSpellings {

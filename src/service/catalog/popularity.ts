@@ -1,4 +1,4 @@
-import type { ContributorNode, GraphNode, MediaNode } from '../graph/entities'
+import type { ContributorNode, Credit, GraphNode, MediaNode } from '../graph/entities'
 import type { SocialGraph } from './social'
 
 /**
@@ -12,12 +12,19 @@ export function scorePopularity(
   others: readonly GraphNode[],
   social: SocialGraph,
 ): void {
-  for (const node of others) node.popularity = 0
-  for (const c of contributors) {
+  // Indexed loops and no joined list: this runs once per process, mostly before the engine has optimised it,
+  // where an array iterator per contributor (~9,000) and a copy of every node cost more than the sums.
+  for (let i = 0; i < others.length; i++) (others[i] as GraphNode).popularity = 0
+  for (let i = 0; i < contributors.length; i++) {
+    const c = contributors[i] as ContributorNode
+    const credits = c.credits
     let sum = 0
-    for (const credit of c.credits) sum += credit.media.popularity
+    for (let j = 0; j < credits.length; j++) sum += (credits[j] as Credit).media.popularity
     c.popularity = sum / 1000
   }
-  for (const node of [...media, ...others, ...social.collections, ...social.users])
-    node.popularity += node.social.likers.length + node.social.followers.length
+  for (const nodes of [media, others, social.collections, social.users])
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i] as GraphNode
+      node.popularity += node.social.likers.length + node.social.followers.length
+    }
 }

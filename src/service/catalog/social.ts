@@ -9,7 +9,7 @@ import type {
 } from '../graph/entities'
 import { emptySocial, ownSocial, withEdge } from './empty-social'
 import { assignAltIds, mhidOf } from './ids'
-import { editorialCollections, userCollections } from './collections'
+import { editorialCollections, userCollections, type EditorialEntry } from './collections'
 import { randomFrom, randomOf } from './prng'
 import { uniformFrom, uniformSample, WeightedPicker } from './weighted'
 
@@ -112,6 +112,8 @@ export function synthesizeSocial(input: {
   traits: readonly TraitNode[]
   sources: readonly SourceNode[]
   users: readonly UserSeed[]
+  /** The catalog's editorial plan when its index carries one (catalog-index.ts); else planned here. */
+  editorial?: readonly EditorialEntry[] | undefined
 }): SocialGraph {
   const users: UserNode[] = []
   const usernames = new Set<string>()
@@ -137,6 +139,9 @@ export function synthesizeSocial(input: {
   const tastes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity * m.popularity)
   const castPositions = creditPositions(input.contributors)
   const seenAt = new Int32Array(input.contributors.length)
+  // Each person's weight (their credits), by position: read per credit of every like below, from one typed
+  // array rather than from ~9,000 contributor objects and their credit lists.
+  const creditCounts = Int32Array.from(input.contributors, (c) => c.credits.length)
   let stamp = 0
   for (const user of users) {
     if (user === editors) continue
@@ -148,14 +153,19 @@ export function synthesizeSocial(input: {
     // of every like: positions marked with the user's stamp, where a Set per user hashed each contributor.
     stamp++
     const cast: ContributorNode[] = []
-    for (const m of likes)
-      for (const at of castPositions(m)) {
+    const weights: number[] = []
+    for (let l = 0; l < likes.length; l++) {
+      const positions = castPositions(likes[l] as MediaNode)
+      for (let p = 0; p < positions.length; p++) {
+        const at = positions[p] as number
         if (seenAt[at] === stamp) continue
         seenAt[at] = stamp
         cast.push(input.contributors[at] as ContributorNode)
+        weights.push(creditCounts[at] as number)
       }
+    }
     // One picker for both draws: the same items and weights give the same draws as a picker each.
-    const castOfLikes = new WeightedPicker(cast, (c) => c.credits.length)
+    const castOfLikes = new WeightedPicker(cast, weights)
     user.follows.push(...castOfLikes.sample(random.int(2, 10), random))
     user.likes.push(...castOfLikes.sample(random.int(0, 4), random).filter((c) => !user.follows.includes(c)))
     user.likes.push(...uniformFrom(input.sources, random.int(0, 2), random))
@@ -169,7 +179,7 @@ export function synthesizeSocial(input: {
     user.follows.push(...uniformSample(people.length - 1, other, random.int(0, 4), random))
   })
 
-  const collections = editorialCollections(input, editors)
+  const collections = editorialCollections(input, editors, input.editorial)
   const publicEditorial = [...collections]
   const wishes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity)
   for (const user of users) {

@@ -9,16 +9,21 @@ export class WeightedPicker<T> {
   private readonly cumulative: Float64Array
   private readonly total: number
 
+  /**
+   * `weight` is a function of the item, or the weights themselves in the items' order when the caller has
+   * them as numbers already: social synthesis builds a picker per user over the cast of their likes.
+   */
   constructor(
     private readonly items: readonly T[],
-    weight: (item: T) => number,
+    weight: ((item: T) => number) | readonly number[],
   ) {
-    this.cumulative = new Float64Array(items.length)
+    const cumulative = new Float64Array(items.length)
     let sum = 0
-    items.forEach((item, i) => {
-      sum += Math.max(0, weight(item))
-      this.cumulative[i] = sum
-    })
+    for (let i = 0; i < items.length; i++) {
+      sum += Math.max(0, typeof weight === 'function' ? weight(items[i] as T) : (weight[i] as number))
+      cumulative[i] = sum
+    }
+    this.cumulative = cumulative
     this.total = sum
   }
 

@@ -1,6 +1,6 @@
 import type { UserConfig } from '../auth/registry'
 import { buildCatalog } from '../catalog/build'
-import { checkCatalog, defaultCatalogDir, readCatalogDir } from '../catalog/load'
+import { checkCatalog, defaultCatalogDir, readCatalogFolder } from '../catalog/load'
 import type { RawCatalog } from '../catalog/raw'
 import { GraphIndex } from './graph-index'
 
@@ -22,9 +22,11 @@ export function graphFor(
   const cached = key === undefined ? undefined : graphCache.get(key)
   if (cached) return { graph: cached, ms: 0 }
   const started = performance.now()
-  const raw =
-    typeof catalog === 'object' ? checkCatalog(catalog) : readCatalogDir(catalog ?? defaultCatalogDir())
-  const graph = new GraphIndex(buildCatalog(raw, seeds))
+  const { raw, index } =
+    typeof catalog === 'object'
+      ? { raw: checkCatalog(catalog), index: undefined }
+      : readCatalogFolder(catalog ?? defaultCatalogDir())
+  const graph = new GraphIndex(buildCatalog(raw, seeds, index))
   if (key !== undefined) graphCache.set(key, graph)
   return { graph, ms: performance.now() - started }
 }

@@ -1,0 +1,184 @@
+import type { EditorialEntry } from './collections'
+import type { TitleRow } from './media'
+import type { OfferPlan } from './offers'
+import { SOURCE_SPECS } from './sources'
+import { contributorKindOf } from './contributor-kinds'
+import { assignAltIds, CONTRIBUTOR_PREFIX, mhidOf, PREFIX } from './ids'
+import { NameSpellings, personKey } from './names'
+import type { RawCatalog } from './raw'
+
+/**
+ * What the catalog's files alone decide and a fresh start-up spent most of its time deriving: the films' people
+ * (~10,000 spellings slugged, counted and sorted, their altIds resolved and their SHA-512 mhids drawn) and the
+ * titles' ids, altIds and popularity signal (SHA-512 digests, slugs, ranks), the editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found) and
+ * which titles each store or service carries under which id (a seeded draw per source and title).
+ * The shipped catalog carries it in catalog-index.json, written by `npx tsx scripts/write-catalog-index.ts`
+ * (test/service/catalog-index.test.ts fails when it is out of date) and keyed by the SHA-256 of the catalog
+ * files it was derived from (catalog/load.ts): a folder whose files differ, or that has no index, derives it all
+ * at start-up as before. Nothing here depends on the configured users.
+ */
+export interface CatalogIndex extends PeopleRows {
+  /** SHA-256 (hex) of the catalog files this index was derived from (`catalogDigest` in catalog/load.ts). */
+  readonly catalog: string
+  /** The editorial collections, in order (`planEditorial`). */
+  readonly editorial: readonly EditorialEntry[]
+  /** Per title, films then series: mhid, altId, the data's popularity signal, poster mhid (`movieRows`). */
+  readonly titles: readonly TitleRow[]
+  /** The stores' and services' offers (`planOffers`). */
+  readonly offers: OfferPlan
+}
+
+/** The films' people: each person in key order, and which person each spelling names. */
+export interface PeopleRows {
+  /** Per person, in key order: key, shown name, mhid, altId, credits in the films. */
+  readonly people: readonly (readonly [string, string, string, string, number])[]
+  /** Per spelling used in the films, in first-use order: the spelling and its person's place in `people`. */
+  readonly spellings: readonly (readonly [string, number])[]
+}
+
+/** The file of a catalog folder that holds its {@link CatalogIndex}. */
+export const CATALOG_INDEX_FILE = 'catalog-index.json'
+
+/** Derives the people of a catalog's films: what contributorsOf makes when the catalog carries no index. */
+export function derivePeople(raw: RawCatalog): PeopleRows {
+  // Uses per spelling first: some 10,000 spellings for many more credits, so a person key is derived once
+  // per spelling, not once per credit.
+  const uses = new Map<string, number>()
+  const count = (names: readonly string[]): void => {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string
+      uses.set(name, (uses.get(name) ?? 0) + 1)
+    }
+  }
+  for (let i = 0; i < raw.movies.length; i++) {
+    const movie = raw.movies[i] as RawCatalog['movies'][number]
+    count(movie.cast)
+    if (movie.directors != null) count(movie.directors)
+  }
+  const spellings = new NameSpellings()
+  const creditsPerPerson = new Map<string, number>()
+  const keyOf = new Map<string, string>()
+  for (const [name, times] of uses) {
+    const key = personKey(name)
+    if (key === undefined) continue
+    keyOf.set(name, key)
+    spellings.add(key, name, times)
+    creditsPerPerson.set(key, (creditsPerPerson.get(key) ?? 0) + times)
+  }
+  const personKeys = [...creditsPerPerson.keys()].sort()
+  // A person key is the slug of each of the person's spellings (names.ts), so of the one shown too.
+  const names = personKeys.map((key) => ({ key, name: spellings.displayName(key), slug: key }))
+  const personAltIds = assignAltIds('Contributor', names)
+  const placeOf = new Map<string, number>()
+  const people = names.map(({ key, name }, i): PeopleRows['people'][number] => {
+    placeOf.set(key, i)
+    // A group or a character keeps the person's altId with its own prefix: unique among people, so among its kind.
+    const prefix = CONTRIBUTOR_PREFIX[contributorKindOf(key)]
+    const altId = personAltIds.get(key) ?? `${PREFIX.Contributor}-${key}`
+    return [
+      key,
+      name,
+      mhidOf('Contributor', key, prefix),
+      prefix + altId.slice(PREFIX.Contributor.length),
+      creditsPerPerson.get(key) ?? 0,
+    ]
+  })
+  const named: [string, number][] = []
+  for (const [name, key] of keyOf) named.push([name, placeOf.get(key) ?? -1])
+  return { people, spellings: named }
+}
+
+/**
+ * The index in a catalog folder's file, if it is one for these catalog files (`digest`) and well formed, its
+ * places within the catalog's `titles` (films and series) and people; anything else (no file, another catalog's,
+ * a hand-edited one) is `undefined`, and the build derives it all.
+ */
+export function catalogIndexFrom(json: unknown, digest: string, titles: number): CatalogIndex | undefined {
+  if (typeof json !== 'object' || json === null) return undefined
+  const {
+    catalog,
+    people,
+    spellings,
+    editorial,
+    offers,
+    titles: rows,
+  } = json as Partial<Record<keyof CatalogIndex, unknown>>
+  if (
+    catalog !== digest ||
+    !Array.isArray(people) ||
+    !Array.isArray(spellings) ||
+    !Array.isArray(editorial) ||
+    !isOfferPlan(offers, titles) ||
+    !areTitleRows(rows, titles)
+  )
+    return undefined
+  const isPlace = (at: unknown, below: number): boolean =>
+    Number.isInteger(at) && (at as number) >= 0 && (at as number) < below
+  for (const row of people as unknown[])
+    if (
+      !Array.isArray(row) ||
+      row.length !== 5 ||
+      typeof row[0] !== 'string' ||
+      typeof row[1] !== 'string' ||
+      typeof row[2] !== 'string' ||
+      typeof row[3] !== 'string' ||
+      typeof row[4] !== 'number'
+    )
+      return undefined
+  for (const row of spellings as unknown[])
+    if (
+      !Array.isArray(row) ||
+      row.length !== 2 ||
+      typeof row[0] !== 'string' ||
+      !isPlace(row[1], people.length)
+    )
+      return undefined
+  for (let i = 0; i < editorial.length; i++) {
+    const row: unknown = editorial[i]
+    if (!Array.isArray(row) || row.length !== 5 || !row.slice(0, 3).every((s) => typeof s === 'string'))
+      return undefined
+    const below =
+      row[3] === 'media'
+        ? titles
+        : row[3] === 'contributors'
+          ? people.length
+          : row[3] === 'editorial'
+            ? i
+            : -1
+    if (!Array.isArray(row[4]) || !row[4].every((at) => isPlace(at, below))) return undefined
+  }
+  return json as CatalogIndex
+}
+
+/** A plan naming each consumable source in SOURCE_SPECS order, with ascending places among `titles` and an id each. */
+function isOfferPlan(plan: unknown, titles: number): plan is OfferPlan {
+  const keys = SOURCE_SPECS.filter((spec) => spec.kind !== 'information').map((spec) => spec.key)
+  if (!Array.isArray(plan) || plan.length !== keys.length) return false
+  return plan.every((row: unknown, s) => {
+    if (!Array.isArray(row) || row.length !== 3 || row[0] !== keys[s]) return false
+    const [, places, ids] = row as unknown[]
+    if (!Array.isArray(places) || !Array.isArray(ids) || places.length !== ids.length) return false
+    let before = -1
+    for (let i = 0; i < places.length; i++) {
+      const at: unknown = places[i]
+      if (!Number.isInteger(at) || (at as number) <= before || (at as number) >= titles) return false
+      if (typeof ids[i] !== 'string') return false
+      before = at as number
+    }
+    return true
+  })
+}
+
+/** One row per title: two strings, a number, and a string or null. */
+function areTitleRows(rows: unknown, titles: number): rows is readonly TitleRow[] {
+  if (!Array.isArray(rows) || rows.length !== titles) return false
+  return rows.every(
+    (row: unknown) =>
+      Array.isArray(row) &&
+      row.length === 4 &&
+      typeof row[0] === 'string' &&
+      typeof row[1] === 'string' &&
+      typeof row[2] === 'number' &&
+      (row[3] === null || typeof row[3] === 'string'),
+  )
+}
