@@ -44,7 +44,8 @@ export class JsonOut {
     const out = Buffer.allocUnsafe(this.bound)
     let at = 0
     for (const part of this.parts)
-      if (typeof part === 'string') at += out.write(part, at, 'utf8')
+      if (typeof part === 'string')
+        at = part.length <= SHORT_TEXT ? writeShort(out, part, at) : at + out.write(part, at, 'utf8')
       else {
         out.set(part, at)
         at += part.length
@@ -59,4 +60,24 @@ export class JsonOut {
     this.bound += this.text.length * 3
     this.text = ''
   }
+}
+
+/** Text at most this long is copied by {@link writeShort}; longer text by the native encoder. */
+const SHORT_TEXT = 64
+
+/**
+ * Writes `text` at `at` and returns where it ends: its ASCII characters one at a time, the rest (from the first
+ * that is not ASCII) by `Buffer#write`. A call into Buffer#write costs about 0.2 µs whatever the length (its
+ * argument checks, then the native encoder), and an explore page of 20 writes some 80 short pieces (brackets,
+ * keys, a pair's context) between its shared bytes: those calls were about a sixth of the answer's CPU time in a
+ * profile of the engine alone, and this made an answer 0.96–0.98 of its CPU time before (bundles of both,
+ * alternated in one process).
+ */
+function writeShort(out: Buffer, text: string, at: number): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code >= 0x80) return at + i + out.write(text.slice(i), at + i, 'utf8')
+    out[at + i] = code
+  }
+  return at + text.length
 }
