@@ -11,17 +11,15 @@
 import { hql, compile, returnType, contributors, releaseDate, primaryImage, keyContributors } from 'hql'
 import { compare, report } from './harness'
 
-const viaBuilder = () =>
-  JSON.stringify(
-    compile(
-      hql
-        .explore()
-        .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
-        .sort(releaseDate.desc())
-        .with(primaryImage, keyContributors(primaryImage))
-        .pageSize(10),
-    ).body,
-  )
+const quickstart = () =>
+  hql
+    .explore()
+    .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
+    .sort(releaseDate.desc())
+    .with(primaryImage, keyContributors(primaryImage))
+    .pageSize(10)
+
+const viaBuilder = () => JSON.stringify(compile(quickstart()).body)
 
 const viaLiteral = () =>
   JSON.stringify({
@@ -47,14 +45,7 @@ report(
 // path (V8 takes its fast path only for arrays of the plain packed kinds, and freezing changes the kind), so the
 // builder's body, whose three arrays are frozen, costs more to stringify than the same JSON unfrozen. That share
 // of the ratio is the price of immutability, paid in the caller's stringify and not in hql's code.
-const frozenBody = compile(
-  hql
-    .explore()
-    .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
-    .sort(releaseDate.desc())
-    .with(primaryImage, keyContributors(primaryImage))
-    .pageSize(10),
-).body
+const frozenBody = compile(quickstart()).body
 const unfrozenBody: unknown = JSON.parse(JSON.stringify(frozenBody))
 report(
   compare(
