@@ -52,7 +52,7 @@ function queryAt(text: string, offset: number): string | undefined {
   const { definitions } = lastDefinitions
   if (definitions.length < 2) return undefined
   const around = definitions.find(
-    (definition) => definition.loc.start <= offset && offset <= definition.loc.end,
+    (definition) => definition.start <= offset && offset <= definition.end,
   )
   return (around ?? definitions[0])?.name?.value
 }

@@ -19,9 +19,13 @@ export function parseOrderBy(reader: TokenReader): OrderByNode {
   const start = reader.expectName('order').start
   reader.expectName('by')
   const keys: SortKeyNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseSortKey)
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'OrderBy', keys, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'OrderBy',
+    keys,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** SortKey : Name [ ListValue ] [ "asc" | "desc" | "ascending" | "descending" ] */
@@ -30,16 +34,20 @@ function parseSortKey(reader: TokenReader): SortKeyNode {
   const ids =
     reader.isPunctuator('[') || reader.peek().kind === 'variable' ? parseListOrVariable(reader) : undefined
   const order = orders.has(reader.peek().value) && reader.isName() ? parseName(reader) : undefined
-  return { kind: 'SortKey', key, ids, order, loc: reader.loc(key.loc.start) }
+  return { kind: 'SortKey', key, ids, order, start: key.start, end: reader.lastEnd }
 }
 
 /** With : "with" ( "none" | Component { "," Component } ) */
 export function parseWith(reader: TokenReader): WithNode {
   const start = reader.expectName('with').start
   const components: ComponentNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseComponent)
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'With', components, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'With',
+    components,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /**
@@ -62,7 +70,7 @@ function parseComponent(reader: TokenReader): ComponentNode {
       return commaSeparatedUntil(reader, '}', parseComponent)
     })
   }
-  return { kind: 'Component', name, size, page, components, loc: reader.loc(name.loc.start) }
+  return { kind: 'Component', name, size, page, components, start: name.start, end: reader.lastEnd }
 }
 
 /** Paging : "page" ( NumberValue [ "size" NumberValue ] | "size" NumberValue ) */
@@ -71,9 +79,14 @@ export function parsePaging(reader: TokenReader): PagingNode {
   let page
   if (!reader.isName('size')) page = parseNumber(reader, "a page number, a parameter, or 'size'")
   const size = reader.skipName('size') ? parseNumber(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'Paging', page, size, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'Paging',
+    page,
+    size,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Whether the next tokens are `silo size` followed by a number or a parameter. */
@@ -87,9 +100,13 @@ export function parseSiloSize(reader: TokenReader): SiloSizeNode {
   const start = reader.expectName('silo').start
   reader.expectName('size')
   const size = parseNumber(reader)
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'SiloSize', size, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'SiloSize',
+    size,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** `none` stands for an empty list where a clause would otherwise need at least one item. */

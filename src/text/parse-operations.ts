@@ -39,22 +39,22 @@ function parseExplore(reader: TokenReader): ExploreNode {
   const start = reader.expectName('explore').start
   const returnType =
     reader.isName() && !notATypeAfterExplore.has(reader.peek().value) ? parseName(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
   const orderBy = reader.isName('order') ? parseOrderBy(reader) : undefined
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return {
+  return reader.owns(line, {
     kind: 'Explore',
     returnType,
     where,
     orderBy,
     with: withClause,
     paging,
-    comments,
-    loc: reader.loc(start),
-  }
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Relate : "relate" [ TypeName ] "to" Factor { "," Factor } [ Where ] [ With ] [ Paging ] */
@@ -63,21 +63,21 @@ function parseRelate(reader: TokenReader): RelateNode {
   const returnType = reader.isName() && !reader.isName('to') ? parseName(reader) : undefined
   reader.expectName('to')
   const factors: FactorNode[] = commaSeparated(reader, parseFactor)
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return {
+  return reader.owns(line, {
     kind: 'Relate',
     returnType,
     factors,
     where,
     with: withClause,
     paging,
-    comments,
-    loc: reader.loc(start),
-  }
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Factor : IdValue [ "weight" NumberValue ] [ "boost" "only" [ BooleanValue ] ] */
@@ -94,28 +94,34 @@ function parseFactor(reader: TokenReader): FactorNode {
     boostOnly =
       next.kind === 'variable' || (next.kind === 'name' && (next.value === 'true' || next.value === 'false'))
         ? parseScalar(reader)
-        : { kind: 'Name', value: 'true', loc: { start: only.start, end: only.end } }
+        : { kind: 'Name', value: 'true', start: only.start, end: only.end }
   }
-  return { kind: 'Factor', id, weight, boostOnly, loc: reader.loc(id.loc.start) }
+  return { kind: 'Factor', id, weight, boostOnly, start: id.start, end: reader.lastEnd }
 }
 
 /** Lookup : "lookup" IdValue { "," IdValue } [ With ] [ Paging ] */
 function parseLookup(reader: TokenReader): LookupNode {
   const start = reader.expectName('lookup').start
   const ids: ScalarNode[] = commaSeparated(reader, parseId)
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return { kind: 'Lookup', ids, with: withClause, paging, comments, loc: reader.loc(start) }
+  return reader.owns(line, {
+    kind: 'Lookup',
+    ids,
+    with: withClause,
+    paging,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Silos : "silos" [ "for" ListValue ] [ Where ] Blueprint { Blueprint } [ With ] [ Paging ] [ SiloSize ] */
 function parseSilos(reader: TokenReader): SilosNode {
   const start = reader.expectName('silos').start
   const ids = reader.skipName('for') ? parseListOrVariable(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
   const blueprints: BlueprintNode[] = []
   do blueprints.push(parseBlueprint(reader))
@@ -123,7 +129,7 @@ function parseSilos(reader: TokenReader): SilosNode {
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
   const siloSize = atSiloSize(reader) ? parseSiloSize(reader) : undefined
-  return {
+  return reader.owns(line, {
     kind: 'Silos',
     ids,
     where,
@@ -131,9 +137,10 @@ function parseSilos(reader: TokenReader): SilosNode {
     with: withClause,
     paging,
     siloSize,
-    comments,
-    loc: reader.loc(start),
-  }
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /**
@@ -148,10 +155,19 @@ function parseBlueprint(reader: TokenReader): BlueprintNode {
   if (reader.skipPunctuator('(')) params = commaSeparatedUntil(reader, ')', parseBlueprintParam)
   const positions = reader.skipName('at') ? parseListOrVariable(reader) : undefined
   const probability = reader.skipName('probability') ? parseNumber(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const where: WhereNode | undefined = reader.isName('where') ? parseWhere(reader) : undefined
-  return { kind: 'Blueprint', type, params, positions, probability, where, comments, loc: reader.loc(start) }
+  return reader.owns(line, {
+    kind: 'Blueprint',
+    type,
+    params,
+    positions,
+    probability,
+    where,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** BlueprintParam : Name ":" Value */
@@ -159,5 +175,5 @@ function parseBlueprintParam(reader: TokenReader): BlueprintParamNode {
   const key: NameNode = parseName(reader, 'a parameter name (name, nameGenerator, ids, id)')
   reader.expectPunctuator(':')
   const value = parseValue(reader)
-  return { kind: 'BlueprintParam', key, value, loc: reader.loc(key.loc.start) }
+  return { kind: 'BlueprintParam', key, value, start: key.start, end: reader.lastEnd }
 }

@@ -7,7 +7,7 @@ export function parseName(reader: TokenReader, expected = 'a name'): NameNode {
   const token = reader.peek()
   if (token.kind !== 'name') reader.fail(expected)
   reader.advance()
-  return { kind: 'Name', value: token.value, loc: { start: token.start, end: token.end } }
+  return { kind: 'Name', value: token.value, start: token.start, end: token.end }
 }
 
 /** Variable : "$" Name */
@@ -15,26 +15,26 @@ export function parseVariable(reader: TokenReader): VariableNode {
   const token = reader.peek()
   if (token.kind !== 'variable') reader.fail('a parameter ($name)')
   reader.advance()
-  return { kind: 'Variable', name: token.value, loc: { start: token.start, end: token.end } }
+  return { kind: 'Variable', name: token.value, start: token.start, end: token.end }
 }
 
 /** Scalar : String | Number | Name | Variable */
 export function parseScalar(reader: TokenReader, expected = 'a value'): ScalarNode {
   const token = reader.peek()
-  const loc = { start: token.start, end: token.end }
+  const { start, end } = token
   switch (token.kind) {
     case 'string':
       reader.advance()
-      return { kind: 'String', value: token.value, loc }
+      return { kind: 'String', value: token.value, start, end }
     case 'number':
       reader.advance()
-      return { kind: 'Number', value: Number(token.value), raw: token.value, loc }
+      return { kind: 'Number', value: Number(token.value), raw: token.value, start, end }
     case 'name':
       reader.advance()
-      return { kind: 'Name', value: token.value, loc }
+      return { kind: 'Name', value: token.value, start, end }
     case 'variable':
       reader.advance()
-      return { kind: 'Variable', name: token.value, loc }
+      return { kind: 'Variable', name: token.value, start, end }
     default:
       return reader.fail(expected)
   }
@@ -46,7 +46,7 @@ export function parseId(reader: TokenReader): StringNode | VariableNode {
   if (token.kind === 'variable') return parseVariable(reader)
   if (token.kind !== 'string') reader.fail('an id in quotes ("mhmov-gladiator") or a parameter')
   reader.advance()
-  return { kind: 'String', value: token.value, loc: { start: token.start, end: token.end } }
+  return { kind: 'String', value: token.value, start: token.start, end: token.end }
 }
 
 /** NumberValue : Number | Variable */
@@ -61,7 +61,7 @@ export function parseList(reader: TokenReader): ListNode {
   const start = reader.expectPunctuator('[').start
   // A bad token after an item is reported as "expected ']'" (not "',' or ']'"): test/text pins that message.
   const items = commaSeparatedUntil(reader, ']', parseListItem, "']'")
-  return { kind: 'List', items, loc: reader.loc(start) }
+  return { kind: 'List', items, start, end: reader.lastEnd }
 }
 
 const parseListItem = (reader: TokenReader): ScalarNode => parseScalar(reader, "a value or ']'")

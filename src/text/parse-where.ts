@@ -10,18 +10,22 @@ import { parseListOrVariable, parseName, parseScalar } from './parse-values'
  */
 export function parseWhere(reader: TokenReader): WhereNode {
   const start = reader.expectName('where').start
-  const comments = noComments()
   const conditions: ConditionNode[] = []
   if (reader.isName('none') && !startsOperator(reader, 1)) reader.advance()
   else conditions.push(parseCondition(reader))
-  reader.unit(comments, start)
+  const line = reader.line(start)
   while (conditions.length > 0 && reader.isName('and')) {
     const and = reader.advance().start
     const condition = parseCondition(reader)
-    reader.unit(condition.comments, and)
-    conditions.push(condition)
+    conditions.push(reader.owns(reader.line(and), condition))
   }
-  return { kind: 'Where', conditions, comments, loc: reader.loc(start) }
+  return reader.owns(line, {
+    kind: 'Where',
+    conditions,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** A filter named `none` stays possible: `where none = ...` is a condition, `where none` is empty. */
@@ -60,7 +64,15 @@ function parseFilter(reader: TokenReader): FilterNode {
     operator === '=' || operator === '!='
       ? parseScalar(reader, 'a value (a type name, an id in quotes, or a parameter)')
       : parseListOrVariable(reader)
-  return { kind: 'Filter', filter, operator, value, comments: noComments(), loc: reader.loc(token.start) }
+  return {
+    kind: 'Filter',
+    filter,
+    operator,
+    value,
+    comments: noComments,
+    start: token.start,
+    end: reader.lastEnd,
+  }
 }
 
 /** Operator : "=" | "!=" | "in" | "contains" "all" */
@@ -82,5 +94,5 @@ function parseAnyOf(reader: TokenReader): ConditionNode {
   while (reader.skipName('or')) branches.push(parseBranch(reader))
   if (!reader.isPunctuator(')')) reader.fail("'or' or ')'")
   reader.advance()
-  return { kind: 'AnyOf', branches, comments: noComments(), loc: reader.loc(start) }
+  return { kind: 'AnyOf', branches, comments: noComments, start, end: reader.lastEnd }
 }

@@ -1,15 +1,25 @@
-import type { Comments, Loc } from './ast'
+import type { Comments } from './ast'
 import { HqlSyntaxError } from './errors'
 import type { Scanner } from './lexer'
 import type { TextSource } from './source'
 import type { Token } from './token'
 import { describeToken } from './token'
 
-/** A line of the printed layout, with the source range whose comments it takes. */
-export interface Unit {
-  readonly start: number
-  readonly end: number
+/** A node that owns a line of the printed layout, and so the comments on it. */
+export interface LineOwner {
   readonly comments: Comments
+}
+
+/**
+ * The lines of the printed layout, in source order: the source range whose comments each takes, and the node
+ * that owns it. Three arrays rather than an object per line: the lines live as long as the parse, and every
+ * object that lives that long is copied by the young generation's collector (docs/performance.md).
+ */
+export interface Lines {
+  readonly starts: readonly number[]
+  readonly ends: readonly number[]
+  /** Undefined while the node is being parsed, and for good when its definition failed to parse. */
+  readonly owners: readonly (LineOwner | undefined)[]
 }
 
 // Deep enough for any real query; shallow enough that a pathological input cannot overflow the stack.
@@ -32,7 +42,11 @@ export class TokenReader {
   private previousEnd = 0
   private depth = 0
   /** The lines of the layout, in source order, for attaching comments. */
-  readonly units: Unit[] = []
+  readonly lines: { starts: number[]; ends: number[]; owners: (LineOwner | undefined)[] } = {
+    starts: [],
+    ends: [],
+    owners: [],
+  }
 
   constructor(
     readonly source: TextSource,
@@ -122,13 +136,21 @@ export class TokenReader {
     )
   }
 
-  loc(start: number): Loc {
-    return { start, end: this.lastEnd }
+  /**
+   * Registers a line of the layout that spans [start, end), before the node that owns it is made (its
+   * clauses come after its line); returns the line's number, for `owns`.
+   */
+  line(start: number, end = this.lastEnd): number {
+    const lines = this.lines
+    lines.starts.push(start)
+    lines.ends.push(end)
+    return lines.owners.push(undefined) - 1
   }
 
-  /** Registers a line of the layout that spans [start, end). */
-  unit(comments: Comments, start: number, end = this.lastEnd): void {
-    this.units.push({ start, end, comments })
+  /** Gives line `line` to `node`, which then takes the comments on it; returns `node`. */
+  owns<T extends LineOwner>(line: number, node: T): T {
+    this.lines.owners[line] = node
+    return node
   }
 
   /** Runs `parse` one nesting level deeper, refusing to go deeper than `maxDepth`. */
