@@ -354,11 +354,7 @@ export class Lowering {
         const key = param.key.value
         const at = this.sub(path, 'params', key)
         if (Object.hasOwn(params, key)) {
-          this.problem(
-            'duplicate_parameter',
-            `blueprint parameter '${key}' is set twice`,
-            param.key.start,
-          )
+          this.problem('duplicate_parameter', `blueprint parameter '${key}' is set twice`, param.key.start)
           continue
         }
         this.at(at, param.key.start)

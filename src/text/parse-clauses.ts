@@ -16,7 +16,7 @@ const orders = new Set(['asc', 'desc', 'ascending', 'descending'])
 
 /** OrderBy : "order" "by" ( "none" | SortKey { "," SortKey } ) */
 export function parseOrderBy(reader: TokenReader): OrderByNode {
-  const start = reader.expectName('order').start
+  const start = reader.expectName('order')
   reader.expectName('by')
   const keys: SortKeyNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseSortKey)
   return reader.owns(reader.line(start), {
@@ -32,14 +32,14 @@ export function parseOrderBy(reader: TokenReader): OrderByNode {
 function parseSortKey(reader: TokenReader): SortKeyNode {
   const key = parseName(reader, 'a sort key (releaseDate, name, popularity, idsOrder [...], random...)')
   const ids =
-    reader.isPunctuator('[') || reader.peek().kind === 'variable' ? parseListOrVariable(reader) : undefined
-  const order = orders.has(reader.peek().value) && reader.isName() ? parseName(reader) : undefined
+    reader.isPunctuator('[') || reader.kind() === 'variable' ? parseListOrVariable(reader) : undefined
+  const order = orders.has(reader.value()) && reader.isName() ? parseName(reader) : undefined
   return { kind: 'SortKey', key, ids, order, start: key.start, end: reader.lastEnd }
 }
 
 /** With : "with" ( "none" | Component { "," Component } ) */
 export function parseWith(reader: TokenReader): WithNode {
-  const start = reader.expectName('with').start
+  const start = reader.expectName('with')
   const components: ComponentNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseComponent)
   return reader.owns(reader.line(start), {
     kind: 'With',
@@ -75,7 +75,7 @@ function parseComponent(reader: TokenReader): ComponentNode {
 
 /** Paging : "page" ( NumberValue [ "size" NumberValue ] | "size" NumberValue ) */
 export function parsePaging(reader: TokenReader): PagingNode {
-  const start = reader.expectName('page').start
+  const start = reader.expectName('page')
   let page
   if (!reader.isName('size')) page = parseNumber(reader, "a page number, a parameter, or 'size'")
   const size = reader.skipName('size') ? parseNumber(reader) : undefined
@@ -91,13 +91,13 @@ export function parsePaging(reader: TokenReader): PagingNode {
 
 /** Whether the next tokens are `silo size` followed by a number or a parameter. */
 export function atSiloSize(reader: TokenReader): boolean {
-  const third = reader.peek(2).kind
+  const third = reader.kind(2)
   return reader.isName('silo') && reader.isName('size', 1) && (third === 'number' || third === 'variable')
 }
 
 /** SiloSize : "silo" "size" NumberValue */
 export function parseSiloSize(reader: TokenReader): SiloSizeNode {
-  const start = reader.expectName('silo').start
+  const start = reader.expectName('silo')
   reader.expectName('size')
   const size = parseNumber(reader)
   return reader.owns(reader.line(start), {
@@ -111,11 +111,10 @@ export function parseSiloSize(reader: TokenReader): SiloSizeNode {
 
 /** `none` stands for an empty list where a clause would otherwise need at least one item. */
 function skipNone(reader: TokenReader): boolean {
-  const next = reader.peek(1)
   if (!reader.isName('none')) return false
   // `with none { ... }` or `with none, x` would be a component named none.
-  if (next.kind === 'punctuator' && (next.value === ',' || next.value === '{')) return false
-  if (next.kind === 'name' && next.value === 'size') return false
+  if (reader.isPunctuator(',', 1) || reader.isPunctuator('{', 1)) return false
+  if (reader.isName('size', 1)) return false
   reader.advance()
   return true
 }

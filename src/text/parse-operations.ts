@@ -36,9 +36,9 @@ const notATypeAfterExplore = new Set(['where', 'order', 'with', 'page', 'query',
 
 /** Explore : "explore" [ TypeName ] [ Where ] [ OrderBy ] [ With ] [ Paging ] */
 function parseExplore(reader: TokenReader): ExploreNode {
-  const start = reader.expectName('explore').start
+  const start = reader.expectName('explore')
   const returnType =
-    reader.isName() && !notATypeAfterExplore.has(reader.peek().value) ? parseName(reader) : undefined
+    reader.isName() && !notATypeAfterExplore.has(reader.value()) ? parseName(reader) : undefined
   const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
   const orderBy = reader.isName('order') ? parseOrderBy(reader) : undefined
@@ -59,7 +59,7 @@ function parseExplore(reader: TokenReader): ExploreNode {
 
 /** Relate : "relate" [ TypeName ] "to" Factor { "," Factor } [ Where ] [ With ] [ Paging ] */
 function parseRelate(reader: TokenReader): RelateNode {
-  const start = reader.expectName('relate').start
+  const start = reader.expectName('relate')
   const returnType = reader.isName() && !reader.isName('to') ? parseName(reader) : undefined
   reader.expectName('to')
   const factors: FactorNode[] = commaSeparated(reader, parseFactor)
@@ -89,19 +89,19 @@ function parseFactor(reader: TokenReader): FactorNode {
   let boostOnly: ScalarNode | undefined
   if (reader.isName('boost')) {
     reader.advance()
+    const onlyEnd = reader.end
     const only = reader.expectName('only')
-    const next = reader.peek()
     boostOnly =
-      next.kind === 'variable' || (next.kind === 'name' && (next.value === 'true' || next.value === 'false'))
+      reader.kind() === 'variable' || reader.isName('true') || reader.isName('false')
         ? parseScalar(reader)
-        : { kind: 'Name', value: 'true', start: only.start, end: only.end }
+        : { kind: 'Name', value: 'true', start: only, end: onlyEnd }
   }
   return { kind: 'Factor', id, weight, boostOnly, start: id.start, end: reader.lastEnd }
 }
 
 /** Lookup : "lookup" IdValue { "," IdValue } [ With ] [ Paging ] */
 function parseLookup(reader: TokenReader): LookupNode {
-  const start = reader.expectName('lookup').start
+  const start = reader.expectName('lookup')
   const ids: ScalarNode[] = commaSeparated(reader, parseId)
   const line = reader.line(start)
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
@@ -119,7 +119,7 @@ function parseLookup(reader: TokenReader): LookupNode {
 
 /** Silos : "silos" [ "for" ListValue ] [ Where ] Blueprint { Blueprint } [ With ] [ Paging ] [ SiloSize ] */
 function parseSilos(reader: TokenReader): SilosNode {
-  const start = reader.expectName('silos').start
+  const start = reader.expectName('silos')
   const ids = reader.skipName('for') ? parseListOrVariable(reader) : undefined
   const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
@@ -149,7 +149,7 @@ function parseSilos(reader: TokenReader): SilosNode {
  */
 function parseBlueprint(reader: TokenReader): BlueprintNode {
   if (!reader.isName('silo')) reader.fail("a blueprint ('silo RecommendedForYou', 'silo Explore'...)")
-  const start = reader.advance().start
+  const start = reader.advance()
   const type = parseName(reader, 'a silo type (RecommendedForYou, Explore, BasedOnItem...)')
   let params: BlueprintParamNode[] | undefined
   if (reader.skipPunctuator('(')) params = commaSeparatedUntil(reader, ')', parseBlueprintParam)

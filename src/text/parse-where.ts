@@ -9,13 +9,13 @@ import { parseListOrVariable, parseName, parseScalar } from './parse-values'
  * The `where` keyword and the first condition make one line of the layout; each `and` starts another.
  */
 export function parseWhere(reader: TokenReader): WhereNode {
-  const start = reader.expectName('where').start
+  const start = reader.expectName('where')
   const conditions: ConditionNode[] = []
   if (reader.isName('none') && !startsOperator(reader, 1)) reader.advance()
   else conditions.push(parseCondition(reader))
   const line = reader.line(start)
   while (conditions.length > 0 && reader.isName('and')) {
-    const and = reader.advance().start
+    const and = reader.advance()
     const condition = parseCondition(reader)
     conditions.push(reader.owns(reader.line(and), condition))
   }
@@ -56,8 +56,8 @@ function parseBranch(reader: TokenReader): ConditionNode {
 
 /** Filter : Name ( ( "=" | "!=" ) Scalar | ( "in" | "contains" "all" ) ListValue ) */
 function parseFilter(reader: TokenReader): FilterNode {
-  const token = reader.peek()
-  if (token.kind !== 'name') reader.fail("a filter name (returnType, contributors, traits...) or '('")
+  const start = reader.start
+  if (reader.kind() !== 'name') reader.fail("a filter name (returnType, contributors, traits...) or '('")
   const filter = parseName(reader)
   const operator = parseOperator(reader)
   const value =
@@ -70,7 +70,7 @@ function parseFilter(reader: TokenReader): FilterNode {
     operator,
     value,
     comments: noComments,
-    start: token.start,
+    start,
     end: reader.lastEnd,
   }
 }
@@ -89,7 +89,7 @@ function parseOperator(reader: TokenReader): FilterOperator {
 
 /** AnyOf : "(" Condition { "or" Condition } ")" */
 function parseAnyOf(reader: TokenReader): ConditionNode {
-  const start = reader.expectPunctuator('(').start
+  const start = reader.expectPunctuator('(')
   const branches: ConditionNode[] = [parseBranch(reader)]
   while (reader.skipName('or')) branches.push(parseBranch(reader))
   if (!reader.isPunctuator(')')) reader.fail("'or' or ')'")

@@ -59,13 +59,13 @@ function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryD
       if (errors.length >= maxErrorsPerText) break
       reader.recover()
     }
-  } while (reader.peek().kind !== 'end')
+  } while (reader.kind() !== 'end')
   return definitions
 }
 
 /** Definition : [ "query" Name [ Params ] ] Operation */
 function parseDefinition(reader: TokenReader): QueryDefinitionNode {
-  const start = reader.peek().start
+  const start = reader.start
   if (!reader.isName('query')) {
     if (!operationKeywords.some((keyword) => reader.isName(keyword)))
       reader.fail("'query', 'explore', 'relate', 'lookup' or 'silos'")
@@ -113,7 +113,7 @@ function parseParam(reader: TokenReader): ParamNode {
 
 /** Type : Name | "[" Name "]" */
 function parseType(reader: TokenReader): TypeNode {
-  const start = reader.peek().start
+  const start = reader.start
   const list = reader.skipPunctuator('[')
   const name = parseName(reader, 'a parameter type (String, Int, Float, Boolean, ContributorId...)')
   if (list) reader.expectPunctuator(']')
