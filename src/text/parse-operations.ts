@@ -15,7 +15,7 @@ import type {
 import { noComments } from './ast'
 import type { TokenReader } from './reader'
 import { atSiloSize, parseOrderBy, parsePaging, parseSiloSize, parseWith } from './parse-clauses'
-import { commaSeparated, commaSeparatedUntil } from './parse-lists'
+import { commaSeparated, commaSeparatedUntil, exactly } from './parse-lists'
 import { parseWhere } from './parse-where'
 import { parseId, parseListOrVariable, parseName, parseNumber, parseScalar, parseValue } from './parse-values'
 
@@ -133,7 +133,7 @@ function parseSilos(reader: TokenReader): SilosNode {
     kind: 'Silos',
     ids,
     where,
-    blueprints,
+    blueprints: exactly(blueprints),
     with: withClause,
     paging,
     siloSize,

@@ -1,6 +1,7 @@
 import type { ConditionNode, FilterNode, FilterOperator, WhereNode } from './ast'
 import { noComments } from './ast'
 import type { TokenReader } from './reader'
+import { exactly } from './parse-lists'
 import { parseListOrVariable, parseName, parseScalar } from './parse-values'
 
 /**
@@ -21,7 +22,7 @@ export function parseWhere(reader: TokenReader): WhereNode {
   }
   return reader.owns(line, {
     kind: 'Where',
-    conditions,
+    conditions: exactly(conditions),
     comments: noComments,
     start,
     end: reader.lastEnd,
@@ -94,5 +95,5 @@ function parseAnyOf(reader: TokenReader): ConditionNode {
   while (reader.skipName('or')) branches.push(parseBranch(reader))
   if (!reader.isPunctuator(')')) reader.fail("'or' or ')'")
   reader.advance()
-  return { kind: 'AnyOf', branches, comments: noComments, start, end: reader.lastEnd }
+  return { kind: 'AnyOf', branches: exactly(branches), comments: noComments, start, end: reader.lastEnd }
 }
