@@ -22,8 +22,8 @@ export function commaSeparated<T>(reader: TokenReader, parseItem: (reader: Token
 
 /**
  * The items of a list grown by `push`, in an array of exactly their number. An array pushed to keeps room
- * for about 16 more items (about 150 bytes for a list of one), and a tree keeps all its lists: in a large
- * text they were a third of the tree's bytes, which the young generation's collector copies
+ * for about 16 more items (about 150 bytes for a list of one), and a tree keeps all its lists: trimmed, a
+ * catalog query's tree went from 5.4 to 4.6 KB, bytes the young generation's collector copies in a large text
  * (docs/performance.md, "Parse speed"). The grown array is dropped young, which costs little.
  */
 export function exactly<T>(items: T[]): T[] {

@@ -99,7 +99,7 @@ export class TokenReader {
     return { kind: this.kind0, start: this.start0, end: this.end0, value: this.value0 }
   }
 
-  /** Pulls tokens into slots 1 (and 2) up to `ahead`. Past the end the scanner would return `end` again, so it is not asked. */
+  /** Pulls tokens into slots 1 (and 2) up to `ahead`; past the end, copies `end` without asking the scanner. */
   private fill(ahead: number): void {
     if (ahead > 2) throw new RangeError(`the reader looks at most 2 tokens ahead, not ${ahead}`)
     const scanner = this.scanner
