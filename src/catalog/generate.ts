@@ -46,7 +46,7 @@ function generateFunction(query: CatalogQuery): string {
   const { endpoint, body } = symbolicBody(query.definition)
   const params = query.definition.params
   // Counted as errors count lines (a lone \r ends one too), so the comment and `hql check` agree.
-  const { line } = lineColumnAt(makeSource(query.file.text, query.file.path), query.definition.loc.start)
+  const { line } = lineColumnAt(makeSource(query.file.text, query.file.path), query.definition.start)
   const signature =
     params.length === 0
       ? '()'

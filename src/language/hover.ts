@@ -66,7 +66,7 @@ function inWith(tokens: readonly Token[], at: number): boolean {
 export function resultTypeAt(text: string, offset: number): string | undefined {
   const source = makeSource(text)
   const { document } = parseDocumentCollecting(text)
-  const definition = document.definitions.find((d) => d.loc.start <= offset && offset <= d.loc.end)
+  const definition = document.definitions.find((d) => d.start <= offset && offset <= d.end)
   if (definition === undefined) return undefined
   const resolved = resolveDefinition(source, definition, { placeholders: true })
   if (!resolved.ok) return undefined

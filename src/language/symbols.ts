@@ -18,12 +18,12 @@ export function documentSymbols(text: string): DocumentSymbol[] {
   const { document } = parseDocumentCollecting(text)
   return document.definitions.map((definition) => {
     const detail = definition.operation.kind.toLowerCase()
-    const nameLoc = definition.name?.loc ?? definition.loc
+    const nameLoc = definition.name ?? definition
     return {
       name: definition.name?.value ?? `(unnamed ${detail})`,
       detail,
-      start: definition.loc.start,
-      end: definition.loc.end,
+      start: definition.start,
+      end: definition.end,
       nameStart: nameLoc.start,
       nameEnd: nameLoc.end,
     }

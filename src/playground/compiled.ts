@@ -51,8 +51,6 @@ function queryAt(text: string, offset: number): string | undefined {
     lastDefinitions = { text, definitions: parseDocumentCollecting(text, 'playground').document.definitions }
   const { definitions } = lastDefinitions
   if (definitions.length < 2) return undefined
-  const around = definitions.find(
-    (definition) => definition.loc.start <= offset && offset <= definition.loc.end,
-  )
+  const around = definitions.find((definition) => definition.start <= offset && offset <= definition.end)
   return (around ?? definitions[0])?.name?.value
 }

@@ -1,9 +1,13 @@
-// The syntax tree of HQL text. Every node keeps its source range; the nodes a printer puts on a line of their
-// own (definition heads, clauses, conditions, blueprints) carry the comments attached to that line.
+// The syntax tree of HQL text. Every node keeps its source range as two offsets of its own (`start`, `end`),
+// not a range object, and a line without comments shares one empty `Comments`: a large text's tree survives
+// the young generation's collections, which copy every object in it, so each object per node costs time that
+// grows with the text (docs/performance.md, "Parse speed"). Lines and columns are computed from an offset
+// when an error or a tool asks (`lineColumnAt`). The nodes a printer puts on a line of their own (definition
+// heads, clauses, conditions, blueprints) carry the comments attached to that line.
 // Values stay as written: a `$name` is a Variable node until `resolve` substitutes it, so printing a tree
 // never substitutes parameters.
 
-/** A range of offsets into the source, [start, end). Synthesized nodes (from JSON) have -1. */
+/** A range of offsets into the source, [start, end), which every node has. Synthesized nodes (from JSON) have -1. */
 export interface Loc {
   readonly start: number
   readonly end: number
@@ -11,40 +15,35 @@ export interface Loc {
 
 /** Comments on a line: own-line comments above it, and one comment at its end. */
 export interface Comments {
-  leading: string[]
-  trailing: string | undefined
+  readonly leading: readonly string[]
+  readonly trailing: string | undefined
 }
 
 interface Line {
   readonly comments: Comments
 }
 
-export interface NameNode {
+export interface NameNode extends Loc {
   readonly kind: 'Name'
   readonly value: string
-  readonly loc: Loc
 }
-export interface VariableNode {
+export interface VariableNode extends Loc {
   readonly kind: 'Variable'
   readonly name: string
-  readonly loc: Loc
 }
-export interface StringNode {
+export interface StringNode extends Loc {
   readonly kind: 'String'
   readonly value: string
-  readonly loc: Loc
 }
-export interface NumberNode {
+export interface NumberNode extends Loc {
   readonly kind: 'Number'
   readonly value: number
   /** The text as written; printed when the value is not finite (`1e400`), so the text still reads back. */
   readonly raw: string
-  readonly loc: Loc
 }
-export interface ListNode {
+export interface ListNode extends Loc {
   readonly kind: 'List'
   readonly items: readonly ValueNode[]
-  readonly loc: Loc
 }
 /** Type names and `true`/`false` are names; ids and titles are strings. */
 export type ScalarNode = NameNode | VariableNode | StringNode | NumberNode
@@ -58,28 +57,25 @@ export interface DocumentNode {
 }
 
 /** `query name($p: Type = default) <operation>`; the name and parameters are optional for a lone query. */
-export interface QueryDefinitionNode extends Line {
+export interface QueryDefinitionNode extends Loc, Line {
   readonly kind: 'QueryDefinition'
   readonly name: NameNode | undefined
   readonly params: readonly ParamNode[]
   readonly operation: OperationNode
-  readonly loc: Loc
 }
 
-export interface ParamNode {
+export interface ParamNode extends Loc {
   readonly kind: 'Param'
   readonly variable: VariableNode
   readonly type: TypeNode
   readonly defaultValue: ValueNode | undefined
-  readonly loc: Loc
 }
 
 /** `ContributorId` or `[TraitId]`. */
-export interface TypeNode {
+export interface TypeNode extends Loc {
   readonly kind: 'Type'
   readonly name: NameNode
   readonly list: boolean
-  readonly loc: Loc
 }
 
 export type OperationNode = ExploreNode | RelateNode | LookupNode | SilosNode
@@ -89,98 +85,87 @@ interface Clauses {
   readonly paging: PagingNode | undefined
 }
 
-export interface ExploreNode extends Line, Clauses {
+export interface ExploreNode extends Loc, Line, Clauses {
   readonly kind: 'Explore'
   /** `explore Movie`: shorthand for `where returnType = Movie`. */
   readonly returnType: NameNode | undefined
   readonly where: WhereNode | undefined
   readonly orderBy: OrderByNode | undefined
-  readonly loc: Loc
 }
 
-export interface RelateNode extends Line, Clauses {
+export interface RelateNode extends Loc, Line, Clauses {
   readonly kind: 'Relate'
   readonly returnType: NameNode | undefined
   readonly factors: readonly FactorNode[]
   readonly where: WhereNode | undefined
-  readonly loc: Loc
 }
 
-export interface LookupNode extends Line, Clauses {
+export interface LookupNode extends Loc, Line, Clauses {
   readonly kind: 'Lookup'
   readonly ids: readonly ScalarNode[]
-  readonly loc: Loc
 }
 
-export interface SilosNode extends Line, Clauses {
+export interface SilosNode extends Loc, Line, Clauses {
   readonly kind: 'Silos'
   /** `for [...]`: the seed ids, a list or a list parameter. */
   readonly ids: ValueNode | undefined
   readonly where: WhereNode | undefined
   readonly blueprints: readonly BlueprintNode[]
   readonly siloSize: SiloSizeNode | undefined
-  readonly loc: Loc
 }
 
 /** `"mhmov-x" weight 0.5 boost only`. A bare `boost only` is the name `true`. */
-export interface FactorNode {
+export interface FactorNode extends Loc {
   readonly kind: 'Factor'
   readonly id: ScalarNode
   readonly weight: ScalarNode | undefined
   readonly boostOnly: ScalarNode | undefined
-  readonly loc: Loc
 }
 
 /** `where a = x and b in [...]`; no conditions is `where none` (an empty filters object). */
-export interface WhereNode extends Line {
+export interface WhereNode extends Loc, Line {
   readonly kind: 'Where'
   readonly conditions: readonly ConditionNode[]
-  readonly loc: Loc
 }
 
 export type FilterOperator = '=' | '!=' | 'in' | 'contains all'
 
-export interface FilterNode extends Line {
+export interface FilterNode extends Loc, Line {
   readonly kind: 'Filter'
   readonly filter: NameNode
   readonly operator: FilterOperator
   readonly value: ValueNode
-  readonly loc: Loc
 }
 
 /** `(a = x or a contains all [...])`: the `$or` of one filter's operators. */
-export interface AnyOfNode extends Line {
+export interface AnyOfNode extends Loc, Line {
   readonly kind: 'AnyOf'
   readonly branches: readonly ConditionNode[]
-  readonly loc: Loc
 }
 
 export type ConditionNode = FilterNode | AnyOfNode
 
 /** `order by releaseDate desc, name`; no keys is `order by none`. */
-export interface OrderByNode extends Line {
+export interface OrderByNode extends Loc, Line {
   readonly kind: 'OrderBy'
   readonly keys: readonly SortKeyNode[]
-  readonly loc: Loc
 }
 
 /** `releaseDate desc`, `popularity`, `idsOrder ["a", "b"]`. */
-export interface SortKeyNode {
+export interface SortKeyNode extends Loc {
   readonly kind: 'SortKey'
   readonly key: NameNode
   readonly ids: ValueNode | undefined
   readonly order: NameNode | undefined
-  readonly loc: Loc
 }
 
 /** `with primaryImage, keyContributors size 5 { primaryImage }`; no components is `with none`. */
-export interface WithNode extends Line {
+export interface WithNode extends Loc, Line {
   readonly kind: 'With'
   readonly components: readonly ComponentNode[]
-  readonly loc: Loc
 }
 
-export interface ComponentNode {
+export interface ComponentNode extends Loc {
   readonly kind: 'Component'
   readonly name: NameNode
   readonly size: ScalarNode | undefined
@@ -188,26 +173,23 @@ export interface ComponentNode {
   readonly page: ScalarNode | undefined
   /** `{ ... }`, possibly empty; undefined when there are no braces. */
   readonly components: readonly ComponentNode[] | undefined
-  readonly loc: Loc
 }
 
 /** `page 2 size 10`, `page 2`, `page size 10`. */
-export interface PagingNode extends Line {
+export interface PagingNode extends Loc, Line {
   readonly kind: 'Paging'
   readonly page: ScalarNode | undefined
   readonly size: ScalarNode | undefined
-  readonly loc: Loc
 }
 
 /** `silo size 20`: titles per silo. */
-export interface SiloSizeNode extends Line {
+export interface SiloSizeNode extends Loc, Line {
   readonly kind: 'SiloSize'
   readonly size: ScalarNode
-  readonly loc: Loc
 }
 
 /** `silo BasedOnItem(nameGenerator: "Because you liked $1") at [0] where ...`. */
-export interface BlueprintNode extends Line {
+export interface BlueprintNode extends Loc, Line {
   readonly kind: 'Blueprint'
   readonly type: NameNode
   /** `(...)`, possibly empty; undefined when there are no parentheses. */
@@ -215,14 +197,13 @@ export interface BlueprintNode extends Line {
   readonly positions: ValueNode | undefined
   readonly probability: ScalarNode | undefined
   readonly where: WhereNode | undefined
-  readonly loc: Loc
 }
 
-export interface BlueprintParamNode {
+export interface BlueprintParamNode extends Loc {
   readonly kind: 'BlueprintParam'
   readonly key: NameNode
   readonly value: ValueNode
-  readonly loc: Loc
 }
 
-export const noComments = (): Comments => ({ leading: [], trailing: undefined })
+/** The comments of a line that has none: one frozen object, shared by every such line. */
+export const noComments: Comments = Object.freeze({ leading: Object.freeze([]), trailing: undefined })

@@ -52,23 +52,23 @@ export function checkDocument(
       problem(
         'unnamed_query',
         "every query of a catalog needs a name: 'query <name>' above it",
-        definition.loc.start,
+        definition.start,
       )
       continue
     }
     const where = seen.get(name.value)
     if (where !== undefined) {
-      problem('duplicate_query', `query '${name.value}' is already defined at ${where}`, name.loc.start)
+      problem('duplicate_query', `query '${name.value}' is already defined at ${where}`, name.start)
       continue
     }
-    const at = lineColumnAt(source, name.loc.start)
+    const at = lineColumnAt(source, name.start)
     seen.set(name.value, `${source.name}:${at.line}:${at.column}`)
     const reserved = reservedWords.has(name.value)
     if (reserved)
       problem(
         'reserved_name',
         `'${name.value}' cannot name a generated function; choose another name`,
-        name.loc.start,
+        name.start,
       )
     // Generated code reads `params.<name>`: a name of Object's prototype would read that instead of a default.
     for (const param of definition.params)
@@ -76,7 +76,7 @@ export function checkDocument(
         problem(
           'reserved_name',
           `'$${param.variable.name}' cannot name a parameter of a generated function; choose another name`,
-          param.variable.loc.start,
+          param.variable.start,
         )
     const resolved = resolveDefinition(source, definition, { placeholders: true })
     if (!resolved.ok) {
@@ -86,7 +86,7 @@ export function checkDocument(
     if (reserved) continue
     const generatable = checkGeneratable(resolved.lowered.body)
     if (generatable !== undefined) {
-      problem('not_generatable', generatable, definition.operation.loc.start)
+      problem('not_generatable', generatable, definition.operation.start)
       continue
     }
     checked.push({ name: name.value, definition, query: resolved.query })

@@ -26,16 +26,16 @@ type Json = Readonly<Record<string, unknown>>
 const none = { start: -1, end: -1 }
 const nameLike = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-const name = (value: string): NameNode => ({ kind: 'Name', value, loc: none })
+const name = (value: string): NameNode => ({ kind: 'Name', value, ...none })
 
 function scalar(value: unknown): ScalarNode {
-  if (typeof value === 'number') return { kind: 'Number', value, raw: String(value), loc: none }
+  if (typeof value === 'number') return { kind: 'Number', value, raw: String(value), ...none }
   if (typeof value === 'boolean') return name(String(value))
-  return { kind: 'String', value: String(value), loc: none }
+  return { kind: 'String', value: String(value), ...none }
 }
 
 function list(values: unknown, item: (value: unknown) => ScalarNode = scalar): ListNode {
-  return { kind: 'List', items: (values as readonly unknown[]).map(item), loc: none }
+  return { kind: 'List', items: (values as readonly unknown[]).map(item), ...none }
 }
 
 // Type names print bare (`Movie`); anything else a returnType could hold prints as a string.
@@ -44,7 +44,7 @@ const typeName = (value: unknown): ScalarNode =>
 
 /** The syntax tree of a request body of `endpoint`. */
 export function operationFromBody(endpoint: EndpointName, body: Json): OperationNode {
-  const common = { comments: noComments(), loc: none }
+  const common = { comments: noComments, ...none }
   const withClause = body.components === undefined ? undefined : withFrom(body.components)
   const paging = pagingFrom(body)
   switch (endpoint) {
@@ -78,7 +78,7 @@ export function operationFromBody(endpoint: EndpointName, body: Json): Operation
       const siloSize: SiloSizeNode | undefined =
         body.siloPageSize === undefined
           ? undefined
-          : { kind: 'SiloSize', size: scalar(body.siloPageSize), comments: noComments(), loc: none }
+          : { kind: 'SiloSize', size: scalar(body.siloPageSize), comments: noComments, ...none }
       return {
         kind: 'Silos',
         ids: body.ids === undefined ? undefined : list(body.ids),
@@ -115,7 +115,7 @@ function whereFrom(filters: Json): WhereNode {
   const conditions = Object.entries(filters).map(([filter, operator]) =>
     conditionFrom(filter, operator as Json),
   )
-  return { kind: 'Where', conditions, comments: noComments(), loc: none }
+  return { kind: 'Where', conditions, comments: noComments, ...none }
 }
 
 function conditionFrom(filter: string, operator: Json): ConditionNode {
@@ -124,8 +124,8 @@ function conditionFrom(filter: string, operator: Json): ConditionNode {
     return {
       kind: 'AnyOf',
       branches: (value as readonly Json[]).map((branch) => conditionFrom(filter, branch)),
-      comments: noComments(),
-      loc: none,
+      comments: noComments,
+      ...none,
     }
   const item = filter === 'returnType' ? typeName : scalar
   const operators = { $eq: '=', $ne: '!=', $in: 'in', $all: 'contains all' } as const
@@ -136,8 +136,8 @@ function conditionFrom(filter: string, operator: Json): ConditionNode {
     filter: name(filter),
     operator: symbol,
     value: node,
-    comments: noComments(),
-    loc: none,
+    comments: noComments,
+    ...none,
   }
 }
 
@@ -150,14 +150,14 @@ function orderByFrom(sort: unknown): OrderByNode {
       key: name(key),
       ids: entry.ids === undefined ? undefined : list(entry.ids),
       order,
-      loc: none,
+      ...none,
     }
   })
-  return { kind: 'OrderBy', keys, comments: noComments(), loc: none }
+  return { kind: 'OrderBy', keys, comments: noComments, ...none }
 }
 
 function withFrom(components: unknown): WithNode {
-  return { kind: 'With', components: componentsFrom(components), comments: noComments(), loc: none }
+  return { kind: 'With', components: componentsFrom(components), comments: noComments, ...none }
 }
 
 function componentsFrom(components: unknown): ComponentNode[] {
@@ -167,7 +167,7 @@ function componentsFrom(components: unknown): ComponentNode[] {
     size: component.pageSize === undefined ? undefined : scalar(component.pageSize),
     page: component.page === undefined ? undefined : scalar(component.page),
     components: component.components === undefined ? undefined : componentsFrom(component.components),
-    loc: none,
+    ...none,
   }))
 }
 
@@ -177,8 +177,8 @@ function pagingFrom(body: Json): PagingNode | undefined {
     kind: 'Paging',
     page: body.page === undefined ? undefined : scalar(body.page),
     size: body.pageSize === undefined ? undefined : scalar(body.pageSize),
-    comments: noComments(),
-    loc: none,
+    comments: noComments,
+    ...none,
   }
 }
 
@@ -188,7 +188,7 @@ function factorFrom(factor: Json): FactorNode {
     id: scalar(factor.id),
     weight: factor.weight === undefined ? undefined : scalar(factor.weight),
     boostOnly: factor.boostOnly === undefined ? undefined : scalar(factor.boostOnly),
-    loc: none,
+    ...none,
   }
 }
 
@@ -204,12 +204,12 @@ function blueprintFrom(blueprint: Json): BlueprintNode {
             kind: 'BlueprintParam',
             key: name(key),
             value: Array.isArray(value) ? list(value) : scalar(value),
-            loc: none,
+            ...none,
           })),
     positions: blueprint.positions === undefined ? undefined : list(blueprint.positions),
     probability: blueprint.probability === undefined ? undefined : scalar(blueprint.probability),
     where: blueprint.filters === undefined ? undefined : whereFrom(blueprint.filters as Json),
-    comments: noComments(),
-    loc: none,
+    comments: noComments,
+    ...none,
   }
 }

@@ -62,25 +62,47 @@ export function lex(body: string): Lexed {
  * whose value says why, so the parser reports it with a location like any other unexpected token. Comments
  * passed over are collected in `comments`, in source order.
  *
+ * `scan()` leaves the token in `kind`, `start`, `end` and `value` rather than in an object: the parser copies
+ * the fields it keeps, and a token object per token was half of what parsing a large text allocated, which
+ * made the young generation's collections come twice as often, each copying the tree built so far
+ * (docs/performance.md, "Parse speed"). `next()` makes the object, for `lex` and tools.
+ *
  * Lexical grammar (grammar/hql.ebnf): whitespace and `#` comments separate tokens; names are
  * `[A-Za-z_][A-Za-z0-9_]*`, variables `$` name, strings and numbers are JSON's, punctuators `( ) [ ] { } , : = !=`.
  */
 export class Scanner {
   readonly comments: Comment[] = []
+  /** The token `scan()` read last (see `Token` for what `value` holds); `end` before the first scan. */
+  kind: TokenKind = 'end'
+  start = 0
+  end = 0
+  value = ''
   private position = 0
 
   constructor(private readonly body: string) {}
 
-  /** The next token; `end` (again) once the text is exhausted. */
+  /** The next token, as an object; `end` (again) once the text is exhausted. */
   next(): Token {
-    const token = this.scan()
+    this.scan()
+    return token(this.kind, this.start, this.end, this.value)
+  }
+
+  /** Reads the next token into `kind`, `start`, `end` and `value`; `end` (again) once the text is exhausted. */
+  scan(): void {
+    this.read()
     // An error token may end past the text (a `\` at its very end); scanning resumes no further than the end.
-    this.position = Math.min(this.body.length, token.end)
-    return token
+    this.position = Math.min(this.body.length, this.end)
+  }
+
+  private set(kind: TokenKind, start: number, end: number, value: string): void {
+    this.kind = kind
+    this.start = start
+    this.end = end
+    this.value = value
   }
 
   /** Skips whitespace and comments, then reads one token at `position`. */
-  private scan(): Token {
+  private read(): void {
     const body = this.body
     const length = body.length
     let i = this.position
@@ -97,32 +119,104 @@ export class Scanner {
         let end = i + 1
         while (end < length && isNameContinue(body.charCodeAt(end))) end++
         // A keyword, type, filter or component name is the one interned string for it (words.ts).
-        return token('name', i, end, known(body, i, end) ?? body.slice(i, end))
+        return this.set('name', i, end, known(body, i, end) ?? body.slice(i, end))
       } else if (c === 36 /* $ */) {
         let end = i + 1
         if (end < length && isNameStart(body.charCodeAt(end))) {
           while (end < length && isNameContinue(body.charCodeAt(end))) end++
-          return token('variable', i, end, body.slice(i + 1, end))
+          return this.set('variable', i, end, body.slice(i + 1, end))
         }
-        return token('invalid', i, end, "'$' not followed by a parameter name")
+        return this.set('invalid', i, end, "'$' not followed by a parameter name")
       } else if (c === 34 /* " */) {
-        return lexString(body, i)
+        return this.string(i)
       } else if (isDigit(c) || c === 45 /* - */) {
-        return lexNumber(body, i)
+        return this.number(i)
       } else if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 61) {
-        return token('punctuator', i, i + 2, '!=')
+        return this.set('punctuator', i, i + 2, '!=')
       } else {
         const punctuator = punctuatorOf(c)
-        if (punctuator !== undefined) return token('punctuator', i, i + 1, punctuator)
+        if (punctuator !== undefined) return this.set('punctuator', i, i + 1, punctuator)
         const char = String.fromCodePoint(body.codePointAt(i) ?? c)
-        return token('invalid', i, i + char.length, `unexpected character ${describeChar(char)}`)
+        return this.set('invalid', i, i + char.length, `unexpected character ${describeChar(char)}`)
       }
     }
-    return token('end', length, length, '')
+    this.set('end', length, length, '')
+  }
+
+  /** A JSON string; an error becomes an `invalid` token ending at the problem. */
+  private string(start: number): void {
+    const body = this.body
+    let value = ''
+    let i = start + 1
+    let chunk = i
+    while (i < body.length) {
+      const c = body.charCodeAt(i)
+      if (c === 34) return this.set('string', start, i + 1, value + body.slice(chunk, i))
+      if (c === 10 || c === 13) break
+      if (c < 32) {
+        const code = c.toString(16).padStart(4, '0')
+        return this.set('invalid', start, i + 1, `unescaped control character U+${code} in a string`)
+      }
+      if (c === 92 /* \ */) {
+        value += body.slice(chunk, i)
+        const e = body[i + 1] ?? ''
+        if (e === 'u') {
+          const hex = body.slice(i + 2, i + 6)
+          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) {
+            return this.set('invalid', start, i + 2, 'expected four hex digits after \\u')
+          }
+          value += String.fromCharCode(parseInt(hex, 16))
+          i += 6
+        } else if (escapes.has(e)) {
+          value += escapes.get(e)
+          i += 2
+        } else {
+          return this.set('invalid', start, i + 2, `unknown escape \\${e === '' ? '' : e} in a string`)
+        }
+        chunk = i
+        continue
+      }
+      i++
+    }
+    this.set('invalid', start, i, 'unterminated string: close it with " on the same line')
+  }
+
+  /**
+   * A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by a name. Written
+   * without closures: a closure made per number showed in profiles of large texts.
+   */
+  private number(start: number): void {
+    const body = this.body
+    let i = start
+    let why: string | undefined
+    if (body.charCodeAt(i) === 45) i++
+    if (body.charCodeAt(i) === 48) {
+      i++
+      if (isDigit(body.charCodeAt(i))) why = 'a number cannot start with 0 followed by digits'
+    } else if (skipDigits(body, i) === i) why = "expected a digit after '-'"
+    else i = skipDigits(body, i)
+    if (why === undefined && body.charCodeAt(i) === 46 /* . */) {
+      const after = skipDigits(body, ++i)
+      if (after === i) why = "expected a digit after '.'"
+      i = after
+    }
+    if (why === undefined && (body.charCodeAt(i) === 101 || body.charCodeAt(i) === 69)) {
+      i++
+      if (body.charCodeAt(i) === 43 || body.charCodeAt(i) === 45) i++
+      const after = skipDigits(body, i)
+      if (after === i) why = 'expected a digit in the exponent'
+      i = after
+    }
+    if (why === undefined && (isNameStart(body.charCodeAt(i)) || body.charCodeAt(i) === 46)) {
+      i++
+      why = 'expected a space or punctuation after a number'
+    }
+    if (why !== undefined) return this.set('invalid', start, Math.max(i, start + 1), why)
+    this.set('number', start, i, body.slice(start, i))
   }
 }
 
-// Every token has the same shape, made in one place, so the parser's reads of its fields stay monomorphic.
+// Every token object has the same shape, made in one place, so reads of its fields stay monomorphic.
 const token = (kind: TokenKind, start: number, end: number, value: string): Token => ({
   kind,
   start,
@@ -149,84 +243,8 @@ const escapes: ReadonlyMap<string, string> = new Map(
   }),
 )
 
-/** A JSON string; an error becomes an `invalid` token ending at the problem. */
-function lexString(body: string, start: number): Token {
-  let value = ''
-  let i = start + 1
-  let chunk = i
-  while (i < body.length) {
-    const c = body.charCodeAt(i)
-    if (c === 34) {
-      return token('string', start, i + 1, value + body.slice(chunk, i))
-    }
-    if (c === 10 || c === 13) break
-    if (c < 32) {
-      return token(
-        'invalid',
-        start,
-        i + 1,
-        `unescaped control character U+${c.toString(16).padStart(4, '0')} in a string`,
-      )
-    }
-    if (c === 92 /* \ */) {
-      value += body.slice(chunk, i)
-      const e = body[i + 1] ?? ''
-      if (e === 'u') {
-        const hex = body.slice(i + 2, i + 6)
-        if (!/^[0-9A-Fa-f]{4}$/.test(hex)) {
-          return token('invalid', start, i + 2, 'expected four hex digits after \\u')
-        }
-        value += String.fromCharCode(parseInt(hex, 16))
-        i += 6
-      } else if (escapes.has(e)) {
-        value += escapes.get(e)
-        i += 2
-      } else {
-        return token('invalid', start, i + 2, `unknown escape \\${e === '' ? '' : e} in a string`)
-      }
-      chunk = i
-      continue
-    }
-    i++
-  }
-  return token('invalid', start, i, 'unterminated string: close it with " on the same line')
-}
-
 /** The offset after the digits at `i` (`i` itself when there are none). */
 function skipDigits(body: string, i: number): number {
   while (isDigit(body.charCodeAt(i))) i++
   return i
-}
-
-/**
- * A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by a name. Written
- * without closures: a closure made per number showed in profiles of large texts.
- */
-function lexNumber(body: string, start: number): Token {
-  let i = start
-  let why: string | undefined
-  if (body.charCodeAt(i) === 45) i++
-  if (body.charCodeAt(i) === 48) {
-    i++
-    if (isDigit(body.charCodeAt(i))) why = 'a number cannot start with 0 followed by digits'
-  } else if (skipDigits(body, i) === i) why = "expected a digit after '-'"
-  else i = skipDigits(body, i)
-  if (why === undefined && body.charCodeAt(i) === 46 /* . */) {
-    const after = skipDigits(body, ++i)
-    if (after === i) why = "expected a digit after '.'"
-    i = after
-  }
-  if (why === undefined && (body.charCodeAt(i) === 101 || body.charCodeAt(i) === 69)) {
-    i++
-    if (body.charCodeAt(i) === 43 || body.charCodeAt(i) === 45) i++
-    const after = skipDigits(body, i)
-    if (after === i) why = 'expected a digit in the exponent'
-    i = after
-  }
-  if (why === undefined && (isNameStart(body.charCodeAt(i)) || body.charCodeAt(i) === 46)) {
-    i++
-    why = 'expected a space or punctuation after a number'
-  }
-  if (why !== undefined) return token('invalid', start, Math.max(i, start + 1), why)
-  return token('number', start, i, body.slice(start, i))
 }

@@ -114,7 +114,7 @@ export class Lowering {
   }
 
   lower(operation: OperationNode): Lowered {
-    this.at([], operation.loc.start)
+    this.at([], operation.start)
     const body: Json = {}
     const endpoint = endpointOf(operation)
     switch (operation.kind) {
@@ -123,20 +123,20 @@ export class Lowering {
         if (operation.orderBy) body.sort = this.sort(operation.orderBy, ['sort'])
         break
       case 'Relate':
-        this.at(['factors'], operation.factors[0]?.loc.start ?? operation.loc.start)
+        this.at(['factors'], operation.factors[0]?.start ?? operation.start)
         body.factors = this.own(
           operation.factors.map((factor, index) => this.factor(factor, ['factors', index])),
         )
         this.set(body, 'filters', this.filters(operation.where, operation.returnType, ['filters']))
         break
       case 'Lookup':
-        this.at(['ids'], operation.ids[0]?.loc.start ?? operation.loc.start)
+        this.at(['ids'], operation.ids[0]?.start ?? operation.start)
         body.ids = this.items(operation.ids, 'Id', ['ids'])
         break
       case 'Silos':
         if (operation.ids) body.ids = this.list(operation.ids, 'Id', ['ids'])
         this.set(body, 'filters', this.filters(operation.where, undefined, ['filters']))
-        this.at(['blueprints'], operation.blueprints[0]?.loc.start ?? operation.loc.start)
+        this.at(['blueprints'], operation.blueprints[0]?.start ?? operation.start)
         body.blueprints = this.own(
           operation.blueprints.map((b, index) => this.blueprint(b, ['blueprints', index])),
         )
@@ -144,7 +144,7 @@ export class Lowering {
     }
     if (operation.with) body.components = this.components(operation.with, ['components'])
     if (operation.kind === 'Silos' && operation.paging?.page)
-      this.problem('silos_page', silosPageReason, operation.paging.page.loc.start)
+      this.problem('silos_page', silosPageReason, operation.paging.page.start)
     else if (operation.paging) this.paging(body, operation.paging)
     if (operation.kind === 'Silos' && operation.siloSize)
       body.siloPageSize = this.scalar(operation.siloSize.size, 'Int', ['siloPageSize'])
@@ -179,12 +179,12 @@ export class Lowering {
     // own query value makes it: named stores, where a store under each name the text gives cost ≈3% of a query.
     const slots = new Array<unknown>(filterNames.length)
     if (returnType) {
-      this.at(this.sub(path, 'returnType'), returnType.loc.start)
-      this.at(this.sub(path, 'returnType', '$eq'), returnType.loc.start)
+      this.at(this.sub(path, 'returnType'), returnType.start)
+      this.at(this.sub(path, 'returnType', '$eq'), returnType.start)
       const value = returnType.value
       slots[returnTypeSlot] = (this.frozen && sharedReturnType(value)) || this.own({ $eq: value })
     }
-    if (where) this.at(path, where.loc.start)
+    if (where) this.at(path, where.start)
     for (const condition of where?.conditions ?? []) {
       const name = this.filterName(condition)
       if (name === undefined) continue
@@ -193,7 +193,7 @@ export class Lowering {
         this.problem(
           'duplicate_filter',
           `filter '${name}' is set twice; combine the values with 'in', 'contains all' or parentheses and 'or'`,
-          condition.loc.start,
+          condition.start,
         )
         continue
       }
@@ -212,7 +212,7 @@ export class Lowering {
       this.problem(
         'unknown_filter',
         `unknown filter '${name}'${didYouMean(name, filterNames)}; filters: ${filterNames.join(', ')}`,
-        first.filter.loc.start,
+        first.filter.start,
       )
       return undefined
     }
@@ -221,7 +221,7 @@ export class Lowering {
       this.problem(
         'mixed_or',
         `every branch of an 'or' must filter on '${name}', found '${other.value}'; use 'and' to combine different filters`,
-        other.loc.start,
+        other.start,
       )
       return undefined
     }
@@ -229,7 +229,7 @@ export class Lowering {
   }
 
   private operator(condition: ConditionNode, name: FilterName, path: Path): Json {
-    this.at(path, condition.loc.start)
+    this.at(path, condition.start)
     if (condition.kind === 'AnyOf')
       return this.own({
         $or: this.own(
@@ -252,17 +252,17 @@ export class Lowering {
   }
 
   private sort(orderBy: OrderByNode, path: Path): readonly object[] {
-    this.at(path, orderBy.loc.start)
+    this.at(path, orderBy.start)
     const sorts = orderBy.keys.map((node, index) => {
       const at = this.sub(path, index)
-      this.at(at, node.loc.start)
-      this.at(this.sub(at, 'type'), node.key.loc.start)
+      this.at(at, node.start)
+      this.at(this.sub(at, 'type'), node.key.start)
       const key = node.key.value
       const sort: Json = {}
       if ((sortProperties as readonly string[]).includes(key)) {
         sort.type = 'property'
         sort.property = key
-        this.at(this.sub(at, 'property'), node.key.loc.start)
+        this.at(this.sub(at, 'property'), node.key.start)
       } else if ((plainSortTypes as readonly string[]).includes(key) || key === 'idsOrder') {
         sort.type = key
       } else {
@@ -270,22 +270,22 @@ export class Lowering {
         this.problem(
           'unknown_sort',
           `unknown sort key '${key}'${didYouMean(key, keys)}; sort keys: ${keys.join(', ')}`,
-          node.key.loc.start,
+          node.key.start,
         )
       }
       if (key === 'idsOrder' && node.ids === undefined)
         this.problem(
           'invalid_sort',
           'idsOrder takes the ids to order by: idsOrder ["mhmov-a", ...]',
-          node.loc.end,
+          node.end,
         )
       if (node.ids !== undefined) {
         if (key !== 'idsOrder')
-          this.problem('invalid_sort', `only idsOrder takes a list of ids, not '${key}'`, node.ids.loc.start)
+          this.problem('invalid_sort', `only idsOrder takes a list of ids, not '${key}'`, node.ids.start)
         else sort.ids = this.list(node.ids, 'Id', this.sub(at, 'ids'))
       }
       if (node.order) {
-        this.at(this.sub(at, 'order'), node.order.loc.start)
+        this.at(this.sub(at, 'order'), node.order.start)
         // The parser takes asc, ascending, desc or descending here.
         sort.order = node.order.value.startsWith('asc') ? 'ascending' : 'descending'
       }
@@ -301,13 +301,13 @@ export class Lowering {
   }
 
   private components(withNode: WithNode, path: Path): readonly object[] {
-    this.at(path, withNode.loc.start)
+    this.at(path, withNode.start)
     return this.own(withNode.components.map((node, index) => this.component(node, this.sub(path, index))))
   }
 
   private component(node: ComponentNode, path: Path): object {
-    this.at(path, node.loc.start)
-    this.at(this.sub(path, 'name'), node.name.loc.start)
+    this.at(path, node.start)
+    this.at(this.sub(path, 'name'), node.name.start)
     if (this.frozen && !node.size && !node.page && !node.components) {
       const shared = sharedComponent(node.name.value)
       if (shared !== undefined) return shared
@@ -316,7 +316,7 @@ export class Lowering {
     if (node.size) component.pageSize = this.scalar(node.size, 'Int', this.sub(path, 'pageSize'))
     if (node.page) component.page = this.scalar(node.page, 'Int', this.sub(path, 'page'))
     if (node.components) {
-      this.at(this.sub(path, 'components'), node.name.loc.end)
+      this.at(this.sub(path, 'components'), node.name.end)
       component.components = this.own(
         node.components.map((nested, index) => this.component(nested, this.sub(path, 'components', index))),
       )
@@ -330,7 +330,7 @@ export class Lowering {
   }
 
   private factor(node: FactorNode, path: Path): Json {
-    this.at(path, node.loc.start)
+    this.at(path, node.start)
     const factor: Json = { id: this.scalar(node.id, 'FactorId', this.sub(path, 'id')) }
     if (node.weight) factor.weight = this.scalar(node.weight, 'Float', this.sub(path, 'weight'))
     if (node.boostOnly) factor.boostOnly = this.scalar(node.boostOnly, 'Boolean', this.sub(path, 'boostOnly'))
@@ -338,8 +338,8 @@ export class Lowering {
   }
 
   private blueprint(node: BlueprintNode, path: Path): Json {
-    this.at(path, node.loc.start)
-    this.at(this.sub(path, 'type'), node.type.loc.start)
+    this.at(path, node.start)
+    this.at(this.sub(path, 'type'), node.type.start)
     const blueprint: Json = { type: node.type.value }
     if (node.positions) blueprint.positions = this.list(node.positions, 'Int', this.sub(path, 'positions'))
     if (node.probability)
@@ -349,20 +349,16 @@ export class Lowering {
       // Without a prototype, every key the text names becomes an own key, `__proto__` too: the model then
       // refuses it at its path (which points back here), rather than it vanishing into a prototype setter.
       const params: Json = Object.create(null) as Json
-      this.at(this.sub(path, 'params'), node.type.loc.end)
+      this.at(this.sub(path, 'params'), node.type.end)
       for (const param of node.params) {
         const key = param.key.value
         const at = this.sub(path, 'params', key)
         if (Object.hasOwn(params, key)) {
-          this.problem(
-            'duplicate_parameter',
-            `blueprint parameter '${key}' is set twice`,
-            param.key.loc.start,
-          )
+          this.problem('duplicate_parameter', `blueprint parameter '${key}' is set twice`, param.key.start)
           continue
         }
-        this.at(at, param.key.loc.start)
-        this.at(keyOf(at), param.key.loc.start)
+        this.at(at, param.key.start)
+        this.at(keyOf(at), param.key.start)
         const known = Object.hasOwn(blueprintParamTypes, key) ? blueprintParamTypes[key] : undefined
         params[key] = known?.list
           ? this.list(param.value, known.type, at)
@@ -380,14 +376,14 @@ export class Lowering {
   }
 
   scalar(node: ScalarNode, expected: ParamTypeName | undefined, path: Path): unknown {
-    this.at(path, node.loc.start)
+    this.at(path, node.start)
     if (node.kind === 'Variable') return this.variable(node, expected, false)
     return literal(node, expected)
   }
 
   /** A list position: `[a, b]` (a list parameter inside is spliced in), or a list parameter. */
   private list(node: ValueNode, expected: ParamTypeName | undefined, path: Path): unknown {
-    this.at(path, node.loc.start)
+    this.at(path, node.start)
     if (node.kind === 'List') return this.items(node.items, expected, path)
     if (node.kind === 'Variable') return this.variable(node, expected, true)
     return this.scalar(node, expected, path)
@@ -404,7 +400,7 @@ export class Lowering {
           this.trackLocations && !Array.isArray(values) ? this.#locations?.get(pathKey(path)) : undefined
         if (at !== undefined) this.#explain(at)
         for (const value of Array.isArray(values) ? values : []) {
-          this.at(this.sub(path, out.length), node.loc.start)
+          this.at(this.sub(path, out.length), node.start)
           out.push(value)
         }
       } else out.push(this.value(node, expected, this.sub(path, out.length)))
@@ -419,25 +415,25 @@ export class Lowering {
       this.problem(
         'unknown_parameter',
         `unknown parameter $${node.name}${didYouMean(node.name, declared)}${declared.length === 0 ? '; declare it: query name($' + node.name + ': Type)' : ''}`,
-        node.loc.start,
+        node.start,
       )
       return undefined
     }
     ;(this.#used ??= new Set()).add(node.name)
-    if (!this.args.has(node.name) || this.unsound?.has(node.name)) this.#explain(node.loc.start)
+    if (!this.args.has(node.name) || this.unsound?.has(node.name)) this.#explain(node.start)
     const type = param.type
     const shown = type.list ? `[${type.name.value}]` : type.name.value
     if (type.list && !list)
       this.problem(
         'parameter_type',
         `parameter $${node.name} is a list (${shown}); one value is expected here`,
-        node.loc.start,
+        node.start,
       )
     else if (expected !== undefined && !fitsName(type.name.value, expected))
       this.problem(
         'parameter_type',
         `parameter $${node.name} is ${shown}; ${list ? `[${expected}] or ${expected}` : expected} is expected here`,
-        node.loc.start,
+        node.start,
       )
     // A copy: the body becomes the query's own and is frozen in place (fromOwnedJSON), which must not
     // reach a list the caller passed as a parameter.

@@ -16,30 +16,38 @@ const orders = new Set(['asc', 'desc', 'ascending', 'descending'])
 
 /** OrderBy : "order" "by" ( "none" | SortKey { "," SortKey } ) */
 export function parseOrderBy(reader: TokenReader): OrderByNode {
-  const start = reader.expectName('order').start
+  const start = reader.expectName('order')
   reader.expectName('by')
   const keys: SortKeyNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseSortKey)
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'OrderBy', keys, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'OrderBy',
+    keys,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** SortKey : Name [ ListValue ] [ "asc" | "desc" | "ascending" | "descending" ] */
 function parseSortKey(reader: TokenReader): SortKeyNode {
   const key = parseName(reader, 'a sort key (releaseDate, name, popularity, idsOrder [...], random...)')
   const ids =
-    reader.isPunctuator('[') || reader.peek().kind === 'variable' ? parseListOrVariable(reader) : undefined
-  const order = orders.has(reader.peek().value) && reader.isName() ? parseName(reader) : undefined
-  return { kind: 'SortKey', key, ids, order, loc: reader.loc(key.loc.start) }
+    reader.isPunctuator('[') || reader.kind() === 'variable' ? parseListOrVariable(reader) : undefined
+  const order = orders.has(reader.value()) && reader.isName() ? parseName(reader) : undefined
+  return { kind: 'SortKey', key, ids, order, start: key.start, end: reader.lastEnd }
 }
 
 /** With : "with" ( "none" | Component { "," Component } ) */
 export function parseWith(reader: TokenReader): WithNode {
-  const start = reader.expectName('with').start
+  const start = reader.expectName('with')
   const components: ComponentNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseComponent)
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'With', components, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'With',
+    components,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /**
@@ -62,43 +70,51 @@ function parseComponent(reader: TokenReader): ComponentNode {
       return commaSeparatedUntil(reader, '}', parseComponent)
     })
   }
-  return { kind: 'Component', name, size, page, components, loc: reader.loc(name.loc.start) }
+  return { kind: 'Component', name, size, page, components, start: name.start, end: reader.lastEnd }
 }
 
 /** Paging : "page" ( NumberValue [ "size" NumberValue ] | "size" NumberValue ) */
 export function parsePaging(reader: TokenReader): PagingNode {
-  const start = reader.expectName('page').start
+  const start = reader.expectName('page')
   let page
   if (!reader.isName('size')) page = parseNumber(reader, "a page number, a parameter, or 'size'")
   const size = reader.skipName('size') ? parseNumber(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'Paging', page, size, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'Paging',
+    page,
+    size,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Whether the next tokens are `silo size` followed by a number or a parameter. */
 export function atSiloSize(reader: TokenReader): boolean {
-  const third = reader.peek(2).kind
+  const third = reader.kind(2)
   return reader.isName('silo') && reader.isName('size', 1) && (third === 'number' || third === 'variable')
 }
 
 /** SiloSize : "silo" "size" NumberValue */
 export function parseSiloSize(reader: TokenReader): SiloSizeNode {
-  const start = reader.expectName('silo').start
+  const start = reader.expectName('silo')
   reader.expectName('size')
   const size = parseNumber(reader)
-  const comments = noComments()
-  reader.unit(comments, start)
-  return { kind: 'SiloSize', size, comments, loc: reader.loc(start) }
+  return reader.owns(reader.line(start), {
+    kind: 'SiloSize',
+    size,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** `none` stands for an empty list where a clause would otherwise need at least one item. */
 function skipNone(reader: TokenReader): boolean {
-  const next = reader.peek(1)
   if (!reader.isName('none')) return false
   // `with none { ... }` or `with none, x` would be a component named none.
-  if (next.kind === 'punctuator' && (next.value === ',' || next.value === '{')) return false
-  if (next.kind === 'name' && next.value === 'size') return false
+  if (reader.isPunctuator(',', 1) || reader.isPunctuator('{', 1)) return false
+  if (reader.isName('size', 1)) return false
   reader.advance()
   return true
 }

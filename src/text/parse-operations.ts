@@ -15,7 +15,7 @@ import type {
 import { noComments } from './ast'
 import type { TokenReader } from './reader'
 import { atSiloSize, parseOrderBy, parsePaging, parseSiloSize, parseWith } from './parse-clauses'
-import { commaSeparated, commaSeparatedUntil } from './parse-lists'
+import { commaSeparated, commaSeparatedUntil, exactly } from './parse-lists'
 import { parseWhere } from './parse-where'
 import { parseId, parseListOrVariable, parseName, parseNumber, parseScalar, parseValue } from './parse-values'
 
@@ -36,48 +36,48 @@ const notATypeAfterExplore = new Set(['where', 'order', 'with', 'page', 'query',
 
 /** Explore : "explore" [ TypeName ] [ Where ] [ OrderBy ] [ With ] [ Paging ] */
 function parseExplore(reader: TokenReader): ExploreNode {
-  const start = reader.expectName('explore').start
+  const start = reader.expectName('explore')
   const returnType =
-    reader.isName() && !notATypeAfterExplore.has(reader.peek().value) ? parseName(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
+    reader.isName() && !notATypeAfterExplore.has(reader.value()) ? parseName(reader) : undefined
+  const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
   const orderBy = reader.isName('order') ? parseOrderBy(reader) : undefined
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return {
+  return reader.owns(line, {
     kind: 'Explore',
     returnType,
     where,
     orderBy,
     with: withClause,
     paging,
-    comments,
-    loc: reader.loc(start),
-  }
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Relate : "relate" [ TypeName ] "to" Factor { "," Factor } [ Where ] [ With ] [ Paging ] */
 function parseRelate(reader: TokenReader): RelateNode {
-  const start = reader.expectName('relate').start
+  const start = reader.expectName('relate')
   const returnType = reader.isName() && !reader.isName('to') ? parseName(reader) : undefined
   reader.expectName('to')
   const factors: FactorNode[] = commaSeparated(reader, parseFactor)
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return {
+  return reader.owns(line, {
     kind: 'Relate',
     returnType,
     factors,
     where,
     with: withClause,
     paging,
-    comments,
-    loc: reader.loc(start),
-  }
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Factor : IdValue [ "weight" NumberValue ] [ "boost" "only" [ BooleanValue ] ] */
@@ -89,33 +89,39 @@ function parseFactor(reader: TokenReader): FactorNode {
   let boostOnly: ScalarNode | undefined
   if (reader.isName('boost')) {
     reader.advance()
+    const onlyEnd = reader.end
     const only = reader.expectName('only')
-    const next = reader.peek()
     boostOnly =
-      next.kind === 'variable' || (next.kind === 'name' && (next.value === 'true' || next.value === 'false'))
+      reader.kind() === 'variable' || reader.isName('true') || reader.isName('false')
         ? parseScalar(reader)
-        : { kind: 'Name', value: 'true', loc: { start: only.start, end: only.end } }
+        : { kind: 'Name', value: 'true', start: only, end: onlyEnd }
   }
-  return { kind: 'Factor', id, weight, boostOnly, loc: reader.loc(id.loc.start) }
+  return { kind: 'Factor', id, weight, boostOnly, start: id.start, end: reader.lastEnd }
 }
 
 /** Lookup : "lookup" IdValue { "," IdValue } [ With ] [ Paging ] */
 function parseLookup(reader: TokenReader): LookupNode {
-  const start = reader.expectName('lookup').start
+  const start = reader.expectName('lookup')
   const ids: ScalarNode[] = commaSeparated(reader, parseId)
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return { kind: 'Lookup', ids, with: withClause, paging, comments, loc: reader.loc(start) }
+  return reader.owns(line, {
+    kind: 'Lookup',
+    ids,
+    with: withClause,
+    paging,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Silos : "silos" [ "for" ListValue ] [ Where ] Blueprint { Blueprint } [ With ] [ Paging ] [ SiloSize ] */
 function parseSilos(reader: TokenReader): SilosNode {
-  const start = reader.expectName('silos').start
+  const start = reader.expectName('silos')
   const ids = reader.skipName('for') ? parseListOrVariable(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const where = reader.isName('where') ? parseWhere(reader) : undefined
   const blueprints: BlueprintNode[] = []
   do blueprints.push(parseBlueprint(reader))
@@ -123,17 +129,18 @@ function parseSilos(reader: TokenReader): SilosNode {
   const withClause = reader.isName('with') ? parseWith(reader) : undefined
   const paging = reader.isName('page') ? parsePaging(reader) : undefined
   const siloSize = atSiloSize(reader) ? parseSiloSize(reader) : undefined
-  return {
+  return reader.owns(line, {
     kind: 'Silos',
     ids,
     where,
-    blueprints,
+    blueprints: exactly(blueprints),
     with: withClause,
     paging,
     siloSize,
-    comments,
-    loc: reader.loc(start),
-  }
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /**
@@ -142,16 +149,25 @@ function parseSilos(reader: TokenReader): SilosNode {
  */
 function parseBlueprint(reader: TokenReader): BlueprintNode {
   if (!reader.isName('silo')) reader.fail("a blueprint ('silo RecommendedForYou', 'silo Explore'...)")
-  const start = reader.advance().start
+  const start = reader.advance()
   const type = parseName(reader, 'a silo type (RecommendedForYou, Explore, BasedOnItem...)')
   let params: BlueprintParamNode[] | undefined
   if (reader.skipPunctuator('(')) params = commaSeparatedUntil(reader, ')', parseBlueprintParam)
   const positions = reader.skipName('at') ? parseListOrVariable(reader) : undefined
   const probability = reader.skipName('probability') ? parseNumber(reader) : undefined
-  const comments = noComments()
-  reader.unit(comments, start)
+  const line = reader.line(start)
   const where: WhereNode | undefined = reader.isName('where') ? parseWhere(reader) : undefined
-  return { kind: 'Blueprint', type, params, positions, probability, where, comments, loc: reader.loc(start) }
+  return reader.owns(line, {
+    kind: 'Blueprint',
+    type,
+    params,
+    positions,
+    probability,
+    where,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** BlueprintParam : Name ":" Value */
@@ -159,5 +175,5 @@ function parseBlueprintParam(reader: TokenReader): BlueprintParamNode {
   const key: NameNode = parseName(reader, 'a parameter name (name, nameGenerator, ids, id)')
   reader.expectPunctuator(':')
   const value = parseValue(reader)
-  return { kind: 'BlueprintParam', key, value, loc: reader.loc(key.loc.start) }
+  return { kind: 'BlueprintParam', key, value, start: key.start, end: reader.lastEnd }
 }

@@ -2,39 +2,37 @@ import type { ListNode, NameNode, ScalarNode, StringNode, ValueNode, VariableNod
 import { commaSeparatedUntil } from './parse-lists'
 import type { TokenReader } from './reader'
 
+// Each reads the next token's fields before consuming it: the reader holds no token object to keep.
+
 /** Name : [A-Za-z_][A-Za-z0-9_]* */
 export function parseName(reader: TokenReader, expected = 'a name'): NameNode {
-  const token = reader.peek()
-  if (token.kind !== 'name') reader.fail(expected)
-  reader.advance()
-  return { kind: 'Name', value: token.value, loc: { start: token.start, end: token.end } }
+  if (reader.kind() !== 'name') reader.fail(expected)
+  const value = reader.value()
+  const end = reader.end
+  return { kind: 'Name', value, start: reader.advance(), end }
 }
 
 /** Variable : "$" Name */
 export function parseVariable(reader: TokenReader): VariableNode {
-  const token = reader.peek()
-  if (token.kind !== 'variable') reader.fail('a parameter ($name)')
-  reader.advance()
-  return { kind: 'Variable', name: token.value, loc: { start: token.start, end: token.end } }
+  if (reader.kind() !== 'variable') reader.fail('a parameter ($name)')
+  const name = reader.value()
+  const end = reader.end
+  return { kind: 'Variable', name, start: reader.advance(), end }
 }
 
 /** Scalar : String | Number | Name | Variable */
 export function parseScalar(reader: TokenReader, expected = 'a value'): ScalarNode {
-  const token = reader.peek()
-  const loc = { start: token.start, end: token.end }
-  switch (token.kind) {
+  const value = reader.value()
+  const end = reader.end
+  switch (reader.kind()) {
     case 'string':
-      reader.advance()
-      return { kind: 'String', value: token.value, loc }
+      return { kind: 'String', value, start: reader.advance(), end }
     case 'number':
-      reader.advance()
-      return { kind: 'Number', value: Number(token.value), raw: token.value, loc }
+      return { kind: 'Number', value: Number(value), raw: value, start: reader.advance(), end }
     case 'name':
-      reader.advance()
-      return { kind: 'Name', value: token.value, loc }
+      return { kind: 'Name', value, start: reader.advance(), end }
     case 'variable':
-      reader.advance()
-      return { kind: 'Variable', name: token.value, loc }
+      return { kind: 'Variable', name: value, start: reader.advance(), end }
     default:
       return reader.fail(expected)
   }
@@ -42,33 +40,34 @@ export function parseScalar(reader: TokenReader, expected = 'a value'): ScalarNo
 
 /** IdValue : String | Variable */
 export function parseId(reader: TokenReader): StringNode | VariableNode {
-  const token = reader.peek()
-  if (token.kind === 'variable') return parseVariable(reader)
-  if (token.kind !== 'string') reader.fail('an id in quotes ("mhmov-gladiator") or a parameter')
-  reader.advance()
-  return { kind: 'String', value: token.value, loc: { start: token.start, end: token.end } }
+  const kind = reader.kind()
+  if (kind === 'variable') return parseVariable(reader)
+  if (kind !== 'string') reader.fail('an id in quotes ("mhmov-gladiator") or a parameter')
+  const value = reader.value()
+  const end = reader.end
+  return { kind: 'String', value, start: reader.advance(), end }
 }
 
 /** NumberValue : Number | Variable */
 export function parseNumber(reader: TokenReader, expected = 'a number or a parameter'): ScalarNode {
-  const token = reader.peek()
-  if (token.kind !== 'number' && token.kind !== 'variable') reader.fail(expected)
+  const kind = reader.kind()
+  if (kind !== 'number' && kind !== 'variable') reader.fail(expected)
   return parseScalar(reader)
 }
 
 /** List : "[" [ Scalar { "," Scalar } ] "]" */
 export function parseList(reader: TokenReader): ListNode {
-  const start = reader.expectPunctuator('[').start
+  const start = reader.expectPunctuator('[')
   // A bad token after an item is reported as "expected ']'" (not "',' or ']'"): test/text pins that message.
   const items = commaSeparatedUntil(reader, ']', parseListItem, "']'")
-  return { kind: 'List', items, loc: reader.loc(start) }
+  return { kind: 'List', items, start, end: reader.lastEnd }
 }
 
 const parseListItem = (reader: TokenReader): ScalarNode => parseScalar(reader, "a value or ']'")
 
 /** ListValue : List | Variable */
 export function parseListOrVariable(reader: TokenReader): ListNode | VariableNode {
-  if (reader.peek().kind === 'variable') return parseVariable(reader)
+  if (reader.kind() === 'variable') return parseVariable(reader)
   if (!reader.isPunctuator('[')) reader.fail("a list ('[') or a list parameter")
   return parseList(reader)
 }

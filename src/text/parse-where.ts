@@ -1,6 +1,7 @@
 import type { ConditionNode, FilterNode, FilterOperator, WhereNode } from './ast'
 import { noComments } from './ast'
 import type { TokenReader } from './reader'
+import { exactly } from './parse-lists'
 import { parseListOrVariable, parseName, parseScalar } from './parse-values'
 
 /**
@@ -9,19 +10,23 @@ import { parseListOrVariable, parseName, parseScalar } from './parse-values'
  * The `where` keyword and the first condition make one line of the layout; each `and` starts another.
  */
 export function parseWhere(reader: TokenReader): WhereNode {
-  const start = reader.expectName('where').start
-  const comments = noComments()
+  const start = reader.expectName('where')
   const conditions: ConditionNode[] = []
   if (reader.isName('none') && !startsOperator(reader, 1)) reader.advance()
   else conditions.push(parseCondition(reader))
-  reader.unit(comments, start)
+  const line = reader.line(start)
   while (conditions.length > 0 && reader.isName('and')) {
-    const and = reader.advance().start
+    const and = reader.advance()
     const condition = parseCondition(reader)
-    reader.unit(condition.comments, and)
-    conditions.push(condition)
+    conditions.push(reader.owns(reader.line(and), condition))
   }
-  return { kind: 'Where', conditions, comments, loc: reader.loc(start) }
+  return reader.owns(line, {
+    kind: 'Where',
+    conditions: exactly(conditions),
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** A filter named `none` stays possible: `where none = ...` is a condition, `where none` is empty. */
@@ -52,15 +57,23 @@ function parseBranch(reader: TokenReader): ConditionNode {
 
 /** Filter : Name ( ( "=" | "!=" ) Scalar | ( "in" | "contains" "all" ) ListValue ) */
 function parseFilter(reader: TokenReader): FilterNode {
-  const token = reader.peek()
-  if (token.kind !== 'name') reader.fail("a filter name (returnType, contributors, traits...) or '('")
+  const start = reader.start
+  if (reader.kind() !== 'name') reader.fail("a filter name (returnType, contributors, traits...) or '('")
   const filter = parseName(reader)
   const operator = parseOperator(reader)
   const value =
     operator === '=' || operator === '!='
       ? parseScalar(reader, 'a value (a type name, an id in quotes, or a parameter)')
       : parseListOrVariable(reader)
-  return { kind: 'Filter', filter, operator, value, comments: noComments(), loc: reader.loc(token.start) }
+  return {
+    kind: 'Filter',
+    filter,
+    operator,
+    value,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  }
 }
 
 /** Operator : "=" | "!=" | "in" | "contains" "all" */
@@ -77,10 +90,10 @@ function parseOperator(reader: TokenReader): FilterOperator {
 
 /** AnyOf : "(" Condition { "or" Condition } ")" */
 function parseAnyOf(reader: TokenReader): ConditionNode {
-  const start = reader.expectPunctuator('(').start
+  const start = reader.expectPunctuator('(')
   const branches: ConditionNode[] = [parseBranch(reader)]
   while (reader.skipName('or')) branches.push(parseBranch(reader))
   if (!reader.isPunctuator(')')) reader.fail("'or' or ')'")
   reader.advance()
-  return { kind: 'AnyOf', branches, comments: noComments(), loc: reader.loc(start) }
+  return { kind: 'AnyOf', branches: exactly(branches), comments: noComments, start, end: reader.lastEnd }
 }

@@ -39,10 +39,13 @@ export function parseDocumentCollecting(text: string, sourceName?: string): Pars
   const definitions = parseDefinitions(reader, errors)
   // After too many errors parsing stops; the comments after that point are still kept.
   reader.finish()
-  const document: DocumentNode = { kind: 'Document', definitions, comments: noComments() }
-  attachComments(text, scanner.comments, reader.units, document.comments)
+  const document: DocumentNode = { kind: 'Document', definitions, comments: noComments }
+  attachComments(text, scanner.comments, reader.lines, document)
   return { document, errors }
 }
+
+// A query without parameters shares one empty list.
+const noParams: readonly ParamNode[] = Object.freeze([])
 
 /** Document : Definition { Definition } */
 function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryDefinitionNode[] {
@@ -56,14 +59,13 @@ function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryD
       if (errors.length >= maxErrorsPerText) break
       reader.recover()
     }
-  } while (reader.peek().kind !== 'end')
+  } while (reader.kind() !== 'end')
   return definitions
 }
 
 /** Definition : [ "query" Name [ Params ] ] Operation */
 function parseDefinition(reader: TokenReader): QueryDefinitionNode {
-  const start = reader.peek().start
-  const comments = noComments()
+  const start = reader.start
   if (!reader.isName('query')) {
     if (!operationKeywords.some((keyword) => reader.isName(keyword)))
       reader.fail("'query', 'explore', 'relate', 'lookup' or 'silos'")
@@ -71,18 +73,27 @@ function parseDefinition(reader: TokenReader): QueryDefinitionNode {
     return {
       kind: 'QueryDefinition',
       name: undefined,
-      params: [],
+      params: noParams,
       operation,
-      comments,
-      loc: reader.loc(start),
+      comments: noComments,
+      start,
+      end: reader.lastEnd,
     }
   }
   reader.advance()
   const name = parseName(reader, 'a query name')
-  const params = reader.isPunctuator('(') ? parseParams(reader) : []
-  reader.unit(comments, start)
+  const params = reader.isPunctuator('(') ? parseParams(reader) : noParams
+  const line = reader.line(start)
   const operation = parseOperation(reader)
-  return { kind: 'QueryDefinition', name, params, operation, comments, loc: reader.loc(start) }
+  return reader.owns(line, {
+    kind: 'QueryDefinition',
+    name,
+    params,
+    operation,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Params : "(" [ Param { "," Param } ] ")" */
@@ -97,14 +108,14 @@ function parseParam(reader: TokenReader): ParamNode {
   reader.expectPunctuator(':')
   const type = parseType(reader)
   const defaultValue = reader.skipPunctuator('=') ? parseValue(reader) : undefined
-  return { kind: 'Param', variable, type, defaultValue, loc: reader.loc(variable.loc.start) }
+  return { kind: 'Param', variable, type, defaultValue, start: variable.start, end: reader.lastEnd }
 }
 
 /** Type : Name | "[" Name "]" */
 function parseType(reader: TokenReader): TypeNode {
-  const start = reader.peek().start
+  const start = reader.start
   const list = reader.skipPunctuator('[')
   const name = parseName(reader, 'a parameter type (String, Int, Float, Boolean, ContributorId...)')
   if (list) reader.expectPunctuator(']')
-  return { kind: 'Type', name, list, loc: reader.loc(start) }
+  return { kind: 'Type', name, list, start, end: reader.lastEnd }
 }

@@ -69,7 +69,7 @@ function chooseDefinition(
   throw new HqlTextError(source, {
     code: 'ambiguous_query',
     reason: `the text holds ${definitions.length} queries; choose one by name (the query option; --query in the CLI)`,
-    offset: second?.loc.start ?? 0,
+    offset: second?.start ?? 0,
   })
 }
 
@@ -102,10 +102,10 @@ export function printQuery(query: Query, options: PrintQueryOptions = {}): strin
   const none = { start: -1, end: -1 }
   return printDefinition({
     kind: 'QueryDefinition',
-    name: options.name === undefined ? undefined : { kind: 'Name', value: options.name, loc: none },
+    name: options.name === undefined ? undefined : { kind: 'Name', value: options.name, ...none },
     params: [],
     operation,
-    comments: noComments(),
-    loc: none,
+    comments: noComments,
+    ...none,
   })
 }

@@ -1,15 +1,25 @@
-import type { Comments, Loc } from './ast'
+import type { Comments } from './ast'
 import { HqlSyntaxError } from './errors'
 import type { Scanner } from './lexer'
 import type { TextSource } from './source'
-import type { Token } from './token'
+import type { Token, TokenKind } from './token'
 import { describeToken } from './token'
 
-/** A line of the printed layout, with the source range whose comments it takes. */
-export interface Unit {
-  readonly start: number
-  readonly end: number
+/** A node that owns a line of the printed layout, and so the comments on it. */
+export interface LineOwner {
   readonly comments: Comments
+}
+
+/**
+ * The lines of the printed layout, in source order: the source range whose comments each takes, and the node
+ * that owns it. Three arrays rather than an object per line: the lines live as long as the parse, and every
+ * object that lives that long is copied by the young generation's collector (docs/performance.md).
+ */
+export interface Lines {
+  readonly starts: readonly number[]
+  readonly ends: readonly number[]
+  /** Undefined while the node is being parsed, and for good when its definition failed to parse. */
+  readonly owners: readonly (LineOwner | undefined)[]
 }
 
 // Deep enough for any real query; shallow enough that a pathological input cannot overflow the stack.
@@ -22,37 +32,95 @@ const maxDepth = 64
  */
 export class TokenReader {
   /**
-   * The next three tokens, pulled from the scanner only when looked at (the grammar never looks further).
-   * Consumed tokens are dropped, so a large text never holds all its tokens at once (the garbage collector
-   * would copy and promote them all); three fields rather than an array keep `peek()` and `advance()` cheap.
+   * The next three tokens, pulled from the scanner only when looked at (the grammar never looks further), each
+   * as four fields rather than an object: consumed tokens are dropped, and no object is made per token, so a
+   * large text neither holds its tokens nor fills the young generation with them (docs/performance.md).
+   * Slot 0 is the next token; `ahead` says how many of slots 1 and 2 hold a token.
    */
-  private first: Token
-  private second: Token | undefined
-  private third: Token | undefined
+  private kind0: TokenKind
+  private start0: number
+  private end0: number
+  private value0: string
+  private kind1: TokenKind = 'end'
+  private start1 = 0
+  private end1 = 0
+  private value1 = ''
+  private kind2: TokenKind = 'end'
+  private start2 = 0
+  private end2 = 0
+  private value2 = ''
+  private ahead = 0
   private previousEnd = 0
   private depth = 0
   /** The lines of the layout, in source order, for attaching comments. */
-  readonly units: Unit[] = []
+  readonly lines: { starts: number[]; ends: number[]; owners: (LineOwner | undefined)[] } = {
+    starts: [],
+    ends: [],
+    owners: [],
+  }
 
   constructor(
     readonly source: TextSource,
     private readonly scanner: Scanner,
   ) {
-    this.first = scanner.next()
+    scanner.scan()
+    this.kind0 = scanner.kind
+    this.start0 = scanner.start
+    this.end0 = scanner.end
+    this.value0 = scanner.value
   }
 
-  /** The next token (`ahead` 0), or the one or two after it; past the end, `end`. */
-  peek(ahead = 0): Token {
-    if (ahead === 0) return this.first
-    const second = (this.second ??= this.pull(this.first))
-    if (ahead === 1) return second
-    if (ahead === 2) return (this.third ??= this.pull(second))
-    throw new RangeError(`the reader looks at most 2 tokens ahead, not ${ahead}`)
+  /** The next token's kind (`ahead` 0), or the kind of the one or two after it; past the end, `end`. */
+  kind(ahead = 0): TokenKind {
+    if (ahead === 0) return this.kind0
+    this.fill(ahead)
+    return ahead === 1 ? this.kind1 : this.kind2
   }
 
-  /** The token after `token`: past the end the scanner would return `end` again, so it is not asked. */
-  private pull(token: Token): Token {
-    return token.kind === 'end' ? token : this.scanner.next()
+  /** The next token's value (`ahead` 0), or the value of the one or two after it (see `Token`). */
+  value(ahead = 0): string {
+    if (ahead === 0) return this.value0
+    this.fill(ahead)
+    return ahead === 1 ? this.value1 : this.value2
+  }
+
+  /** The start offset of the next token. */
+  get start(): number {
+    return this.start0
+  }
+
+  /** The end offset of the next token. */
+  get end(): number {
+    return this.end0
+  }
+
+  /** The next token as an object, for an error message. */
+  private token(): Token {
+    return { kind: this.kind0, start: this.start0, end: this.end0, value: this.value0 }
+  }
+
+  /** Pulls tokens into slots 1 (and 2) up to `ahead`; past the end, copies `end` without asking the scanner. */
+  private fill(ahead: number): void {
+    if (ahead > 2) throw new RangeError(`the reader looks at most 2 tokens ahead, not ${ahead}`)
+    const scanner = this.scanner
+    if (this.ahead === 0) {
+      if (this.kind0 !== 'end') scanner.scan()
+      const past = this.kind0 === 'end'
+      this.kind1 = past ? 'end' : scanner.kind
+      this.start1 = past ? this.start0 : scanner.start
+      this.end1 = past ? this.end0 : scanner.end
+      this.value1 = past ? '' : scanner.value
+      this.ahead = 1
+    }
+    if (ahead === 2 && this.ahead === 1) {
+      if (this.kind1 !== 'end') scanner.scan()
+      const past = this.kind1 === 'end'
+      this.kind2 = past ? 'end' : scanner.kind
+      this.start2 = past ? this.start1 : scanner.start
+      this.end2 = past ? this.end1 : scanner.end
+      this.value2 = past ? '' : scanner.value
+      this.ahead = 2
+    }
   }
 
   /** The end offset of the last consumed token. */
@@ -60,30 +128,45 @@ export class TokenReader {
     return this.previousEnd
   }
 
-  advance(): Token {
-    const token = this.first
-    if (token.kind !== 'end') {
-      this.first = this.second ?? this.scanner.next()
-      this.second = this.third
-      this.third = undefined
-      this.previousEnd = token.end
+  /** Consumes the next token (not `end`, which stays next); returns its start offset. */
+  advance(): number {
+    const start = this.start0
+    if (this.kind0 === 'end') return start
+    this.previousEnd = this.end0
+    if (this.ahead === 0) {
+      const scanner = this.scanner
+      scanner.scan()
+      this.kind0 = scanner.kind
+      this.start0 = scanner.start
+      this.end0 = scanner.end
+      this.value0 = scanner.value
+      return start
     }
-    return token
+    this.kind0 = this.kind1
+    this.start0 = this.start1
+    this.end0 = this.end1
+    this.value0 = this.value1
+    this.kind1 = this.kind2
+    this.start1 = this.start2
+    this.end1 = this.end2
+    this.value1 = this.value2
+    this.ahead--
+    return start
   }
 
   /** Reads the rest of the text, so that the scanner has seen every comment even after parsing stopped early. */
   finish(): void {
-    while (this.advance().kind !== 'end');
+    while (this.kind0 !== 'end') this.advance()
   }
 
   isName(value?: string, ahead = 0): boolean {
-    const token = this.peek(ahead)
-    return token.kind === 'name' && (value === undefined || token.value === value)
+    if (ahead === 0) return this.kind0 === 'name' && (value === undefined || this.value0 === value)
+    return this.kind(ahead) === 'name' && (value === undefined || this.value(ahead) === value)
   }
 
   isPunctuator(value: string, ahead = 0): boolean {
-    const token = this.peek(ahead)
-    return token.kind === 'punctuator' && token.value === value
+    if (ahead === 0) return this.kind0 === 'punctuator' && this.value0 === value
+    return this.kind(ahead) === 'punctuator' && this.value(ahead) === value
   }
 
   /** Consumes the keyword `value` when it is next. */
@@ -99,19 +182,21 @@ export class TokenReader {
     return true
   }
 
-  expectName(value: string): Token {
+  /** Consumes the keyword `value`, or fails; returns its start offset. */
+  expectName(value: string): number {
     if (!this.isName(value)) this.fail(`'${value}'`)
     return this.advance()
   }
 
-  expectPunctuator(value: string): Token {
+  /** Consumes the punctuator `value`, or fails; returns its start offset. */
+  expectPunctuator(value: string): number {
     if (!this.isPunctuator(value)) this.fail(`'${value}'`)
     return this.advance()
   }
 
   /** Throws a syntax error at the next token. */
   fail(expected: string): never {
-    const token = this.peek()
+    const token = this.token()
     const found = describeToken(token)
     throw new HqlSyntaxError(
       this.source,
@@ -122,13 +207,21 @@ export class TokenReader {
     )
   }
 
-  loc(start: number): Loc {
-    return { start, end: this.lastEnd }
+  /**
+   * Registers a line of the layout that spans [start, end), before the node that owns it is made (its
+   * clauses come after its line); returns the line's number, for `owns`.
+   */
+  line(start: number, end = this.lastEnd): number {
+    const lines = this.lines
+    lines.starts.push(start)
+    lines.ends.push(end)
+    return lines.owners.push(undefined) - 1
   }
 
-  /** Registers a line of the layout that spans [start, end). */
-  unit(comments: Comments, start: number, end = this.lastEnd): void {
-    this.units.push({ start, end, comments })
+  /** Gives line `line` to `node`, which then takes the comments on it; returns `node`. */
+  owns<T extends LineOwner>(line: number, node: T): T {
+    this.lines.owners[line] = node
+    return node
   }
 
   /** Runs `parse` one nesting level deeper, refusing to go deeper than `maxDepth`. */
@@ -148,14 +241,12 @@ export class TokenReader {
    */
   recover(): void {
     this.advance()
-    while (this.peek().kind !== 'end' && !(this.startsLine() && this.startsDefinition())) this.advance()
+    while (this.kind0 !== 'end' && !(this.startsLine() && this.startsDefinition())) this.advance()
   }
 
   private startsLine(): boolean {
     // Nothing consumed yet when previousEnd is 0: every token but `end` (never consumed) holds a character.
-    return (
-      this.previousEnd === 0 || /[\n\r]/.test(this.source.body.slice(this.previousEnd, this.peek().start))
-    )
+    return this.previousEnd === 0 || /[\n\r]/.test(this.source.body.slice(this.previousEnd, this.start0))
   }
 
   private startsDefinition(): boolean {

@@ -50,7 +50,7 @@ export function resolveDefinition(
         problems.push({
           code: 'unused_parameter',
           reason: `parameter $${name} is never used`,
-          offset: param.loc.start,
+          offset: param.start,
         })
   // The model validates the body even when the text has problems, so that one pass reports them all (`hql
   // check`): an unused parameter must not hide an unknown component.
@@ -119,14 +119,14 @@ function declaredParams(
       problems.push({
         code: 'duplicate_parameter',
         reason: `parameter $${name} is declared twice`,
-        offset: param.loc.start,
+        offset: param.start,
       })
     const typeName = param.type.name.value
     if (!isParamTypeName(typeName))
       problems.push({
         code: 'unknown_type',
         reason: `unknown parameter type '${typeName}'${didYouMean(typeName, paramTypeNames)}; types: ${paramTypeNames.join(', ')}`,
-        offset: param.type.name.loc.start,
+        offset: param.type.name.start,
       })
     params.set(name, param)
   }
@@ -144,7 +144,7 @@ function argumentsFor(
   // The parameters whose values were reported wrong.
   let unsound: Set<string> | undefined
   const given = options.params ?? {}
-  const at = definition.name?.loc.start ?? definition.loc.start
+  const at = definition.name?.start ?? definition.start
   for (const name of Object.keys(given))
     if (!params.has(name))
       problems.push({
@@ -156,11 +156,11 @@ function argumentsFor(
     if (!isParamTypeName(param.type.name.value)) continue
     const type: ParamType = { name: param.type.name.value, list: param.type.list }
     let value: unknown
-    let offset = param.loc.start
+    let offset = param.start
     if (Object.hasOwn(given, name)) value = given[name]
     else if (param.defaultValue) {
       value = defaultValue(param.defaultValue, type, problems)
-      offset = param.defaultValue.loc.start
+      offset = param.defaultValue.start
     } else if (options.placeholders) value = placeholder(type, name)
     else {
       problems.push({
@@ -188,7 +188,7 @@ function defaultValue(node: ValueNode, type: ParamType, problems: TextProblem[])
     problems.push({
       code: 'invalid_default',
       reason: 'a default must be a literal value, not a parameter',
-      offset: node.loc.start,
+      offset: node.start,
     })
     return undefined
   }

@@ -6,11 +6,16 @@ import { Scanner } from '../../src/text/lexer'
 import { parseOperation } from '../../src/text/parse-operations'
 import { TokenReader } from '../../src/text/reader'
 
-/** A scanner that counts the tokens the parser asked it for. */
+/** A scanner that counts the tokens the parser asked it for, and the token objects it made. */
 class CountingScanner extends Scanner {
   pulled = 0
-  override next(): Token {
+  objects = 0
+  override scan(): void {
     this.pulled++
+    super.scan()
+  }
+  override next(): Token {
+    this.objects++
     return super.next()
   }
 }
@@ -28,6 +33,24 @@ describe('the parser pulls tokens as it goes', () => {
     const firstQuery = lex(query(0)).tokens.length - 1
     expect(scanner.pulled).toBeLessThanOrEqual(firstQuery + 3)
     expect(lex(text).tokens.length).toBeGreaterThan(50 * firstQuery)
+  })
+
+  it('makes no object per token: the reader copies the fields the scanner leaves', () => {
+    const text = Array.from({ length: 10 }, (_, i) => query(i)).join('')
+    const scanner = new CountingScanner(text)
+    const reader = new TokenReader(makeSource(text), scanner)
+    const operation = parseOperation(reader)
+    expect(scanner.pulled).toBeGreaterThan(10)
+    expect(scanner.objects).toBe(0)
+    // The fields made it into the tree all the same.
+    expect(operation.kind === 'Explore' && operation.where?.conditions[0]).toMatchObject({
+      value: {
+        kind: 'String',
+        value: 'mhcon-0',
+        start: text.indexOf('"'),
+        end: text.indexOf(' ', text.indexOf('"')),
+      },
+    })
   })
 
   it('yields the same tokens and comments, pulled one by one, as lex', () => {
@@ -52,7 +75,8 @@ describe('the parser pulls tokens as it goes', () => {
 
   it('refuses to look further ahead than the grammar needs', () => {
     const reader = new TokenReader(makeSource('a b c d'), new Scanner('a b c d'))
-    expect(reader.peek(2).value).toBe('c')
-    expect(() => reader.peek(3)).toThrow(RangeError)
+    expect(reader.value(2)).toBe('c')
+    expect(reader.kind(2)).toBe('name')
+    expect(() => reader.kind(3)).toThrow(RangeError)
   })
 })
