@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deriveCatalogIndex } from '../src/service/catalog/build'
-import { catalogDigest, readCatalogDir } from '../src/service/catalog/load'
+import { indexSeal, readCatalogDir } from '../src/service/catalog/load'
 
 /**
- * The catalog-index.json a catalog folder should hold: derived from its files, keyed by their SHA-256, one
- * person, spelling, title, collection or source a line (so a change to the catalog reads as a small diff).
+ * The catalog-index.json a catalog folder should hold: derived from its files, one person, spelling, title,
+ * collection or source a line (so a change to the catalog reads as a small diff), under a first line that holds
+ * its seal (the SHA-256 of the derivation's version, the files and the text after that line: catalog/load.ts).
  */
 export function catalogIndexText(dir: string): string {
   const files = ['movies.json', 'series.json', 'series-episodes.json'].flatMap((file) => {
@@ -15,14 +16,13 @@ export function catalogIndexText(dir: string): string {
       return []
     }
   })
-  const index = deriveCatalogIndex(readCatalogDir(dir), catalogDigest(files))
+  const index = deriveCatalogIndex(readCatalogDir(dir))
   const rows = (list: readonly unknown[]): string => list.map((row) => JSON.stringify(row)).join(',\n    ')
-  return (
-    `{\n  "catalog": ${JSON.stringify(index.catalog)},\n` +
+  const body =
     `  "people": [\n    ${rows(index.people)}\n  ],\n` +
     `  "spellings": [\n    ${rows(index.spellings)}\n  ],\n` +
     `  "titles": [\n    ${rows(index.titles)}\n  ],\n` +
     `  "editorial": [\n    ${rows(index.editorial)}\n  ],\n` +
     `  "offers": [\n    ${rows(index.offers)}\n  ]\n}\n`
-  )
+  return `{\n  "catalog": "${indexSeal(files, Buffer.from(body, 'utf8'))}",\n${body}`
 }

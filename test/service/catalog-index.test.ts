@@ -4,13 +4,13 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { catalogIndexText } from '../../scripts/catalog-index-text'
 import { deriveCatalogIndex } from '../../src/service/catalog/build'
-import { CATALOG_INDEX_FILE } from '../../src/service/catalog/catalog-index'
-import { catalogDigest, defaultCatalogDir, readCatalogFolder } from '../../src/service/catalog/load'
+import { CATALOG_INDEX_FILE, catalogIndexFrom } from '../../src/service/catalog/catalog-index'
+import { defaultCatalogDir, readCatalogFolder } from '../../src/service/catalog/load'
 import { graphFor } from '../../src/service/graph/shared-graph'
 import { graphFingerprint } from './graph-dump'
 
-// The shipped catalog carries what its files alone decide (src/service/catalog/catalog-index.ts): used only when
-// made from the very files beside it, and the graph is the same with it or without it.
+// The shipped catalog carries what its files alone decide (src/service/catalog/catalog-index.ts): used only as the
+// script wrote it for the very files beside it, and the graph is the same with it or without it.
 describe('the catalog index', () => {
   const dir = defaultCatalogDir()
   const scratch = mkdtempSync(join(tmpdir(), 'hql-catalog-index-'))
@@ -20,9 +20,6 @@ describe('the catalog index', () => {
     cpSync(dir, to, { recursive: true })
     return to
   }
-  const files = (folder: string): Buffer[] =>
-    ['movies.json', 'series.json', 'series-episodes.json'].map((f) => readFileSync(join(folder, f)))
-
   it('is current: what scripts/write-catalog-index.ts writes for the shipped catalog', () => {
     expect(
       readFileSync(join(dir, CATALOG_INDEX_FILE), 'utf8'),
@@ -33,7 +30,8 @@ describe('the catalog index', () => {
   it('is read for the shipped catalog, and is what deriving it gives', () => {
     const { raw, index } = readCatalogFolder(dir)
     expect(index).toBeDefined()
-    expect(index).toEqual(JSON.parse(JSON.stringify(deriveCatalogIndex(raw, catalogDigest(files(dir))))))
+    const { catalog: _seal, ...held } = index ?? { catalog: '' }
+    expect(held).toEqual(JSON.parse(JSON.stringify(deriveCatalogIndex(raw))))
     expect(index?.editorial.length).toBeGreaterThan(30)
     expect(index?.offers.reduce((n, [, places]) => n + places.length, 0)).toBeGreaterThan(5000)
   })
@@ -47,33 +45,47 @@ describe('the catalog index', () => {
     expect(readCatalogFolder(other).index).toBeUndefined()
     expect(graphFingerprint(graphFor(other, users).graph)).toBe(shipped)
     const broken = copy('broken')
-    const index = JSON.parse(readFileSync(join(broken, CATALOG_INDEX_FILE), 'utf8'))
-    const write = (json: unknown): void =>
-      writeFileSync(join(broken, CATALOG_INDEX_FILE), JSON.stringify(json))
-    // A spelling naming no person; a collection's item beyond the titles; one naming a later collection;
-    for (const bad of [
-      { ...index, spellings: [['x', index.people.length]] },
-      { ...index, editorial: [['k', 'n', 'd', 'media', [99_999]]] },
-      { ...index, editorial: [['k', 'n', 'd', 'editorial', [0]]] },
-      // A source's titles out of order; sources out of order.
-      {
-        ...index,
-        offers: index.offers.map(([k, p, i]: [string, number[], string[]]) => [k, [...p].reverse(), i]),
-      },
-      { ...index, offers: [...index.offers].reverse() },
-      // One title short; a title's popularity as text.
-      { ...index, titles: index.titles.slice(1) },
-      { ...index, titles: [['m', 'a', '0.5', null], ...index.titles.slice(1)] },
-    ]) {
-      write(bad)
-      expect(readCatalogFolder(broken).index).toBeUndefined()
+    const text = readFileSync(join(broken, CATALOG_INDEX_FILE), 'utf8')
+    const sealed = (edited: string): boolean => {
+      writeFileSync(join(broken, CATALOG_INDEX_FILE), edited)
+      return readCatalogFolder(broken).index !== undefined
     }
-    write(index)
-    expect(readCatalogFolder(broken).index).toBeDefined()
-    writeFileSync(join(broken, CATALOG_INDEX_FILE), '{ not json')
-    expect(readCatalogFolder(broken).index).toBeUndefined()
+    expect(sealed(text)).toBe(true)
+    // Edited by hand, its first line (the seal) kept: one title's popularity changed; the same JSON written again
+    // in another layout; a seal not its own; not JSON at all.
+    expect(sealed(text.replace(/(\["mhmov[^"]*","[^"]*",)([0-9.e-]+)/, '$11e200'))).toBe(false)
+    expect(sealed(JSON.stringify(JSON.parse(text)))).toBe(false)
+    expect(sealed(text.replace(/^(\{\n {2}"catalog": ")[0-9a-f]{8}/, '$100000000'))).toBe(false)
+    expect(sealed('{ not json')).toBe(false)
     rmSync(join(broken, CATALOG_INDEX_FILE))
     expect(readCatalogFolder(broken).index).toBeUndefined()
     expect(graphFingerprint(graphFor(broken, users).graph)).toBe(shipped)
   }, 120_000)
+
+  it('is refused, whatever its seal, when its form would send the build out of its lists', () => {
+    const { raw, index } = readCatalogFolder(dir)
+    if (index === undefined) throw new Error('the shipped index is not read')
+    const titles = raw.movies.length + raw.series.length
+    expect(catalogIndexFrom(index, index.catalog, titles)).toBe(index)
+    expect(catalogIndexFrom(index, 'another seal', titles)).toBeUndefined()
+    // A spelling naming no person; a collection's item beyond the titles; one naming a later collection; a
+    // collection of no known kind (empty, so no item is out of range);
+    for (const bad of [
+      { ...index, spellings: [['x', index.people.length]] },
+      { ...index, editorial: [['k', 'n', 'd', 'media', [99_999]]] },
+      { ...index, editorial: [['k', 'n', 'd', 'editorial', [0]]] },
+      { ...index, editorial: [['k', 'n', 'd', 'bogus', []]] },
+      // A source's titles out of order; sources out of order.
+      {
+        ...index,
+        offers: index.offers.map(([k, p, i]) => [k, [...p].reverse(), i]),
+      },
+      { ...index, offers: [...index.offers].reverse() },
+      // One title short; a title's popularity as text, or not finite.
+      { ...index, titles: index.titles.slice(1) },
+      { ...index, titles: [['m', 'a', '0.5', null], ...index.titles.slice(1)] },
+      { ...index, titles: [['m', 'a', Infinity, null], ...index.titles.slice(1)] },
+    ])
+      expect(catalogIndexFrom(bad, index.catalog, titles)).toBeUndefined()
+  })
 })

@@ -60,12 +60,11 @@ export function buildCatalog(
   return { media, episodic: episodic.nodes, contributors, traits, sources, images, ...social }
 }
 
-/** The {@link CatalogIndex} of a catalog whose files have SHA-256 `digest` (`catalogDigest`). */
-export function deriveCatalogIndex(raw: RawCatalog, digest: string): CatalogIndex {
+/** The {@link CatalogIndex} of a catalog, but for its seal (which covers the index's text: catalog/load.ts). */
+export function deriveCatalogIndex(raw: RawCatalog): Omit<CatalogIndex, 'catalog'> {
   const people = derivePeople(raw)
   const { media, contributors, byGenre, rawOf, byName } = titlesOf(raw, people)
   return {
-    catalog: digest,
     ...people,
     titles: [...movieRows(raw.movies, byName), ...seriesRows(raw.series)],
     editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),

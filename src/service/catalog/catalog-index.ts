@@ -13,12 +13,13 @@ import type { RawCatalog } from './raw'
  * titles' ids, altIds and popularity signal (SHA-512 digests, slugs, ranks), the editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found) and
  * which titles each store or service carries under which id (a seeded draw per source and title).
  * The shipped catalog carries it in catalog-index.json, written by `npx tsx scripts/write-catalog-index.ts`
- * (test/service/catalog-index.test.ts fails when it is out of date) and keyed by the SHA-256 of the catalog
- * files it was derived from (catalog/load.ts): a folder whose files differ, or that has no index, derives it all
- * at start-up as before. Nothing here depends on the configured users.
+ * (test/service/catalog-index.test.ts fails when it is out of date) and sealed with the SHA-256 of the catalog
+ * files it was derived from, its own text and the derivation's version (catalog/load.ts): a folder whose files
+ * differ, whose index was edited or written by another version, or that has none, derives it all at start-up as
+ * before. Nothing here depends on the configured users.
  */
 export interface CatalogIndex extends PeopleRows {
-  /** SHA-256 (hex) of the catalog files this index was derived from (`catalogDigest` in catalog/load.ts). */
+  /** Its seal: SHA-256 (hex) of the derivation's version, the catalog files and the index's text (`indexSeal`, catalog/load.ts). */
   readonly catalog: string
   /** The editorial collections, in order (`planEditorial`). */
   readonly editorial: readonly EditorialEntry[]
@@ -35,6 +36,12 @@ export interface PeopleRows {
   /** Per spelling used in the films, in first-use order: the spelling and its person's place in `people`. */
   readonly spellings: readonly (readonly [string, number])[]
 }
+
+/**
+ * The version of what the index holds and how it is derived, part of its seal: raise it with any change to
+ * either, so that an index an earlier version wrote into a folder is derived afresh, not trusted.
+ */
+export const CATALOG_INDEX_VERSION = 1
 
 /** The file of a catalog folder that holds its {@link CatalogIndex}. */
 export const CATALOG_INDEX_FILE = 'catalog-index.json'
@@ -89,11 +96,12 @@ export function derivePeople(raw: RawCatalog): PeopleRows {
 }
 
 /**
- * The index in a catalog folder's file, if it is one for these catalog files (`digest`) and well formed, its
- * places within the catalog's `titles` (films and series) and people; anything else (no file, another catalog's,
- * a hand-edited one) is `undefined`, and the build derives it all.
+ * `json` as the index of a catalog with `titles` titles, if it names `seal` and is well formed: its places within
+ * the catalog's titles (films and series) and people. The seal (catalog/load.ts) already holds it to what the
+ * derivation wrote for these files; the form is checked as well, so that no file, however it came to pass the
+ * seal, can send the build out of its lists.
  */
-export function catalogIndexFrom(json: unknown, digest: string, titles: number): CatalogIndex | undefined {
+export function catalogIndexFrom(json: unknown, seal: string, titles: number): CatalogIndex | undefined {
   if (typeof json !== 'object' || json === null) return undefined
   const {
     catalog,
@@ -104,7 +112,7 @@ export function catalogIndexFrom(json: unknown, digest: string, titles: number):
     titles: rows,
   } = json as Partial<Record<keyof CatalogIndex, unknown>>
   if (
-    catalog !== digest ||
+    catalog !== seal ||
     !Array.isArray(people) ||
     !Array.isArray(spellings) ||
     !Array.isArray(editorial) ||
@@ -145,7 +153,7 @@ export function catalogIndexFrom(json: unknown, digest: string, titles: number):
           : row[3] === 'editorial'
             ? i
             : -1
-    if (!Array.isArray(row[4]) || !row[4].every((at) => isPlace(at, below))) return undefined
+    if (below < 0 || !Array.isArray(row[4]) || !row[4].every((at) => isPlace(at, below))) return undefined
   }
   return json as CatalogIndex
 }
@@ -169,7 +177,7 @@ function isOfferPlan(plan: unknown, titles: number): plan is OfferPlan {
   })
 }
 
-/** One row per title: two strings, a number, and a string or null. */
+/** One row per title: two strings, a finite number, and a string or null. */
 function areTitleRows(rows: unknown, titles: number): rows is readonly TitleRow[] {
   if (!Array.isArray(rows) || rows.length !== titles) return false
   return rows.every(
@@ -178,7 +186,7 @@ function areTitleRows(rows: unknown, titles: number): rows is readonly TitleRow[
       row.length === 4 &&
       typeof row[0] === 'string' &&
       typeof row[1] === 'string' &&
-      typeof row[2] === 'number' &&
+      Number.isFinite(row[2]) &&
       (row[3] === null || typeof row[3] === 'string'),
   )
 }

@@ -4,7 +4,12 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
 import { HqlError } from '../../model/errors'
-import { CATALOG_INDEX_FILE, catalogIndexFrom, type CatalogIndex } from './catalog-index'
+import {
+  CATALOG_INDEX_FILE,
+  CATALOG_INDEX_VERSION,
+  catalogIndexFrom,
+  type CatalogIndex,
+} from './catalog-index'
 import { isRawCatalog, RawCatalog } from './raw'
 
 /**
@@ -67,22 +72,41 @@ export function readCatalogFolder(dir: string): { raw: RawCatalog; index: Catalo
   })
   const indexPath = resolve(dir, CATALOG_INDEX_FILE)
   if (!existsSync(indexPath)) return { raw, index: undefined }
-  // A broken index is no error: the build derives what it holds, as for a folder without one.
-  let json: unknown
-  try {
-    json = JSON.parse(readFileSync(indexPath, 'utf8'))
-  } catch {
-    json = undefined
-  }
   const titles = raw.movies.length + raw.series.length
-  return { raw, index: catalogIndexFrom(json, catalogDigest(files), titles) }
+  return { raw, index: sealedIndex(readFileSync(indexPath), files, titles) }
 }
 
-/** SHA-256 (hex) of a catalog's files: movies.json, series.json and series-episodes.json if there, in that order. */
-export function catalogDigest(files: readonly Buffer[]): string {
-  const sha = createHash('sha256')
-  // Each file's length first, so that bytes moved from the end of one file to the start of the next differ.
-  for (const file of files) sha.update(`${file.length}:`).update(file)
+/** How an index file opens: its seal (`indexSeal`) on a line of its own, as scripts/catalog-index-text.ts writes it. */
+const SEALED_HEAD = /^\{\n {2}"catalog": "([0-9a-f]{64})",\n/
+
+/**
+ * The index in a folder's index file, if it is sealed for these catalog files, and well formed. A broken,
+ * stale or hand-edited index is no error: the build derives what it holds, as for a folder without one.
+ */
+function sealedIndex(file: Buffer, files: readonly Buffer[], titles: number): CatalogIndex | undefined {
+  const head = SEALED_HEAD.exec(file.subarray(0, 96).toString('latin1'))
+  if (head === null) return undefined
+  const seal = head[1] as string
+  if (indexSeal(files, file.subarray(head[0].length)) !== seal) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(file.toString('utf8'))
+  } catch {
+    return undefined
+  }
+  return catalogIndexFrom(json, seal, titles)
+}
+
+/**
+ * The seal of an index: SHA-256 (hex) of the derivation's version, the catalog's files (movies.json, series.json
+ * and series-episodes.json if there, in that order) and the index file's own text after its first line. So an
+ * index is read only as scripts/write-catalog-index.ts wrote it, for these very files, by this derivation: one
+ * edited by hand, written for other files or by another version of the derivation is not.
+ */
+export function indexSeal(files: readonly Buffer[], body: Uint8Array): string {
+  const sha = createHash('sha256').update(`hql catalog index ${CATALOG_INDEX_VERSION}\n`)
+  // Each part's length first, so that bytes moved from the end of one part to the start of the next differ.
+  for (const part of [...files, body]) sha.update(`${part.length}:`).update(part)
   return sha.digest('hex')
 }
 
