@@ -10,7 +10,7 @@ import { checkRequestShape } from '../model/request-shape'
 import { endpointNames, isEndpointName } from '../model/wire'
 import { parseWith } from '../model/issues'
 import { requestSchemas } from '../model/request/bodies'
-import { parseFrozenRequestFast, parseOwnedRequestFast, parseRequestFast } from '../model/request/fast-bodies'
+import { parseOwnedRequestFast, parseRequestFast } from '../model/request/fast-bodies'
 import type { EndpointName } from '../model/wire'
 import type { RequestBodies } from '../model/request/bodies'
 import type { ComponentRequest } from '../model/request/components'
@@ -47,7 +47,7 @@ export function fromOwnedJSON<E extends EndpointName>(
 
 /**
  * `owned`: the body is the caller's own (fromOwnedJSON), and its fast path counts the size limits itself;
- * `frozen`: its owner froze each of its objects already (parseFrozenRequestFast).
+ * `frozen`: its owner froze each of its objects already (parseOwnedRequestFast's `frozen`).
  */
 function read<E extends EndpointName>(
   endpoint: E,
@@ -66,12 +66,9 @@ function read<E extends EndpointName>(
   // against ≈12.7 µs for the quickstart body, bench/from-json-compile.bench.ts); what it refuses (an error,
   // an older form) takes the schema's own path, so issues, messages and paths are zod's as before. It reads
   // the body as it came: a body it accepts holds no older form, which the tolerant reader would leave alone.
-  let body =
-    ownership === 'frozen'
-      ? parseFrozenRequestFast(endpoint, json)
-      : owned
-        ? parseOwnedRequestFast(endpoint, json)
-        : parseRequestFast(endpoint, json)
+  let body = owned
+    ? parseOwnedRequestFast(endpoint, json, { frozen: ownership === 'frozen' })
+    : parseRequestFast(endpoint, json)
   if (body === undefined) {
     if (owned) checkRequestShape(json)
     body = parseWith(schema, upgradeLegacyForms(json))

@@ -1,4 +1,4 @@
-// The frozen form of the owned fast path (parseFrozenRequestFast, fromOwnedJSON's `frozen`): for a body whose
+// The frozen form of the owned fast path (parseOwnedRequestFast's and fromOwnedJSON's `frozen`): for a body whose
 // owner froze every object of it already (text's lowering), it answers as the fast path does on the same body
 // and freezes nothing a second time: a canonical part is kept as it is, a part it copies is frozen.
 import fc from 'fast-check'
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { compile } from 'hql'
 import type { EndpointName } from 'hql'
 import { parseRequestFast } from '../../src/model'
-import { parseFrozenRequestFast } from '../../src/model/request/fast-bodies'
+import { parseOwnedRequestFast } from '../../src/model/request/fast-bodies'
 import { anyQuery } from '../support/arbitraries'
 
 /** A copy of `value` with every object and array in it frozen, as lowering hands its body over. */
@@ -62,7 +62,7 @@ describe('the frozen form of the owned fast path', () => {
         const json = JSON.parse(JSON.stringify(body)) as unknown
         const owned = frozenCopy(json)
         let parsed: unknown
-        expect(freezesIn(() => (parsed = parseFrozenRequestFast(name, owned)))).toBe(0)
+        expect(freezesIn(() => (parsed = parseOwnedRequestFast(name, owned, { frozen: true })))).toBe(0)
         expect(parsed).toBe(owned)
         expectAsFast(parsed, parseRequestFast(name, json))
       }),
@@ -81,7 +81,7 @@ describe('the frozen form of the owned fast path', () => {
             ? Object.fromEntries(Object.entries(value).reverse())
             : value,
         ) as unknown
-        const parsed = parseFrozenRequestFast(name, frozenCopy(reversed))
+        const parsed = parseOwnedRequestFast(name, frozenCopy(reversed), { frozen: true })
         expectAsFast(parsed, parseRequestFast(name, reversed))
       }),
       { numRuns: 200 },

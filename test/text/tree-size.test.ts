@@ -5,19 +5,14 @@ import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parseDocument, printDocument } from '../../src/text'
+import { hqlCatalog } from '../../bench/text-catalogs'
 
-// One query of a catalog, with parameters, lists, an `or` group, nested components and a comment.
-const query = (i: number) => `# Query ${i}: a contributor's titles on given stores.
-query byContributor${i}($contributor: ContributorId, $size: Int = ${10 + (i % 40)})
-explore Movie
-  where contributors = $contributor
-    and sources in ["mhsrc-itunes", "mhsrc-googleplay"]
-    and (traits = "mhgnr-drama" or traits contains all ["mhgnr-war", "mhgnr-historical"])
-  order by releaseDate desc, name
-  with primaryImage, keyContributors size 5 { primaryImage }, keyTraits
-  page size $size
-`
-const catalog = (queries: number) => Array.from({ length: queries }, (_, i) => query(i)).join('\n')
+// The benches' catalog (one query a block, with parameters, lists, an `or` group, nested components and a
+// comment), cut to whole queries.
+const catalog = (queries: number) => {
+  const blocks = hqlCatalog(queries * 500).split('\n# ')
+  return blocks.slice(0, queries).join('\n# ')
+}
 
 /** Every object and array reachable from `root`, each counted once. */
 function countObjects(root: unknown): number {

@@ -44,31 +44,20 @@ export function parseRequestFast<E extends EndpointName>(
  * parts already canonical are frozen in place and returned as they are, not copied. Never for JSON from
  * outside: that would freeze the caller's value. It also refuses a body past a request size limit
  * (`checkRequestShape`), counted as it checks where code is generated, so a body it returns needs no walk.
+ *
+ * `frozen`: the owner has frozen every object of the body already (text's lowering freezes each part as it makes
+ * it, and hands out shared frozen constants for the parts a query often repeats, such as `{ name: 'primaryImage' }`),
+ * so a part returned as it is is not frozen a second time. A part that is not frozen would stay open in the query:
+ * only for an owner that freezes all it builds (test/text/shared-parts.test.ts).
  */
 export function parseOwnedRequestFast<E extends EndpointName>(
   endpoint: E,
   body: unknown,
+  { frozen = false }: { readonly frozen?: boolean } = {},
 ): RequestBodies[E] | undefined {
   const schema = requestSchemas[endpoint]
-  const compiled = (adoptingBodies[endpoint] ??=
-    generateSchema(schema, { adopt: true, limits: countedLimits }) ?? withinShape(compileSchema(schema)))
-  const parsed = compiled(body)
-  return parsed === refused ? undefined : (parsed as RequestBodies[E])
-}
-
-/**
- * `parseOwnedRequestFast` for a body whose every object its owner has frozen already (text's lowering freezes
- * each part as it makes it, and hands out shared frozen constants for the parts a query often repeats, such
- * as `{ name: 'primaryImage' }`): a part returned as it is is not frozen a second time. A part that is not
- * frozen would stay open in the query: only for an owner that freezes all it builds (test/text/shared-parts.test.ts).
- */
-export function parseFrozenRequestFast<E extends EndpointName>(
-  endpoint: E,
-  body: unknown,
-): RequestBodies[E] | undefined {
-  const schema = requestSchemas[endpoint]
-  const compiled = (frozenBodies[endpoint] ??=
-    generateSchema(schema, { adopt: true, frozen: true, limits: countedLimits }) ??
+  const compiled = ((frozen ? frozenBodies : adoptingBodies)[endpoint] ??=
+    generateSchema(schema, { adopt: true, frozen, limits: countedLimits }) ??
     withinShape(compileSchema(schema)))
   const parsed = compiled(body)
   return parsed === refused ? undefined : (parsed as RequestBodies[E])
