@@ -123,7 +123,8 @@ export interface Timings {
   ratio(times: Record<string, number[]>, name: string): number
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+/** The middle value (of an odd count; the upper middle of an even one). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
 /**
  * Runs every contender once a round, in an order that rotates each round (no contender always runs on a warmer
@@ -133,7 +134,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 export async function timeContenders(
   contenders: Record<string, () => Promise<number>>,
   { rounds, warmup = 3, baseline }: { rounds: number; warmup?: number; baseline: string },
-): Promise<Timings & { median: typeof median }> {
+): Promise<Timings> {
   const names = Object.keys(contenders)
   const wall: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
   const cpu: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
@@ -154,5 +155,5 @@ export async function timeContenders(
   await service.close()
   const ratio = (times: Record<string, number[]>, name: string) =>
     median(times[name]!.map((value, round) => value / times[baseline]![round]!))
-  return { wall, cpu, ratio, median }
+  return { wall, cpu, ratio }
 }

@@ -2,7 +2,7 @@
 // and the client with one piece taken away, over the same local server in one run (wall and CPU per page,
 // medians of interleaved rounds). CPU includes the in-process server's, which is the same for every contender.
 // Run: npx tsx bench/client-parts.ts [rounds] [name fragments…]
-import { clientLoop, rawGenerator, rawLoop, timeContenders, withoutSignal } from './client-contenders'
+import { clientLoop, median, rawGenerator, rawLoop, timeContenders, withoutSignal } from './client-contenders'
 
 const ROUNDS = Number(process.argv[2] ?? 21)
 
@@ -23,7 +23,7 @@ const picks = process.argv.slice(3)
 const contenders = Object.fromEntries(
   Object.entries(all).filter(([n]) => n === 'raw' || picks.length === 0 || picks.some((p) => n.includes(p))),
 )
-const { wall, cpu, ratio, median } = await timeContenders(contenders, { rounds: ROUNDS, baseline: 'raw' })
+const { wall, cpu, ratio } = await timeContenders(contenders, { rounds: ROUNDS, baseline: 'raw' })
 console.log(
   `per page, median of ${ROUNDS} rounds: wall µs, median of per-round ratios to raw | cpu µs, ratio`,
 )

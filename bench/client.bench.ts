@@ -5,7 +5,7 @@
 // shared machine hits both sides of a pair alike), in wall time and in CPU time (the process's, the in-process
 // server's included: the same for every contender). `bench/client-parts.ts` takes the client apart.
 // Run: npx tsx bench/client.bench.ts
-import { clientLoop, PAGES, rawLoop, timeContenders } from './client-contenders'
+import { clientLoop, median, PAGES, rawLoop, timeContenders } from './client-contenders'
 
 const ROUNDS = 21
 
@@ -16,7 +16,7 @@ const contenders: Record<string, () => Promise<number>> = {
   'client, validation strict': clientLoop('strict'),
   'client, validation off': clientLoop('off'),
 }
-const { wall, cpu, ratio, median } = await timeContenders(contenders, {
+const { wall, cpu, ratio } = await timeContenders(contenders, {
   rounds: ROUNDS,
   baseline: 'raw fetch loop',
 })

@@ -75,21 +75,30 @@ export class Lowering {
   #used: Set<string> | undefined
   #explained: Set<number> | undefined
   #locations: Map<string, number> | undefined
+  private readonly trackLocations: boolean
+  private readonly unsound: ReadonlySet<string> | undefined
+  private readonly frozen: boolean
 
   /**
-   * `trackLocations` records the source offset of every JSON path; it is only needed to place the model's
-   * errors, so resolve lowers without it and again with it when the model refuses the body. `unsound` names
-   * the parameters whose values were already reported wrong. `frozen`: every object of the body is frozen as
-   * it is made, and the parts many queries repeat are shared frozen constants (shared-parts.ts), for
+   * `trackLocations` (the default) records the source offset of every JSON path; it is only needed to place the
+   * model's errors, so resolve lowers without it and again with it when the model refuses the body. `unsound`
+   * names the parameters whose values were already reported wrong. `frozen`: every object of the body is frozen
+   * as it is made, and the parts many queries repeat are shared frozen constants (shared-parts.ts), for
    * `fromOwnedJSON(…, { frozen: true })`, which then freezes nothing a second time.
    */
   constructor(
     private readonly params: ReadonlyMap<string, ParamNode>,
     private readonly args: ReadonlyMap<string, unknown>,
-    private readonly trackLocations = true,
-    private readonly unsound: ReadonlySet<string> | undefined = undefined,
-    private readonly frozen = false,
-  ) {}
+    {
+      trackLocations = true,
+      unsound,
+      frozen = false,
+    }: { trackLocations?: boolean; unsound?: ReadonlySet<string> | undefined; frozen?: boolean } = {},
+  ) {
+    this.trackLocations = trackLocations
+    this.unsound = unsound
+    this.frozen = frozen
+  }
 
   /** The parameters the query uses, by name. */
   get used(): ReadonlySet<string> {

@@ -40,7 +40,7 @@ export function resolveDefinition(
   const problems: TextProblem[] = []
   const params = declaredParams(definition, problems)
   const { args, unsound } = argumentsFor(definition, params, options, problems)
-  const lowering = new Lowering(params, args, false, unsound, true)
+  const lowering = new Lowering(params, args, { trackLocations: false, unsound, frozen: true })
   const lowered = lowering.lower(definition.operation)
   // One at a time: a spread of a huge list of problems would overflow the stack.
   for (const problem of lowering.problems) problems.push(problem)
@@ -68,7 +68,7 @@ export function resolveDefinition(
     }
     return failed(
       source,
-      ...withModelIssues(problems, error, new Lowering(params, args, true, unsound), definition),
+      ...withModelIssues(problems, error, new Lowering(params, args, { unsound }), definition),
     )
   }
   return problems.length > 0 ? failed(source, problems) : { ok: true, query, lowered }
