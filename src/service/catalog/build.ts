@@ -9,7 +9,7 @@ import type {
 import { contributorsOf } from './contributors'
 import { episodicOf } from './episodes'
 import { genreTraits, listTitlesByTrait } from './genres'
-import { addMovies, addSeries, movieRows, noTitles, seriesRows, type TitleRow } from './media'
+import { addMovies, addSeries, noTitles, type TitleRow } from './media'
 import { planOffers, synthesizeOffers } from './offers'
 import { scorePopularity } from './popularity'
 import { derivePeople, type CatalogIndex, type PeopleRows } from './catalog-index'
@@ -63,10 +63,10 @@ export function buildCatalog(
 /** The {@link CatalogIndex} of a catalog, but for its seal (which covers the index's text: catalog/load.ts). */
 export function deriveCatalogIndex(raw: RawCatalog): Omit<CatalogIndex, 'catalog'> {
   const people = derivePeople(raw)
-  const { media, contributors, byGenre, rawOf, byName } = titlesOf(raw, people)
+  const { media, contributors, byGenre, rawOf, titleRows } = titlesOf(raw, people)
   return {
     ...people,
-    titles: [...movieRows(raw.movies, byName), ...seriesRows(raw.series)],
+    titles: titleRows,
     editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
     offers: planOffers(media, rawOf),
   }
@@ -78,12 +78,14 @@ function titlesOf(raw: RawCatalog, index?: PeopleRows & { titles?: readonly Titl
   const byGenre = genreTraits(raw)
   const titles = noTitles()
   const films = raw.movies.length
-  addMovies(raw.movies, byName, byGenre, titles, index?.titles?.slice(0, films))
-  addSeries(raw.series, byGenre, titles, index?.titles?.slice(films))
+  const titleRows = [
+    ...addMovies(raw.movies, byName, byGenre, titles, index?.titles?.slice(0, films)),
+    ...addSeries(raw.series, byGenre, titles, index?.titles?.slice(films)),
+  ]
   const { media, images, rawOf } = titles
   const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
   const episodic = episodicOf(raw.episodes ?? [], seriesByKey)
   images.push(...episodic.images)
   listTitlesByTrait(media)
-  return { media, episodic, contributors, byGenre, images, rawOf, byName }
+  return { media, episodic, contributors, byGenre, images, rawOf, titleRows }
 }

@@ -29,7 +29,7 @@ export const utcSeconds = (year: number, month = 0, day = 1): number => Date.UTC
 
 /**
  * Adds the films, credited to their directors and cast: the credits are what links films and people in both
- * directions, so they are made here, once each contributor exists.
+ * directions, so they are made here, once each contributor exists. Returns the {@link TitleRow}s it used.
  */
 export function addMovies(
   movies: readonly RawMovie[],
@@ -37,7 +37,7 @@ export function addMovies(
   traits: Map<string, TraitNode>,
   into: Titles,
   rows: readonly TitleRow[] = movieRows(movies, people),
-): void {
+): readonly TitleRow[] {
   for (let i = 0; i < movies.length; i++) {
     const movie = movies[i] as RawMovie
     const [mhid, altId, popularity, imageMhid] = rows[i] ?? missingRow(movie.id)
@@ -64,6 +64,7 @@ export function addMovies(
     into.media.push(node)
     into.rawOf.set(node, movie)
   }
+  return rows
 }
 
 /** The films' {@link TitleRow}s, in the data's order. */
@@ -125,13 +126,16 @@ function credit(
   }
 }
 
-/** Adds the series: TVmaze names no people, so series have no credits, and their dates come from `premiered`. */
+/**
+ * Adds the series: TVmaze names no people, so series have no credits, and their dates come from `premiered`.
+ * Returns the {@link TitleRow}s it used.
+ */
 export function addSeries(
   seriesList: readonly RawSeries[],
   traits: Map<string, TraitNode>,
   into: Titles,
   rows: readonly TitleRow[] = seriesRows(seriesList),
-): void {
+): readonly TitleRow[] {
   for (let i = 0; i < seriesList.length; i++) {
     const series = seriesList[i] as RawSeries
     const [mhid, altId, popularity, imageMhid] = rows[i] ?? missingRow(series.id)
@@ -157,6 +161,7 @@ export function addSeries(
     into.media.push(node)
     into.rawOf.set(node, series)
   }
+  return rows
 }
 
 /** The series' {@link TitleRow}s, in the data's order. */
