@@ -13,6 +13,7 @@ export const docFiles: readonly string[] = [
     .sort()
     .map((name) => `docs/${name}`),
   'grammar/README.md',
+  'CHANGELOG.md',
 ]
 
 export const read = (file: string): string => readFileSync(`${root}${file}`, 'utf8')
