@@ -1,6 +1,6 @@
 // The rate budget: memoryRateBudget (one process) and redisRateBudget (a fleet, against a real redis-server
 // through both clients), and budgetedFetch against real HTTP: sliding windows, waiting, failing fast, aborting,
-// and a 429's Retry-After pausing every process that shares the budget.
+// and a 429's Retry-After pausing every process that shares the budget (also as clients' `budget` option).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   budgetedFetch,
@@ -10,6 +10,7 @@ import {
   sendLog,
   type RateBudget,
 } from '../../src/client'
+import { createClient, hql, HttpError, passwordGrant, returnType } from '../../src/index'
 import { redisRateBudget } from '../../src/redis'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
 import { clientKinds, rawCommand, redisClient, watchGrants, type TestClient } from '../support/redis-clients'
@@ -214,6 +215,44 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     const started = Date.now()
     await b.acquire()
     expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+  })
+
+  test("a 429 with Retry-After to one client's call holds back another client's next call", async () => {
+    const shared = key()
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map(async () =>
+        createClient({
+          baseUrl: http.url,
+          auth: passwordGrant({
+            authUrl: http.url,
+            clientId: 'app',
+            clientSecret: 'app-secret-0123456789',
+            username: 'user',
+            password: 'user-password-0123456789',
+          }),
+          budget: redisRateBudget({ redis: await client(), key: shared, requests: 100, windowSeconds: 1 }),
+          validation: 'off',
+          retry: false,
+        }),
+      ),
+    )
+    const query = hql.explore().filter(returnType.eq('Movie'))
+    // Both hold a token first: the two graph requests below are the only ones the test looks at.
+    await Promise.all([a!.run(query), b!.run(query)])
+    const before = http.graphRequests.length
+    http.retryAfter = 1
+    try {
+      const refused = await a!.run(query).catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(HttpError)
+      expect(refused).toMatchObject({ status: 429, retryAfterMs: 1000 })
+    } finally {
+      http.retryAfter = undefined
+    }
+    await b!.run(query)
+    const [refusedAt, nextAt] = http.graphRequests.slice(before).map((r) => r.at)
+    // B's budget has places to spare (100 per second): only A's pause, through Redis, held it back a second.
+    expect(http.graphRequests.length - before).toBe(2)
+    expect(nextAt! - refusedAt!).toBeGreaterThanOrEqual(900)
   })
 
   test('refuses a fallback budget that is no whole number', async () => {
