@@ -12,6 +12,7 @@ import {
 } from '../../src/client'
 import { createClient, hql, HttpError, passwordGrant, returnType } from '../../src/index'
 import { redisRateBudget } from '../../src/redis'
+import { confirmSend } from '../../src/redis/budget-scripts'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
 import { clientKinds, rawCommand, redisClient, watchGrants, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
@@ -204,6 +205,43 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     controller.abort(new Error('caller gave up'))
     await expect(third).rejects.toThrow('caller gave up')
     expect(await booked()).toBe(2)
+  })
+
+  test('a request refused at its confirmation does not hold its past place: of two late for one place, one goes', async () => {
+    const redis = await client()
+    const shared = key()
+    const command = (...args: string[]) => rawCommand(redis, args)
+    const [seconds, micros] = (await command('TIME')) as [string, string]
+    const now = Number(seconds) * 1000 + Number(micros) / 1000
+    // 2 per 10 s: one request went 5 s ago, and two were booked for just now (their processes woke late).
+    await command(
+      'ZADD',
+      shared,
+      String(now - 5000),
+      'sent',
+      String(now - 20),
+      'late-1',
+      String(now - 10),
+      'late-2',
+    )
+    const confirm = (member: string) =>
+      command(
+        'EVAL',
+        confirmSend.lua,
+        '3',
+        shared,
+        `${shared}:pause`,
+        `${shared}:sent`,
+        '2',
+        '10000',
+        member,
+        '0',
+      )
+    // The first to ask is refused, the other's booking holding the one free place, and waits for the one sent...
+    expect(Number(await confirm('late-1'))).toBeGreaterThan(4000)
+    // ... and the other goes: the refused one's booking moved to when it asks again, so it holds no place now.
+    // (Kept in the past, it would hold a place as well, and the fleet would lose it: neither would go.)
+    expect(Number(await confirm('late-2'))).toBe(0)
   })
 
   test('a pause seen by one process holds back the others', async () => {
