@@ -39,14 +39,23 @@ return { 1, math.ceil(at - now) }`,
  * wakes late (a busy event loop, a stalled machine) would send its request next to later ones that went on
  * time, or, after a stall of Redis, every waiting process at once: the service, which counts arrivals, would
  * see more than the budget in one window. Confirmed, the request's score becomes its real send time, which the
- * bookings and confirmations after it respect. Returns 0 (go now) or the ms to wait before asking again.
+ * bookings and confirmations after it respect. Refused, its score becomes the time it will ask again: left at
+ * its passed booking, it would hold a place in the window it was refused in, besides the one it waits for, and
+ * with many requests waiting the fleet would send far less than the budget (a whole window of nothing, once every
+ * place was held so). Returns 0 (go now) or the ms to wait before asking again.
  */
 export const confirmSend = script(
   'hql-budget-confirm',
   `${NOW}
 local limit, window, gap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[4])
+local function later(ms)
+  ms = math.max(1, math.ceil(ms))
+  redis.call('ZADD', KEYS[1], 'XX', string.format('%.3f', now + ms), ARGV[3])
+  if redis.call('PTTL', KEYS[1]) < ms + window then redis.call('PEXPIRE', KEYS[1], ms + math.ceil(window)) end
+  return ms
+end
 local last = tonumber(redis.call('GET', KEYS[3]) or '0')
-if now < last + gap then return math.max(1, math.ceil(last + gap - now)) end
+if now < last + gap then return later(last + gap - now) end
 local from = '(' .. string.format('%.3f', now - window)
 local to = string.format('%.3f', now)
 local others = redis.call('ZCOUNT', KEYS[1], from, to)
@@ -64,10 +73,10 @@ local n = 0
 for i = 1, #oldest, 2 do
   if oldest[i] ~= ARGV[3] then
     n = n + 1
-    if n == others - limit + 1 then return math.max(1, math.ceil(tonumber(oldest[i + 1]) + window - now)) end
+    if n == others - limit + 1 then return later(tonumber(oldest[i + 1]) + window - now) end
   end
 end
-return 1`,
+return later(1)`,
 )
 
 /** Pauses the fleet for ARGV[1] ms from now, unless it is already paused for longer. */

@@ -1,11 +1,14 @@
 // The client's `budget` option against the reference service over real HTTP: every graph request spends it,
-// token requests do not, and a spent budget with `onExceeded: 'fail'` refuses before anything is sent.
+// token requests do not, a spent budget with `onExceeded: 'fail'` refuses before anything is sent, and the
+// service's 429 with Retry-After pauses the budget for every client that shares it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  HttpError,
   RateBudgetError,
   createClient,
   hql,
   memoryRateBudget,
+  memoryTokenStore,
   passwordGrant,
   returnType,
   type RateBudget,
@@ -66,5 +69,41 @@ describe('createClient({ budget })', () => {
     expect(Date.now() - started).toBeGreaterThan(1_000)
     expect(second.content).toHaveLength(1)
     expect(budget.granted).toBe(2)
+  })
+
+  it("pauses the budget on the service's 429 with Retry-After: another client sharing it waits", async () => {
+    // One request per client id per second at the service; the clients' own budget would allow 100.
+    const strict = await createService({ rateLimit: { requests: 1, windowSeconds: 1 } })
+    try {
+      const budget = memoryRateBudget({ requests: 100, windowSeconds: 1 })
+      // One sign-in between them: the service counts token requests against the client id too.
+      const tokenStore = memoryTokenStore()
+      const [a, b] = ['a', 'b'].map(() =>
+        createClient({
+          baseUrl: strict.baseUrl,
+          auth: passwordGrant({ authUrl: strict.authUrl, ...strict.demo }),
+          budget,
+          tokenStore,
+          retry: false,
+        }),
+      )
+      const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)
+      // A spends the service's window (a request that lands in the next second spends that one instead).
+      let refused: unknown
+      for (let i = 0; i < 5 && !(refused instanceof HttpError); i++)
+        refused = await a!.run(movies).then(
+          () => undefined,
+          (e: unknown) => e,
+        )
+      expect(refused).toBeInstanceOf(HttpError)
+      expect(refused).toMatchObject({ status: 429, retryAfterMs: 1000 })
+      const started = Date.now()
+      // Sent at once, B would meet the same 429; held back by A's pause, it goes in the next window.
+      const page = await b!.run(movies)
+      expect(page.content).toHaveLength(1)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    } finally {
+      await strict.close()
+    }
   })
 })

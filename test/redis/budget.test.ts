@@ -1,6 +1,6 @@
 // The rate budget: memoryRateBudget (one process) and redisRateBudget (a fleet, against a real redis-server
 // through both clients), and budgetedFetch against real HTTP: sliding windows, waiting, failing fast, aborting,
-// and a 429's Retry-After pausing every process that shares the budget.
+// and a 429's Retry-After pausing every process that shares the budget (also as clients' `budget` option).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   budgetedFetch,
@@ -10,7 +10,9 @@ import {
   sendLog,
   type RateBudget,
 } from '../../src/client'
+import { createClient, hql, HttpError, passwordGrant, returnType } from '../../src/index'
 import { redisRateBudget } from '../../src/redis'
+import { confirmSend } from '../../src/redis/budget-scripts'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
 import { clientKinds, rawCommand, redisClient, watchGrants, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
@@ -205,6 +207,43 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     expect(await booked()).toBe(2)
   })
 
+  test('a request refused at its confirmation does not hold its past place: of two late for one place, one goes', async () => {
+    const redis = await client()
+    const shared = key()
+    const command = (...args: string[]) => rawCommand(redis, args)
+    const [seconds, micros] = (await command('TIME')) as [string, string]
+    const now = Number(seconds) * 1000 + Number(micros) / 1000
+    // 2 per 10 s: one request went 5 s ago, and two were booked for just now (their processes woke late).
+    await command(
+      'ZADD',
+      shared,
+      String(now - 5000),
+      'sent',
+      String(now - 20),
+      'late-1',
+      String(now - 10),
+      'late-2',
+    )
+    const confirm = (member: string) =>
+      command(
+        'EVAL',
+        confirmSend.lua,
+        '3',
+        shared,
+        `${shared}:pause`,
+        `${shared}:sent`,
+        '2',
+        '10000',
+        member,
+        '0',
+      )
+    // The first to ask is refused, the other's booking holding the one free place, and waits for the one sent...
+    expect(Number(await confirm('late-1'))).toBeGreaterThan(4000)
+    // ... and the other goes: the refused one's booking moved to when it asks again, so it holds no place now.
+    // (Kept in the past, it would hold a place as well, and the fleet would lose it: neither would go.)
+    expect(Number(await confirm('late-2'))).toBe(0)
+  })
+
   test('a pause seen by one process holds back the others', async () => {
     const shared = key()
     const options = { key: shared, requests: 100, windowSeconds: 1 }
@@ -214,6 +253,44 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     const started = Date.now()
     await b.acquire()
     expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+  })
+
+  test("a 429 with Retry-After to one client's call holds back another client's next call", async () => {
+    const shared = key()
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map(async () =>
+        createClient({
+          baseUrl: http.url,
+          auth: passwordGrant({
+            authUrl: http.url,
+            clientId: 'app',
+            clientSecret: 'app-secret-0123456789',
+            username: 'user',
+            password: 'user-password-0123456789',
+          }),
+          budget: redisRateBudget({ redis: await client(), key: shared, requests: 100, windowSeconds: 1 }),
+          validation: 'off',
+          retry: false,
+        }),
+      ),
+    )
+    const query = hql.explore().filter(returnType.eq('Movie'))
+    // Both hold a token first: the two graph requests below are the only ones the test looks at.
+    await Promise.all([a!.run(query), b!.run(query)])
+    const before = http.graphRequests.length
+    http.retryAfter = 1
+    try {
+      const refused = await a!.run(query).catch((e: unknown) => e)
+      expect(refused).toBeInstanceOf(HttpError)
+      expect(refused).toMatchObject({ status: 429, retryAfterMs: 1000 })
+    } finally {
+      http.retryAfter = undefined
+    }
+    await b!.run(query)
+    const [refusedAt, nextAt] = http.graphRequests.slice(before).map((r) => r.at)
+    // B's budget has places to spare (100 per second): only A's pause, through Redis, held it back a second.
+    expect(http.graphRequests.length - before).toBe(2)
+    expect(nextAt! - refusedAt!).toBeGreaterThanOrEqual(900)
   })
 
   test('refuses a fallback budget that is no whole number', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { RateBudgetError, type RedisStateInfo, type StoredToken, type TokenRenewal } from '../../src/client'
 import { redisRateBudget, redisTokenStore } from '../../src/redis'
 import { describeFailure } from '../../src/redis/link'
-import { clientKinds, redisClient, type TestClient } from '../support/redis-clients'
+import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
 const COMMAND_TIMEOUT_MS = 300
@@ -104,7 +104,7 @@ describe.each(clientKinds)('with %s', (kind) => {
   })
 
   test('Redis stopped mid-run, then restarted empty: fallback in bounded time, back to shared', async () => {
-    const { server, events, shared } = await setup()
+    const { server, client, events, shared } = await setup()
     const store = redisTokenStore({ ...shared, key: 'hql:fault:restart' })
     const budget = redisRateBudget({
       ...shared,
@@ -142,8 +142,12 @@ describe.each(clientKinds)('with %s', (kind) => {
     // The restarted Redis lost everything; it now holds the token obtained alone, for the fleet.
     const another = redisTokenStore({ ...shared, key: 'hql:fault:restart' })
     await eventually(async () => (await another.get())?.accessToken === issued[0]!.accessToken)
-    // And the budget counts in Redis again.
+    // And the budget counts in Redis again: the place is booked in the restarted Redis (empty before it), not
+    // in this process alone after a new fallback.
+    const fallbacks = events.filter((e) => e.state === 'fallback').length
     await budget.acquire()
+    expect(events.filter((e) => e.state === 'fallback')).toHaveLength(fallbacks)
+    expect(Number(await rawCommand(client.redis, ['ZCARD', 'hql:fault:restart:budget']))).toBe(1)
   })
 
   test('Redis frozen (no answer): the command timeout decides the fallback; thawed, shared again', async () => {

@@ -1,23 +1,71 @@
 // One process of the fleet test (test/redis/fleet.test.ts): a client like an app's, on the shared token
 // store and rate budget, doing what the parent asks over IPC and answering with what it saw.
-import { createClient, hql, passwordGrant, returnType, staticTokenGrant } from '../../src/index'
+import {
+  createClient,
+  hql,
+  passwordGrant,
+  releaseDate,
+  returnType,
+  staticTokenGrant,
+  traits,
+  type TokenRefreshInfo,
+} from '../../src/index'
 import { redisRateBudget, redisTokenStore } from '../../src/redis'
 import { redisClient, type ClientKind } from '../support/redis-clients'
 
 export type FleetCommand =
   | { readonly run: 'tokens'; readonly concurrency: number }
   | { readonly run: 'budget'; readonly requests: number; readonly concurrency: number }
+  /**
+   * Pages an explore through `baseUrl` (the service instances' one address), `pageSize` items a page. After
+   * `pauseAfter` pages it says `{ paused }` and waits for `resume` (the parent stops Redis in between), then pages
+   * on, the next `pacedPages` pages `paceMs` apart so that some are asked for while Redis is away and after.
+   */
+  | {
+      readonly run: 'page'
+      readonly baseUrl: string
+      readonly tokenKey: string
+      /** The service's client and user to sign in as. */
+      readonly credentials: {
+        readonly clientId: string
+        readonly clientSecret: string
+        readonly username: string
+        readonly password: string
+      }
+      readonly pageSize: number
+      readonly pauseAfter: number
+      readonly pacedPages: number
+      readonly paceMs: number
+    }
+  | { readonly run: 'resume' }
 
 export interface FleetReply {
   readonly ok: number
   readonly failed: string[]
 }
 
+export interface PagingReply {
+  /** The explore's items in one big page, asked for before paging. */
+  readonly expected: string[]
+  /** The items of every page, in the order the pages came. */
+  readonly seen: string[]
+  readonly pages: number
+  /** The status of each retried attempt (0 for no answer). */
+  readonly retried: number[]
+  /** `grant:reason` of each token this process obtained itself. */
+  readonly refreshes: string[]
+  readonly failed: string[]
+}
+
+/** What a worker sends the parent: a command's answer, or (paging) that it paused. */
+export type WorkerMessage = 'ready' | FleetReply | PagingReply | { readonly paused: number }
+
 const env = (name: string) => process.env[name] ?? ''
 const kind = env('HQL_FLEET_CLIENT') as ClientKind
 const baseUrl = env('HQL_FLEET_BASE_URL')
 const redis = (await redisClient(kind, env('HQL_FLEET_REDIS_URL'))).redis
 const query = hql.explore().filter(returnType.eq('Movie'))
+const send = (message: WorkerMessage) => process.send!(message)
 
 const tokenClient = createClient({
   baseUrl,
@@ -66,15 +114,68 @@ async function runAll(count: number, concurrency: number, client: typeof tokenCl
   return { ok, failed }
 }
 
+let resumed: (() => void) | undefined
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Pages the explore through the service instances while the parent restarts Redis (see `FleetCommand`). */
+async function page(command: Extract<FleetCommand, { run: 'page' }>): Promise<PagingReply> {
+  const refreshes: TokenRefreshInfo[] = []
+  const retried: number[] = []
+  const client = createClient({
+    baseUrl: command.baseUrl,
+    auth: passwordGrant({ authUrl: `${command.baseUrl}/auth`, ...command.credentials }),
+    tokenStore: redisTokenStore({ redis, key: command.tokenKey, commandTimeoutMs: 300, retryMs: 100 }),
+    // Redis stays away for about a second: enough retries, short enough waits, to page on through it.
+    retry: { limit: 20, baseDelayMs: 50, maxDelayMs: 400 },
+    hooks: {
+      onTokenRefresh: (info) => void refreshes.push(info),
+      onRetry: (info) => void retried.push((info.error as { status?: number }).status ?? 0),
+    },
+  })
+  const movies = hql
+    .explore()
+    .filter(returnType.eq('Movie'), traits.eq('mhgnr-western'))
+    .sort(releaseDate.desc())
+  let expected: string[] = []
+  const seen: string[] = []
+  const failed: string[] = []
+  let pages = 0
+  try {
+    expected = (await client.run(movies.pageSize(100))).content.map((pair) => pair.object.mhid)
+    for await (const next of client.pages(movies.pageSize(command.pageSize))) {
+      seen.push(...next.content.map((pair) => pair.object.mhid))
+      if (++pages === command.pauseAfter) {
+        const resume = new Promise<void>((resolve) => (resumed = resolve))
+        send({ paused: pages })
+        await resume
+      } else if (pages > command.pauseAfter && pages <= command.pauseAfter + command.pacedPages)
+        await sleep(command.paceMs)
+    }
+  } catch (error) {
+    failed.push(String(error))
+  }
+  return {
+    expected,
+    seen,
+    pages,
+    retried,
+    refreshes: refreshes.map((info) => `${info.grant}:${info.reason}`),
+    failed,
+  }
+}
+
 process.on('message', (command: FleetCommand) => {
+  if (command.run === 'resume') return resumed?.()
   const done =
     command.run === 'tokens'
       ? runAll(command.concurrency, command.concurrency, tokenClient)
-      : runAll(command.requests, command.concurrency, budgetClient)
-  void done.then((reply) => process.send!(reply))
+      : command.run === 'budget'
+        ? runAll(command.requests, command.concurrency, budgetClient)
+        : page(command)
+  void done.then(send)
 })
 // Node's first fetch loads and sets up its HTTP client, which takes 100 ms and more on a loaded machine: left
 // to the first budgeted request, it would come between the budget's go and the send, longer than the margin
 // for the trip. An app is past it after its first request; the test measures that steady state.
 await fetch(`${baseUrl}/warm-up`).then((response) => response.arrayBuffer())
-process.send!('ready')
+send('ready')

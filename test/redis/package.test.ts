@@ -1,6 +1,7 @@
 // hql/redis works with the app's own node-redis or ioredis client and imports neither: the built redis entry,
-// followed through every module it reaches, imports no Redis package; both are optional peer dependencies; and a
-// value that is no supported client is refused with a typed error that says what was passed instead.
+// followed through every module it reaches, imports no Redis package; both are optional peer dependencies whose
+// ranges start at the versions tested; and a value that is no supported client is refused with a typed error
+// that says what was passed instead.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { rolldown, type OutputChunk, type OutputOptions } from 'rolldown'
@@ -47,6 +48,7 @@ describe('hql/redis as a package', () => {
   test('redis and ioredis are optional peer dependencies, and no dependency', () => {
     const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as {
       dependencies?: Record<string, string>
+      devDependencies?: Record<string, string>
       peerDependencies?: Record<string, string>
       peerDependenciesMeta?: Record<string, { optional?: boolean }>
     }
@@ -54,6 +56,8 @@ describe('hql/redis as a package', () => {
       expect(manifest.peerDependencies?.[name]).toEqual(expect.any(String))
       expect(manifest.peerDependenciesMeta?.[name]?.optional).toBe(true)
       expect(Object.keys(manifest.dependencies ?? {})).not.toContain(name)
+      // The range promises no older major than the one the tests run against (the exact dev dependency).
+      expect(manifest.peerDependencies?.[name]).toBe(`^${manifest.devDependencies?.[name]}`)
     }
   })
 

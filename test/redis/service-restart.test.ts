@@ -2,8 +2,6 @@
 // fleet-mode service instances behind one address while that Redis restarts with its data gone. The service
 // answers 503 while Redis is away and forgets every token after; the client retries, signs in again, and
 // every item arrives exactly once, in the order of one big page.
-import { once } from 'node:events'
-import { createServer, connect, type AddressInfo, type Server } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   createClient,
@@ -18,27 +16,13 @@ import { redisTokenStore } from '../../src/redis'
 import { createService, DEMO, type Service } from '../../src/service'
 import { redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
+import { roundRobin, type RoundRobin } from './round-robin'
 
 let redis: RedisServer
 let appRedis: TestClient
 let serviceRedis: TestClient
 let instances: Service[]
-let balancer: Server
-
-/** One address in front of the instances: each new connection goes to the next instance in turn. */
-async function roundRobin(targets: readonly Service[]): Promise<Server> {
-  let next = 0
-  const server = createServer((socket) => {
-    const target = new URL(targets[next++ % targets.length]!.baseUrl)
-    const upstream = connect(Number(target.port), target.hostname)
-    socket.pipe(upstream).pipe(socket)
-    socket.on('error', () => upstream.destroy())
-    upstream.on('error', () => socket.destroy())
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  return server
-}
+let balancer: RoundRobin
 
 beforeAll(async () => {
   redis = await startRedis()
@@ -52,7 +36,7 @@ beforeAll(async () => {
   balancer = await roundRobin(instances)
 })
 afterAll(async () => {
-  balancer.close()
+  await balancer.close()
   await Promise.all(instances.map((service) => service.close()))
   await appRedis.close()
   await serviceRedis.close()
@@ -60,7 +44,7 @@ afterAll(async () => {
 })
 
 test('paging through a Redis restart: zero lost or repeated items', { timeout: 60_000 }, async () => {
-  const base = `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`
+  const base = balancer.url
   const refreshes: TokenRefreshInfo[] = []
   const retried: number[] = []
   const client = createClient({

@@ -1,11 +1,11 @@
 // The reference service in fleet mode: two instances on one Redis act as one service (tokens, refresh-token
-// families, the client budget and the failed-auth counters are shared), and Redis trouble gives 503 in bounded
-// time. A real redis-server, real HTTP on 127.0.0.1.
+// families, the client budget and the failed-auth counters are shared; no token is kept as itself), and Redis
+// trouble gives 503 in bounded time. A real redis-server, real HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createService, DEMO, type Service } from '../../src/service'
 import { serviceLinks } from '../../src/service/redis/options'
 import { RedisTokens } from '../../src/service/redis/redis-tokens'
-import { redisClient, type TestClient } from '../support/redis-clients'
+import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
 let redis: RedisServer
@@ -118,6 +118,47 @@ describe('two service instances on one Redis', () => {
     // Even the right secret is refused from that address now, on either instance.
     expect((await token(services.b, { grant_type: 'client_credentials' })).status).toBe(429)
   })
+})
+
+/** Every key in Redis with everything stored under it, as text, whatever its type. */
+async function dumpRedis(): Promise<string[]> {
+  const command = (...args: string[]) => rawCommand(client.redis, args)
+  const keys: string[] = []
+  let cursor = '0'
+  do {
+    const [next, batch] = (await command('SCAN', cursor, 'COUNT', '1000')) as [string, string[]]
+    keys.push(...batch)
+    cursor = next
+  } while (cursor !== '0')
+  const read = new Map<string, (key: string) => Promise<unknown>>([
+    ['string', (key) => command('GET', key)],
+    ['hash', (key) => command('HGETALL', key)],
+    ['set', (key) => command('SMEMBERS', key)],
+    ['zset', (key) => command('ZRANGE', key, '0', '-1', 'WITHSCORES')],
+    ['list', (key) => command('LRANGE', key, '0', '-1')],
+  ])
+  return Promise.all(
+    keys.map(async (key) => {
+      const type = String(await command('TYPE', key))
+      const value = (await read.get(type)?.(key)) ?? `(${type})`
+      return `${key} ${JSON.stringify(value)}`
+    }),
+  )
+}
+
+test('Redis holds no usable token: neither key names nor values contain an access or refresh token', async () => {
+  await using services = await pair('hql:svc:secrets')
+  const first = (await signIn(services.a)).body
+  const rotated = (
+    await token(services.b, { grant_type: 'refresh_token', refresh_token: first.refresh_token! })
+  ).body
+  const tokens = [first.access_token, first.refresh_token, rotated.access_token, rotated.refresh_token]
+  for (const issued of tokens) expect(issued).toMatch(/^\S{20,}$/)
+  // Both pairs are stored (the rotated one works on the other instance), yet not as themselves.
+  expect((await explore(services.a, rotated.access_token!)).status).toBe(200)
+  const stored = await dumpRedis()
+  expect(stored.filter((entry) => entry.startsWith('hql:svc:secrets:')).length).toBeGreaterThan(0)
+  for (const issued of tokens) expect(stored.filter((entry) => entry.includes(issued!))).toEqual([])
 })
 
 test('a rotation that loses the race with a reuse on another instance hands out a pair that is dead', async () => {
