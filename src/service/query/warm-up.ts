@@ -12,20 +12,21 @@ export interface WarmUpRequest {
 const LEAVES = [{ name: 'primaryImage' }, { name: 'socialMetrics' }, { name: 'userSocial' }]
 
 /**
- * Small requests that walk the engine's heavy paths: relate from users, a title and a contributor with
- * contributors asked for too (the worst request `bench/worst-request.ts` finds is a relate of heavy users),
- * silos of every seeded blueprint type, a filtered explore with an idsOrder and a random sort, and a lookup
- * with nested list components. Built from the graph, so that any catalog has them; a request whose nodes the
- * catalog lacks is left out.
+ * Small requests that walk the paths of the heaviest requests `bench/worst-request.ts` finds: relate from a
+ * user, a title and a contributor with contributors asked for too (the worst is a relate of 50 heavy users),
+ * silos of every seeded blueprint type with seeds and filters, and a lookup with nested list components.
+ * Explore is left out: none of its requests is among the heaviest, and each path warmed adds to start-up
+ * (what each costs: docs/security.md). Built from the graph, so that any catalog has them; a catalog without
+ * users, credits or traits gets none.
  */
 export function warmUpRequests(graph: GraphIndex): WarmUpRequest[] {
   const requests: WarmUpRequest[] = []
-  // Users near the median of likes: enough to make the scoring loops hot, far from the worst one's cost.
+  // A user near the median of likes: enough to compile the scoring loops, far from the worst one's cost.
   const users = graph.users.filter((u) => u.likes.length > 0).sort((a, b) => a.likes.length - b.likes.length)
-  const middle = users.slice(Math.floor(users.length / 2), Math.floor(users.length / 2) + 2)
+  const middle = users.slice(Math.floor(users.length / 2), Math.floor(users.length / 2) + 1)
   const title = graph.media.find((m) => m.credits.length > 0 && m.traits.length > 0)
   const person = title?.credits[0]?.contributor
-  const [trait, otherTrait] = graph.traits
+  const [trait] = graph.traits
   if (title === undefined || person === undefined || trait === undefined) return requests
   const titles = graph.media.slice(0, 5).map((m) => m.altId)
   requests.push({
@@ -37,7 +38,7 @@ export function warmUpRequests(graph: GraphIndex): WarmUpRequest[] {
         { id: person.altId, boostOnly: true },
       ],
       filters: { returnType: { $in: ['Movie', 'ShowSeries', 'Contributor'] } },
-      pageSize: 20,
+      pageSize: 10,
     },
   })
   requests.push({
@@ -46,20 +47,9 @@ export function warmUpRequests(graph: GraphIndex): WarmUpRequest[] {
       blueprints: ['GraphLens', 'BasedOnItem', 'RecommendedForYou', 'ExploreGraphLens', 'Explore'].map(
         (type) => ({ type, filters: { traits: { $ne: trait.altId } } }),
       ),
-      ids: titles,
+      ids: titles.slice(0, 2),
       pageSize: 5,
       siloPageSize: 5,
-    },
-  })
-  requests.push({
-    endpoint: 'explore',
-    body: {
-      filters: {
-        contributors: { $in: [person.altId] },
-        traits: { $or: [{ $ne: (otherTrait ?? trait).altId }] },
-      },
-      sort: [{ type: 'idsOrder', ids: titles }, { type: 'random' }],
-      pageSize: 5,
     },
   })
   requests.push({
@@ -92,10 +82,10 @@ export function isWarm(graph: GraphIndex): boolean {
 
 /**
  * Answers {@link warmUpRequests} once per graph and process, before a service listens. The first heavy
- * request of a fresh process paid for everything done once: the engine compiling its hot functions, the
- * graph's lazy parts (relate's tie order, silos' lenses, per-feature title lists, fromJSON's generated
- * checks) and the collections that come with them. Measured (docs/security.md): 283–416 ms before, under the
- * 250 ms every later one keeps. Answers go through the same rendering as HTTP's (`'text'`, then bytes).
+ * request of a fresh process paid for everything done once: the engine compiling the functions it runs,
+ * fromJSON generating its checks for the endpoint, the graph's lazy parts (relate's tie order, silos' lenses,
+ * per-feature title lists) and the collections that come with them; it took 2-3 times what every later one
+ * takes (figures: docs/security.md). Answers go through the same rendering as HTTP's (`'text'`, then bytes).
  * A failure here only leaves a path cold: it never stops a service from starting.
  */
 export function warmUp(deps: AnswerDeps): void {
