@@ -16,6 +16,12 @@ import type { ItemOf, PageableList } from './types'
 import { parseBaseUrl } from './urls'
 import { validationModes } from './validate'
 
+/**
+ * The default `maxResponseBytes`, 8 MiB: 4x the largest page measured from the reference service (100 movies
+ * with their images, contributors and sources: 1.9 MB), and small enough that a hostile body cannot fill memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 << 20
+
 /** Runs queries against one service: tokens, retries, timeouts, paging and response checks included. */
 export interface Client {
   /**
@@ -105,9 +111,12 @@ export function createClient(options: ClientOptions): Client {
   const timeoutMs = numberOption(options.timeoutMs, 10_000, ['timeoutMs'], 'positive')
   const totalTimeoutMs = numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive')
   const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['refreshMarginMs'], 'atLeast0')
-  // 8 MiB: 4x the largest page measured from the reference service (100 movies with their images,
-  // contributors and sources: 1.9 MB), and small enough that a hostile body cannot fill memory.
-  const maxResponseBytes = numberOption(options.maxResponseBytes, 8 << 20, ['maxResponseBytes'], 'limit')
+  const maxResponseBytes = numberOption(
+    options.maxResponseBytes,
+    DEFAULT_MAX_RESPONSE_BYTES,
+    ['maxResponseBytes'],
+    'limit',
+  )
   const retry = retryPolicy(options.retry, DEFAULT_RETRY)
   const validation = options.validation ?? 'strict'
   if (!validationModes.includes(validation))

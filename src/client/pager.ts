@@ -172,13 +172,13 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
 }
 
 /** Pages of `pages()`/`items()` when the caller sets no maxPages and no finite maxItems. */
-const DEFAULT_MAX_PAGES = 1000
+export const DEFAULT_MAX_PAGES = 1000
 
 /**
  * Empty pages in a row, each with a next, after which paging gives up. A real service pages through a list it
  * has computed, so an empty page with a next is rare; ten allow for one that filters after paging.
  */
-const STALLED_PAGES = 10
+export const STALLED_PAGES = 10
 
 function resumable(error: unknown, request: GraphRequest): unknown {
   if (error instanceof ClientError && error.resumeFrom === undefined) error.resumeFrom = request

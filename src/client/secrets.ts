@@ -37,22 +37,25 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key)
 }
 
+/** From this length a secret is no word nor number of any text: every token, and every encoded form of one. */
+const LONG_SECRET = 12
+
 /**
- * Whether a secret may also be an ordinary word or number: shorter than 12 characters and letters only
- * (`port`, `Sunshine`), or 3 characters at most (`p4`, `42`). Such a secret is redacted where it stands as a
- * word of its own, so that `bad port` survives a password `p`. Any other secret (12 characters or more, or 4 or
- * more with a digit, a symbol or a space: every token, base64 and encoded form) is no word of any text and is
- * redacted wherever it occurs, inside other words too (`id_<token>`, `令牌<token>`).
+ * Whether a secret may also be part of ordinary text: shorter than 12 characters (`port`, `Sunshine`, `1234`,
+ * `test1`, `p4`). Such a secret is redacted where it stands as a value, not where letters or digits continue
+ * it on either side, so that `bad port` survives a password `p` and `127.0.0.1:41234` a password `1234`. Any
+ * longer secret (every token, base64 and encoded form) is redacted wherever it occurs, inside other words too
+ * (`id_<token>`, `令牌<token>`).
  */
 function isWordLike(secret: string): boolean {
-  return secret.length <= 3 || /^\p{L}{1,11}$/u.test(secret)
+  return secret.length < LONG_SECRET
 }
 
 /**
- * Where a word-like secret stands as a word: each end that is a word character meets a non-word character,
- * a Chinese or Japanese character, an escape or the text's edge. A secret that is itself a secret field's
- * name (a password `password`) is redacted only where it stands as a value. The text before it is captured,
- * to be kept.
+ * Where a short secret stands as a value: each end that is a word character (a letter, a digit or `_`) meets
+ * a non-word character, a Chinese or Japanese character, an escape or the text's edge. A secret that is itself
+ * a secret field's name (a password `password`) is redacted only after `:`, `=` or a quote. The text before it
+ * is captured, to be kept.
  */
 function wordPattern(secret: string): RegExp {
   const literal = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -65,7 +68,7 @@ function wordPattern(secret: string): RegExp {
   return new RegExp(`(^|[:=][ \\t]*|["'])${literal}${after}(?!["' \\t]*[:=])`, 'gu')
 }
 
-/** One form of a secret, and how it is found: as a substring, or (word-like) where it stands as a word. */
+/** One form of a secret, and how it is found: as a substring, or (short) where it stands as a value. */
 interface Form {
   readonly text: string
   readonly pattern: RegExp | undefined
@@ -128,8 +131,8 @@ export class Secrets {
   }
 
   /**
-   * `text` with every known secret replaced by `[redacted]`: long or mixed secrets wherever they occur,
-   * word-like ones where they stand as words; other words are kept. Meant for text from elsewhere (a server,
+   * `text` with every known secret replaced by `[redacted]`: long secrets wherever they occur, short ones where
+   * they stand as values (not inside a longer run of letters and digits); other words are kept. Meant for text from elsewhere (a server,
    * the runtime): the client's own wording is never passed through it.
    */
   scrub(text: string): string {

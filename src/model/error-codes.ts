@@ -143,8 +143,11 @@ export const errorCodes = {
   body_too_large: { source: 'service', meaning: 'a request body larger than the limit' },
   bad_body: { source: 'service', meaning: 'a request body that could not be read' },
   invalid_json: { source: 'service', meaning: 'a request body that is empty or not JSON' },
-  unauthorized: { source: 'service', meaning: 'a graph request without an access token' },
-  invalid_token: { source: 'service', meaning: 'an access token that is malformed, unknown or expired' },
+  unauthorized: {
+    source: 'service',
+    meaning: 'a graph request without bearer credentials (none, or Basic…)',
+  },
+  invalid_token: { source: 'service', meaning: 'an access token that is unknown or expired' },
   rate_limited: {
     source: 'service',
     meaning: 'too many requests for this client id; retry after Retry-After',

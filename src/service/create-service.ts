@@ -22,6 +22,7 @@ import { createHttpServer, type ConnectionLimits } from './http/server'
 import { DEFAULT_PLAYGROUND_DIR } from './http/playground'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
+import { warmUp } from './query/warm-up'
 
 /** Options of {@link createService}; every one has a default. */
 export interface ServiceOptions {
@@ -139,10 +140,14 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     throw error
   }
   const { graph, ms } = built
+  const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  let image = defaultImage('')
+  // Before listening, so that no client meets the engine cold (./query/warm-up.ts); the password hashes are
+  // still being computed on the thread pool meanwhile.
+  warmUp({ graph, limits, defaultImage: () => image })
   const registry = await registryReady
   const { tokens, limiter, failures } = sharedState(options, now)
   let baseUrl = ''
-  let image = defaultImage('')
   const server = createHttpServer({
     graph,
     registry,
@@ -150,7 +155,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     limiter,
     failures,
     connections,
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    limits,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     defaultImage: () => image,
     playgroundDir: options.playground ?? DEFAULT_PLAYGROUND_DIR,

@@ -294,16 +294,39 @@ describe('redaction keeps ordinary words', () => {
       ['/cb?v=port&w=b#x', '/cb?v=[redacted]&w=[redacted]#x'],
       ['line\\nport; %3Dport; port_2 and 2port', 'line\\n[redacted]; %3D[redacted]; port_2 and 2port'],
       ['Authorization: Bearer at-9-Xy', 'Authorization: Bearer [redacted]'],
-      // A token (digits, symbols) is no word: redacted wherever it occurs, inside other words too.
+      // A short token (under 12 characters, digits and symbols or not) is redacted where it stands as a value,
+      // not where letters or digits continue it; a long one wherever it occurs (the next test).
       [
         'token at-9-Xy expired; at-9-Xyz and xat-9-Xy; line\\nat-9-Xy; %3Dat-9-Xy',
-        'token [redacted] expired; [redacted]z and x[redacted]; line\\n[redacted]; %3D[redacted]',
+        'token [redacted] expired; at-9-Xyz and xat-9-Xy; line\\n[redacted]; %3D[redacted]',
       ],
     ]
     for (const [text, expected] of cases) {
       const error = await failure(client(text).run(exploreMovies()))
       expect((error as unknown as { text: string }).text).toBe(expected)
     }
+  })
+
+  it('with password `1234`, a port that ends in 1234 stays whole; the password standing as a value is redacted', async () => {
+    server.handle((request, res) => {
+      if (request.url.endsWith('/oauth/token'))
+        return sendJson(res, 400, {
+          error: 'invalid_grant',
+          error_description:
+            'connect 127.0.0.1:41234 refused; 12345 and 1234x are not it; pin 1234, pin=1234',
+        })
+      sendJson(res, 500, {})
+    })
+    const client = createClient({
+      baseUrl: server.url,
+      auth: grantOf(server.url, { password: '1234' }),
+      ...FAST,
+    })
+    const error = await failure(client.run(exploreMovies()))
+    expect(error).toBeInstanceOf(OAuthError)
+    expect(error.message).toContain(
+      'connect 127.0.0.1:41234 refused; 12345 and 1234x are not it; pin [redacted], pin=[redacted]',
+    )
   })
 
   it('redacts long secrets glued to other text, short word-like ones standing alone, and secrets as keys', async () => {

@@ -1,6 +1,7 @@
 // The reference service over real HTTP, fuzzed with hostile input in every position: token endpoint form
 // fields and credentials, header names and values, paths and query strings, and graph request bodies with
-// hostile keys and values in filters, operators, component names, sorts, blueprints, factors and ids.
+// hostile keys and values in filters, operators, component names, sorts, blueprints, factors and ids, and
+// bodies past every count, depth and size limit (huge lists, deep nesting, long strings, over 100 KiB).
 // Invariants, for every case: an answer arrives (never a dropped connection) within a bounded time, it is a
 // 2xx or 4xx with a JSON body (a 4xx names its error), the built-in prototypes are untouched, and the service
 // still answers a plain lookup at the end. `HQL_FUZZ_RUNS` sets the cases per property (npm run fuzz).
@@ -347,6 +348,88 @@ describe('graph request bodies', () => {
         expectGoodAnswer(answer, { path, body })
       }),
       { numRuns: RUNS, endOnFailure: true },
+    )
+  })
+})
+
+/** Cases of the huge and deep property: each body is up to ~160 KB, so fewer of them than of the others. */
+const SIZE_RUNS = fuzzRuns(60)
+/** Past every count limit of the model (1,000 ids or values, 100 factors, 50 blueprints, 32 components). */
+const MANY = 3000
+/** Around the model's nesting limit (48) and far past it, up to what fills the 100 KiB body limit. */
+const DEEP = fc.oneof(fc.integer({ min: 40, max: 60 }), fc.integer({ min: 61, max: 60_000 }))
+/** `n` copies of `item` (JSON text) as a JSON array. */
+const listOf = (item: string, n: number): string => `[${Array.from({ length: n }, () => item).join(',')}]`
+/** `value` nested `depth` times inside `open`…`close` (`[`…`]`, `{"$or":[`…`]}`), as text: no recursion here. */
+const nested = (open: string, close: string, depth: number, value: string): string =>
+  `${open.repeat(depth)}${value}${close.repeat(depth)}`
+const itemOf = fc.oneof(
+  ids.map((id) => JSON.stringify(id)),
+  hostileString.map((text) => JSON.stringify(text)),
+  fc.constantFrom('{"id":"mhusr-demo"}', '{"type":"GraphLens"}', '{"name":"contributors"}', '0', 'null'),
+)
+/** Bodies too big or too deep for the limits (or just within them), as JSON text, at each graph endpoint. */
+const sizedBodies: fc.Arbitrary<{ path: string; text: string }> = fc.oneof(
+  // Long lists in each counted position.
+  fc
+    .tuple(fc.integer({ min: 900, max: MANY }), itemOf, fc.integer({ min: 0, max: 5 }))
+    .map(([n, item, at]) => {
+      const list = listOf(item, n)
+      const cases = [
+        { path: '/graph/lookup', text: `{"ids":${list}}` },
+        { path: '/graph/relate', text: `{"factors":${list}}` },
+        { path: '/graph/silos', text: `{"blueprints":${list},"ids":${list}}` },
+        { path: '/graph/explore', text: `{"filters":{"contributors":{"$in":${list}}}}` },
+        { path: '/graph/explore', text: `{"filters":{"traits":{"$or":${listOf(`{"$ne":${item}}`, n)}}}}` },
+        { path: '/graph/lookup', text: `{"ids":["mhmov-gladiator"],"components":${list}}` },
+      ]
+      return cases[at] as { path: string; text: string }
+    }),
+  // Deep nesting: of the whole body, of an $or, of components, of a plain value where an id belongs.
+  fc.tuple(DEEP, fc.integer({ min: 0, max: 3 })).map(([depth, at]) => {
+    const cases = [
+      { path: '/graph/explore', text: nested('[', ']', depth, '1') },
+      {
+        path: '/graph/explore',
+        text: `{"filters":{"contributors":${nested('{"$or":[', ']}', depth, '{"$eq":"mhric-russell-crowe"}')}}}`,
+      },
+      {
+        path: '/graph/lookup',
+        text: `{"ids":["mhmov-gladiator"],"components":[${nested('{"name":"contributors","components":[', ']}', depth, '"primaryImage"')}]}`,
+      },
+      { path: '/graph/lookup', text: `{"ids":[${nested('{"a":', '}', depth, '"mhmov-gladiator"')}]}` },
+    ]
+    return cases[at] as { path: string; text: string }
+  }),
+  // One long string where an id, a component name or a key belongs.
+  fc.tuple(fc.integer({ min: 1000, max: 90_000 }), fc.integer({ min: 0, max: 2 })).map(([length, at]) => {
+    const long = JSON.stringify('mhmov-'.padEnd(length, 'x'))
+    const cases = [
+      { path: '/graph/lookup', text: `{"ids":[${long}]}` },
+      { path: '/graph/lookup', text: `{"ids":["mhmov-gladiator"],"components":[${long}]}` },
+      { path: '/graph/explore', text: `{"filters":{${long}:{"$eq":"x"}}}` },
+    ]
+    return cases[at] as { path: string; text: string }
+  }),
+  // Over the body limit (100 KiB): refused before it is parsed.
+  fc.integer({ min: 100 * 1024, max: 160 * 1024 }).map((size) => ({
+    path: '/graph/lookup',
+    text: `{"ids":[${JSON.stringify('x'.repeat(size))}]}`,
+  })),
+)
+
+describe('huge and deep graph request bodies', () => {
+  // Answers seen: 400 too_many_ids, too_many_factors, too_many_blueprints, too_many_values, too_many_components,
+  // too_deep, invalid_request, invalid_id, unknown_filter, unknown_component; 404 not_found; 413 body_too_large.
+  it('answers bodies past every count, depth and size limit with 2xx/4xx JSON, each within the bound', async () => {
+    await fc.assert(
+      fc.asyncProperty(sizedBodies, async ({ path, text }) => {
+        const answer = await exchange(
+          request('POST', path, [['Authorization', `Bearer ${userToken}`], JSON_TYPE], text),
+        )
+        expectGoodAnswer(answer, { path, text: text.slice(0, 200), bytes: text.length })
+      }),
+      { numRuns: SIZE_RUNS, endOnFailure: true },
     )
   })
 })

@@ -4,6 +4,7 @@ import { WindowCounter, MAX_COUNTED_KEYS } from '../../src/service/http/rate-lim
 import { addressKey } from '../../src/service/http/client-address'
 import { TokenResponseSchema, OAuthErrorBodySchema } from '../../src/model'
 import { basicHeader, startHarness, type Harness } from './helpers'
+import { DEMO } from 'hql/service'
 
 let clock = Date.now()
 let h: Harness
@@ -213,12 +214,50 @@ describe('bearer auth on graph endpoints', () => {
     const bad = await h.post('/graph/explore', { filters: {} }, 'not-a-token')
     expect([bad.status, bad.body.error]).toEqual([401, 'invalid_token'])
     expect(bad.headers.get('www-authenticate')).toBe('Bearer realm="hql", error="invalid_token"')
-    const basic = await fetch(`${h.service.baseUrl}/graph/explore`, {
+  })
+
+  /** A graph request with this Authorization header (none for null), and `query` after the path. */
+  const withHeader = async (authorization: string | null, query = '') => {
+    const response = await fetch(`${h.service.baseUrl}/graph/explore${query}`, {
       method: 'POST',
-      headers: { Authorization: basicHeader('a', 'b') },
+      headers: authorization === null ? {} : { Authorization: authorization },
       body: '{"filters":{}}',
     })
-    expect(basic.headers.get('www-authenticate')).toBe('Bearer realm="hql", error="invalid_token"')
+    const body = (await response.json()) as { error: string }
+    return [response.status, body.error, response.headers.get('www-authenticate')]
+  }
+
+  it('challenges credentials of another scheme (Basic…) with no error code, as a request without any', async () => {
+    // RFC 6750 §3.1: "attempted using an unsupported authentication method" is a request that lacks
+    // authentication information: no error code in the challenge.
+    const bare = [401, 'unauthorized', 'Bearer realm="hql"']
+    expect(await withHeader(basicHeader('a', 'b'))).toEqual(bare)
+    expect(await withHeader(basicHeader(DEMO.clientId, DEMO.clientSecret))).toEqual(bare)
+    expect(await withHeader('Digest username="a"')).toEqual(bare)
+    expect(await withHeader('Bearerish abc')).toEqual(bare)
+    expect(await withHeader(null)).toEqual(bare)
+    // A Basic header does not hide a token sent as the parameter.
+    const { access_token: token } = (await h.token(password('ana', 'correct horse'), demo())).body
+    expect((await withHeader(basicHeader('a', 'b'), `?access_token=${token}`))[0]).toBe(200)
+  })
+
+  it('answers 400 invalid_request to a malformed Bearer header, or a token sent two ways at once', async () => {
+    const malformed = [400, 'invalid_request', 'Bearer realm="hql", error="invalid_request"']
+    for (const header of [
+      'Bearer',
+      'Bearer ',
+      'bearer  ',
+      'Bearer a b',
+      'Bearer tok,en',
+      'Bearer ab=c',
+      'Bearer\tabc',
+    ])
+      expect({ header, answer: await withHeader(header) }).toEqual({ header, answer: malformed })
+    const { access_token: token } = (await h.token(password('ana', 'correct horse'), demo())).body
+    expect(await withHeader(`Bearer ${token}`, `?access_token=${token}`)).toEqual(malformed)
+    expect(await withHeader(null, '?access_token=a%20b')).toEqual(malformed)
+    // Well-formed, in any case of the scheme and with spaces around: a valid token is taken.
+    expect((await withHeader(`bEaReR   ${token}  `))[0]).toBe(200)
   })
 
   it('accepts the older ?access_token= query parameter', async () => {

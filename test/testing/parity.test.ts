@@ -29,7 +29,10 @@ interface Outcome {
   readonly status: number
   readonly error?: string
   readonly message?: string
-  /** The WWW-Authenticate challenge of a 401 (RFC 6750 for graph endpoints, Basic for the token endpoint). */
+  /**
+   * The WWW-Authenticate challenge of a 401, or of any answer that has one (RFC 6750 for graph endpoints, a 400
+   * `invalid_request` included; Basic for the token endpoint).
+   */
   readonly challenge?: string | null
 }
 
@@ -41,7 +44,9 @@ async function outcome(response: Response): Promise<Outcome> {
     status: response.status,
     error: String(body['error']),
     message: String(message),
-    ...(response.status === 401 ? { challenge: response.headers.get('www-authenticate') } : {}),
+    ...(response.status === 401 || response.headers.has('www-authenticate')
+      ? { challenge: response.headers.get('www-authenticate') }
+      : {}),
   }
 }
 
@@ -112,6 +117,13 @@ const graphCases: Record<string, GraphCase> = {
     path: '/graph/lookup',
     body: lookup,
     authorization: 'Basic abc',
+  },
+  'a Bearer header with two tokens': { path: '/graph/lookup', body: lookup, authorization: 'Bearer a b' },
+  'a Bearer header without a token': { path: '/graph/lookup', body: lookup, authorization: 'Bearer' },
+  'the token in the header and as ?access_token= both': {
+    path: '/graph/lookup',
+    body: lookup,
+    queryToken: true,
   },
   'an empty body': { path: '/graph/lookup', body: '' },
   'a body that is not JSON': { path: '/graph/lookup', body: '{"ids": [' },

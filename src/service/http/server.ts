@@ -43,7 +43,7 @@ export interface ServerDeps extends TokenEndpointDeps {
 export const SERVICE_TOKEN_ROUTE = `/auth${TOKEN_PATH}`
 export const SERVICE_CHECK_TOKEN_ROUTE = `/auth${CHECK_TOKEN_PATH}`
 /** The token endpoint's body is a few form fields: a small limit of its own. */
-const TOKEN_BODY_LIMIT = 8 * 1024
+export const TOKEN_BODY_LIMIT = 8 * 1024
 
 const DEFAULT_IMAGE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900" viewBox="0 0 600 900">' +

@@ -103,7 +103,7 @@ export function lookupContinuation(
 ): NextRequest | null {
   if (ids.length <= size) return null
   return {
-    endpoint: '/graph/lookup',
+    endpoint: nextEndpointPath('lookup'),
     method: 'POST',
     body: { ids: ids.slice(size), ...(components === undefined ? {} : { components }), pageSize: size },
   }

@@ -67,16 +67,6 @@ export interface TitleScores {
   readonly size: number
 }
 
-/** Rarity of each feature (`log((titles + 1) / (frequency + 1))`), computed once per graph and feature. */
-const rarities = new WeakMap<GraphIndex, WeakMap<Feature, number>>()
-function rarityOf(graph: GraphIndex, feature: Feature): number {
-  let byFeature = rarities.get(graph)
-  if (byFeature === undefined) rarities.set(graph, (byFeature = new WeakMap()))
-  let value = byFeature.get(feature)
-  if (value === undefined) byFeature.set(feature, (value = rarity(feature, graph.media.length)))
-  return value
-}
-
 /**
  * Scores of titles by graph proximity to the seeds' features. `meter` is charged, per seed, one unit per
  * score added (the walk over the titles of each feature is what costs).
@@ -91,7 +81,7 @@ function scoreTitles(graph: GraphIndex, seeds: readonly Seed[], meter: Meter): T
     const features = new Map<Feature, number>()
     let added = featuresOf(seed.node, features, seed.weight)
     for (const [feature, weight] of features) {
-      const gain = weight * rarityOf(graph, feature)
+      const gain = weight * rarity(feature, graph.media.length)
       if (gain <= 0) continue
       const ordinals = graph.titlesOf(feature)
       for (let k = 0; k < ordinals.length; k++) {
