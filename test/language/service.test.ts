@@ -51,6 +51,25 @@ describe('the language service core', () => {
     expect(formatDocument('query a explore Movie with')).toBeUndefined()
   })
 
+  it('keeps the next query when one is left unfinished before it (with, where, order by, a value)', () => {
+    for (const unfinished of ['with', 'with primaryImage,', 'where', 'where traits =', 'order by']) {
+      const text = `query x explore Movie ${unfinished}\nquery y explore Movie with bogus\nquery z lookup "mhmov-x"`
+      const diagnostics = diagnose(text, 'x.hql')
+      expect(
+        diagnostics.map((d) => [d.code, text.slice(d.start, d.end)]),
+        unfinished,
+      ).toEqual([
+        ['syntax_error', 'query'],
+        ['unknown_component', 'bogus'],
+      ])
+      expect(diagnostics[0]!.start, unfinished).toBe(text.indexOf('\n') + 1)
+      expect(
+        documentSymbols(text).map((s) => s.name),
+        unfinished,
+      ).toEqual(['y', 'z'])
+    }
+  })
+
   it('lists the queries of a catalog as symbols (those the parser recovered)', () => {
     expect(documentSymbols(broken).map((s) => [s.name, s.detail])).toEqual([
       ['a', 'explore'],
