@@ -40,7 +40,7 @@ describe('the language service core', () => {
       '`mhric-brad-pitt`: a Contributor id',
     )
     expect(hover(text, 2, ids)?.markdown).toBe(
-      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }>>\n```",
+      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }, ItemContext>>\n```",
     )
   })
 
