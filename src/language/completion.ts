@@ -5,10 +5,20 @@ import { mediaTypeNames, returnTypeNames } from '../model/ids'
 import type { ObjectTypeName } from '../model/ids'
 import { browsableTypes } from '../model/query/returned-types'
 import { blueprintTypes, filterNames, plainSortTypes, sortProperties } from '../model/vocabulary'
-import { lex, paramTypeNames } from '../text'
+import { endpointNames } from '../model/wire'
+import type { EndpointName } from '../model/wire'
+import {
+  clauseWords,
+  definitionKeywords,
+  filterOperators,
+  lex,
+  operationClauses,
+  paramTypeNames,
+  valueKeywords,
+} from '../text'
 import type { Token } from '../text'
 import type { IdProvider } from './ids'
-import { clauseWords, operationOf, queryTokens, typesInScope } from './scope'
+import { clauseKeywords, clausePosition, lastClause, operationOf, queryTokens, typesInScope } from './scope'
 import { tokenAt } from './tokens'
 
 export type CompletionKind =
@@ -34,13 +44,6 @@ export interface CompletionItem {
 }
 
 const idLimit = 50
-const operations = ['explore', 'relate', 'lookup', 'silos'] as const
-const clausesAfter: Readonly<Record<(typeof operations)[number], readonly string[]>> = {
-  explore: ['where', 'order by', 'with', 'page'],
-  relate: ['to', 'where', 'with', 'page'],
-  lookup: ['with', 'page'],
-  silos: ['for', 'where', 'silo', 'with', 'page'],
-}
 // The objects each id filter takes (SERVICE-SPEC.md's filters).
 const idFilterTypes = new Map<string, readonly ObjectTypeName[]>([
   ['contributors', ['Contributor']],
@@ -83,37 +86,99 @@ function firstAtOrAfter(tokens: readonly Token[], offset: number): number {
 
 function candidates(query: readonly Token[], typed: string, ids: IdProvider): Item[] {
   const p1 = query[query.length - 1]
-  const p2 = query[query.length - 2]
   if (typed.startsWith('$')) return paramsOf(query)
   if (typed.startsWith('"')) return idItems(query, typed.slice(1), ids)
-  if (p1 === undefined) return [word('keyword', 'query'), ...operations.map((o) => word('keyword', o))]
+  if (p1 === undefined) return definitionKeywords.map((k) => word('keyword', k))
   // Inside the head's parameter list: after `:` a type; elsewhere the names are being declared.
   const head = headState(query)
   if (head === 'params') return p1.value === ':' ? paramTypeNames.map((t) => word('paramType', t)) : []
   if (head === 'name') return []
   const operation = operationOf(query)
-  if (operation === undefined) return operations.map((o) => word('keyword', o))
-  const clause = lastClause(query)
-  const next = clausesAfter[operation as (typeof operations)[number]].map((k) => word('keyword', k))
-  if (p1.kind === 'name' && (p1.value === 'explore' || p1.value === 'relate'))
-    return [...returnTypeNames.map((t) => word('type', t)), ...next]
-  if (clause?.value === 'where') return whereItems(query, p1, p2, next)
-  if (clause?.value === 'order') {
-    if (p1.value === 'order') return [word('keyword', 'by')]
-    if (p1.value === 'by' || p1.value === ',') return sortItems()
-    if ([...sortProperties, ...plainSortTypes].includes(p1.value as never))
-      return [word('keyword', 'asc'), word('keyword', 'desc'), ...next]
-    return next
+  if (operation === undefined) return endpointNames.map((o) => word('keyword', o))
+  const next = nextClauses(operation, clausePosition(query, operation))
+  if (p1.kind === 'name' && p1.value === operation) {
+    if (operation === 'explore' || operation === 'relate')
+      return [...returnTypeNames.map((t) => word('type', t)), ...next]
+    if (operation === 'silos') return next
   }
-  if (clause?.value === 'with') {
-    if (p1.value === 'with' || p1.value === ',' || p1.value === '{')
-      return componentItems(typesInScope(query, query.indexOf(clause)))
-    return next
+  // A value goes here (`page |`, `to |`, `lookup |`, `weight |`...): the query's parameters fit.
+  if (p1.kind === 'name' && valueKeywords.has(p1.value)) {
+    const paging = p1.value === 'page' && query[query.length - 2]?.value !== 'at'
+    return paging ? [...paramsOf(query), word('keyword', 'size')] : paramsOf(query)
   }
-  if (clause?.value === 'silo' && p1.value === 'silo')
-    return [word('keyword', 'size'), ...blueprintTypes.map((b) => word('blueprint', b, 'silo blueprint'))]
-  if (p1.kind === 'punctuator' && [',', '[', '='].includes(p1.value)) return paramsOf(query)
+  return inClause(query, operation, p1, next) ?? (isListStart(p1) ? paramsOf(query) : next)
+}
+
+/** The clauses that may follow clause `position` of `operation`, up to the first one it cannot go without. */
+function nextClauses(operation: EndpointName, position: number): Item[] {
+  const rules = operationClauses[operation]
+  const next: Item[] = []
+  const current = rules[position]
+  if (current?.repeats) next.push(word('keyword', clauseWords[current.name]))
+  for (const rule of rules.slice(position + 1)) {
+    next.push(word('keyword', clauseWords[rule.name]))
+    if (rule.required) break
+  }
   return next
+}
+
+/** What goes at the cursor inside the clause it is in, or undefined where any list's value may go. */
+function inClause(
+  query: readonly Token[],
+  operation: EndpointName,
+  p1: Token,
+  next: Item[],
+): Item[] | undefined {
+  const clause = lastClause(query)
+  const p2 = query[query.length - 2]
+  switch (clause?.value) {
+    case 'where':
+      return whereItems(query, p1, p2, next)
+    case 'order':
+      if (p1.value === 'order') return [word('keyword', 'by')]
+      if (p1.value === 'by' || p1.value === ',') return sortItems()
+      if (p1.value === 'idsOrder') return paramsOf(query)
+      if (sortKeys.has(p1.value) || p2?.value === 'idsOrder' || p1.value === ']')
+        return [word('keyword', 'asc'), word('keyword', 'desc'), ...next]
+      return isListStart(p1) ? undefined : next
+    case 'with': {
+      if (p1.value === 'with' || p1.value === ',' || p1.value === '{')
+        return componentItems(typesInScope(query, query.indexOf(clause)))
+      if (p1.value === 'at') return [word('keyword', 'page')]
+      return insideBraces(query, query.indexOf(clause)) ? [] : next
+    }
+    case 'silo': {
+      if (p1.value !== 'silo') return undefined
+      // `silo size` only once a blueprint is written: the clauses allowed before this `silo` say so.
+      const before = nextClauses(operation, clausePosition(query.slice(0, -1), operation))
+      const size = before.some((item) => item.label === clauseWords.siloSize)
+      return [
+        ...(size ? [word('keyword', 'size')] : []),
+        ...blueprintTypes.map((b) => word('blueprint', b, 'silo blueprint')),
+      ]
+    }
+    case 'to':
+      if (isValue(p1) && p2?.value === 'weight') return [word('keyword', 'boost only'), ...next]
+      if (isValue(p1)) return [word('keyword', 'weight'), word('keyword', 'boost only'), ...next]
+      return undefined
+    case 'page':
+      if (isValue(p1) && p2?.value === 'page') return [word('keyword', 'size'), ...next]
+      return undefined
+  }
+  return undefined
+}
+
+const sortKeys: ReadonlySet<string> = new Set([...sortProperties, ...plainSortTypes])
+const isValue = (token: Token) =>
+  token.kind === 'string' || token.kind === 'number' || token.kind === 'variable' || token.value === ']'
+const isListStart = (token: Token) => token.kind === 'punctuator' && [',', '[', '='].includes(token.value)
+
+/** Whether the cursor is inside a component's `{ ... }` (where no clause may begin). */
+function insideBraces(query: readonly Token[], withAt: number): boolean {
+  let depth = 0
+  for (const token of query.slice(withAt + 1))
+    if (token.kind === 'punctuator') depth += token.value === '{' ? 1 : token.value === '}' ? -1 : 0
+  return depth > 0
 }
 
 /** 'name' while the query's name is being typed, 'params' inside `( ... )` of the head, else 'body'. */
@@ -124,15 +189,6 @@ function headState(query: readonly Token[]): 'name' | 'params' | 'body' {
   return query.slice(3).some((token) => token.kind === 'punctuator' && token.value === ')')
     ? 'body'
     : 'params'
-}
-
-/** The last clause keyword before the cursor. */
-function lastClause(query: readonly Token[]): Token | undefined {
-  for (let i = query.length - 1; i > 0; i--) {
-    const token = query[i] as Token
-    if (token.kind === 'name' && clauseWords.has(token.value)) return token
-  }
-  return undefined
 }
 
 function whereItems(query: readonly Token[], p1: Token, p2: Token | undefined, next: Item[]): Item[] {
@@ -148,20 +204,21 @@ function whereItems(query: readonly Token[], p1: Token, p2: Token | undefined, n
     p2 &&
     ['where', 'and', 'or', '('].includes(p2.value)
   )
-    return ['=', '!=', 'in', 'contains all'].map((o) => word('operator', o))
+    return filterOperators.map((o) => word('operator', o))
   if (['=', '!=', 'in', '[', ',', 'all'].includes(p1.value)) {
     const filter = lastFilter(query)
     if (filter === 'returnType') return returnTypeNames.map((t) => word('type', t))
     return [...paramsOf(query)]
   }
-  return [word('keyword', 'and'), ...next.filter((item) => item.label !== 'where')]
+  if (p1.value === 'none' && p2?.value === 'where') return next
+  return [word('keyword', 'and'), ...next]
 }
 
 function lastFilter(query: readonly Token[]): string | undefined {
   for (let i = query.length - 1; i >= 0; i--) {
     const token = query[i] as Token
     if (token.kind === 'name' && (filterNames as readonly string[]).includes(token.value)) return token.value
-    if (token.kind === 'name' && clauseWords.has(token.value)) return undefined
+    if (token.kind === 'name' && clauseKeywords.has(token.value)) return undefined
   }
   return undefined
 }

@@ -8,6 +8,7 @@ import { lex, makeSource, parseDocumentCollecting, resolveDefinition } from '../
 import type { Token } from '../text'
 import type { IdProvider } from './ids'
 import { resultTypeText } from './result-type'
+import { lastClause } from './scope'
 import { tokenAt } from './tokens'
 
 /** Hover text (Markdown) over the range of the token under the cursor. */
@@ -47,19 +48,9 @@ export function hover(text: string, offset: number, ids: IdProvider): Hover | un
   return result === undefined ? undefined : { markdown: '```ts\n' + result + '\n```', ...range }
 }
 
+/** Whether token `at` is in a `with` clause (not a filter or sort key of the same name). */
 function inWith(tokens: readonly Token[], at: number): boolean {
-  for (let i = at - 1; i >= 0; i--) {
-    const token = tokens[i] as Token
-    if (token.kind !== 'name') continue
-    if (token.value === 'with') return true
-    if (
-      ['where', 'order', 'page', 'silo', 'query', 'explore', 'relate', 'lookup', 'silos'].includes(
-        token.value,
-      )
-    )
-      return false
-  }
-  return false
+  return lastClause(tokens.slice(0, at))?.value === 'with'
 }
 
 /** The result type of the query containing `offset`, when it resolves (stand-ins for its parameters). */

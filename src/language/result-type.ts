@@ -8,7 +8,7 @@ interface RequestedComponent {
 }
 
 // The result of a query in TypeScript syntax, with the names hql exports (TypedObject, Pair, PagedList, Silo,
-// the contexts and values): what hover shows for the query under the cursor.
+// ItemContext, PagingInfo, the contexts and values): what hover shows for the query under the cursor.
 
 const union = (types: readonly ObjectTypeName[]) => types.map((type) => `'${type}'`).join(' | ') || 'never'
 
@@ -39,12 +39,18 @@ function componentType(entry: ComponentEntry, nested: readonly RequestedComponen
   }
 }
 
-/** The response of a query returning `types` with the components of its body, as TypeScript. */
+/**
+ * The response of a query returning `types` with the components of its body, as TypeScript: what `ResultOf`
+ * says of the same query (test/language/result-type.test.ts holds the two together). A top-level item's
+ * context is shaped by the query, so it is open (`ItemContext`); silos answers its silos under `silos`.
+ */
 export function resultTypeText(
   endpoint: string,
   types: readonly ObjectTypeName[],
   components: readonly RequestedComponent[],
 ): string {
-  const item = `Pair<${objectType(types, components)}>`
-  return endpoint === 'silos' ? `PagedList<Silo<${item}>>` : `PagedList<${item}>`
+  const item = `Pair<${objectType(types, components)}, ItemContext>`
+  return endpoint === 'silos'
+    ? `{ silos: readonly Silo<${item}>[]; pagingInfo: PagingInfo }`
+    : `PagedList<${item}>`
 }

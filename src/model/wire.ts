@@ -11,8 +11,14 @@ export type EndpointName = (typeof endpointNames)[number]
 export const isEndpointName = (name: unknown): name is EndpointName =>
   (endpointNames as readonly unknown[]).includes(name)
 
+const graphPrefix = '/graph/'
+
 /** The path of a graph endpoint below the service's base URL: `/graph/explore`. */
-export const graphPath = <E extends EndpointName>(name: E): `/graph/${E}` => `/graph/${name}`
+export const graphPath = <E extends EndpointName>(name: E): `/graph/${E}` => `${graphPrefix}${name}`
+
+/** The endpoint a `graphPath` names: `/graph/explore` → `explore` (for any other path, `endpointAtPath`). */
+export const endpointOfGraphPath = <E extends EndpointName>(path: `/graph/${E}`): E =>
+  path.slice(graphPrefix.length) as E
 
 /**
  * The paths a graph endpoint answers at: `/graph/<name>`, and the bare `/<name>` too, because relate's

@@ -60,3 +60,9 @@ export class HqlSyntaxError extends HqlTextError {
  * rest is noise, and each error costs a code frame, so a garbage input of any size stays cheap to refuse.
  */
 export const maxErrorsPerText = 50
+
+/** `'a', 'b' or 'c'`: the choices of a syntax error's "expected". */
+export function oneOf(words: readonly string[]): string {
+  const quoted = words.map((word) => `'${word}'`)
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`
+}

@@ -1,18 +1,28 @@
 import { endpointNames } from '../model/core'
+import type { EndpointName } from '../model/core'
 import type {
   BlueprintNode,
   BlueprintParamNode,
   ExploreNode,
   FactorNode,
+  ListNode,
   LookupNode,
   NameNode,
   OperationNode,
+  OrderByNode,
+  PagingNode,
   RelateNode,
   ScalarNode,
+  SiloSizeNode,
   SilosNode,
+  VariableNode,
   WhereNode,
+  WithNode,
 } from './ast'
 import { noComments } from './ast'
+import { oneOf } from './errors'
+import { clauseKeyword, definitionKeywords, onOperationLine, operationClauses } from './clauses'
+import type { ClauseName, ClauseRule } from './clauses'
 import type { TokenReader } from './reader'
 import { atSiloSize, parseOrderBy, parsePaging, parseSiloSize, parseWith } from './parse-clauses'
 import { commaSeparated, commaSeparatedUntil, exactly } from './parse-lists'
@@ -28,29 +38,28 @@ export function parseOperation(reader: TokenReader): OperationNode {
   if (reader.isName('relate')) return parseRelate(reader)
   if (reader.isName('lookup')) return parseLookup(reader)
   if (reader.isName('silos')) return parseSilos(reader)
-  return reader.fail("'explore', 'relate', 'lookup' or 'silos'")
+  return reader.fail(oneOf(operationKeywords))
 }
 
-// After `explore` (or `relate`), a name is the returnType shorthand unless it starts what may follow.
-const notATypeAfterExplore = new Set(['where', 'order', 'with', 'page', 'query', ...operationKeywords])
+// After `explore`, a name is the returnType shorthand unless it starts what may follow.
+const notATypeAfterExplore = new Set([
+  ...definitionKeywords,
+  ...operationClauses.explore.map((rule) => clauseKeyword(rule.name)),
+])
 
 /** Explore : "explore" [ TypeName ] [ Where ] [ OrderBy ] [ With ] [ Paging ] */
 function parseExplore(reader: TokenReader): ExploreNode {
   const start = reader.expectName('explore')
   const returnType =
     reader.isName() && !notATypeAfterExplore.has(reader.value()) ? parseName(reader) : undefined
-  const line = reader.line(start)
-  const where = reader.isName('where') ? parseWhere(reader) : undefined
-  const orderBy = reader.isName('order') ? parseOrderBy(reader) : undefined
-  const withClause = reader.isName('with') ? parseWith(reader) : undefined
-  const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return reader.owns(line, {
+  const clauses = parseClauses(reader, 'explore', start)
+  return reader.owns(clauses.line, {
     kind: 'Explore',
     returnType,
-    where,
-    orderBy,
-    with: withClause,
-    paging,
+    where: clauses.where,
+    orderBy: clauses.orderBy,
+    with: clauses.with,
+    paging: clauses.paging,
     comments: noComments,
     start,
     end: reader.lastEnd,
@@ -61,23 +70,130 @@ function parseExplore(reader: TokenReader): ExploreNode {
 function parseRelate(reader: TokenReader): RelateNode {
   const start = reader.expectName('relate')
   const returnType = reader.isName() && !reader.isName('to') ? parseName(reader) : undefined
-  reader.expectName('to')
-  const factors: FactorNode[] = commaSeparated(reader, parseFactor)
-  const line = reader.line(start)
-  const where = reader.isName('where') ? parseWhere(reader) : undefined
-  const withClause = reader.isName('with') ? parseWith(reader) : undefined
-  const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return reader.owns(line, {
+  const clauses = parseClauses(reader, 'relate', start)
+  return reader.owns(clauses.line, {
     kind: 'Relate',
     returnType,
-    factors,
-    where,
-    with: withClause,
-    paging,
+    factors: clauses.factors ?? [],
+    where: clauses.where,
+    with: clauses.with,
+    paging: clauses.paging,
     comments: noComments,
     start,
     end: reader.lastEnd,
   })
+}
+
+/** Lookup : "lookup" IdValue { "," IdValue } [ With ] [ Paging ] */
+function parseLookup(reader: TokenReader): LookupNode {
+  const start = reader.expectName('lookup')
+  const ids: ScalarNode[] = commaSeparated(reader, parseId)
+  const clauses = parseClauses(reader, 'lookup', start)
+  return reader.owns(clauses.line, {
+    kind: 'Lookup',
+    ids,
+    with: clauses.with,
+    paging: clauses.paging,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
+}
+
+/** Silos : "silos" [ "for" ListValue ] [ Where ] Blueprint { Blueprint } [ With ] [ Paging ] [ SiloSize ] */
+function parseSilos(reader: TokenReader): SilosNode {
+  const start = reader.expectName('silos')
+  const clauses = parseClauses(reader, 'silos', start)
+  return reader.owns(clauses.line, {
+    kind: 'Silos',
+    ids: clauses.ids,
+    where: clauses.where,
+    blueprints: clauses.blueprints ?? [],
+    with: clauses.with,
+    paging: clauses.paging,
+    siloSize: clauses.siloSize,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
+}
+
+/** The clauses an operation was written with, and the layout line of the operation itself. */
+interface ParsedClauses {
+  line: number
+  factors: FactorNode[] | undefined
+  ids: ListNode | VariableNode | undefined
+  where: WhereNode | undefined
+  orderBy: OrderByNode | undefined
+  blueprints: BlueprintNode[] | undefined
+  with: WithNode | undefined
+  paging: PagingNode | undefined
+  siloSize: SiloSizeNode | undefined
+}
+
+/**
+ * Reads an operation's clauses in the order `operationClauses` declares: a required one always, an optional
+ * one when its keyword is next. The operation's line ends before the first clause that starts a line.
+ */
+function parseClauses(reader: TokenReader, operation: EndpointName, start: number): ParsedClauses {
+  const parsed: ParsedClauses = {
+    line: -1,
+    factors: undefined,
+    ids: undefined,
+    where: undefined,
+    orderBy: undefined,
+    blueprints: undefined,
+    with: undefined,
+    paging: undefined,
+    siloSize: undefined,
+  }
+  for (const rule of operationClauses[operation]) {
+    if (parsed.line < 0 && !onOperationLine.has(rule.name)) parsed.line = reader.line(start)
+    if (rule.required || startsClause(reader, rule.name)) parseClause(reader, rule, parsed)
+  }
+  if (parsed.line < 0) parsed.line = reader.line(start)
+  return parsed
+}
+
+/** Whether the next tokens begin clause `name` (`silo Explore` is a blueprint, `silo size 3` is not). */
+function startsClause(reader: TokenReader, name: ClauseName): boolean {
+  if (name === 'siloSize') return atSiloSize(reader)
+  if (name === 'silo') return reader.isName('silo') && !atSiloSize(reader)
+  return reader.isName(name)
+}
+
+function parseClause(reader: TokenReader, rule: ClauseRule, parsed: ParsedClauses): void {
+  switch (rule.name) {
+    case 'to':
+      reader.expectName('to')
+      parsed.factors = commaSeparated(reader, parseFactor)
+      return
+    case 'for':
+      reader.expectName('for')
+      parsed.ids = parseListOrVariable(reader)
+      return
+    case 'where':
+      parsed.where = parseWhere(reader)
+      return
+    case 'order':
+      parsed.orderBy = parseOrderBy(reader)
+      return
+    case 'silo': {
+      const blueprints: BlueprintNode[] = []
+      do blueprints.push(parseBlueprint(reader))
+      while (rule.repeats && startsClause(reader, 'silo'))
+      parsed.blueprints = exactly(blueprints)
+      return
+    }
+    case 'with':
+      parsed.with = parseWith(reader)
+      return
+    case 'page':
+      parsed.paging = parsePaging(reader)
+      return
+    case 'siloSize':
+      parsed.siloSize = parseSiloSize(reader)
+  }
 }
 
 /** Factor : IdValue [ "weight" NumberValue ] [ "boost" "only" [ BooleanValue ] ] */
@@ -97,50 +213,6 @@ function parseFactor(reader: TokenReader): FactorNode {
         : { kind: 'Name', value: 'true', start: only, end: onlyEnd }
   }
   return { kind: 'Factor', id, weight, boostOnly, start: id.start, end: reader.lastEnd }
-}
-
-/** Lookup : "lookup" IdValue { "," IdValue } [ With ] [ Paging ] */
-function parseLookup(reader: TokenReader): LookupNode {
-  const start = reader.expectName('lookup')
-  const ids: ScalarNode[] = commaSeparated(reader, parseId)
-  const line = reader.line(start)
-  const withClause = reader.isName('with') ? parseWith(reader) : undefined
-  const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  return reader.owns(line, {
-    kind: 'Lookup',
-    ids,
-    with: withClause,
-    paging,
-    comments: noComments,
-    start,
-    end: reader.lastEnd,
-  })
-}
-
-/** Silos : "silos" [ "for" ListValue ] [ Where ] Blueprint { Blueprint } [ With ] [ Paging ] [ SiloSize ] */
-function parseSilos(reader: TokenReader): SilosNode {
-  const start = reader.expectName('silos')
-  const ids = reader.skipName('for') ? parseListOrVariable(reader) : undefined
-  const line = reader.line(start)
-  const where = reader.isName('where') ? parseWhere(reader) : undefined
-  const blueprints: BlueprintNode[] = []
-  do blueprints.push(parseBlueprint(reader))
-  while (reader.isName('silo') && !atSiloSize(reader))
-  const withClause = reader.isName('with') ? parseWith(reader) : undefined
-  const paging = reader.isName('page') ? parsePaging(reader) : undefined
-  const siloSize = atSiloSize(reader) ? parseSiloSize(reader) : undefined
-  return reader.owns(line, {
-    kind: 'Silos',
-    ids,
-    where,
-    blueprints: exactly(blueprints),
-    with: withClause,
-    paging,
-    siloSize,
-    comments: noComments,
-    start,
-    end: reader.lastEnd,
-  })
 }
 
 /**

@@ -2,11 +2,12 @@ import type { ListNode, NameNode, ScalarNode, StringNode, ValueNode, VariableNod
 import { commaSeparatedUntil } from './parse-lists'
 import type { TokenReader } from './reader'
 
-// Each reads the next token's fields before consuming it: the reader holds no token object to keep.
+// Each reads the next token's fields before consuming it: the reader holds no token object to keep. A name
+// never swallows `query` or an operation keyword that starts a line: that is the next definition.
 
 /** Name : [A-Za-z_][A-Za-z0-9_]* */
 export function parseName(reader: TokenReader, expected = 'a name'): NameNode {
-  if (reader.kind() !== 'name') reader.fail(expected)
+  if (reader.kind() !== 'name' || reader.atDefinition()) reader.fail(expected)
   const value = reader.value()
   const end = reader.end
   return { kind: 'Name', value, start: reader.advance(), end }
@@ -30,6 +31,7 @@ export function parseScalar(reader: TokenReader, expected = 'a value'): ScalarNo
     case 'number':
       return { kind: 'Number', value: Number(value), raw: value, start: reader.advance(), end }
     case 'name':
+      if (reader.atDefinition()) return reader.fail(expected)
       return { kind: 'Name', value, start: reader.advance(), end }
     case 'variable':
       return { kind: 'Variable', name: value, start: reader.advance(), end }

@@ -1,5 +1,6 @@
 import type { ConditionNode, FilterNode, FilterOperator, WhereNode } from './ast'
 import { noComments } from './ast'
+import { oneOf } from './errors'
 import type { TokenReader } from './reader'
 import { exactly } from './parse-lists'
 import { parseListOrVariable, parseName, parseScalar } from './parse-values'
@@ -58,7 +59,8 @@ function parseBranch(reader: TokenReader): ConditionNode {
 /** Filter : Name ( ( "=" | "!=" ) Scalar | ( "in" | "contains" "all" ) ListValue ) */
 function parseFilter(reader: TokenReader): FilterNode {
   const start = reader.start
-  if (reader.kind() !== 'name') reader.fail("a filter name (returnType, contributors, traits...) or '('")
+  if (reader.kind() !== 'name' || reader.atDefinition())
+    reader.fail("a filter name (returnType, contributors, traits...) or '('")
   const filter = parseName(reader)
   const operator = parseOperator(reader)
   const value =
@@ -76,6 +78,9 @@ function parseFilter(reader: TokenReader): FilterNode {
   }
 }
 
+/** The filter operators, in the order a syntax error and completion list them. */
+export const filterOperators = ['=', '!=', 'in', 'contains all'] as const satisfies readonly FilterOperator[]
+
 /** Operator : "=" | "!=" | "in" | "contains" "all" */
 function parseOperator(reader: TokenReader): FilterOperator {
   if (reader.skipPunctuator('=')) return '='
@@ -85,7 +90,7 @@ function parseOperator(reader: TokenReader): FilterOperator {
     reader.expectName('all')
     return 'contains all'
   }
-  return reader.fail("an operator: '=', '!=', 'in' or 'contains all'")
+  return reader.fail(`an operator: ${oneOf(filterOperators)}`)
 }
 
 /** AnyOf : "(" Condition { "or" Condition } ")" */

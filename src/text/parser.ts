@@ -1,16 +1,20 @@
 import type { DocumentNode, ParamNode, QueryDefinitionNode, TypeNode } from './ast'
 import { noComments } from './ast'
 import { attachComments } from './comments'
-import { HqlSyntaxError, maxErrorsPerText } from './errors'
+import { HqlSyntaxError, maxErrorsPerText, oneOf } from './errors'
 import { Scanner } from './lexer'
 import { TokenReader } from './reader'
 import type { TextSource } from './source'
 import { makeSource } from './source'
 import { commaSeparatedUntil } from './parse-lists'
+import { definitionKeywords } from './clauses'
 import { operationKeywords, parseOperation } from './parse-operations'
 import { parseName, parseValue, parseVariable } from './parse-values'
 
-/** A document and every syntax error found in it (parsing resumes at the next `query` after an error). */
+/**
+ * A document and every syntax error found in it (parsing resumes at the next line that starts a definition,
+ * `query` or an operation, after an error).
+ */
 export interface ParsedDocument {
   readonly document: DocumentNode
   readonly errors: readonly HqlSyntaxError[]
@@ -51,13 +55,14 @@ const noParams: readonly ParamNode[] = Object.freeze([])
 function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryDefinitionNode[] {
   const definitions: QueryDefinitionNode[] = []
   do {
+    const start = reader.start
     try {
       definitions.push(parseDefinition(reader))
     } catch (error) {
       if (!(error instanceof HqlSyntaxError)) throw error
       errors.push(error)
       if (errors.length >= maxErrorsPerText) break
-      reader.recover()
+      reader.recover(start)
     }
   } while (reader.kind() !== 'end')
   return definitions
@@ -67,8 +72,7 @@ function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryD
 function parseDefinition(reader: TokenReader): QueryDefinitionNode {
   const start = reader.start
   if (!reader.isName('query')) {
-    if (!operationKeywords.some((keyword) => reader.isName(keyword)))
-      reader.fail("'query', 'explore', 'relate', 'lookup' or 'silos'")
+    if (!operationKeywords.some((keyword) => reader.isName(keyword))) reader.fail(oneOf(definitionKeywords))
     const operation = parseOperation(reader)
     return {
       kind: 'QueryDefinition',

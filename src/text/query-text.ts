@@ -1,5 +1,6 @@
 import { HqlError } from '../model/errors'
 import { compile } from '../compile'
+import { endpointOfGraphPath } from '../model/core'
 import type { Query } from '../model/core'
 import type { QueryDefinitionNode } from './ast'
 import { noComments } from './ast'
@@ -98,7 +99,7 @@ export function printQuery(query: Query, options: PrintQueryOptions = {}): strin
       },
     )
   const { endpoint, body } = compile(query)
-  const operation = operationFromBody(endpoint.slice('/graph/'.length) as Query['endpoint'], body)
+  const operation = operationFromBody(endpointOfGraphPath(endpoint), body)
   const none = { start: -1, end: -1 }
   return printDefinition({
     kind: 'QueryDefinition',

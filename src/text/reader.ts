@@ -1,4 +1,5 @@
 import type { Comments } from './ast'
+import { definitionKeywords } from './clauses'
 import { HqlSyntaxError } from './errors'
 import type { Scanner } from './lexer'
 import type { TextSource } from './source'
@@ -236,20 +237,27 @@ export class TokenReader {
   }
 
   /**
-   * Skips, after a syntax error, to the next line that starts with `query` or an operation keyword, so the
-   * queries after a broken one are still parsed and checked.
+   * Skips, after a syntax error in the definition that began at `failed`, to the next line that starts a
+   * definition, so the queries after a broken one are still parsed and checked. The error may be at that
+   * line already (`with` left unfinished before the next `query`): then nothing is skipped.
    */
-  recover(): void {
-    this.advance()
-    while (this.kind0 !== 'end' && !(this.startsLine() && this.startsDefinition())) this.advance()
+  recover(failed: number): void {
+    if (this.start0 === failed || !this.atDefinition()) this.advance()
+    while (this.kind0 !== 'end' && !this.atDefinition()) this.advance()
+  }
+
+  /**
+   * Whether the next token is `query` or an operation keyword at the start of a line: a new definition, which
+   * no name of the one before may swallow (`with` unfinished before the next `query`).
+   */
+  atDefinition(): boolean {
+    return this.kind0 === 'name' && definitionStarts.has(this.value0) && this.startsLine()
   }
 
   private startsLine(): boolean {
     // Nothing consumed yet when previousEnd is 0: every token but `end` (never consumed) holds a character.
     return this.previousEnd === 0 || /[\n\r]/.test(this.source.body.slice(this.previousEnd, this.start0))
   }
-
-  private startsDefinition(): boolean {
-    return ['query', 'explore', 'relate', 'lookup', 'silos'].some((keyword) => this.isName(keyword))
-  }
 }
+
+const definitionStarts: ReadonlySet<string> = new Set(definitionKeywords)

@@ -13,7 +13,7 @@ describe('checkCatalog', () => {
         'a.hql': [
           'query good explore Movie',
           'query broken explore where',
-          // `query` can be a filter name, so the error is at the next word; parsing resumes at the next line.
+          // A `query` that starts a line starts the next definition, never a filter name of the one before.
           'query alsoBroken explore Movie with primaryImg',
           'explore Movie',
           'query good explore',
@@ -23,7 +23,8 @@ describe('checkCatalog', () => {
       }),
     )
     expect(errors.map((error) => error.message)).toEqual([
-      "a.hql:3:7: expected an operator: '=', '!=', 'in' or 'contains all', found 'alsoBroken'",
+      "a.hql:3:1: expected a filter name (returnType, contributors, traits...) or '(', found 'query'",
+      "a.hql:3:37: unknown component 'primaryImg'; did you mean 'primaryImage'?",
       "a.hql:4:1: every query of a catalog needs a name: 'query <name>' above it",
       "a.hql:5:7: query 'good' is already defined at a.hql:1:7",
       "b.hql:1:7: 'delete' cannot name a generated function; choose another name",

@@ -1,6 +1,7 @@
 // Completion at every position issue 13 lists, inside incomplete queries (`|` marks the cursor).
 import { describe, expect, it } from 'vitest'
 import { complete, idIndex } from '../../src/language'
+import { parseDocument } from '../../src/text'
 
 const ids = idIndex([
   { id: 'mhric-brad-pitt', name: 'Brad Pitt', type: 'Contributor' },
@@ -15,8 +16,8 @@ function labelsAt(marked: string): string[] {
 
 describe('completion knows the position', () => {
   it('offers query and the operations in an empty file, and after a query name', () => {
-    expect(labelsAt('|')).toEqual(['query', 'explore', 'relate', 'lookup', 'silos'])
-    expect(labelsAt('query popular |')).toEqual(['explore', 'relate', 'lookup', 'silos'])
+    expect(labelsAt('|')).toEqual(['query', 'explore', 'relate', 'silos', 'lookup'])
+    expect(labelsAt('query popular |')).toEqual(['explore', 'relate', 'silos', 'lookup'])
     expect(labelsAt('query popular ex|')).toEqual(['explore'])
   })
 
@@ -94,10 +95,100 @@ describe('completion knows the position', () => {
     ])
   })
 
-  it('offers blueprint types after silo', () => {
+  it('offers blueprint types after silo, and size only once a blueprint is written', () => {
     expect(labelsAt('silos for ["mhmov-gladiator"] silo Ba|')).toEqual(['BasedOnItem'])
-    expect(labelsAt('silos for ["mhmov-gladiator"] silo |')).toEqual(
-      expect.arrayContaining(['size', 'Explore', 'Content']),
-    )
+    const first = labelsAt('silos for ["mhmov-gladiator"] silo |')
+    expect(first).toEqual(expect.arrayContaining(['Explore', 'Content']))
+    expect(first).not.toContain('size')
+    expect(labelsAt('silos silo Explore silo |')).toEqual(expect.arrayContaining(['size', 'Explore']))
+  })
+})
+
+describe('completion offers only the clauses the parser accepts next', () => {
+  it.each([
+    ['explore Movie with primaryImage |', ['page']],
+    ['explore Movie with keyContributors { primaryImage |', []],
+    ['explore Movie page size 3 |', []],
+    ['explore Movie page 2 |', ['size']],
+    ['explore Movie where traits = "mhgnr-drama" |', ['and', 'order by', 'with', 'page']],
+    ['explore Movie where none |', ['order by', 'with', 'page']],
+    ['explore Movie order by popularity desc |', ['with', 'page']],
+    ['relate Movie |', ['to']],
+    ['relate Movie to "mhmov-gladiator" |', ['weight', 'boost only', 'where', 'with', 'page']],
+    ['lookup "mhmov-gladiator" with primaryImage |', ['page']],
+    ['silos for ["mhmov-gladiator"] |', ['where', 'silo']],
+    ['silos silo Explore |', ['silo', 'with', 'page', 'silo size']],
+    ['silos silo Explore where traits = "mhgnr-drama" |', ['and', 'silo', 'with', 'page', 'silo size']],
+    ['silos silo Explore page 2 size 3 |', ['silo size']],
+  ])('after `%s`', (marked, expected) => {
+    expect(labelsAt(marked)).toEqual(expected)
+  })
+
+  // The smallest text that completes each keyword completion may offer.
+  const continuations: Readonly<Record<string, string>> = {
+    where: ' none',
+    'order by': ' none',
+    with: ' none',
+    page: ' 1',
+    to: ' "mhmov-gladiator"',
+    for: ' ["mhmov-gladiator"]',
+    silo: ' Explore',
+    'silo size': ' 3',
+    size: ' 3',
+    and: ' traits = "mhgnr-drama"',
+    asc: '',
+    desc: '',
+    weight: ' 2',
+    'boost only': '',
+  }
+  const completeQueries = [
+    'explore Movie',
+    'explore Movie where traits = "mhgnr-drama"',
+    'explore Movie order by popularity',
+    'explore Movie with primaryImage',
+    'explore Movie with keyContributors size 3',
+    'explore Movie page 2',
+    'relate Movie to "mhmov-gladiator"',
+    'relate Movie to "mhmov-gladiator" weight 2',
+    'relate to "mhmov-gladiator" where traits = "mhgnr-drama"',
+    'lookup "mhmov-gladiator"',
+    'lookup "mhmov-gladiator" page 1',
+    'silos silo Explore',
+    'silos for ["mhmov-gladiator"] silo Explore with primaryImage',
+    'silos silo Explore page 2',
+  ]
+  it.each(completeQueries)('every keyword offered after `%s` parses with its continuation', (query) => {
+    const keywords = complete(`${query} `, query.length + 1, ids).filter((item) => item.kind === 'keyword')
+    expect(keywords.length).toBeGreaterThan(0)
+    for (const { label } of keywords) {
+      const continuation = continuations[label]
+      expect(continuation, label).toBeDefined()
+      expect(() => parseDocument(`${query} ${label}${continuation}`), `${query} ${label}`).not.toThrow()
+    }
+  })
+})
+
+describe('completion offers the query’s $params wherever a value goes', () => {
+  const head = 'query q($n: Int, $ids: [MovieId], $m: MovieId) '
+  it.each([
+    ['explore page |', ['$n', '$ids', '$m', 'size']],
+    ['explore page size |', ['$n', '$ids', '$m']],
+    ['explore page 2 size |', ['$n', '$ids', '$m']],
+    ['relate Movie to |', ['$n', '$ids', '$m']],
+    ['relate Movie to $m weight |', ['$n', '$ids', '$m']],
+    ['lookup |', ['$n', '$ids', '$m']],
+    ['lookup $m, |', ['$n', '$ids', '$m']],
+    ['explore Movie order by idsOrder |', ['$n', '$ids', '$m']],
+    ['explore Movie with keyContributors size |', ['$n', '$ids', '$m']],
+    ['explore Movie with keyContributors at page |', ['$n', '$ids', '$m']],
+    ['silos for |', ['$n', '$ids', '$m']],
+    ['silos silo Explore probability |', ['$n', '$ids', '$m']],
+    ['silos silo Explore silo size |', ['$n', '$ids', '$m']],
+  ])('after `%s`', (marked, expected) => {
+    expect(labelsAt(head + marked)).toEqual(expected)
+    // and a parameter there parses
+    const text = (head + marked).replace('|', '$n').replace(/, \$n$/, ', $m')
+    const completed = text.includes('silos') && !text.includes('silo E') ? `${text} silo Explore` : text
+    expect(() => parseDocument(completed)).not.toThrow()
   })
 })

@@ -40,7 +40,7 @@ describe('the language service core', () => {
       '`mhric-brad-pitt`: a Contributor id',
     )
     expect(hover(text, 2, ids)?.markdown).toBe(
-      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }>>\n```",
+      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }, ItemContext>>\n```",
     )
   })
 
@@ -49,6 +49,25 @@ describe('the language service core', () => {
       'query a\nexplore Movie\n  order by popularity desc\n',
     )
     expect(formatDocument('query a explore Movie with')).toBeUndefined()
+  })
+
+  it('keeps the next query when one is left unfinished before it (with, where, order by, a value)', () => {
+    for (const unfinished of ['with', 'with primaryImage,', 'where', 'where traits =', 'order by']) {
+      const text = `query x explore Movie ${unfinished}\nquery y explore Movie with bogus\nquery z lookup "mhmov-x"`
+      const diagnostics = diagnose(text, 'x.hql')
+      expect(
+        diagnostics.map((d) => [d.code, text.slice(d.start, d.end)]),
+        unfinished,
+      ).toEqual([
+        ['syntax_error', 'query'],
+        ['unknown_component', 'bogus'],
+      ])
+      expect(diagnostics[0]!.start, unfinished).toBe(text.indexOf('\n') + 1)
+      expect(
+        documentSymbols(text).map((s) => s.name),
+        unfinished,
+      ).toEqual(['y', 'z'])
+    }
   })
 
   it('lists the queries of a catalog as symbols (those the parser recovered)', () => {

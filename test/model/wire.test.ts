@@ -4,6 +4,7 @@ import {
   checkKeyOrder,
   endpointAtPath,
   endpointNames,
+  endpointOfGraphPath,
   endpointPaths,
   graphPath,
   isEndpointName,
@@ -22,6 +23,10 @@ describe('endpoints and their paths', () => {
       expect(endpointAtPath(`/graph/${name}`)).toBe(name)
       expect(endpointAtPath(`/${name}`)).toBe(name)
     }
+  })
+
+  it('reads the endpoint back from its graph path', () => {
+    for (const name of endpointNames) expect(endpointOfGraphPath(graphPath(name))).toBe(name)
   })
 
   it('says /relate in relate’s next, the graph path in the others’, and each names its own endpoint', () => {

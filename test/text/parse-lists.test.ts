@@ -40,7 +40,7 @@ describe('comma-separated lists', () => {
       ['explore order by none', 'ok'],
       [
         'explore order by name desc popularity',
-        "1:28 expected 'query', 'explore', 'relate', 'lookup' or 'silos', found 'popularity'",
+        "1:28 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found 'popularity'",
       ],
     ])('%s: %s', (text, expected) => {
       expect(outcome(text)).toBe(expected)
@@ -55,7 +55,7 @@ describe('comma-separated lists', () => {
       ['explore with none', 'ok'],
       [
         'explore with primaryImage keyTraits',
-        "1:27 expected 'query', 'explore', 'relate', 'lookup' or 'silos', found 'keyTraits'",
+        "1:27 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found 'keyTraits'",
       ],
     ])('%s: %s', (text, expected) => {
       expect(outcome(text)).toBe(expected)
@@ -88,7 +88,7 @@ describe('comma-separated lists', () => {
       ],
       [
         'relate to "mhmov-a" "mhmov-b"',
-        "1:21 expected 'query', 'explore', 'relate', 'lookup' or 'silos', found \"mhmov-b\"",
+        "1:21 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found \"mhmov-b\"",
       ],
       ['relate to', '1:10 expected an id in quotes ("mhmov-gladiator") or a parameter, found end of input'],
       [
@@ -111,7 +111,7 @@ describe('comma-separated lists', () => {
       ],
       [
         'lookup "mhmov-a" "mhmov-b"',
-        "1:18 expected 'query', 'explore', 'relate', 'lookup' or 'silos', found \"mhmov-b\"",
+        "1:18 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found \"mhmov-b\"",
       ],
     ])('%s: %s', (text, expected) => {
       expect(outcome(text)).toBe(expected)
