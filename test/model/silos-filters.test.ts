@@ -52,6 +52,6 @@ describe('silos always send filters', () => {
 
   test('the filters object is frozen like the rest of the body', () => {
     for (const q of [hql.silos(silo.explore({ name: 'Popular' })), fromJSON('silos', { blueprints })])
-      expect(Object.isFrozen(compile(q).body.filters)).toBe(true)
+      expect([compile(q).body.filters, Object.isFrozen(compile(q).body.filters)]).toEqual([{}, true])
   })
 })
