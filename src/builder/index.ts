@@ -12,7 +12,15 @@ export type {
   Placement,
   PositionsWithProbability,
 } from './silos'
-export type { FilterSpec, IdFilter, ReturnTypeFilter, BrowsableType, IdArg } from './filters'
+export type {
+  FilterSpec,
+  IdFilter,
+  MediaIdFilter,
+  MediaIdArg,
+  ReturnTypeFilter,
+  BrowsableType,
+  IdArg,
+} from './filters'
 export type { ListComponentSpec, NestingComponent, NestingList, Component } from './components'
 export type {
   ComponentValue,

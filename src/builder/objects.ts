@@ -1,4 +1,4 @@
-import type { ContributorId, TraitId } from '../model/core'
+import type { ContributorId, OtherMediaId, TraitId } from '../model/core'
 
 // The plain values of results, written out: each object type's default fields (with its `mhid` typed by
 // prefix), the contexts and the plain values of primitive components. The response checkers (src/model/response/)
@@ -11,7 +11,7 @@ import type { ContributorId, TraitId } from '../model/core'
 
 type Rendition = { readonly url: string; readonly height: number; readonly width: number } & {}
 
-/** The media types' default fields (SERVICE-NOTES.md): the same for all eight, `mhid` aside. */
+/** The media types' default fields (SERVICE-NOTES.md): the same for all nine, `mhid` aside. */
 type MovieObject = {
   readonly mhid: `mhmov${string}`
   readonly name: string
@@ -63,6 +63,13 @@ type TrailerObject = {
 } & {}
 type MHGraphGroupObject = {
   readonly mhid: `mhggp${string}`
+  readonly name: string
+  readonly altId: string
+  readonly releaseDate: number
+  readonly description?: string
+} & {}
+type OtherMediaObject = {
+  readonly mhid: OtherMediaId
   readonly name: string
   readonly altId: string
   readonly releaseDate: number
@@ -145,6 +152,7 @@ export interface TypedObjects {
   Special: SpecialObject
   Trailer: TrailerObject
   MHGraphGroup: MHGraphGroupObject
+  OtherMedia: OtherMediaObject
   Contributor: ContributorObject
   User: UserObject
   Image: ImageObject

@@ -6,6 +6,7 @@ import {
   checkLookupId,
   checkOperator,
   checkedIds,
+  emptyFilters,
   orderFilters,
   recommendedTypes,
 } from '../model/core'
@@ -159,6 +160,10 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
  */
 export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]]): SilosQuery {
   checkLimit('blueprints', blueprints.length, undefined, 1)
-  const body = Object.freeze({ blueprints: Object.freeze(blueprints.map((b) => b.blueprint)) })
+  // filters is required for silos (SERVICE-SPEC.md): every silos body carries it, `{}` until `.filter()`.
+  const body = Object.freeze({
+    filters: emptyFilters,
+    blueprints: Object.freeze(blueprints.map((b) => b.blueprint)),
+  })
   return QueryValue.of('silos', body as never, recommendedTypes) as never
 }

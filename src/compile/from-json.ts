@@ -4,6 +4,7 @@ import type { ZodMiniType } from 'zod/mini'
 // and a chain of them cost ~0.2 of JSON.parse per fromJSON of the quickstart body (bench/from-json-compile).
 import { HqlError } from '../model/errors'
 import { QueryValue } from '../model/query/value'
+import { withRequiredFilters } from '../model/query/required-filters'
 import { typesOfBody } from '../model/query/returned-types'
 import { checkComponentTree } from '../model/rules'
 import { checkRequestShape } from '../model/request-shape'
@@ -76,5 +77,5 @@ function read<E extends EndpointName>(
   const types = typesOfBody(endpoint, body)
   const components = (body as { components?: readonly ComponentRequest[] }).components
   if (components) checkComponentTree(components, types, ['components'])
-  return QueryValue.of(endpoint, body, types)
+  return QueryValue.of(endpoint, withRequiredFilters(endpoint, body), types)
 }

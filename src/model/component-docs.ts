@@ -26,5 +26,5 @@ export const componentSummaries: Readonly<Record<ComponentName, string>> = {
   socialMetrics: 'counts of likers, followers, collectors and mentioners',
   userSocial: "the token's user's likes, follows and default collections (user tokens only)",
   metadata: "a subscription's name, period, price and mediums",
-  thumbnail: "a trait's small image",
+  thumbnail: "a trait's small image; on an image, its own thumbnail rendition (nothing added)",
 }

@@ -211,6 +211,7 @@ export interface ComponentsByType {
   Special: MediaComponents
   Trailer: MediaComponents
   MHGraphGroup: MediaComponents
+  OtherMedia: MediaComponents
   Contributor:
     | 'primaryName'
     | 'primaryImage'

@@ -6,7 +6,8 @@
 
 /**
  * The media types: the service's object pages give them all the media default fields (mhid, name, altId,
- * releaseDate, description) and the media components.
+ * releaseDate, description) and the media components. OtherMedia stands for every media kind the service's SDK
+ * lists without an object page (songs, books, games, …: `otherMediaPrefixes`).
  */
 export const mediaTypeNames = [
   'Movie',
@@ -17,6 +18,7 @@ export const mediaTypeNames = [
   'Special',
   'Trailer',
   'MHGraphGroup',
+  'OtherMedia',
 ] as const
 export type MediaTypeName = (typeof mediaTypeNames)[number]
 
@@ -35,14 +37,46 @@ export type ObjectTypeName = (typeof objectTypeNames)[number]
 
 /**
  * The types a query can ask for by `returnType`: every type but Image and Subscription, which are reached only
- * through the objects that own them (SERVICE-SPEC.md: subscriptions cannot be retrieved on their own).
+ * through the objects that own them (SERVICE-SPEC.md: subscriptions cannot be retrieved on their own), and
+ * OtherMedia, which is no type name of the service's but our name for the media kinds it has no page for.
  */
-export type ReturnTypeName = Exclude<ObjectTypeName, 'Image' | 'Subscription'>
+export type ReturnTypeName = Exclude<ObjectTypeName, 'Image' | 'Subscription' | 'OtherMedia'>
 export const returnTypeNames: readonly ReturnTypeName[] = objectTypeNames.filter(
-  (type): type is ReturnTypeName => type !== 'Image' && type !== 'Subscription',
+  (type): type is ReturnTypeName => type !== 'Image' && type !== 'Subscription' && type !== 'OtherMedia',
 )
 
-/** Genre and the other trait families: every prefix the service uses for a Trait. */
+/**
+ * The media kinds of the service's SDK that no object page documents (SERVICE-NOTES.md, "Prefixes, shapes and
+ * encodings"): Movie Series, Special Series, Song, Album, Album Series, Book, Comic Book, Periodical, Graphic
+ * Novel, Novella, Anthology, Comic Book Series, Periodical Series, Book Series, Graphic Novel Series, Game and
+ * Game Series. The notes say a client should expect them wherever media can be listed, so they are one media
+ * type, OtherMedia: the media default fields and components, an mhid typed by these prefixes. `mhals` is also
+ * the start of the current-user alias, which is matched whole first.
+ */
+export const otherMediaPrefixes = [
+  'mhmvs',
+  'mhsps',
+  'mhsng',
+  'mhalb',
+  'mhals',
+  'mhbok',
+  'mhcbk',
+  'mhpdc',
+  'mhgnl',
+  'mhnov',
+  'mhath',
+  'mhcbs',
+  'mhpds',
+  'mhbks',
+  'mhgns',
+  'mhgam',
+  'mhgms',
+] as const
+
+/**
+ * Genre and the other trait families: every prefix the service uses for a Trait. The SDK's coarser Trait `mhtrt`
+ * and Trait Group `mhtrg` come last.
+ */
 export const traitPrefixes = [
   'mhgnr',
   'mhsgn',
@@ -62,6 +96,8 @@ export const traitPrefixes = [
   'mhstb',
   'mhtyp',
   'mhado',
+  'mhtrt',
+  'mhtrg',
 ] as const
 export type TraitPrefix = (typeof traitPrefixes)[number]
 
@@ -79,6 +115,7 @@ export const typePrefixes = {
   Special: ['mhspc'],
   Trailer: ['mhtrl'],
   MHGraphGroup: ['mhggp'],
+  OtherMedia: otherMediaPrefixes,
   Contributor: ['mhric', 'mhrgc', 'mhfic', 'mhfgc'],
   User: ['mhusr'],
   Image: ['mhimg'],
@@ -110,6 +147,24 @@ export interface PrefixesOf {
   Special: 'mhspc'
   Trailer: 'mhtrl'
   MHGraphGroup: 'mhggp'
+  OtherMedia:
+    | 'mhmvs'
+    | 'mhsps'
+    | 'mhsng'
+    | 'mhalb'
+    | 'mhals'
+    | 'mhbok'
+    | 'mhcbk'
+    | 'mhpdc'
+    | 'mhgnl'
+    | 'mhnov'
+    | 'mhath'
+    | 'mhcbs'
+    | 'mhpds'
+    | 'mhbks'
+    | 'mhgns'
+    | 'mhgam'
+    | 'mhgms'
   Contributor: 'mhric' | 'mhrgc' | 'mhfic' | 'mhfgc'
   User: 'mhusr'
   Image: 'mhimg'
@@ -132,6 +187,8 @@ export interface PrefixesOf {
     | 'mhstb'
     | 'mhtyp'
     | 'mhado'
+    | 'mhtrt'
+    | 'mhtrg'
   Source: 'mhsrc'
   Collection: 'mhcol'
   Subscription: never
@@ -148,6 +205,7 @@ export type ImageId = IdOf<'Image'>
 export type SourceId = IdOf<'Source'>
 export type CollectionId = IdOf<'Collection'>
 export type TraitId = IdOf<'Trait'>
+export type OtherMediaId = IdOf<'OtherMedia'>
 export type MediaId = IdOf<MediaTypeName>
 /** `Source:Type:id`, for example `iTunes:Movie:569220589` or `IMDB::tt0238380`. */
 export type MappedSourceId = `${string}:${string}:${string}`
@@ -158,11 +216,14 @@ export const currentUserAlias: CurrentUserAlias = 'mhals-current-user'
 /** Any id `lookup` accepts. */
 export type AnyId = IdOf<Exclude<ObjectTypeName, 'Subscription'>> | CurrentUserAlias | MappedSourceId
 
-/** The object type a prefixed id names, at the type level (`never` for ids without a known prefix). */
-export type TypeOfId<Id extends string> = Id extends `${infer Prefix extends AnyPrefix}-${string}`
-  ? TypeByPrefix[Prefix]
-  : Id extends CurrentUserAlias
-    ? 'User'
+/**
+ * The object type a prefixed id names, at the type level (`never` for ids without a known prefix). The alias is
+ * matched whole first: `mhals` is also the prefix of an Album Series (OtherMedia).
+ */
+export type TypeOfId<Id extends string> = Id extends CurrentUserAlias
+  ? 'User'
+  : Id extends `${infer Prefix extends AnyPrefix}-${string}`
+    ? TypeByPrefix[Prefix]
     : PrefixedType<Id>
 
 // Every prefix, and the type each stands for, so that each id costs one lookup (a check of the id against every
@@ -181,6 +242,23 @@ export interface TypeByPrefix {
   mhspc: 'Special'
   mhtrl: 'Trailer'
   mhggp: 'MHGraphGroup'
+  mhmvs: 'OtherMedia'
+  mhsps: 'OtherMedia'
+  mhsng: 'OtherMedia'
+  mhalb: 'OtherMedia'
+  mhals: 'OtherMedia'
+  mhbok: 'OtherMedia'
+  mhcbk: 'OtherMedia'
+  mhpdc: 'OtherMedia'
+  mhgnl: 'OtherMedia'
+  mhnov: 'OtherMedia'
+  mhath: 'OtherMedia'
+  mhcbs: 'OtherMedia'
+  mhpds: 'OtherMedia'
+  mhbks: 'OtherMedia'
+  mhgns: 'OtherMedia'
+  mhgam: 'OtherMedia'
+  mhgms: 'OtherMedia'
   mhric: 'Contributor'
   mhrgc: 'Contributor'
   mhfic: 'Contributor'
@@ -205,6 +283,8 @@ export interface TypeByPrefix {
   mhstb: 'Trait'
   mhtyp: 'Trait'
   mhado: 'Trait'
+  mhtrt: 'Trait'
+  mhtrg: 'Trait'
   mhsrc: 'Source'
   mhcol: 'Collection'
 }

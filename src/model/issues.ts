@@ -127,6 +127,9 @@ function codeOfPlace(path: JsonPath): HqlErrorCode | undefined {
   const [first, second, third] = path
   if (first === 'factors' && path.length > 1) return 'invalid_factor'
   if (first === 'ids' && typeof second === 'number' && path.length === 2) return 'invalid_id'
+  // A Content blueprint's ids are lookup ids too: `silo.content({ ids })` refuses a bad one with invalid_id.
+  if (first === 'blueprints' && third === 'params' && path[3] === 'ids' && path.length === 5)
+    return 'invalid_id'
   if (first === 'sort' && typeof second === 'number')
     return third === 'type' || third === 'property' ? 'unknown_sort' : 'invalid_sort'
   if (first === 'blueprints' && typeof second === 'number' && third === 'type' && path.length === 3)

@@ -79,10 +79,12 @@ export function operationFromBody(endpoint: EndpointName, body: Json): Operation
         body.siloPageSize === undefined
           ? undefined
           : { kind: 'SiloSize', size: scalar(body.siloPageSize), comments: noComments, ...none }
+      // As for explore: silos always send filters (the model adds `{}`), and an empty object is no `where`.
+      const filters = body.filters as Json | undefined
       return {
         kind: 'Silos',
         ids: body.ids === undefined ? undefined : list(body.ids),
-        where: body.filters === undefined ? undefined : whereFrom(body.filters as Json),
+        where: filters && Object.keys(filters).length > 0 ? whereFrom(filters) : undefined,
         blueprints: (body.blueprints as readonly Json[]).map(blueprintFrom),
         with: withClause,
         paging,

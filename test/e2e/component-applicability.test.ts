@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { componentCatalogue, objectTypeNames, typeOfId, isDefaultField } from 'hql'
 import type { ComponentEntry, ComponentName, ObjectTypeName } from 'hql'
-import { browsableTypes, formatPath } from '../../src/model'
+import { formatPath, returnTypeNames } from '../../src/model'
 import { buildCatalog } from '../../src/service/catalog/build'
 import { defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/load'
 import { GraphIndex } from '../../src/service/graph/graph-index'
@@ -132,7 +132,7 @@ describe('the reference service, over HTTP', () => {
     })
   })
 
-  describe.each([...browsableTypes])('explore returnType %s', (type) => {
+  describe.each([...returnTypeNames])('explore returnType %s', (type) => {
     it('answers each component that applies, in its shape, and refuses the rest', async () => {
       expect(await problems(topLevelCases(type), exploreBody(type))).toEqual([])
     })

@@ -2,9 +2,19 @@
 // accepts what the catalogue says applies and refuses the rest with `component_not_applicable` at the path of
 // the component's name. The service's door is test/e2e/component-applicability.test.ts.
 import { describe, expect, it } from 'vitest'
-import { component, componentCatalogue, fromJSON, hql, objectTypeNames, returnType } from 'hql'
+import {
+  component,
+  componentCatalogue,
+  fromJSON,
+  hql,
+  objectTypeNames,
+  otherMediaPrefixes,
+  returnType,
+  returnTypeNames,
+  traitPrefixes,
+} from 'hql'
 import type { ComponentEntry, ComponentName, ComponentSpec, ObjectTypeName } from 'hql'
-import { browsableTypes, prefixTypes } from '../../src/model'
+import { prefixTypes } from '../../src/model'
 import { HqlTextError, parseQuery } from '../../src/text'
 import {
   exampleIds,
@@ -81,8 +91,10 @@ const nested = nestedCases((type) => exampleIds.has(type))
 // What the service's object pages list per type (SERVICE-NOTES.md "Query elements", SERVICE-SPEC.md for Source,
 // Collection and Subscription), written out apart from the catalogue: the doors below follow the catalogue, so
 // only this notices a catalogue that strays from the documentation (`images` on Source). Media and contributor
-// types are found by their documented prefixes, so the new subtypes are held to the same lists. Image and Trait
-// are left out: only `thumbnail` is said of them, and where it applies is being decided (issue 11).
+// types are found by their documented prefixes, so the new subtypes are held to the same lists. Of Image and
+// Trait only `thumbnail` is said: the lookup page asks for it on the primary image, and a trait has one. The
+// SDK's media kinds (OtherMedia) have no object page: they are media, so they take the media list
+// (docs/result-types.md).
 const mediaComponents = [
   'primaryName',
   'primaryImage',
@@ -112,8 +124,12 @@ const contributorComponents = [
 ]
 const documentedPrefixes: Record<string, readonly string[]> = {
   ...Object.fromEntries(
-    ['mhmov', 'mhsep', 'mhssn', 'mhsss', 'mhmsv', 'mhspc', 'mhtrl', 'mhggp'].map((p) => [p, mediaComponents]),
+    ['mhmov', 'mhsep', 'mhssn', 'mhsss', 'mhmsv', 'mhspc', 'mhtrl', 'mhggp', ...otherMediaPrefixes].map(
+      (p) => [p, mediaComponents],
+    ),
   ),
+  mhimg: ['thumbnail'],
+  ...Object.fromEntries(traitPrefixes.map((p) => [p, ['thumbnail']])),
   ...Object.fromEntries(['mhric', 'mhrgc', 'mhfic', 'mhfgc'].map((p) => [p, contributorComponents])),
   mhusr: [
     'primaryImage',
@@ -151,6 +167,9 @@ const documentedPrefixes: Record<string, readonly string[]> = {
 
 describe('the catalogue against the documentation', () => {
   const documented = [...prefixTypes.keys()].filter((prefix) => Object.hasOwn(documentedPrefixes, prefix))
+  it('covers every prefix the model knows, so that no type escapes the cross-check', () => {
+    expect(documented).toEqual([...prefixTypes.keys()])
+  })
   it.each(documented)(
     'objects of prefix %s take exactly the components their object page lists',
     (prefix) => {
@@ -206,7 +225,7 @@ describe.each(Object.keys(lookupDoors))('door %s', (door) => {
     },
   )
 
-  it.each([...browsableTypes])(
+  it.each([...returnTypeNames])(
     'explore returnType %s: each component accepted where it applies, refused elsewhere',
     (type) => {
       expect(mismatches(topLevelCases(type), (c) => explore(type, c))).toEqual([])

@@ -7,6 +7,7 @@ import {
   componentCatalogue,
   componentNames,
   recommendedTypes,
+  returnTypeNames,
   type ComponentEntry,
   type EndpointName,
   type ObjectTypeName,
@@ -42,11 +43,18 @@ export interface GeneratedQuery {
   readonly body: Record<string, unknown>
 }
 
-export const generatedQuery: fc.Arbitrary<GeneratedQuery> = fc
-  .tuple(
-    fc.constantFrom(...endpoints),
-    fc.option(fc.uniqueArray(fc.constantFrom(...browsableTypes), { minLength: 1, maxLength: 3 })),
+// A lookup's ids may name any type with a prefix (OtherMedia too); elsewhere only what returnType can name.
+const narrowing = (endpoint: EndpointName) =>
+  fc.option(
+    fc.uniqueArray(fc.constantFrom(...(endpoint === 'lookup' ? browsableTypes : returnTypeNames)), {
+      minLength: 1,
+      maxLength: 3,
+    }),
   )
+
+export const generatedQuery: fc.Arbitrary<GeneratedQuery> = fc
+  .constantFrom(...endpoints)
+  .chain((endpoint) => fc.tuple(fc.constant(endpoint), narrowing(endpoint)))
   .chain(([endpoint, narrowed]) => {
     const types =
       narrowed ?? (endpoint === 'explore' || endpoint === 'lookup' ? browsableTypes : recommendedTypes)

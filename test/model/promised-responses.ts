@@ -31,12 +31,18 @@ export interface BreakSite {
   readonly apply: () => void
 }
 
-const prefixOf = new Map<ObjectTypeName, string>()
-for (const [prefix, type] of prefixTypes) if (!prefixOf.has(type)) prefixOf.set(type, prefix)
+const prefixesOf = new Map<ObjectTypeName, string[]>()
+for (const [prefix, type] of prefixTypes) prefixesOf.set(type, [...(prefixesOf.get(type) ?? []), prefix])
 
+/**
+ * The `n`th mhid of `type`, `undefined` for a type without a prefix. Successive `n` go round all of the type's
+ * prefixes (a Contributor's `mhric`, `mhrgc`, `mhfic`, `mhfgc`; every trait family; every OtherMedia kind), so
+ * the properties meet every prefix, not only the first.
+ */
 export const mhidOf = (type: ObjectTypeName, n: number): string | undefined => {
-  const prefix = prefixOf.get(type)
-  return prefix === undefined ? undefined : `${prefix}${String(n).padStart(39, '0')}`
+  const prefixes = prefixesOf.get(type)
+  if (prefixes === undefined) return undefined
+  return `${prefixes[n % prefixes.length]}${String(n).padStart(39, '0')}`
 }
 
 const rendition = { url: 'https://images.example.com/x.jpg', height: 10, width: 20 }

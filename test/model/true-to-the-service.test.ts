@@ -11,6 +11,7 @@ import {
   primaryImage,
   responseSchemas,
   returnType,
+  silo,
   thumbnail,
   typeOfId,
   typePrefixes,
@@ -71,12 +72,47 @@ describe('ids: one rule at every door', () => {
   })
 
   test('every media prefix is a media id for contributorsOf, at every door', () => {
-    for (const type of mediaTypeNames) {
-      const id = `${typePrefixes[type][0]}-something`
-      expect(outcome(() => hql.explore().filter(contributorsOf.eq(id)))).toBe('ok')
-      expect(outcome(() => fromJSON('explore', { filters: { contributorsOf: { $eq: id } } }))).toBe('ok')
-    }
+    for (const type of mediaTypeNames)
+      for (const prefix of typePrefixes[type]) {
+        const id = `${prefix}-something`
+        expect(outcome(() => hql.explore().filter(contributorsOf.eq(id)))).toBe('ok')
+        expect(outcome(() => fromJSON('explore', { filters: { contributorsOf: { $eq: id } } }))).toBe('ok')
+        expect(
+          outcome(() => parseQuery(`explore Contributor where contributorsOf = ${JSON.stringify(id)}`)),
+        ).toBe('ok')
+      }
   })
+
+  test.each(['mhmovABC', 'mhmov-', 'gladiator'])(
+    'the code for a refused id %j: invalid_id where a lookup id stands, wrong_id_prefix where a typed id does',
+    (id) => {
+      const content = (ids: unknown) => ({ blueprints: [{ type: 'Content', params: { ids } }] })
+      // Where any id may stand (lookup, silos ids, a Content blueprint's ids): invalid_id at every door.
+      expect(lookupAtEachDoor(id)).toEqual(everyDoor('invalid_id'))
+      expect({
+        builder: outcome(() => hql.silos(silo.content({ ids: [id as string] }))),
+        fromJSON: outcome(() => fromJSON('silos', content([id]))),
+        text: outcome(() => parseQuery(`silos silo Content(ids: [${JSON.stringify(id)}])`)),
+      }).toEqual(everyDoor('invalid_id'))
+      // Where an id of given types stands (a filter, a factor, a Collection blueprint): wrong_id_prefix.
+      const filterId = id.replace('mov', 'ric')
+      expect({
+        builder: outcome(() => hql.explore().filter(contributors.eq(filterId as string))),
+        fromJSON: outcome(() => fromJSON('explore', { filters: { contributors: { $eq: filterId } } })),
+        text: outcome(() => parseQuery(`explore Movie where contributors = ${JSON.stringify(filterId)}`)),
+      }).toEqual(everyDoor('wrong_id_prefix'))
+      expect({
+        builder: outcome(() => hql.relate(id as string)),
+        fromJSON: outcome(() => fromJSON('relate', { factors: [{ id }] })),
+        text: outcome(() => parseQuery(`relate to ${JSON.stringify(id)}`)),
+      }).toEqual(everyDoor('wrong_id_prefix'))
+      expect({
+        builder: outcome(() => hql.silos(silo.collection({ id: id as string }))),
+        fromJSON: outcome(() => fromJSON('silos', { blueprints: [{ type: 'Collection', params: { id } }] })),
+        text: outcome(() => parseQuery(`silos silo Collection(id: ${JSON.stringify(id)})`)),
+      }).toEqual(everyDoor('wrong_id_prefix'))
+    },
+  )
 
   test('a filter id without a slug or a full mhid is refused by the builder and fromJSON alike', () => {
     for (const id of ['mhric', 'mhricABC', 'mhric-']) {
@@ -113,10 +149,13 @@ describe('returnType: only what can be retrieved', () => {
     for (const message of messages) expect(message).toMatch(/Image cannot be retrieved on its own/)
   })
 
-  test.each([...mediaTypeNames])('returnType %s is accepted and takes the media components', (type) => {
-    const q = hql.explore().filter(returnType.eq(type)).with(primaryImage)
-    expect(q.body).toMatchObject({ filters: { returnType: { $eq: type } } })
-  })
+  test.each(mediaTypeNames.filter((type) => type !== 'OtherMedia'))(
+    'returnType %s is accepted and takes the media components',
+    (type) => {
+      const q = hql.explore().filter(returnType.eq(type)).with(primaryImage)
+      expect(q.body).toMatchObject({ filters: { returnType: { $eq: type } } })
+    },
+  )
 })
 
 describe('images', () => {

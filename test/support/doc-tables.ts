@@ -14,7 +14,7 @@ import {
 } from 'hql'
 import type { ComponentEntry } from 'hql'
 
-/** A list of types, with the eight media types written `media` (docs/builder.md says which they are). */
+/** A list of types, with the media types written `media` (docs/builder.md says which they are). */
 function typeList(types: readonly string[], separator: string): string {
   const media = mediaTypeNames.every((type) => types.includes(type))
   const rest = types.filter((type) => !media || !(mediaTypeNames as readonly string[]).includes(type))

@@ -175,6 +175,7 @@ describe('contextual keywords', () => {
 describe('strings and numbers', () => {
   it('reads JSON escapes and exponents', () => {
     expect(body('silos silo Explore(name: "a\\"b\\\\c\\u00e9\\n\\ud83d\\ude00") probability 1e-1')).toEqual({
+      filters: {},
       blueprints: [{ type: 'Explore', probability: 0.1, params: { name: 'a"b\\cé\n😀' } }],
     })
   })

@@ -7,8 +7,11 @@ import type { EndpointName } from '../wire'
 // The object types a query returns, worked out from its body: what the component checks of `.with()` and
 // fromJSON measure a component against. The builder's result types compute the same at the type level.
 
-/** Every type but Subscription and Image: what a query may return when nothing narrows it. */
-export const browsableTypes: readonly ObjectTypeName[] = returnTypeNames
+/**
+ * Every type but Subscription and Image: what a query may return when nothing narrows it. That is what returnType
+ * can name, and OtherMedia (the media kinds the service has no type name for), as any media listing may hold it.
+ */
+export const browsableTypes: readonly ObjectTypeName[] = [...returnTypeNames, 'OtherMedia']
 
 /** What relate and silos recommend when no returnType filter narrows them. */
 export const recommendedTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']

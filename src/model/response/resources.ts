@@ -96,6 +96,7 @@ export const resourceSchemas = {
   Special: MediaSchema,
   Trailer: MediaSchema,
   MHGraphGroup: MediaSchema,
+  OtherMedia: MediaSchema,
   Contributor: ContributorSchema,
   User: UserSchema,
   Image: ImageSchema,
@@ -115,6 +116,7 @@ export interface ObjectTypes {
   Special: Media
   Trailer: Media
   MHGraphGroup: Media
+  OtherMedia: Media
   Contributor: Contributor
   User: User
   Image: Image
