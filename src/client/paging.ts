@@ -1,5 +1,5 @@
 import { isObject as isRecord } from '../model/check/kit'
-import { isComponentName, sortedJson } from '../model/core'
+import { endpointOfGraphPath, isComponentName, sortedJson } from '../model/core'
 import { InvalidResponseError, PagingLoopError, PagingRefusedError } from './errors'
 import type { EndpointName, GraphRequest } from './types'
 import { pagedEndpointPath } from './urls'
@@ -58,7 +58,10 @@ export function stepTo(
   scrub?: (text: string) => string,
 ): Step {
   const path = pagedEndpointPath(endpoint, paging, scrub)
-  const step = { request: { endpoint: path, method: 'POST', body } as const, endpoint: endpointOf(path) }
+  const step = {
+    request: { endpoint: path, method: 'POST', body } as const,
+    endpoint: endpointOfGraphPath(path),
+  }
   if (paging) return step
   const title = field(list, 'title')
   return {
@@ -67,8 +70,6 @@ export function stepTo(
     title: typeof title === 'string' ? title : undefined,
   }
 }
-
-const endpointOf = (path: string): EndpointName => path.slice('/graph/'.length) as EndpointName
 
 /**
  * The component a body continues, or undefined if it is no component continuation: a lookup of one id asking

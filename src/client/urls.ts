@@ -31,7 +31,7 @@ export function pagedEndpointPath(
   endpoint: string,
   paging: EndpointName | undefined,
   scrub: (text: string) => string = (text) => text,
-): string {
+): `/graph/${EndpointName}` {
   // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
   const refuse = (why: string) =>
     new PagingRefusedError(
