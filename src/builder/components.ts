@@ -1,4 +1,4 @@
-import { checkPageSize, componentCatalogue, checkComponentName } from '../model/core'
+import { checkPageSize, componentCatalogue, checkComponentName, requestOf } from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentObjectTypes, ComponentRequest } from '../model/core'
 import type { ComponentArg, ComponentSpec, SpecOfArg } from './component-spec'
 import type { ValidNested } from './argument-checks'
@@ -76,7 +76,7 @@ class Spec {
 // A nested component given by name is checked here, where its path is known; whether it applies is checked
 // with the whole tree by `.with()`, as for a value.
 function nestedRequest(arg: ComponentArg, index: number): ComponentRequest {
-  if (typeof arg !== 'string') return arg.request
+  if (typeof arg !== 'string') return requestOf(arg, [index])
   checkComponentName(arg, [index])
   return componentRequest(arg)
 }

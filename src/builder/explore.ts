@@ -6,13 +6,10 @@ import type { ListResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
 
 /** The types a set of filters narrows `T` to: a returnType filter's types, else `T`. */
-export type Narrowed<T extends ObjectTypeName, F> = [Extract<F, FilterSpec<'returnType', unknown>>] extends [
-  never,
-]
-  ? T
-  : F extends FilterSpec<'returnType', infer Types extends ObjectTypeName>
-    ? Types
-    : never
+export type Narrowed<T extends ObjectTypeName, F> = [ReturnTypes<F>] extends [never] ? T : ReturnTypes<F>
+
+// The types the returnType filters among `F` let through; never without one.
+type ReturnTypes<F> = F extends FilterSpec<'returnType', infer Types extends ObjectTypeName> ? Types : never
 
 /** An explore query: browse the graph, narrowed by filters. Each method returns a new query. */
 export interface ExploreQuery<T extends ObjectTypeName = BrowsableType, C = never> extends Query<

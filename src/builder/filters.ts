@@ -1,3 +1,4 @@
+import { checkArgShape } from '../model/core'
 import type {
   CheckedId,
   CollectionId,
@@ -53,6 +54,31 @@ export interface IdFilter<Name extends FilterName, Id extends string> {
 }
 
 /**
+ * What a type name `returnType` does not take is refused with: a sentence for Image and Subscription, which are
+ * reached only through the objects that own them (as at run time, `unknown_type`), and for a name that is no type
+ * of the graph. A name known only at run time (`string`), or still being written (`''`, `'Mo'`: the start of a
+ * name), gets the names that are taken, which is what the editor completes after `returnType.eq('`.
+ */
+export type NotAReturnType<T extends string> = string extends T
+  ? ReturnTypeName
+  : T extends 'Image' | 'Subscription'
+    ? `'${T}' cannot be retrieved on its own (ask for it as a component of what owns it)`
+    : [Extract<ReturnTypeName, `${T}${string}`>] extends [never]
+      ? `'${T}' is not a type returnType can ask for`
+      : ReturnTypeName
+
+// A type name as it is, or the message saying why it is refused.
+type ReturnTypeArg<T extends string> = T extends ReturnTypeName ? T : NotAReturnType<T>
+
+// Each name of a tuple, checked as ReturnTypeArg: the tuple itself when every name is taken. The check sits
+// behind `infer` so that TypeScript infers `T` from the bare `T` alone (as CheckedIds does).
+type ReturnTypeArgs<T extends readonly string[]> = T extends readonly ReturnTypeName[]
+  ? T
+  : T extends infer Each extends readonly string[]
+    ? { [I in keyof Each]: ReturnTypeArg<Each[I]> }
+    : never
+
+/**
  * A media id: `IdArg` of a MediaId, but the current-user alias, which starts as an Album Series (OtherMedia) id
  * does and which `describeId` reads whole as the user, is the wrong type. Apart from `IdArg`, which every id
  * filter uses: the alias test there cost the quickstart 30 type instantiations more (bench/types.bench.ts).
@@ -77,12 +103,16 @@ export interface MediaIdFilter<Name extends FilterName> {
 
 /** The operators of `returnType`, which narrow the result type. */
 export interface ReturnTypeFilter {
-  eq<const T extends ReturnTypeName>(type: T): FilterSpec<'returnType', T>
+  // The check is written out in `eq` rather than through ReturnTypeArg: the alias cost each call three type
+  // instantiations more (bench/types.bench.ts).
+  eq<const T extends string>(
+    type: T extends ReturnTypeName ? T : NotAReturnType<T>,
+  ): FilterSpec<'returnType', T>
   // A type known only at run time (`ReturnTypeName` itself) excludes nothing the types can see.
-  ne<const T extends ReturnTypeName>(
-    type: T,
+  ne<const T extends string>(
+    type: ReturnTypeArg<T>,
   ): FilterSpec<'returnType', ReturnTypeName extends T ? BrowsableType : Exclude<BrowsableType, T>>
-  in<const T extends readonly ReturnTypeName[]>(...types: T): FilterSpec<'returnType', T[number]>
+  in<const T extends readonly string[]>(...types: ReturnTypeArgs<T>): FilterSpec<'returnType', T[number]>
   or<const F extends readonly FilterSpec<'returnType'>[]>(
     ...filters: F
   ): FilterSpec<'returnType', TypesOf<F[number]>>
@@ -104,7 +134,14 @@ function filterField(name: FilterName) {
     ne: (value: string) => spec(name, { $ne: value }),
     in: (...values: string[]) => spec(name, { $in: Object.freeze(values) }),
     all: (...values: string[]) => spec(name, { $all: Object.freeze(values) }),
-    or: (...filters: FilterSpec[]) => spec(name, { $or: Object.freeze(filters.map((f) => f.operator)) }),
+    or: (...filters: FilterSpec[]) =>
+      spec(
+        name,
+        // A filter that is no object (a JavaScript caller's null) is refused where it stands, not read.
+        {
+          $or: Object.freeze(filters.map((f, i) => (checkArgShape(f, ['$or', i]), f.operator))),
+        },
+      ),
   }
 }
 

@@ -144,7 +144,7 @@ export type ListResult<T extends ObjectTypeName, C, Extra = never> = {
 } & {}
 
 /** The response of silos. */
-export type SilosResult<T extends ObjectTypeName, C> = Item<T, C> extends infer I ? SilosOf<I> : never
+export type SilosResult<T extends ObjectTypeName, C> = SilosOf<Item<T, C>>
 
 type SilosOf<I> = {
   readonly silos: readonly ({

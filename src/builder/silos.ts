@@ -1,5 +1,6 @@
 import {
   HqlError,
+  checkArgShape,
   QueryValue,
   checkIdType,
   checkLimit,
@@ -48,6 +49,7 @@ export interface BlueprintSpec<out Type extends BlueprintType = BlueprintType> {
 }
 
 function blueprint(type: BlueprintType, options: Record<string, unknown>, params?: Record<string, unknown>) {
+  checkArgShape(options, [])
   const { positions, probability, filters } = options as {
     positions?: unknown
     probability?: unknown
@@ -76,9 +78,12 @@ function blueprint(type: BlueprintType, options: Record<string, unknown>, params
   const out: Record<string, unknown> = { type }
   if (positions !== undefined) out.positions = Object.freeze([...(positions as number[])])
   if (probability !== undefined) out.probability = probability
+  if (filters !== undefined) checkArgShape(filters, ['filters'])
   if (filters !== undefined && filters.length > 0) {
     const record: Record<string, unknown> = {}
-    for (const { filter, operator } of filters) {
+    for (const input of filters) {
+      checkArgShape(input, ['filters'])
+      const { filter, operator } = input
       checkOperator(filter, operator, ['filters', filter])
       record[filter] = operator
     }
@@ -95,27 +100,28 @@ export const silo = {
   /** Classic recommendations from all seed data. */
   recommendedForYou: (
     options: BlueprintOptions & { readonly name?: string } = {},
-  ): BlueprintSpec<'RecommendedForYou'> => blueprint('RecommendedForYou', options, { name: options.name }),
+  ): BlueprintSpec<'RecommendedForYou'> => blueprint('RecommendedForYou', options, { name: options?.name }),
   /** Popular titles; uses no seed data. */
   explore: (options: BlueprintOptions & { readonly name?: string } = {}): BlueprintSpec<'Explore'> =>
-    blueprint('Explore', options, { name: options.name }),
+    blueprint('Explore', options, { name: options?.name }),
   /** Recommendations based heavily on one item; `$1` in the title is the item's name. */
   basedOnItem: (
     options: BlueprintOptions & { readonly nameGenerator?: string } = {},
   ): BlueprintSpec<'BasedOnItem'> =>
-    blueprint('BasedOnItem', options, { nameGenerator: options.nameGenerator }),
+    blueprint('BasedOnItem', options, { nameGenerator: options?.nameGenerator }),
   /** Three traits that go well together, recommended for the user. */
   graphLens: (options: BlueprintOptions = {}): BlueprintSpec<'GraphLens'> => blueprint('GraphLens', options),
   /** Three traits that go well together, by popularity; `$1` in the title is the seed. */
   exploreGraphLens: (
     options: BlueprintOptions & { readonly nameGenerator?: string } = {},
   ): BlueprintSpec<'ExploreGraphLens'> =>
-    blueprint('ExploreGraphLens', options, { nameGenerator: options.nameGenerator }),
+    blueprint('ExploreGraphLens', options, { nameGenerator: options?.nameGenerator }),
   /** Recommendations from a curated set of titles. */
   content: <const Ids extends readonly [string, ...string[]]>(
     options: BlueprintOptions & { readonly ids: CheckedIdList<Ids>; readonly name?: string },
   ): BlueprintSpec<'Content'> => {
     // The same rule as lookup's ids and fromJSON's (AnyIdSchema): the builder accepts exactly what they do.
+    checkArgShape(options?.ids, ['params', 'ids'])
     const ids = checkedIds(options.ids as readonly string[], ['params', 'ids'])
     ids.forEach((id, index) => checkLookupId(id, ['params', 'ids', index]))
     return blueprint('Content', options, { name: options.name, ids: Object.freeze(ids) })
@@ -127,7 +133,7 @@ export const silo = {
       readonly name?: string
     },
   ): BlueprintSpec<'Collection'> => {
-    checkIdType(options.id, ['Collection'], ['params', 'id'])
+    checkIdType(options?.id, ['Collection'], ['params', 'id'])
     return blueprint('Collection', options, { name: options.name, id: options.id })
   },
 }
@@ -163,7 +169,10 @@ export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]
   // filters is required for silos (SERVICE-SPEC.md): every silos body carries it, `{}` until `.filter()`.
   const body = Object.freeze({
     filters: emptyFilters,
-    blueprints: Object.freeze(blueprints.map((b) => b.blueprint)),
+    blueprints: Object.freeze(
+      // A JavaScript caller's null or plain object is refused with its index, not read.
+      blueprints.map((b, i) => (checkArgShape(b?.blueprint, ['blueprints', i]), b.blueprint)),
+    ),
   })
   return QueryValue.of('silos', body as never, recommendedTypes) as never
 }

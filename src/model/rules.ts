@@ -156,17 +156,20 @@ function appliesToAny(entry: ComponentEntry, types: readonly ObjectTypeName[]): 
   return false
 }
 
+// A value for a message: an object by its kind (one without a prototype cannot become a string).
+const shown = (value: unknown): string => (value && typeof value == 'object' ? 'an object' : String(value))
+
 export function checkPageSize(size: unknown, path: JsonPath): void {
   // Number.isSafeInteger is false for anything but a number.
   if (!Number.isSafeInteger(size) || (size as number) < 1)
-    throw new HqlError('invalid_page_size', `expected a positive whole number, got ${String(size)}`, { path })
+    throw new HqlError('invalid_page_size', `expected a positive whole number, got ${shown(size)}`, { path })
 }
 
 export function checkPage(page: unknown, path: JsonPath): void {
   if (!Number.isSafeInteger(page) || (page as number) < 0)
     throw new HqlError(
       'invalid_page',
-      `expected a page number of 0 or more (pages are zero-based), got ${String(page)}`,
+      `expected a page number of 0 or more (pages are zero-based), got ${shown(page)}`,
       {
         path,
       },
@@ -194,3 +197,14 @@ export function checkTypeName(name: unknown, path: JsonPath): asserts name is Re
 
 /** How deep a request body may nest: far beyond any real query, far below what would exhaust the stack. */
 export const maxJsonDepth = 48
+
+/**
+ * Throws `invalid_request` at `path` unless `value` is an object (or a function: a nesting component is one): a
+ * JavaScript caller without types who passes `null`, a number or a string where a builder value belongs gets an
+ * `HqlError` naming the argument, not a `TypeError` from reading a field of it. (One short message for all: each
+ * byte here is in every browser bundle of the builder.)
+ */
+export function checkArgShape(value: unknown, path: JsonPath): void {
+  if (!value || (typeof value != 'object' && typeof value != 'function'))
+    throw new HqlError('invalid_request', 'expected a value of the builder', { path })
+}

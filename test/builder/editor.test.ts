@@ -64,6 +64,34 @@ describe('completing component names', { timeout: 60_000 }, () => {
   })
 })
 
+describe('completing type names', { timeout: 60_000 }, () => {
+  // The types returnType takes (src/model/ids.ts returnTypeNames), in its order.
+  const returnTypes = [
+    'Movie',
+    'ShowSeries',
+    'ShowSeason',
+    'ShowEpisode',
+    'MusicVideo',
+    'Special',
+    'Trailer',
+    'MHGraphGroup',
+    'Contributor',
+    'User',
+    'Trait',
+    'Source',
+    'Collection',
+  ]
+
+  // The refused names are written as sentences; while a name is written (empty, or the start of a name), the
+  // editor still offers exactly the names, never a sentence.
+  test.each([`returnType.eq('/*|*/')`, `returnType.eq('Mo/*|*/')`, `returnType.in('Movie', '/*|*/')`])(
+    'inside %s it offers exactly the types returnType takes',
+    (call) => {
+      expect(completionsAt(`${imports}hql.explore().filter(${call})`)).toEqual(returnTypes)
+    },
+  )
+})
+
 describe('signature help of .with', { timeout: 60_000 }, () => {
   test('names the parameter and its components, never any', () => {
     const help = signatureAt(`${imports}${movies}.with('primaryImage', /*|*/)`)
@@ -184,6 +212,26 @@ describe('every mistake in the docs reads as a sentence', { timeout: 60_000 }, (
       `"'mhsrc-netflix' is the wrong type of id here (its prefix names another type)"`,
     ],
     [
+      'an id literal of the wrong type for a Collection blueprint',
+      `silo.collection({ id: 'mhmov-gladiator' })`,
+      `"'mhmov-gladiator' is the wrong type of id here (its prefix names another type)"`,
+    ],
+    [
+      'returnType of Subscription',
+      `hql.explore().filter(returnType.eq('Subscription'))`,
+      `"'Subscription' cannot be retrieved on its own (ask for it as a component of what owns it)"`,
+    ],
+    [
+      'returnType of Image, among other types',
+      `hql.explore().filter(returnType.in('Movie', 'Image'))`,
+      `"'Image' cannot be retrieved on its own (ask for it as a component of what owns it)"`,
+    ],
+    [
+      'returnType of a name that is no type',
+      `hql.explore().filter(returnType.ne('Movei'))`,
+      `"'Movei' is not a type returnType can ask for"`,
+    ],
+    [
       'a component an earlier .with() added',
       `hql.explore().filter(returnType.eq('Movie')).with(primaryImage).with(primaryImage)`,
       `"component 'primaryImage' is requested twice at this level"`,
@@ -200,5 +248,20 @@ describe('every mistake in the docs reads as a sentence', { timeout: 60_000 }, (
     const errors = typeErrors(`${imports}${code}`)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toContain(message)
+  })
+})
+
+// A hand-written fixture that misses fields: the error names them, never the checker helpers behind the type.
+describe('type errors of fixtures', { timeout: 60_000 }, () => {
+  test('a fixture missing default fields names the missing fields', () => {
+    const errors = typeErrors(`import { hql, returnType } from 'hql'
+import { fixture } from 'hql/testing'
+fixture(hql.explore().filter(returnType.eq('Movie')), {
+  content: [{ object: { mhid: 'mhmov-x', name: 'X' }, context: {} }],
+  pagingInfo: { next: null },
+})`)
+    expect(errors).toHaveLength(1)
+    for (const field of ['altId', 'releaseDate']) expect(errors[0]).toContain(field)
+    expect(errors[0]).not.toMatch(/\b(ObjectOf|Checker|Infer|Shaped|ComponentFields|PairOf|Pair)\b/)
   })
 })

@@ -8,9 +8,11 @@ import { blocks, docFiles, read, root } from './markdown'
 // - ts blocks are type-checked as modules, against the sources ('hql' resolves through tsconfig paths);
 // - json blocks must parse; sh blocks' npm commands must name scripts package.json has;
 // - hql blocks must pass `hql check` (parse, resolve, validate every query, as a catalog);
-// - text blocks (diagrams) are exempt, and any other language fails, so a new kind of block gets a check.
+// - hql lines in sh blocks name subcommands and flags the CLI has (test/docs/cli-lines.test.ts);
+// - blocks that are not code say what they are, and are exempt: text (diagrams), console (what a program
+//   prints), lua and toml (an editor's settings). Any other language fails, so a new kind of block gets a check.
 const all = docFiles.flatMap((file) => blocks(file))
-const checked = new Set(['ts', 'json', 'sh', 'text', 'hql'])
+const checked = new Set(['ts', 'json', 'sh', 'hql', 'text', 'console', 'lua', 'toml'])
 const where = (b: { file: string; line: number }): string => `${b.file}:${b.line}`
 
 describe('code blocks of the README and docs/', () => {

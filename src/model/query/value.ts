@@ -1,5 +1,5 @@
 import { HqlError } from '../errors'
-import { checkComponentTree, checkPage, checkPageSize, silosPageError } from '../rules'
+import { checkArgShape, checkComponentTree, checkPage, checkPageSize, silosPageError } from '../rules'
 import { checkLimit } from '../limits'
 import type { ObjectTypeName } from '../ids'
 import type { FilterName } from '../vocabulary'
@@ -128,7 +128,9 @@ export class QueryValue implements Query {
   filter(...inputs: readonly FilterInput[]): QueryValue {
     const slots = filterSlots(this.#parts.filters ?? noFilters)
     let types = this.types
-    for (const { filter, operator } of inputs) {
+    for (const input of inputs) {
+      checkArgShape(input, ['filters'])
+      const { filter, operator } = input
       const path = ['filters', filter]
       // checkOperator checks the filter's name too, before it names a slot.
       checkOperator(filter, operator, path)
@@ -167,10 +169,10 @@ export class QueryValue implements Query {
     const before = this.#parts.components
     const start = before ? before.length : 0
     const components: ComponentRequest[] = before ? [...before] : []
-    for (const input of inputs)
-      components.push(
-        typeof input === 'string' ? (Object.freeze({ name: input }) as ComponentRequest) : input.request,
-      )
+    for (const input of inputs) {
+      if (typeof input === 'string') components.push(Object.freeze({ name: input }) as ComponentRequest)
+      else components.push(requestOf(input, ['components', components.length]))
+    }
     Object.freeze(components)
     // The components already here were checked against these types: only what is added is (with its index).
     checkComponentTree(components, this.types, ['components'], 1, start)
@@ -214,3 +216,10 @@ export class QueryValue implements Query {
 }
 
 const noFilters: Readonly<Record<string, unknown>> = {}
+
+/** A component value's request, or `invalid_request` at `path` when the value is no component. */
+export function requestOf(input: unknown, path: (string | number)[]): ComponentRequest {
+  const request = (input as { request?: unknown } | undefined)?.request
+  checkArgShape(request, path)
+  return request as ComponentRequest
+}
