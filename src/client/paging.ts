@@ -141,7 +141,7 @@ export function visitedRequests(): (request: GraphRequest) => void {
 
 /**
  * JSON with object keys sorted, so that two bodies that differ only in key order compare equal. A body nested
- * deeper than any query (64 levels) is refused: it comes from a server, and walking it could exhaust the stack.
+ * deeper than any query (`maxSortedJsonDepth`, 64 levels) is refused: it comes from a server, and walking it could exhaust the stack.
  */
 export function canonicalJson(value: unknown): string {
   return sortedJson(value, () => invalid('nests too deep to follow', ['pagingInfo', 'next', 'body']))

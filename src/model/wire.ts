@@ -53,6 +53,9 @@ export const bodyKeys = {
 } as const satisfies Record<EndpointName, readonly string[]>
 export type BodyKey = (typeof bodyKeys)[EndpointName][number]
 
+/** How deep `sortedJson` walks: a `next.body` or a request nested deeper is refused. */
+export const maxSortedJsonDepth = 64
+
 /** Throws at module load when a list of keys declared elsewhere is not `expected`, in order. */
 export function checkKeyOrder(what: string, keys: readonly string[], expected: readonly string[]): void {
   if (keys.join() !== expected.join())
@@ -61,11 +64,11 @@ export function checkKeyOrder(what: string, keys: readonly string[], expected: r
 
 /**
  * JSON with object keys sorted at every level: one text for equal bodies, whatever their key order. A value
- * nested deeper than 64 levels, more than any request may (`maxJsonDepth`, rules.ts), throws what `tooDeep`
- * makes: walking it could exhaust the stack.
+ * nested deeper than `maxSortedJsonDepth` levels, more than any request may (`maxJsonDepth`, rules.ts), throws
+ * what `tooDeep` makes: walking it could exhaust the stack.
  */
 export function sortedJson(value: unknown, tooDeep: () => Error, depth = 0): string {
-  if (depth > 64) throw tooDeep()
+  if (depth > maxSortedJsonDepth) throw tooDeep()
   if (Array.isArray(value)) return `[${value.map((item) => sortedJson(item, tooDeep, depth + 1)).join(',')}]`
   if (isObject(value))
     return `{${Object.keys(value)

@@ -1,5 +1,11 @@
 import { compile, fromJSON } from '../compile'
-import { endpointAtPath, endpointNames, isEndpointName, sortedJson as sortedKeyJson } from '../model'
+import {
+  endpointAtPath,
+  endpointNames,
+  isEndpointName,
+  maxSortedJsonDepth,
+  sortedJson as sortedKeyJson,
+} from '../model'
 import type { EndpointName, Query, RequestBody } from '../model'
 
 /** A request as the testing helpers take it: a query, or what `compile` or `pagingInfo.next` describes. */
@@ -25,5 +31,8 @@ export function canonical(request: RequestLike): { endpoint: EndpointName; body:
 
 /** JSON with object keys sorted at every level: one text for equal requests, whatever their key order. */
 export function sortedJson(value: unknown): string {
-  return sortedKeyJson(value, () => new TypeError('expected a request nested at most 64 levels deep'))
+  return sortedKeyJson(
+    value,
+    () => new TypeError(`expected a request nested at most ${maxSortedJsonDepth} levels deep`),
+  )
 }

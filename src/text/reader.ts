@@ -23,8 +23,8 @@ export interface Lines {
   readonly owners: readonly (LineOwner | undefined)[]
 }
 
-// Deep enough for any real query; shallow enough that a pathological input cannot overflow the stack.
-const maxDepth = 64
+/** Deep enough for any real query; shallow enough that a pathological input cannot overflow the stack. */
+export const maxDepth = 64
 
 /**
  * The parser's view of the tokens: look at the next ones, consume them, and fail with a syntax error that

@@ -14,6 +14,9 @@ import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_RATE_LIMIT,
 } from '../../src/service/create-service'
+import { maxSortedJsonDepth } from '../../src/model/wire'
+import { maxDepth as TEXT_DEPTH } from '../../src/text/reader'
+import { maxErrorsPerText } from '../../src/text/errors'
 import { MAX_COUNTED_KEYS } from '../../src/service/http/rate-limit'
 import { TOKEN_BODY_LIMIT } from '../../src/service/http/server'
 import { DEFAULT_LIMITS } from '../../src/service/query/context'
@@ -41,8 +44,6 @@ const L = requestLimits
 const S = DEFAULT_LIMITS
 const F = DEFAULT_AUTH_FAILURE_LIMIT
 const C = DEFAULT_CONNECTION_LIMITS
-// The text parser's nesting limit lives in src/text/reader.ts, which does not export it.
-const TEXT_DEPTH = 64
 
 /** Expects the row `label` of `rows` to have a cell (after the label) that starts with `value`. */
 function expectRow(rows: Map<string, string[]>, label: string, ...values: string[]): void {
@@ -101,6 +102,7 @@ describe('docs/security.md', () => {
     expectRow(rows, 'pages followed', `${n(DEFAULT_MAX_PAGES)} when neither`)
     expectRow(rows, 'stalled paging', `${STALLED_PAGES} empty pages in a row`)
     expectRow(rows, 'depth of a response', `${maxResponseDepth} levels`)
+    expectRow(rows, 'depth of a `next.body`', `${maxSortedJsonDepth}`)
     expectRow(rows, 'tokens kept to scrub', `the newest ${MAX_TOKENS} issued tokens`)
   })
 })
@@ -111,7 +113,7 @@ describe('docs/limits.md', () => {
   it('gives the same limits', () => {
     expectRow(rows, 'nesting of a request body', `${maxJsonDepth} levels`)
     expectRow(rows, 'nesting of components', `${maxComponentDepth} levels`)
-    expectRow(rows, 'nesting in `.hql` text', `${TEXT_DEPTH} levels`)
+    expectRow(rows, 'nesting in `.hql` text', `${TEXT_DEPTH} levels; ${maxErrorsPerText} errors per file`)
     expectRow(rows, '`pageSize`', `${S.defaultPageSize} by default, at most ${S.maxPageSize}`)
     expectRow(rows, 'objects rendered in one response', n(S.maxObjects))
     expectRow(rows, 'request body', kib(DEFAULT_MAX_BODY_BYTES))

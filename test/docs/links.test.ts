@@ -34,4 +34,17 @@ describe('links between the pages', () => {
       expect(listed).toEqual(sections)
     },
   )
+
+  // The README keeps its contents on one `Contents:` paragraph under the introduction (a list would push the
+  // two commands and the quickstart down the page); it must name every section, in order.
+  test("the README's contents line names each of its sections", () => {
+    const text = read('README.md')
+    const contents = /^Contents: ((?:.+\n)+)/m.exec(text)?.[1] ?? ''
+    const listed = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1])
+    const sections = headings(text)
+      .filter((h) => h.level === 2)
+      .map((h) => h.anchor)
+    expect(sections.length).toBeGreaterThan(5)
+    expect(listed).toEqual(sections)
+  })
 })

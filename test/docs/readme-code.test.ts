@@ -10,9 +10,10 @@ import { blocks, docFiles, read, root } from './markdown'
 // - hql blocks must pass `hql check` (parse, resolve, validate every query, as a catalog);
 // - hql lines in sh blocks name subcommands and flags the CLI has (test/docs/cli-lines.test.ts);
 // - blocks that are not code say what they are, and are exempt: text (diagrams), console (what a program
-//   prints), lua and toml (an editor's settings). Any other language fails, so a new kind of block gets a check.
+//   prints), lua and toml (an editor's settings); http (a request, which test/docs/responses.test.ts sends).
+//   Any other language fails, so a new kind of block gets a check.
 const all = docFiles.flatMap((file) => blocks(file))
-const checked = new Set(['ts', 'json', 'sh', 'hql', 'text', 'console', 'lua', 'toml'])
+const checked = new Set(['ts', 'json', 'sh', 'hql', 'text', 'console', 'lua', 'toml', 'http'])
 const where = (b: { file: string; line: number }): string => `${b.file}:${b.line}`
 
 describe('code blocks of the README and docs/', () => {

@@ -65,10 +65,22 @@ const examples = headings(text)
     return {
       name: h.text,
       code: section.find((b) => b.lang === 'ts')?.code,
+      http: section.find((b) => b.lang === 'http')?.code,
       json: section.find((b) => b.lang === 'json')?.code,
     }
   })
   .filter((e) => e.json !== undefined)
+
+/** An http block: the request line, headers up to a blank line, then the body. */
+function parseHttp(block: string): { method: string; url: string; headers: Headers; body: string } {
+  const [head = '', body = ''] = block.split(/\n\n/)
+  const [line = '', ...fields] = head.split('\n')
+  const [method = '', url = ''] = line.split(' ')
+  const headers = new Headers(
+    fields.map((f) => [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1).trim()]),
+  )
+  return { method, url, headers, body: body.trim() }
+}
 
 let service: Service
 let client: Client
@@ -92,19 +104,47 @@ afterAll(async () => {
 
 describe('docs/responses.md shows what the reference service answers', () => {
   test('every endpoint has its example, and an error', () => {
-    expect(examples.map((e) => e.name)).toEqual(['Explore', 'Relate', 'Lookup', 'Silos', 'An error'])
+    expect(examples.map((e) => e.name)).toEqual([
+      'Explore',
+      'Relate',
+      'Lookup',
+      'Silos',
+      'The token endpoint',
+      'An error',
+    ])
   })
 
-  test.each(examples)('$name: the json block abridges the answer to the query above it', async (example) => {
-    expect(example.code, 'a ts block exporting `query`').toMatch(/^export const query =/m)
-    const file = `${dir}/${example.name.replaceAll(' ', '-')}.ts`
-    writeFileSync(file, example.code ?? '')
-    const { query } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { query: Query }
-    const answer = await client.run(query).catch((error: unknown) => {
-      if (error instanceof HttpError) return error.body
-      throw error
-    })
-    expect(unfaithful(JSON.parse(example.json ?? ''), answer)).toEqual([])
+  test.each(examples.filter((e) => e.http === undefined))(
+    '$name: the json block abridges the answer to the query above it',
+    async (example) => {
+      expect(example.code, 'a ts block exporting `query`').toMatch(/^export const query =/m)
+      const file = `${dir}/${example.name.replaceAll(' ', '-')}.ts`
+      writeFileSync(file, example.code ?? '')
+      const { query } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { query: Query }
+      const answer = await client.run(query).catch((error: unknown) => {
+        if (error instanceof HttpError) return error.body
+        throw error
+      })
+      expect(unfaithful(JSON.parse(example.json ?? ''), answer)).toEqual([])
+    },
+  )
+
+  // The token endpoint's section shows the request itself (an http block): it is sent as written, to the
+  // service's origin, and the answer must be the json shown; with a wrong password, the OAuth error it names.
+  test('The token endpoint: the http block, sent as written, is answered as shown', async () => {
+    const example = examples.find((e) => e.http !== undefined)
+    const request = parseHttp(example?.http ?? '')
+    expect(request.url).toBe(`${new URL(service.authUrl).pathname}/1.3/security/oauth/token`)
+    const send = (body: string) =>
+      fetch(new URL(request.url, service.baseUrl), { method: request.method, headers: request.headers, body })
+    const answer = await send(request.body)
+    expect(answer.status).toBe(200)
+    expect(unfaithful(JSON.parse(example?.json ?? ''), await answer.json())).toEqual([])
+
+    const refused = await send(request.body.replace('password=demo-password', 'password=wrong'))
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toEqual({ error: 'invalid_grant', error_description: 'Bad credentials' })
+    expect(text).toContain('{ "error": "invalid_grant", "error_description": "Bad credentials" }')
   })
 
   test('the abridgement check refuses what is not in the answer', () => {
