@@ -49,11 +49,14 @@ export type ValidComponents<
   T extends ObjectTypeName,
   S extends readonly unknown[],
   Taken = never,
-> = S extends readonly Accepted<NamesFor<T>, NameOf<Taken>>[]
-  ? S
-  : S extends infer Refused extends readonly unknown[]
-    ? ValidEach<T, Refused, NameOf<Taken>>
-    : never
+> = S extends readonly []
+  ? // No argument yet (the editor's signature help at `.with(`): what may come, not the empty tuple.
+    readonly Accepted<NamesFor<T>, NameOf<Taken>>[]
+  : S extends readonly Accepted<NamesFor<T>, NameOf<Taken>>[]
+    ? S
+    : S extends infer Refused extends readonly unknown[]
+      ? ValidEach<T, Refused, NameOf<Taken>>
+      : never
 
 // What `.with()` takes without a message: a name, or the spec of a name, that applies to one of the types and is
 // not taken yet. One union per query type (cached by the alias's arguments), which the argument tuple is simply

@@ -99,6 +99,13 @@ describe('signature help of .with', { timeout: 60_000 }, () => {
     expect(help).toContain('"primaryImage"')
     expect(help).not.toMatch(/\bany\b/)
   })
+
+  test('before the first argument, names what may come, not an empty list', () => {
+    const help = signatureAt(`${imports}${movies}.with(/*|*/)`)
+    expect(help).toMatch(/^with\(\.\.\.components: /)
+    expect(help).toContain('ComponentSpec<MediaComponents')
+    expect(help).not.toMatch(/\bany\b/)
+  })
 })
 
 describe('type errors of component names', { timeout: 60_000 }, () => {
