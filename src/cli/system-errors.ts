@@ -21,8 +21,8 @@ const environment: ReadonlyMap<string, string> = new Map([
 ])
 
 /**
- * A typed `usage` or `environment` HqlError for a Node system error, naming its path; undefined for anything
- * else. `fallbackPath` names the path when Node's error does not (a read through a file handle).
+ * A typed `usage` or `environment` HqlError for a Node system error (an `E…` code), naming its path; undefined
+ * for anything else. `fallbackPath` names the path when Node's error does not (a read through a file handle).
  */
 export function systemError(error: unknown, fallbackPath?: string): HqlError | undefined {
   if (!(error instanceof Error)) return undefined
@@ -32,8 +32,17 @@ export function systemError(error: unknown, fallbackPath?: string): HqlError | u
   const say = (what: string) => (where === undefined ? what : `${where}: ${what}`)
   const mistake = usage.get(code)
   if (mistake !== undefined) return new HqlError('usage', say(mistake), { cause: error })
+  // mkdir of an --out whose folder is a file: the command line's mistake, as ENOTDIR is.
+  if (code === 'EEXIST' && (error as NodeJS.ErrnoException).syscall === 'mkdir')
+    return new HqlError('usage', say('a file where a directory is expected'), { cause: error })
   const refusal = environment.get(code)
   if (refusal !== undefined) return new HqlError('environment', say(refusal), { cause: error })
+  // Any other system error is the machine's, not the input's: exit 4 with the path, in Node's words without its
+  // code and call (`EXDEV: cross-device link not permitted, rename 'a' -> 'b'`).
+  if (/^E[A-Z0-9]+$/.test(code)) {
+    const words = error.message.replace(/^E[A-Z0-9]+: /, '').replace(/, \w+( '.*)?$/s, '')
+    return new HqlError('environment', say(`${words} (${code})`), { cause: error })
+  }
   return undefined
 }
 

@@ -37,6 +37,18 @@ describe.concurrent('hql, run as a process', () => {
     })
   })
 
+  it('an --out inside a file is named as the mistake it is (exit 2), not a raw EEXIST', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hql-out-'))
+    const file = join(dir, 'q.hql')
+    await writeFile(file, 'query q explore Movie\n')
+    const out = join(file, 'q.ts')
+    expect(await hqlProcess(['generate', file, '--out', out])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: ${file}: a file where a directory is expected\n`,
+    })
+  })
+
   it('check reports every problem of a file in one pass: an unused parameter hides nothing', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'hql-check-'))
     const file = join(dir, 'q.hql')

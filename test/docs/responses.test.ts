@@ -77,7 +77,7 @@ function parseHttp(block: string): { method: string; url: string; headers: Heade
   const [line = '', ...fields] = head.split('\n')
   const [method = '', url = ''] = line.split(' ')
   const headers = new Headers(
-    fields.map((f) => [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1).trim()]),
+    fields.map((f): [string, string] => [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1).trim()]),
   )
   return { method, url, headers, body: body.trim() }
 }
