@@ -5,11 +5,18 @@ import type { ContributorId, OtherMediaId, TraitId } from '../model/core'
 // stay the source of truth; test/builder/types-agree.test-d.ts holds each type here equal to what they infer.
 // Written out because inferring them (`Infer<typeof MediaSchema>`, then made plain for hovers) cost the first
 // result type of a program about 1,500 type instantiations (bench/types.bench.ts). Each alias is an object type
-// `& {}` so that it has no name of its own: a hover shows its fields. A single-prefix mhid is written as its
+// `& {}` so that it has no name of its own: a hover shows its fields. Image and Rendition are interfaces, named
+// in a hover: TypeScript cuts a hover past about 500 characters to `{ ...; }`, and an image's fourteen lines
+// (five renditions) made the quickstart item's key contributors the part cut (test/builder/editor.test.ts). A single-prefix mhid is written as its
 // template (`mhmov${string}`), which a hover shows as it is (a MovieId is that type); the same test holds it
 // to `IdOf` of its type.
 
-type Rendition = { readonly url: string; readonly height: number; readonly width: number } & {}
+/** One size of an image. */
+export interface Rendition {
+  readonly url: string
+  readonly height: number
+  readonly width: number
+}
 
 /** The media types' default fields (SERVICE-NOTES.md): the same for all nine, `mhid` aside. */
 type MovieObject = {
@@ -89,7 +96,8 @@ type UserObject = {
   readonly email?: string
 } & {}
 
-type ImageObject = {
+/** An image's default fields, `mhid` typed by prefix (the result type of `TypedObject<'Image'>`). */
+export interface Image {
   readonly mhid: `mhimg${string}`
   readonly name: string | null
   readonly isDefault: boolean
@@ -99,7 +107,7 @@ type ImageObject = {
   readonly small: Rendition
   readonly medium: Rendition
   readonly large: Rendition
-} & {}
+}
 
 type TraitObject = {
   readonly mhid: TraitId
@@ -155,7 +163,7 @@ export interface TypedObjects {
   OtherMedia: OtherMediaObject
   Contributor: ContributorObject
   User: UserObject
-  Image: ImageObject
+  Image: Image
   Trait: TraitObject
   Source: SourceObject
   Collection: CollectionObject

@@ -140,10 +140,41 @@ const q = hql
   .pageSize(10)
 declare const result: ResultOf<typeof q>
 const mo/*|*/vie = result.content[0]`)
-    for (const field of ['object', 'mhid', 'releaseDate', 'primaryImage', 'url', 'keyContributors'])
+    // Every level, down to the key contributors' relationships: TypeScript elides a nested object as `{ ...; }`
+    // once a hover grows past its length, so an image (nine fields, five renditions) is named `Image`.
+    for (const field of [
+      'object',
+      'releaseDate',
+      'primaryImage',
+      'keyContributors',
+      'content',
+      'relationships',
+      'contribution',
+      'pagingInfo',
+    ])
       expect(hover).toContain(`${field}`)
     expect(hover).toContain('mhid: `mhmov${string}`')
+    expect(hover).toContain('readonly object: Image;')
+    expect(hover).not.toContain('...')
     expect(hover).not.toMatch(helpers)
+  })
+
+  test('an image lists its fields, and its renditions theirs, when the hover is expanded', () => {
+    const snippet = `import { hql, returnType, primaryImage } from 'hql'
+import type { ResultOf } from 'hql'
+const q = hql.explore().filter(returnType.eq('Movie')).with(primaryImage)
+declare const result: ResultOf<typeof q>
+const ima/*|*/ge = result.content[0]!.object.primaryImage.object`
+    expect(hoverAt(snippet)).toBe('const image: Image')
+    const once = hoverAt(snippet, 1)
+    for (const field of [
+      'mhid: `mhimg${string}`',
+      'isDefault: boolean',
+      'original: Rendition',
+      'large: Rendition',
+    ])
+      expect(once).toContain(field)
+    expect(hoverAt(snippet, 2)).toContain('url: string')
   })
 
   test('the whole result, and a page the client answers, list their fields', () => {
@@ -174,7 +205,7 @@ import type { ResultOf } from 'hql'
 const q = hql.explore().filter(returnType.eq('Movie')).with(keyContributors('primaryImage'))
 declare const result: ResultOf<typeof q>
 const cast/*|*/ = result.content[0]!.object.keyContributors`)
-    for (const field of ['content', 'pagingInfo', 'primaryImage', 'url', 'mhid'])
+    for (const field of ['content', 'pagingInfo', 'primaryImage', 'object: Image', 'mhid'])
       expect(hover).toContain(field)
     expect(hover).not.toMatch(helpers)
   })

@@ -60,10 +60,20 @@ export function completionsAt(snippet: string): string[] {
   return (info?.entries ?? []).map((entry) => entry.name)
 }
 
-/** What a hover at the cursor shows (quick info), as one string. */
-export function hoverAt(snippet: string): string {
+/**
+ * What a hover at the cursor shows (quick info), as one string; `verbosityLevel` 1 is the hover expanded once
+ * (TypeScript 5.9's expandable hovers: the `+` in VS Code).
+ */
+export function hoverAt(snippet: string, verbosityLevel?: number): string {
   const at = atCursor(snippet)
-  const info = service.getQuickInfoAtPosition(snippetPath, at)
+  // The language service takes a verbosity level since TypeScript 5.9; its declaration does not list it yet.
+  const quickInfo = service.getQuickInfoAtPosition as (
+    fileName: string,
+    position: number,
+    maximumLength?: number,
+    verbosityLevel?: number,
+  ) => ts.QuickInfo | undefined
+  const info = quickInfo(snippetPath, at, undefined, verbosityLevel)
   return ts.displayPartsToString(info?.displayParts)
 }
 
