@@ -1,4 +1,12 @@
-import { HqlError, QueryValue, checkIdType, checkLimit, factorIdTypes, recommendedTypes } from '../model/core'
+import {
+  HqlError,
+  QueryValue,
+  checkIdType,
+  checkLimit,
+  factorIdTypes,
+  recommendedTypes,
+  shown,
+} from '../model/core'
 import type { Factor, ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { FilterSpec, IdArg } from './filters'
@@ -47,11 +55,11 @@ function toFactor(input: unknown, index: number): Factor {
   checkIdType(factor.id, factorIdTypes, [...path, 'id'])
   const { weight, boostOnly } = factor
   if (weight !== undefined && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0))
-    throw new HqlError('invalid_factor', `expected a weight of 0 or more, got ${String(weight)}`, {
+    throw new HqlError('invalid_factor', `expected a weight of 0 or more, got ${shown(weight)}`, {
       path: [...path, 'weight'],
     })
   if (boostOnly !== undefined && typeof boostOnly !== 'boolean')
-    throw new HqlError('invalid_factor', `expected true or false, got ${String(boostOnly)}`, {
+    throw new HqlError('invalid_factor', `expected true or false, got ${shown(boostOnly)}`, {
       path: [...path, 'boostOnly'],
     })
   const out: { id: string; weight?: number; boostOnly?: boolean } = { id: factor.id as string }

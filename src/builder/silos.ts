@@ -10,6 +10,7 @@ import {
   emptyFilters,
   orderFilters,
   recommendedTypes,
+  shown,
 } from '../model/core'
 import type {
   Blueprint,
@@ -72,7 +73,7 @@ function blueprint(type: BlueprintType, options: Record<string, unknown>, params
     probability !== undefined &&
     (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))
   )
-    throw new HqlError('invalid_request', `expected a probability from 0 to 1, got ${String(probability)}`, {
+    throw new HqlError('invalid_request', `expected a probability from 0 to 1, got ${shown(probability)}`, {
       path: ['probability'],
     })
   const out: Record<string, unknown> = { type }

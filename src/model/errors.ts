@@ -1,7 +1,12 @@
 import type { HqlErrorCode } from './error-codes'
+import { clipped } from './shown'
 
 /** A location inside a JSON value: object keys and array indexes, outermost first. */
 export type JsonPath = readonly (string | number)[]
+
+// A name-like key of up to 80 characters (`echoedLength`) is written after a dot; any other key in brackets
+// and quotes, cut there if longer (an unknown key may be a megabyte long).
+const shortName = /^[A-Za-z_$][\w$]{0,79}$/
 
 /** Formats a path the way the messages print it: `$.filters.contributors.$eq`, `$.components[2].name`. */
 export function formatPath(path: JsonPath): string {
@@ -10,9 +15,9 @@ export function formatPath(path: JsonPath): string {
     out +=
       typeof part === 'number'
         ? `[${part}]`
-        : /^[A-Za-z_$][\w$]*$/.test(part)
+        : shortName.test(part)
           ? `.${part}`
-          : `[${JSON.stringify(part)}]`
+          : `[${clipped(part, JSON.stringify)}]`
   return out
 }
 

@@ -2,6 +2,7 @@ import type { ZodMiniType } from 'zod/mini'
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
 import { didYouMean } from './suggest'
+import { clipped } from './shown'
 import type { HqlErrorCode } from './error-codes'
 
 /** One problem found in a value: where, what was expected, and a stable code. */
@@ -66,7 +67,8 @@ export function describeIssues(
     if (raw.code === 'unrecognized_keys' && raw.keys) {
       // A key of a filters object is a filter name: the builder and the text say `unknown_filter` too.
       const code = path[path.length - 1] === 'filters' ? 'unknown_filter' : 'unknown_key'
-      for (const key of raw.keys) out.push({ code, path: [...path, key], message: `unknown key '${key}'` })
+      for (const key of raw.keys)
+        out.push({ code, path: [...path, key], message: `unknown key ${clipped(key)}` })
       continue
     }
     out.push({ code: codeOf(raw, path), path, message: messageOf(raw, valueAt(input, path)) })
@@ -159,7 +161,7 @@ function messageOf(raw: RawIssue, found: unknown): string {
       const values = (raw.values ?? []).map(String)
       const hint = typeof found === 'string' ? didYouMean(found, values) : ''
       if (custom === 'expected a component name' && typeof found === 'string')
-        return `unknown component '${found}'${hint}`
+        return `unknown component ${clipped(found)}${hint}`
       return `${custom ?? `expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`}, got ${describeValue(found)}${hint}`
     }
     case 'too_small':

@@ -8,6 +8,7 @@ import type { ComponentRequest } from './request/components'
 import type { FilterName } from './vocabulary'
 import { checkLimit } from './limits'
 import { didYouMean } from './suggest'
+import { clipped, shown, shownValue } from './shown'
 
 // The rules the request schemas cannot state alone, because they need the query around a value: whether a
 // component applies to the types the query returns, and what an id's prefix must be where it stands. The
@@ -41,7 +42,7 @@ export function isIdOfType(id: string, types: readonly ObjectTypeName[]): boolea
 /** Throws `wrong_id_prefix` unless `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
 export function checkIdType(id: unknown, types: readonly ObjectTypeName[], path: JsonPath): void {
   if (typeof id !== 'string' || !isIdOfType(id, types)) {
-    const found = typeof id === 'string' ? `'${id}'` : String(id)
+    const found = typeof id === 'string' ? clipped(id) : shown(id)
     throw new HqlError('wrong_id_prefix', `expected ${types.join(' or ')} id, got ${found}`, { path })
   }
 }
@@ -51,10 +52,12 @@ export function checkComponentName(
   name: string,
   path: JsonPath,
 ): asserts name is keyof typeof componentCatalogue {
-  if (!isComponentName(name))
+  // A JavaScript caller may pass anything: only a string is looked up, quoted and compared with the names
+  // (an object without a prototype cannot even become a key).
+  if (typeof name != 'string' || !isComponentName(name))
     throw new HqlError(
       'unknown_component',
-      `unknown component '${name}'${didYouMean(name, componentNames)}`,
+      `unknown component ${typeof name == 'string' ? clipped(name) + didYouMean(name, componentNames) : shownValue(name)}`,
       {
         path,
       },
@@ -156,9 +159,6 @@ function appliesToAny(entry: ComponentEntry, types: readonly ObjectTypeName[]): 
   return false
 }
 
-// A value for a message: an object by its kind (one without a prototype cannot become a string).
-const shown = (value: unknown): string => (value && typeof value == 'object' ? 'an object' : String(value))
-
 export function checkPageSize(size: unknown, path: JsonPath): void {
   // Number.isSafeInteger is false for anything but a number.
   if (!Number.isSafeInteger(size) || (size as number) < 1)
@@ -190,7 +190,7 @@ export function checkTypeName(name: unknown, path: JsonPath): asserts name is Re
     'unknown_type',
     owned
       ? `${name} cannot be retrieved on its own (ask for it as a component of what owns it); returnType takes ${returnTypeNames.join(', ')}`
-      : `expected a type name (${returnTypeNames.join(', ')}), got ${JSON.stringify(name)}${typeof name === 'string' ? didYouMean(name, returnTypeNames) : ''}`,
+      : `expected a type name (${returnTypeNames.join(', ')}), got ${shownValue(name)}${typeof name === 'string' ? didYouMean(name, returnTypeNames) : ''}`,
     { path },
   )
 }

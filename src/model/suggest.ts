@@ -1,5 +1,10 @@
+import { echoedLength } from './shown'
+
 /** The closest candidate to `word` by edit distance, when it is close enough to be a likely typo. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
+  // Edit distances cost the product of the lengths: a long word written twice in a text (a parameter
+  // declared, and used with one letter more) would cost minutes. Nobody mistypes past a message's echo.
+  if (word.length > echoedLength) return undefined
   let best: string | undefined
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1
   for (const candidate of candidates) {

@@ -2,6 +2,7 @@ import type { HqlErrorCode } from '../model'
 import type { Query } from '../model/core'
 import type { DocumentNode, QueryDefinitionNode } from './ast'
 import { HqlTextError } from './errors'
+import { clipped } from '../model/shown'
 import { checkGeneratable } from './generate-check'
 import { resolveDefinition } from './resolve'
 import type { TextSource } from './source'
@@ -58,7 +59,7 @@ export function checkDocument(
     }
     const where = seen.get(name.value)
     if (where !== undefined) {
-      problem('duplicate_query', `query '${name.value}' is already defined at ${where}`, name.start)
+      problem('duplicate_query', `query ${clipped(name.value)} is already defined at ${where}`, name.start)
       continue
     }
     const at = lineColumnAt(source, name.start)

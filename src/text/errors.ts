@@ -1,4 +1,4 @@
-import { HqlError } from '../model'
+import { HqlError, clipped } from '../model'
 import type { HqlErrorCode, JsonPath } from '../model'
 import type { TextSource } from './source'
 import { lineColumnAt } from './source'
@@ -60,6 +60,9 @@ export class HqlSyntaxError extends HqlTextError {
  * rest is noise, and each error costs a code frame, so a garbage input of any size stays cheap to refuse.
  */
 export const maxErrorsPerText = 50
+
+/** How a message names a parameter of the text: `$size`, cut short like any value a message echoes. */
+export const shownParameter = (name: string): string => clipped(name, (part) => `$${part}`)
 
 /** `'a', 'b' or 'c'`: the choices of a syntax error's "expected". */
 export function oneOf(words: readonly string[]): string {

@@ -2,6 +2,7 @@
 // getter call per read, and lowering reads the filter and sort names for every condition and sort key.
 import { filterNames, sortProperties, plainSortTypes } from '../model/vocabulary'
 import { didYouMean } from '../model/suggest'
+import { clipped } from '../model/shown'
 import { silosPageReason } from '../model/rules'
 import type { FilterName, HqlErrorCode } from '../model'
 import type { EndpointName } from '../model/core'
@@ -22,6 +23,7 @@ import type {
   FactorNode,
 } from './ast'
 import type { TextProblem } from './errors'
+import { shownParameter } from './errors'
 import { fits, isParamTypeName } from './param-types'
 import { filtersOfSlots } from '../model/query/check-filters'
 import { aloneInList, sharedComponent, sharedReturnType, sharedSort } from './shared-parts'
@@ -220,7 +222,7 @@ export class Lowering {
     if (!(filterNames as readonly string[]).includes(name)) {
       this.problem(
         'unknown_filter',
-        `unknown filter '${name}'${didYouMean(name, filterNames)}; filters: ${filterNames.join(', ')}`,
+        `unknown filter ${clipped(name)}${didYouMean(name, filterNames)}; filters: ${filterNames.join(', ')}`,
         first.filter.start,
       )
       return undefined
@@ -229,7 +231,7 @@ export class Lowering {
     if (other) {
       this.problem(
         'mixed_or',
-        `every branch of an 'or' must filter on '${name}', found '${other.value}'; use 'and' to combine different filters`,
+        `every branch of an 'or' must filter on '${name}', found ${clipped(other.value)}; use 'and' to combine different filters`,
         other.start,
       )
       return undefined
@@ -278,7 +280,7 @@ export class Lowering {
         const keys = [...sortProperties, ...plainSortTypes, 'idsOrder']
         this.problem(
           'unknown_sort',
-          `unknown sort key '${key}'${didYouMean(key, keys)}; sort keys: ${keys.join(', ')}`,
+          `unknown sort key ${clipped(key)}${didYouMean(key, keys)}; sort keys: ${keys.join(', ')}`,
           node.key.start,
         )
       }
@@ -290,7 +292,11 @@ export class Lowering {
         )
       if (node.ids !== undefined) {
         if (key !== 'idsOrder')
-          this.problem('invalid_sort', `only idsOrder takes a list of ids, not '${key}'`, node.ids.start)
+          this.problem(
+            'invalid_sort',
+            `only idsOrder takes a list of ids, not ${clipped(key)}`,
+            node.ids.start,
+          )
         else sort.ids = this.list(node.ids, 'Id', this.sub(at, 'ids'))
       }
       if (node.order) {
@@ -363,7 +369,11 @@ export class Lowering {
         const key = param.key.value
         const at = this.sub(path, 'params', key)
         if (Object.hasOwn(params, key)) {
-          this.problem('duplicate_parameter', `blueprint parameter '${key}' is set twice`, param.key.start)
+          this.problem(
+            'duplicate_parameter',
+            `blueprint parameter ${clipped(key)} is set twice`,
+            param.key.start,
+          )
           continue
         }
         this.at(at, param.key.start)
@@ -423,7 +433,7 @@ export class Lowering {
       const declared = [...this.params.keys()]
       this.problem(
         'unknown_parameter',
-        `unknown parameter $${node.name}${didYouMean(node.name, declared)}${declared.length === 0 ? '; declare it: query name($' + node.name + ': Type)' : ''}`,
+        `unknown parameter ${shownParameter(node.name)}${didYouMean(node.name, declared)}${declared.length === 0 ? `; declare it: query name(${shownParameter(node.name)}: Type)` : ''}`,
         node.start,
       )
       return undefined
@@ -435,13 +445,13 @@ export class Lowering {
     if (type.list && !list)
       this.problem(
         'parameter_type',
-        `parameter $${node.name} is a list (${shown}); one value is expected here`,
+        `parameter ${shownParameter(node.name)} is a list (${shown}); one value is expected here`,
         node.start,
       )
     else if (expected !== undefined && !fitsName(type.name.value, expected))
       this.problem(
         'parameter_type',
-        `parameter $${node.name} is ${shown}; ${list ? `[${expected}] or ${expected}` : expected} is expected here`,
+        `parameter ${shownParameter(node.name)} is ${shown}; ${list ? `[${expected}] or ${expected}` : expected} is expected here`,
         node.start,
       )
     // A copy: the body becomes the query's own and is frozen in place (fromOwnedJSON), which must not

@@ -1,4 +1,4 @@
-import { describeId, factorIdTypes, isIdOfType, mediaTypeNames, returnTypeNames } from '../model'
+import { clipped, describeId, factorIdTypes, isIdOfType, mediaTypeNames, returnTypeNames } from '../model'
 import type { ObjectTypeName } from '../model'
 
 /** The types a query parameter can declare. `[T]` is a non-empty list of T. */
@@ -169,7 +169,7 @@ function scalarFromString(name: ParamTypeName, text: string): unknown {
 
 /** A value as a message quotes it. Never throws: `String()` does on objects without a prototype. */
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'string') return clipped(value, JSON.stringify)
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   return typeof value === 'object' ? 'an object' : typeof value === 'function' ? 'a function' : String(value)

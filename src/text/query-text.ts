@@ -1,4 +1,5 @@
 import { HqlError } from '../model/errors'
+import { clipped, shownList, shownValue } from '../model/shown'
 import { compile } from '../compile'
 import { endpointOfGraphPath } from '../model/core'
 import type { Query } from '../model/core'
@@ -61,7 +62,7 @@ function chooseDefinition(
     const names = definitions.flatMap((definition) => (definition.name ? [definition.name.value] : []))
     throw new HqlTextError(source, {
       code: 'unknown_query',
-      reason: `no query named '${name}'; the text holds ${names.length > 0 ? names.join(', ') : 'no named query'}`,
+      reason: `no query named ${clipped(name)}; the text holds ${names.length > 0 ? shownList(names, clipped) : 'no named query'}`,
       offset: 0,
     })
   }
@@ -93,7 +94,7 @@ export function printQuery(query: Query, options: PrintQueryOptions = {}): strin
   if (options.name !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.name))
     throw new HqlError(
       'invalid_name',
-      `a query name is letters, digits and _, not starting with a digit; got ${JSON.stringify(options.name)}`,
+      `a query name is letters, digits and _, not starting with a digit; got ${shownValue(options.name)}`,
       {
         path: ['name'],
       },

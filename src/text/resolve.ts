@@ -1,9 +1,9 @@
-import { HqlError, HqlValidationError, didYouMean } from '../model'
+import { HqlError, HqlValidationError, clipped, didYouMean } from '../model'
 import type { HqlErrorCode, JsonPath } from '../model'
 import { fromOwnedJSON } from '../compile'
 import type { Query } from '../model/core'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
-import { HqlTextError, maxErrorsPerText } from './errors'
+import { HqlTextError, maxErrorsPerText, shownParameter } from './errors'
 import type { TextProblem } from './errors'
 import { Lowering, keyOf, literal, pathKey } from './lower'
 import type { Lowered } from './lower'
@@ -49,7 +49,7 @@ export function resolveDefinition(
       if (!lowering.used.has(name))
         problems.push({
           code: 'unused_parameter',
-          reason: `parameter $${name} is never used`,
+          reason: `parameter ${shownParameter(name)} is never used`,
           offset: param.start,
         })
   // The model validates the body even when the text has problems, so that one pass reports them all (`hql
@@ -118,14 +118,14 @@ function declaredParams(
     if (params.has(name))
       problems.push({
         code: 'duplicate_parameter',
-        reason: `parameter $${name} is declared twice`,
+        reason: `parameter ${shownParameter(name)} is declared twice`,
         offset: param.start,
       })
     const typeName = param.type.name.value
     if (!isParamTypeName(typeName))
       problems.push({
         code: 'unknown_type',
-        reason: `unknown parameter type '${typeName}'${didYouMean(typeName, paramTypeNames)}; types: ${paramTypeNames.join(', ')}`,
+        reason: `unknown parameter type ${clipped(typeName)}${didYouMean(typeName, paramTypeNames)}; types: ${paramTypeNames.join(', ')}`,
         offset: param.type.name.start,
       })
     params.set(name, param)
@@ -149,7 +149,7 @@ function argumentsFor(
     if (!params.has(name))
       problems.push({
         code: 'unknown_parameter',
-        reason: `the query takes no parameter '${name}'${didYouMean(name, [...params.keys()])}`,
+        reason: `the query takes no parameter ${clipped(name)}${didYouMean(name, [...params.keys()])}`,
         offset: at,
       })
   for (const [name, param] of params) {
@@ -165,14 +165,18 @@ function argumentsFor(
     else {
       problems.push({
         code: 'missing_parameter',
-        reason: `missing a value for parameter $${name}`,
+        reason: `missing a value for parameter ${shownParameter(name)}`,
         offset: at,
       })
       continue
     }
     const problem = checkArgument(type, value)
     if (problem !== undefined) {
-      problems.push({ code: 'invalid_parameter', reason: `parameter $${name}: ${problem}`, offset })
+      problems.push({
+        code: 'invalid_parameter',
+        reason: `parameter ${shownParameter(name)}: ${problem}`,
+        offset,
+      })
       ;(unsound ??= new Set()).add(name)
     }
     args.set(name, value)

@@ -1,3 +1,6 @@
+import { clipped } from '../model/shown'
+import { shownParameter } from './errors'
+
 /** The kinds of token the lexer produces. Keywords are names: the parser checks their text in context. */
 export type TokenKind = 'name' | 'variable' | 'string' | 'number' | 'punctuator' | 'invalid' | 'end'
 
@@ -24,15 +27,15 @@ export interface Comment {
 export function describeToken(token: Token): string {
   switch (token.kind) {
     case 'name':
-      return `'${token.value}'`
+      return clipped(token.value)
     case 'variable':
-      return `$${token.value}`
+      return shownParameter(token.value)
     case 'string': {
       const text = JSON.stringify(token.value)
       return text.length > 40 ? `${text.slice(0, 37)}..."` : text
     }
     case 'number':
-      return token.value
+      return clipped(token.value, String)
     case 'punctuator':
       return `'${token.value}'`
     case 'invalid':

@@ -17,6 +17,7 @@ import {
 import { maxSortedJsonDepth } from '../../src/model/wire'
 import { maxDepth as TEXT_DEPTH } from '../../src/text/reader'
 import { maxErrorsPerText } from '../../src/text/errors'
+import { echoedItems, echoedLength } from '../../src/model/shown'
 import { MAX_COUNTED_KEYS } from '../../src/service/http/rate-limit'
 import { TOKEN_BODY_LIMIT } from '../../src/service/http/server'
 import { DEFAULT_LIMITS } from '../../src/service/query/context'
@@ -71,6 +72,12 @@ describe('docs/security.md', () => {
       'nesting of the body / of components / of text',
       `${maxJsonDepth} / ${maxComponentDepth} / ${TEXT_DEPTH}`,
     )
+  })
+
+  it('gives how much of a value a message echoes', () => {
+    const page = read('docs/security.md')
+    expect(page).toContain(`at most ${echoedLength} characters of one value or key`)
+    expect(page).toContain(`the first ${echoedItems} items of a list`)
   })
 
   it("gives the reference service's defaults", () => {

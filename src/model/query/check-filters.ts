@@ -6,6 +6,7 @@ import { operatorKeys, filterNames } from '../vocabulary'
 import type { FilterName } from '../vocabulary'
 import { checkLimit } from '../limits'
 import { didYouMean } from '../suggest'
+import { clipped, shownList } from '../shown'
 import type { Filters, Operator } from '../request/filters'
 
 /**
@@ -15,7 +16,7 @@ import type { Filters, Operator } from '../request/filters'
 export function checkOperator(name: FilterName, operator: unknown, path: JsonPath): void {
   // The name is checked first: it chooses the id types below, and becomes a key of the filters object.
   if (!(filterNames as readonly string[]).includes(name))
-    throw new HqlError('unknown_filter', `unknown filter '${String(name)}'`, { path })
+    throw new HqlError('unknown_filter', `unknown filter ${clipped(String(name))}`, { path })
   if (path.length > maxJsonDepth)
     throw new HqlError('too_deep', `operators nest at most ${maxJsonDepth} levels deep`, { path })
   let key: string | undefined
@@ -25,7 +26,7 @@ export function checkOperator(name: FilterName, operator: unknown, path: JsonPat
     const keys = operator !== null && typeof operator === 'object' ? Object.keys(operator) : []
     throw new HqlError(
       'invalid_operator',
-      `expected exactly one operator ($eq, $ne, $in, $all or $or)${keys[0] === undefined ? '' : `, got '${keys.join("', '")}'${didYouMean(keys[0], operatorKeys)}`}`,
+      `expected exactly one operator ($eq, $ne, $in, $all or $or)${keys[0] === undefined ? '' : `, got ${shownList(keys, clipped)}${didYouMean(keys[0], operatorKeys)}`}`,
       { path },
     )
   }

@@ -2,13 +2,14 @@ import { HqlError } from '../errors'
 import type { JsonPath } from '../errors'
 import { describeId } from '../ids'
 import { checkLimit } from '../limits'
+import { shownValue } from '../shown'
 
 /** Throws `invalid_id` unless `id` is an mhid, an altId, the current-user alias or a mapped source id. */
 export function checkLookupId(id: unknown, path: JsonPath): void {
   if (typeof id !== 'string' || describeId(id).form === 'unknown')
     throw new HqlError(
       'invalid_id',
-      `expected an mhid, an altId, or a mapped source id (Source:Type:id), got ${JSON.stringify(id)}`,
+      `expected an mhid, an altId, or a mapped source id (Source:Type:id), got ${shownValue(id)}`,
       { path },
     )
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { component, hql, HqlError } from 'hql'
+import { clipped, echoedItems, echoedLength, formatPath, shown, shownList, shownValue } from '../../src/model'
+import { caught } from '../support/caught'
+
+// What a message shows of a value (src/model/shown.ts): ordinary values as before, huge ones cut short.
+
+describe('a value in a message', () => {
+  it('is whole up to the limit, then cut with an ellipsis and its length', () => {
+    const longest = 'a'.repeat(echoedLength)
+    expect(clipped(longest)).toBe(`'${longest}'`)
+    expect(clipped(`${longest}b`)).toBe(`'${longest}…' (${echoedLength + 1} characters)`)
+    expect(clipped('x'.repeat(1_048_576), JSON.stringify)).toBe(
+      `"${'x'.repeat(echoedLength)}…" (1048576 characters)`,
+    )
+  })
+
+  it('keeps the ordinary forms: unquoted, in JSON quotes, a list as JSON', () => {
+    expect(shown(20)).toBe('20')
+    expect(shown('abc')).toBe('abc')
+    expect(shown({ a: 1 })).toBe('an object')
+    expect(shown(Object.create(null))).toBe('an object')
+    expect(shownValue('mhmov-a')).toBe('"mhmov-a"')
+    expect(shownValue(['x', 'y', 5, null])).toBe('["x","y",5,null]')
+    expect(shownList(['a', 'b'], (item) => clipped(item))).toBe("'a', 'b'")
+  })
+
+  it('shows the first items of a long list, and how many more, without throwing where JSON does', () => {
+    const ids = Array.from({ length: 150_000 }, (_, index) => `mhmov-${index}`)
+    const first = ids.slice(0, echoedItems).map((id) => JSON.stringify(id))
+    expect(shownValue(ids)).toBe(`[${first.join(',')} and ${150_000 - echoedItems} more]`)
+    const cycle: unknown[] = []
+    cycle.push(cycle)
+    expect(shownValue(cycle)).toBe('[an object]')
+    expect(shownValue(10n)).toBe('10')
+  })
+
+  it('cuts a huge key in the formatted path, not in the path itself', () => {
+    const key = 'k'.repeat(200_000)
+    expect(formatPath(['filters', key])).toBe(`$.filters["${'k'.repeat(echoedLength)}…" (200000 characters)]`)
+    expect(formatPath(['filters', 'a'.repeat(echoedLength)])).toBe(`$.filters.${'a'.repeat(echoedLength)}`)
+    const error = new HqlError('unknown_filter', 'unknown filter', { path: ['filters', key] })
+    expect(error.path[1]).toBe(key)
+  })
+})
+
+describe('the builder, given what its types refuse', () => {
+  it('answers with an HqlError where JSON.stringify or a string conversion threw', () => {
+    const anyLookup = hql.lookup as (...ids: unknown[]) => unknown
+    const anyComponent = component as (name: unknown) => unknown
+    expect(caught(() => anyLookup(10n)).message).toBe(
+      '$.ids[0]: expected an mhid, an altId, or a mapped source id (Source:Type:id), got 10',
+    )
+    expect(caught(() => anyComponent(Object.create(null))).message).toBe(
+      '$.name: unknown component an object',
+    )
+    expect(caught(() => anyComponent(10n)).code).toBe('unknown_component')
+  })
+})
