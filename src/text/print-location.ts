@@ -20,13 +20,25 @@ export function printLocation(source: TextSource, offset: number): string {
   const last = Math.min(lines.length, line + context)
   const width = String(last).length
   const gutter = (label: string) => `${label.padStart(width)} | `
+  const shown = lines.slice(first - 1, last)
+  // A line longer than a terminal (a minified or hostile file) is shown as a window around the caret, the same
+  // columns of each line, so a frame stays a few hundred characters whatever the input.
+  const from = shown.some((text) => text.length > maxWidth) ? Math.max(0, column - 1 - maxWidth / 2) : 0
+  const cut = (text: string) =>
+    from === 0 && text.length <= maxWidth
+      ? text
+      : (from > 0 ? '…' : '') + text.slice(from, from + maxWidth) + (text.length > from + maxWidth ? '…' : '')
   const out: string[] = []
   for (let n = first; n <= last; n++) {
-    out.push((gutter(String(n)) + visible(lines[n - 1] ?? '')).trimEnd())
-    if (n === line) out.push(gutter('') + ' '.repeat(Math.max(0, column - 1)) + '^')
+    out.push((gutter(String(n)) + visible(cut(lines[n - 1] ?? ''))).trimEnd())
+    if (n === line)
+      out.push(gutter('') + ' '.repeat(Math.max(0, column - 1 - from + (from > 0 ? 1 : 0))) + '^')
   }
   return out.join('\n')
 }
+
+// The most columns of one line a frame shows.
+const maxWidth = 120
 
 // Tabs would misplace the caret on terminals with other tab stops; a space keeps columns aligned.
 const visible = (line: string) => line.replace(/\t/g, ' ')

@@ -41,6 +41,21 @@ describe('syntax errors', () => {
     )
   })
 
+  it('frame a long line by a window around the caret, the same columns of the lines either side', () => {
+    const long = `  where traits = "${'x'.repeat(200_000)}" ~`
+    const error = errorOf(`explore Movie\n${long}\n  with primaryImage`)
+    expect(error.column).toBe(long.length)
+    expect(error.frame.length).toBeLessThan(400)
+    const [above, at, caret, below] = error.frame.split('\n')
+    expect(at).toBe(`2 | …${'x'.repeat(58)}" ~`)
+    expect(caret).toBe(`  | ${' '.repeat(at!.length - 5)}^`)
+    // The lines either side are shorter than the window's start: only the ellipsis is left of them.
+    expect([above, below]).toEqual(['1 | …', '3 | …'])
+    // A long line with the caret near its start is cut at its end only.
+    const early = errorOf(`explore ~ ${'x'.repeat(500)}`)
+    expect(early.frame.split('\n')).toEqual([`1 | explore ~ ${'x'.repeat(110)}…`, `  |         ^`])
+  })
+
   it.each([
     ['explore "unterminated', 1, 9, 'unterminated string'],
     ['explore where traits = "bad \\q escape"', 1, 24, 'unknown escape \\q'],
