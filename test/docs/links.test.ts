@@ -5,6 +5,15 @@ import { docFiles, headings, linkTargets, read, root } from './markdown'
 
 // Every relative link of the README, docs/ and grammar/README.md names a file that exists and, with a `#`, a
 // heading of that page; and every page of docs/ starts with a table of contents of its sections.
+/** The anchors of a page's sections (its `##` headings), in order. */
+const sectionAnchors = (page: string) =>
+  headings(page)
+    .filter((h) => h.level === 2)
+    .map((h) => h.anchor)
+
+/** The anchors a piece of markdown links to on its own page (`](#anchor)`), in order. */
+const anchorsLinked = (markdown: string) => [...markdown.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1])
+
 describe('links between the pages', () => {
   test.each(docFiles)('%s: every relative link resolves, anchors included', (file) => {
     const broken = linkTargets(read(file))
@@ -26,12 +35,9 @@ describe('links between the pages', () => {
       const text = read(file)
       const toc =
         /^# .+\n(?:<!--.*-->\n)?\n((?:- .+\n)+)/m.exec(text.replace(/^<!--.*-->\n\n/, ''))?.[1] ?? ''
-      const listed = [...toc.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1])
-      const sections = headings(text)
-        .filter((h) => h.level === 2)
-        .map((h) => h.anchor)
+      const sections = sectionAnchors(text)
       expect(sections.length).toBeGreaterThan(0)
-      expect(listed).toEqual(sections)
+      expect(anchorsLinked(toc)).toEqual(sections)
     },
   )
 
@@ -40,11 +46,8 @@ describe('links between the pages', () => {
   test("the README's contents line names each of its sections", () => {
     const text = read('README.md')
     const contents = /^Contents: ((?:.+\n)+)/m.exec(text)?.[1] ?? ''
-    const listed = [...contents.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1])
-    const sections = headings(text)
-      .filter((h) => h.level === 2)
-      .map((h) => h.anchor)
+    const sections = sectionAnchors(text)
     expect(sections.length).toBeGreaterThan(5)
-    expect(listed).toEqual(sections)
+    expect(anchorsLinked(contents)).toEqual(sections)
   })
 })
