@@ -4,7 +4,6 @@
 // returnType cannot name them. The type side of each case is other-media.test-d.ts (test/builder).
 import { describe, expect, test } from 'vitest'
 import {
-  HqlError,
   collections,
   contributions,
   contributorsOf,
@@ -20,26 +19,10 @@ import {
   traits,
   typeOfId,
 } from 'hql'
-import { parseQuery } from '../../src/text'
+import { atEachDoor, outcome } from '../support/doors'
 import { responseCheckOf, responseCheckOfBody } from '../../src/model/core'
 import { defaultsOf, mhidOf } from './promised-responses'
 
-/** The error code a call throws, or 'ok'. */
-function outcome(run: () => unknown): string {
-  try {
-    run()
-    return 'ok'
-  } catch (error) {
-    if (error instanceof HqlError) return error.code
-    throw error
-  }
-}
-
-const atEachDoor = (builder: () => unknown, json: () => unknown, text: string) => ({
-  builder: outcome(builder),
-  fromJSON: outcome(json),
-  text: outcome(() => parseQuery(text)),
-})
 const everyDoor = (code: string) => ({ builder: code, fromJSON: code, text: code })
 
 const lookupAtEachDoor = (id: string, components: { name: string }[] = []) =>

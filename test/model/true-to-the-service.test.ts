@@ -18,24 +18,15 @@ import {
   mediaTypeNames,
 } from 'hql'
 import { parseQuery } from 'hql'
-
-/** The error code a call throws, or 'ok'. */
-function outcome(run: () => unknown): string {
-  try {
-    run()
-    return 'ok'
-  } catch (error) {
-    if (error instanceof HqlError) return error.code
-    throw error
-  }
-}
+import { atEachDoor, outcome } from '../support/doors'
 
 /** The code each door gives a lookup of `id`: the builder, fromJSON and text. */
-const lookupAtEachDoor = (id: string) => ({
-  builder: outcome(() => hql.lookup(id)),
-  fromJSON: outcome(() => fromJSON('lookup', { ids: [id] })),
-  text: outcome(() => parseQuery(`lookup ${JSON.stringify(id)}`)),
-})
+const lookupAtEachDoor = (id: string) =>
+  atEachDoor(
+    () => hql.lookup(id),
+    () => fromJSON('lookup', { ids: [id] }),
+    `lookup ${JSON.stringify(id)}`,
+  )
 
 const everyDoor = (code: string) => ({ builder: code, fromJSON: code, text: code })
 
