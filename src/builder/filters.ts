@@ -139,7 +139,7 @@ function filterField(name: FilterName) {
         name,
         // A filter that is no object (a JavaScript caller's null) is refused where it stands, not read.
         {
-          $or: Object.freeze(filters.map((f, i) => (checkArgShape(f, ['$or', i]), f.operator))),
+          $or: Object.freeze(filters.map((f, i) => (checkArgShape(f, [name, '$or', i]), f.operator))),
         },
       ),
   }

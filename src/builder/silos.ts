@@ -79,13 +79,14 @@ function blueprint(type: BlueprintType, options: Record<string, unknown>, params
   const out: Record<string, unknown> = { type }
   if (positions !== undefined) out.positions = Object.freeze([...(positions as number[])])
   if (probability !== undefined) out.probability = probability
-  if (filters !== undefined) checkArgShape(filters, ['filters'])
+  // A list, or nothing: `{ length: 1 }` is refused here, not read as one.
+  if (filters !== undefined) checkArgShape(Array.isArray(filters) && filters, ['filters'])
   if (filters !== undefined && filters.length > 0) {
     const record: Record<string, unknown> = {}
     for (const input of filters) {
       checkArgShape(input, ['filters'])
       const { filter, operator } = input
-      checkOperator(filter, operator, ['filters', filter])
+      checkOperator(filter, operator, typeof filter == 'string' ? ['filters', filter] : ['filters'])
       record[filter] = operator
     }
     out.filters = orderFilters(record)

@@ -1,5 +1,5 @@
 import type { HqlErrorCode } from './error-codes'
-import { clipped } from './shown'
+import { clipped, shown } from './shown'
 
 /** A location inside a JSON value: object keys and array indexes, outermost first. */
 export type JsonPath = readonly (string | number)[]
@@ -15,9 +15,12 @@ export function formatPath(path: JsonPath): string {
     out +=
       typeof part === 'number'
         ? `[${part}]`
-        : shortName.test(part)
-          ? `.${part}`
-          : `[${clipped(part, JSON.stringify)}]`
+        : typeof part !== 'string'
+          ? // A JavaScript caller's key that is no string (a filter named by a symbol) is named, not thrown on.
+            `[${shown(part)}]`
+          : shortName.test(part)
+            ? `.${part}`
+            : `[${clipped(part, JSON.stringify)}]`
   return out
 }
 

@@ -188,7 +188,7 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object') return 'an object'
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
-  return `${typeof value} ${String(value)}`
+  return `${typeof value} ${clipped(String(value), String)}`
 }
 
 function valueAt(input: unknown, path: JsonPath): unknown {

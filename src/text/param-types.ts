@@ -172,5 +172,9 @@ function describeValue(value: unknown): string {
   if (typeof value === 'string') return clipped(value, JSON.stringify)
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object' ? 'an object' : typeof value === 'function' ? 'a function' : String(value)
+  return typeof value === 'object'
+    ? 'an object'
+    : typeof value === 'function'
+      ? 'a function'
+      : clipped(String(value), String)
 }

@@ -24,10 +24,12 @@ export function printLocation(source: TextSource, offset: number): string {
   // A line longer than a terminal (a minified or hostile file) is shown as a window around the caret, the same
   // columns of each line, so a frame stays a few hundred characters whatever the input.
   const from = shown.some((text) => text.length > maxWidth) ? Math.max(0, column - 1 - maxWidth / 2) : 0
-  const cut = (text: string) =>
-    from === 0 && text.length <= maxWidth
-      ? text
-      : (from > 0 ? '…' : '') + text.slice(from, from + maxWidth) + (text.length > from + maxWidth ? '…' : '')
+  // A line that ends before the window (`explore Movie` above a long one) is shown from its start instead.
+  const cut = (text: string) => {
+    const start = text.length > from ? from : 0
+    const end = start + maxWidth
+    return (start > 0 ? '…' : '') + text.slice(start, end) + (text.length > end ? '…' : '')
+  }
   const out: string[] = []
   for (let n = first; n <= last; n++) {
     out.push((gutter(String(n)) + visible(cut(lines[n - 1] ?? ''))).trimEnd())

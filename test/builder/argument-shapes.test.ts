@@ -55,7 +55,18 @@ const odd = fc.oneof(
   fc.constantFrom(null, undefined, 0, -1, 1.5, Number.NaN, true, '', '__proto__', 'constructor', 'toString'),
   fc.constantFrom({}, [], { request: null }, { request: 42 }, { filter: 'traits' }, { blueprint: null }),
   fc.constantFrom({ filter: '__proto__', operator: { $eq: 'x' } }, { request: { name: '__proto__' } }),
-  fc.anything({ maxDepth: 2 }),
+  // Filters named by what is no string, and a list that is no array.
+  fc.constantFrom(
+    { filter: Object.create(null) as object, operator: { $eq: 'x' } },
+    { filter: 10n, operator: { $eq: 'x' } },
+    { filter: Symbol('traits'), operator: { $eq: 'x' } },
+    { filters: { length: 1 } },
+    { length: 1 },
+    10n,
+    Symbol('x'),
+    Object.create(null) as object,
+  ),
+  fc.anything({ maxDepth: 2, withBigInt: true, withNullPrototype: true }),
 )
 
 /** What a call ends in: nothing thrown, a query, or the name of what it threw. */

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createClient, passwordGrant, HttpError, type Client, type Query } from 'hql'
+import { createClient, hql, passwordGrant, HttpError, type Client, type Query } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { blocks, headings, read, root } from './markdown'
 
@@ -82,6 +82,13 @@ function parseHttp(block: string): { method: string; url: string; headers: Heade
   return { method, url, headers, body: body.trim() }
 }
 
+/** Headers as a plain record, names lower-cased. */
+function headerFields(headers: Headers): Record<string, string> {
+  const fields = Object.create(null) as Record<string, string>
+  headers.forEach((value, name) => (fields[name] = value))
+  return fields
+}
+
 let service: Service
 let client: Client
 beforeAll(async () => {
@@ -145,6 +152,28 @@ describe('docs/responses.md shows what the reference service answers', () => {
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({ error: 'invalid_grant', error_description: 'Bad credentials' })
     expect(text).toContain('{ "error": "invalid_grant", "error_description": "Bad credentials" }')
+  })
+
+  test('The token endpoint: the http block is the request passwordGrant sends', async () => {
+    const block = parseHttp(examples.find((e) => e.http !== undefined)?.http ?? '')
+    const sent: { url: string; init: RequestInit }[] = []
+    const watched = createClient({
+      baseUrl: service.baseUrl,
+      auth: passwordGrant({
+        authUrl: service.authUrl,
+        ...service.demo,
+        scope: ['public_profile', 'user_likes'],
+      }),
+      retry: false,
+      // The real fetch, over real HTTP: only what the client hands it is kept.
+      fetch: (url, init) => (sent.push({ url, init }), fetch(url, init)),
+    })
+    await watched.run(hql.lookup('mhmov-gladiator'))
+    const token = sent.find(({ url }) => url.startsWith(service.authUrl))
+    expect(token?.init.method).toBe(block.method)
+    expect(new URL(token?.url ?? '').pathname).toBe(block.url)
+    expect(headerFields(new Headers(token?.init.headers))).toEqual(headerFields(block.headers))
+    expect(String(token?.init.body)).toBe(block.body)
   })
 
   test('the abridgement check refuses what is not in the answer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { component, hql, HqlError } from 'hql'
+import { component, fromJSON, hql, HqlError, parseQuery } from 'hql'
 import { clipped, echoedItems, echoedLength, formatPath, shown, shownList, shownValue } from '../../src/model'
 import { caught } from '../support/caught'
 
@@ -55,5 +55,30 @@ describe('the builder, given what its types refuse', () => {
       '$.name: unknown component an object',
     )
     expect(caught(() => anyComponent(10n)).code).toBe('unknown_component')
+  })
+
+  it('names a filter by what is no string, and its path ends at the filters', () => {
+    const anyFilter = (filter: unknown) =>
+      caught(() => hql.explore().filter({ filter, operator: { $eq: 'x' } } as never))
+    for (const filter of [Object.create(null) as object, 10n, Symbol('traits')]) {
+      const error = anyFilter(filter)
+      expect([error.code, error.path]).toEqual(['unknown_filter', ['filters']])
+    }
+    expect(anyFilter(Symbol('traits')).message).toBe('$.filters: unknown filter Symbol(traits)')
+    // A path part that is no string or number is named in the formatted path, never thrown on.
+    expect(formatPath(['filters', Symbol('x') as never, 10n as never])).toBe('$.filters[Symbol(x)][10]')
+  })
+})
+
+describe('values that are no strings', () => {
+  it('are cut like strings: a huge number in a request or a parameter', () => {
+    const huge = 10n ** 3000n
+    const json = caught(() => fromJSON('explore', { pageSize: huge }))
+    expect(json.message.length).toBeLessThan(200)
+    const text = caught(() =>
+      parseQuery('query q($p: Int) explore Movie page size $p', { params: { p: huge } as never }),
+    )
+    expect(text.message.length).toBeLessThan(200)
+    expect(text.message).toContain(' (3001 characters)')
   })
 })

@@ -49,8 +49,8 @@ describe('syntax errors', () => {
     const [above, at, caret, below] = error.frame.split('\n')
     expect(at).toBe(`2 | …${'x'.repeat(58)}" ~`)
     expect(caret).toBe(`  | ${' '.repeat(at!.length - 5)}^`)
-    // The lines either side are shorter than the window's start: only the ellipsis is left of them.
-    expect([above, below]).toEqual(['1 | …', '3 | …'])
+    // The lines either side end before the window starts: they are shown from their start, for context.
+    expect([above, below]).toEqual(['1 | explore Movie', '3 |   with primaryImage'])
     // A long line with the caret near its start is cut at its end only.
     const early = errorOf(`explore ~ ${'x'.repeat(500)}`)
     expect(early.frame.split('\n')).toEqual([`1 | explore ~ ${'x'.repeat(110)}…`, `  |         ^`])

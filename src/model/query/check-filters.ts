@@ -6,7 +6,7 @@ import { operatorKeys, filterNames } from '../vocabulary'
 import type { FilterName } from '../vocabulary'
 import { checkLimit } from '../limits'
 import { didYouMean } from '../suggest'
-import { clipped, shownList } from '../shown'
+import { clipped, shown, shownList } from '../shown'
 import type { Filters, Operator } from '../request/filters'
 
 /**
@@ -16,7 +16,11 @@ import type { Filters, Operator } from '../request/filters'
 export function checkOperator(name: FilterName, operator: unknown, path: JsonPath): void {
   // The name is checked first: it chooses the id types below, and becomes a key of the filters object.
   if (!(filterNames as readonly string[]).includes(name))
-    throw new HqlError('unknown_filter', `unknown filter ${clipped(String(name))}`, { path })
+    throw new HqlError(
+      'unknown_filter',
+      `unknown filter ${typeof name == 'string' ? clipped(name) : shown(name)}`,
+      { path },
+    )
   if (path.length > maxJsonDepth)
     throw new HqlError('too_deep', `operators nest at most ${maxJsonDepth} levels deep`, { path })
   let key: string | undefined

@@ -131,7 +131,8 @@ export class QueryValue implements Query {
     for (const input of inputs) {
       checkArgShape(input, ['filters'])
       const { filter, operator } = input
-      const path = ['filters', filter]
+      // A JavaScript caller's filter name may be no string: the path then ends at the filters.
+      const path = typeof filter == 'string' ? ['filters', filter] : ['filters']
       // checkOperator checks the filter's name too, before it names a slot.
       checkOperator(filter, operator, path)
       const slot = (filterNames as readonly string[]).indexOf(filter)
