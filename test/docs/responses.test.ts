@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createClient, hql, passwordGrant, HttpError, type Client, type Query } from 'hql'
+import { createClient, hql, passwordGrant, HttpError, type Client, type FetchLike, type Query } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { blocks, headings, read, root } from './markdown'
 
@@ -91,9 +91,10 @@ function headerFields(headers: Headers): Record<string, string> {
 
 let service: Service
 let client: Client
-beforeAll(async () => {
-  service = await createService({ rateLimit: false })
-  client = createClient({
+
+/** A client of the reference service signed in as its demo user, with the scopes the examples need. */
+const demoClient = (fetchWith?: FetchLike) =>
+  createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({
       authUrl: service.authUrl,
@@ -101,7 +102,11 @@ beforeAll(async () => {
       scope: ['public_profile', 'user_likes'],
     }),
     retry: false,
+    ...(fetchWith && { fetch: fetchWith }),
   })
+beforeAll(async () => {
+  service = await createService({ rateLimit: false })
+  client = demoClient()
   mkdirSync(dir, { recursive: true })
 }, 60_000)
 afterAll(async () => {
@@ -157,17 +162,8 @@ describe('docs/responses.md shows what the reference service answers', () => {
   test('The token endpoint: the http block is the request passwordGrant sends', async () => {
     const block = parseHttp(examples.find((e) => e.http !== undefined)?.http ?? '')
     const sent: { url: string; init: RequestInit }[] = []
-    const watched = createClient({
-      baseUrl: service.baseUrl,
-      auth: passwordGrant({
-        authUrl: service.authUrl,
-        ...service.demo,
-        scope: ['public_profile', 'user_likes'],
-      }),
-      retry: false,
-      // The real fetch, over real HTTP: only what the client hands it is kept.
-      fetch: (url, init) => (sent.push({ url, init }), fetch(url, init)),
-    })
+    // The real fetch, over real HTTP: only what the client hands it is kept.
+    const watched = demoClient((url, init) => (sent.push({ url, init }), fetch(url, init)))
     await watched.run(hql.lookup('mhmov-gladiator'))
     const token = sent.find(({ url }) => url.startsWith(service.authUrl))
     expect(token?.init.method).toBe(block.method)
