@@ -5,7 +5,7 @@ import {
   checkIdType,
   checkLimit,
   checkLookupId,
-  checkOperator,
+  checkFilterInput,
   checkedIds,
   emptyFilters,
   orderFilters,
@@ -84,9 +84,8 @@ function blueprint(type: BlueprintType, options: Record<string, unknown>, params
   if (filters !== undefined && filters.length > 0) {
     const record: Record<string, unknown> = {}
     for (const input of filters) {
-      checkArgShape(input, ['filters'])
+      checkFilterInput(input)
       const { filter, operator } = input
-      checkOperator(filter, operator, typeof filter == 'string' ? ['filters', filter] : ['filters'])
       record[filter] = operator
     }
     out.filters = orderFilters(record)

@@ -2,7 +2,7 @@ import type { ZodMiniType } from 'zod/mini'
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
 import { didYouMean } from './suggest'
-import { clipped } from './shown'
+import { clipped, shown } from './shown'
 import type { HqlErrorCode } from './error-codes'
 
 /** One problem found in a value: where, what was expected, and a stable code. */
@@ -188,7 +188,7 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object') return 'an object'
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
-  return `${typeof value} ${clipped(String(value), String)}`
+  return `${typeof value} ${shown(value)}`
 }
 
 function valueAt(input: unknown, path: JsonPath): unknown {

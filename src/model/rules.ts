@@ -8,7 +8,7 @@ import type { ComponentRequest } from './request/components'
 import type { FilterName } from './vocabulary'
 import { checkLimit } from './limits'
 import { didYouMean } from './suggest'
-import { clipped, shown, shownValue } from './shown'
+import { clipped, quoted, shown, shownValue } from './shown'
 
 // The rules the request schemas cannot state alone, because they need the query around a value: whether a
 // component applies to the types the query returns, and what an id's prefix must be where it stands. The
@@ -42,7 +42,7 @@ export function isIdOfType(id: string, types: readonly ObjectTypeName[]): boolea
 /** Throws `wrong_id_prefix` unless `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
 export function checkIdType(id: unknown, types: readonly ObjectTypeName[], path: JsonPath): void {
   if (typeof id !== 'string' || !isIdOfType(id, types)) {
-    const found = typeof id === 'string' ? clipped(id) : shown(id)
+    const found = quoted(id)
     throw new HqlError('wrong_id_prefix', `expected ${types.join(' or ')} id, got ${found}`, { path })
   }
 }

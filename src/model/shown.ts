@@ -31,6 +31,9 @@ export const shownList = <T>(items: readonly T[], show: (item: T) => string, sep
     .map((item) => show(item))
     .join(separator) + (items.length > echoedItems ? ` and ${items.length - echoedItems} more` : '')
 
+/** A string in single quotes, cut short; anything else as `shown` writes it. */
+export const quoted = (value: unknown): string => (typeof value == 'string' ? clipped(value) : shown(value))
+
 // A string in JSON's quotes, anything else as `shown` writes it.
 const shownItem = (value: unknown): string =>
   typeof value == 'string' ? clipped(value, JSON.stringify) : shown(value)

@@ -1,4 +1,12 @@
-import { clipped, describeId, factorIdTypes, isIdOfType, mediaTypeNames, returnTypeNames } from '../model'
+import {
+  clipped,
+  describeId,
+  factorIdTypes,
+  isIdOfType,
+  mediaTypeNames,
+  returnTypeNames,
+  shown,
+} from '../model'
 import type { ObjectTypeName } from '../model'
 
 /** The types a query parameter can declare. `[T]` is a non-empty list of T. */
@@ -172,9 +180,5 @@ function describeValue(value: unknown): string {
   if (typeof value === 'string') return clipped(value, JSON.stringify)
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
-  return typeof value === 'object'
-    ? 'an object'
-    : typeof value === 'function'
-      ? 'a function'
-      : clipped(String(value), String)
+  return typeof value === 'object' ? 'an object' : typeof value === 'function' ? 'a function' : shown(value)
 }

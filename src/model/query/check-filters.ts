@@ -1,26 +1,35 @@
 import { HqlError } from '../errors'
 import type { JsonPath } from '../errors'
-import { checkIdType, isIdOfType, checkTypeName, filterIdTypes, maxJsonDepth } from '../rules'
+import { checkArgShape, checkIdType, isIdOfType, checkTypeName, filterIdTypes, maxJsonDepth } from '../rules'
 import { returnTypeNames } from '../ids'
 import { operatorKeys, filterNames } from '../vocabulary'
 import type { FilterName } from '../vocabulary'
 import { checkLimit } from '../limits'
 import { didYouMean } from '../suggest'
-import { clipped, shown, shownList } from '../shown'
+import { clipped, quoted, shownList } from '../shown'
 import type { Filters, Operator } from '../request/filters'
 
 /**
  * Checks one filter's name and operator tree: one operator per level, non-empty lists within the request
  * limits, values of the right kind, and no deeper than a request may nest (each `$or` adds two steps to the path).
  */
+/**
+ * Checks one filter as the builder takes it (`{ filter, operator }`, from `.filter()` or a blueprint's filters)
+ * and returns its path. A JavaScript caller's value that is no object is refused, and a name that is no string
+ * gets a path that ends at the filters.
+ */
+export function checkFilterInput(input: unknown): JsonPath {
+  checkArgShape(input, ['filters'])
+  const { filter, operator } = input as { filter: FilterName; operator: unknown }
+  const path = typeof filter == 'string' ? ['filters', filter] : ['filters']
+  checkOperator(filter, operator, path)
+  return path
+}
+
 export function checkOperator(name: FilterName, operator: unknown, path: JsonPath): void {
   // The name is checked first: it chooses the id types below, and becomes a key of the filters object.
   if (!(filterNames as readonly string[]).includes(name))
-    throw new HqlError(
-      'unknown_filter',
-      `unknown filter ${typeof name == 'string' ? clipped(name) : shown(name)}`,
-      { path },
-    )
+    throw new HqlError('unknown_filter', `unknown filter ${quoted(name)}`, { path })
   if (path.length > maxJsonDepth)
     throw new HqlError('too_deep', `operators nest at most ${maxJsonDepth} levels deep`, { path })
   let key: string | undefined

@@ -10,7 +10,7 @@ import type { RequestBody } from '../request/bodies'
 import { bodyKeys, type BodyKey, type EndpointName } from '../wire'
 import type { Query } from './query'
 import { checkLookupId } from './check-ids'
-import { checkOperator, filterSlots, filtersOfSlots } from './check-filters'
+import { checkFilterInput, filterSlots, filtersOfSlots } from './check-filters'
 import { filterNames } from '../vocabulary'
 import { browsableTypes, typesOfReturnType } from './returned-types'
 
@@ -129,12 +129,9 @@ export class QueryValue implements Query {
     const slots = filterSlots(this.#parts.filters ?? noFilters)
     let types = this.types
     for (const input of inputs) {
-      checkArgShape(input, ['filters'])
+      // The filter's name is checked too, before it names a slot.
+      const path = checkFilterInput(input)
       const { filter, operator } = input
-      // A JavaScript caller's filter name may be no string: the path then ends at the filters.
-      const path = typeof filter == 'string' ? ['filters', filter] : ['filters']
-      // checkOperator checks the filter's name too, before it names a slot.
-      checkOperator(filter, operator, path)
       const slot = (filterNames as readonly string[]).indexOf(filter)
       if (slots[slot] !== undefined)
         throw new HqlError(
