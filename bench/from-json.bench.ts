@@ -1,4 +1,4 @@
-// The cost of fromJSON's guard (depth, sizes and prototype keys, before zod) and of fromJSON as a whole, on a
+// The cost of fromJSON's guard (depth, sizes and prototype keys, before the body rule) and of fromJSON as a whole, on a
 // typical body and on a body at the id limit. Run: npx tsx bench/from-json.bench.ts
 import { fromJSON } from 'hql'
 import * as model from '../src/model'

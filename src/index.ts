@@ -285,35 +285,17 @@ export type {
   RequestLimitName,
 } from './model'
 
-// Request bodies: their types and the zod/mini schemas that fromJSON and the service validate with (and that
-// schema/hql-request.schema.json is generated from).
+// Request bodies: their types, and the rules every door checks them with (fromJSON, the builder, text, the
+// service; schema/hql-request.schema.json is written from them).
 export {
-  MovieIdSchema,
-  ShowSeriesIdSchema,
-  ContributorIdSchema,
-  SourceIdSchema,
-  CollectionIdSchema,
-  UserIdSchema,
-  TraitIdSchema,
-  MediaIdSchema,
-  FactorIdSchema,
-  AnyIdSchema,
-  ObjectTypeNameSchema,
-  FiltersSchema,
-  SortSchema,
-  PageSchema,
-  PageSizeSchema,
-  ComponentNameSchema,
-  ComponentRequestSchema,
-  ComponentListSchema,
-  FactorSchema,
-  BlueprintSchema,
-  ExploreRequestSchema,
-  RelateRequestSchema,
-  LookupRequestSchema,
-  SilosRequestSchema,
-  requestSchemas,
-  TokenRequestSchema,
+  requestRules,
+  AnyIdRule,
+  FiltersRule,
+  SortRule,
+  ComponentRequestRule,
+  FactorRule,
+  BlueprintRule,
+  checked,
 } from './model'
 export type {
   Operator,
@@ -330,7 +312,7 @@ export type {
   SilosRequest,
   RequestBody,
   RequestBodies,
-  TokenRequest,
+  Rule,
 } from './model'
 
 // Responses: the resources and envelopes the service answers with, and the schemas the client checks them

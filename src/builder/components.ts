@@ -1,4 +1,4 @@
-import { checkPageSize, componentCatalogue, checkComponentName, requestOf } from '../model/core'
+import { PageSizeRule, checked, componentCatalogue, checkComponentName, requestOf } from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentObjectTypes, ComponentRequest } from '../model/core'
 import type { ComponentArg, ComponentSpec, SpecOfArg } from './component-spec'
 import type { ValidNested } from './argument-checks'
@@ -65,11 +65,12 @@ class Spec {
     this.request = request
   }
 
-  // Only list components have this method in their type; whether a page size fits is checked with the
-  // whole tree, by `.with()` (src/model/rules.ts), as for JSON.
+  // Only list components have this method in their type: the page size by its rule here, whether the component
+  // takes one with the whole tree, by `.with()` (src/model/rules.ts), as for JSON.
   pageSize(size: number): Spec {
-    checkPageSize(size, ['pageSize'])
-    return new Spec(componentRequest(this.request.name, size, this.request.components))
+    return new Spec(
+      componentRequest(this.request.name, checked(PageSizeRule, size, ['pageSize']), this.request.components),
+    )
   }
 }
 
@@ -88,10 +89,7 @@ function nestingComponent(name: ComponentName, pageSize?: number): unknown {
     new Spec(componentRequest(name, pageSize, nested.map(nestedRequest)))
   return Object.assign(call, {
     request,
-    pageSize: (size: number) => {
-      checkPageSize(size, ['pageSize'])
-      return nestingComponent(name, size)
-    },
+    pageSize: (size: number) => nestingComponent(name, checked(PageSizeRule, size, ['pageSize'])),
   })
 }
 

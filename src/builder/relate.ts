@@ -1,13 +1,5 @@
-import {
-  HqlError,
-  QueryValue,
-  checkIdType,
-  checkLimit,
-  factorIdTypes,
-  recommendedTypes,
-  shown,
-} from '../model/core'
-import type { Factor, ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
+import { FactorListRule, QueryValue, checked, recommendedTypes } from '../model/core'
+import type { ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { FilterSpec, IdArg } from './filters'
 import type { ListResult } from './result'
@@ -47,27 +39,6 @@ export interface RelateQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', 
   pageSize(size: number): RelateQuery<T, C>
 }
 
-function toFactor(input: unknown, index: number): Factor {
-  const path = ['factors', index]
-  const factor = typeof input === 'string' ? { id: input } : (input as Record<string, unknown> | null)
-  if (factor === null || typeof factor !== 'object')
-    throw new HqlError('invalid_factor', 'expected an id or { id, weight?, boostOnly? }', { path })
-  checkIdType(factor.id, factorIdTypes, [...path, 'id'])
-  const { weight, boostOnly } = factor
-  if (weight !== undefined && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0))
-    throw new HqlError('invalid_factor', `expected a weight of 0 or more, got ${shown(weight)}`, {
-      path: [...path, 'weight'],
-    })
-  if (boostOnly !== undefined && typeof boostOnly !== 'boolean')
-    throw new HqlError('invalid_factor', `expected true or false, got ${shown(boostOnly)}`, {
-      path: [...path, 'boostOnly'],
-    })
-  const out: { id: string; weight?: number; boostOnly?: boolean } = { id: factor.id as string }
-  if (weight !== undefined) out.weight = weight
-  if (boostOnly !== undefined) out.boostOnly = boostOnly
-  return Object.freeze(out) as Factor
-}
-
 /**
  * Starts a relate query from factors: ids, or `{ id, weight?, boostOnly? }`.
  *
@@ -77,7 +48,11 @@ function toFactor(input: unknown, index: number): Factor {
 export function relate<const F extends readonly [unknown, ...unknown[]]>(
   ...factors: ValidFactors<F>
 ): RelateQuery {
-  checkLimit('factors', factors.length, undefined, 1)
-  const body = Object.freeze({ factors: Object.freeze((factors as readonly unknown[]).map(toFactor)) })
+  // An id is the short form of `{ id }`; then each factor by the factor rule, copied (it is the caller's) and
+  // frozen, as fromJSON takes a body's.
+  const given = (factors as readonly unknown[]).map((factor) =>
+    typeof factor === 'string' ? { id: factor } : factor,
+  )
+  const body = Object.freeze({ factors: checked(FactorListRule, given, ['factors'], true) })
   return QueryValue.of('relate', body as never, recommendedTypes) as never
 }

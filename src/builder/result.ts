@@ -108,9 +108,12 @@ type OptionalFields<T extends ObjectTypeName, C> = {
 }
 
 /** The fields the requested components `C` add to an object of type `T`; a conditional one is optional. */
-type ComponentFields<T extends ObjectTypeName, C> = [Extract<C, ConditionalSpec>] extends [never]
+type ComponentFields<T extends ObjectTypeName, C> = [Conditional<C>] extends [never]
   ? Fields<T, C>
-  : Fields<T, Exclude<C, ConditionalSpec>> & OptionalFields<T, Extract<C, ConditionalSpec>>
+  : Fields<T, Exclude<C, ConditionalSpec>> & OptionalFields<T, Conditional<C>>
+
+// `Extract<C, ConditionalSpec>`, written out: the library's alias cost each result type a few instantiations more.
+type Conditional<C> = C extends ConditionalSpec ? C : never
 
 /**
  * The eight media types take the same components (test/builder/types-agree.test-d.ts holds the catalogue to it),

@@ -1,19 +1,17 @@
 import {
+  BlueprintListRule,
+  BlueprintRule,
   HqlError,
-  checkArgShape,
   QueryValue,
-  checkIdType,
-  checkLimit,
-  checkLookupId,
+  checkArgShape,
   checkFilterInput,
-  checkedIds,
+  checked,
+  duplicateFilter,
   emptyFilters,
-  orderFilters,
   recommendedTypes,
-  shown,
 } from '../model/core'
 import type {
-  Blueprint,
+  BlueprintsByType,
   BlueprintType,
   CheckedId,
   CheckedIdList,
@@ -46,54 +44,35 @@ export type BlueprintOptions = Placement & { readonly filters?: readonly FilterS
 
 /** A silo blueprint, ready for `hql.silos(...)`. */
 export interface BlueprintSpec<out Type extends BlueprintType = BlueprintType> {
-  readonly blueprint: Blueprint & { readonly type: Type }
+  readonly blueprint: BlueprintsByType[Type]
 }
 
-function blueprint(type: BlueprintType, options: Record<string, unknown>, params?: Record<string, unknown>) {
+/**
+ * A blueprint of `type` from a helper's options: placement, filters (the builder's filter values, made into a
+ * filters object), and the rest as the blueprint's params. Checked by the blueprint rule, as fromJSON checks one
+ * in a body, and copied (the options are the caller's): an option the type does not take (`graphLens`'s
+ * `name`) is an unknown key of its params, refused here, at the call.
+ */
+function blueprint<Type extends BlueprintType>(type: Type, options: unknown): BlueprintSpec<Type> {
   checkArgShape(options, [])
-  const { positions, probability, filters } = options as {
-    positions?: unknown
-    probability?: unknown
-    filters?: readonly FilterSpec[]
-  }
-  if (positions !== undefined && probability !== undefined)
-    throw new HqlError(
-      'positions_with_probability',
-      'positions and probability cannot be combined: choose fixed positions or a probability',
-      { path: ['probability'] },
-    )
-  if (
-    positions !== undefined &&
-    (!Array.isArray(positions) || !positions.every((p) => Number.isSafeInteger(p) && p >= 0))
-  )
-    throw new HqlError('invalid_request', 'expected positions as whole numbers of 0 or more', {
-      path: ['positions'],
-    })
-  if (
-    probability !== undefined &&
-    (typeof probability !== 'number' || !(probability >= 0 && probability <= 1))
-  )
-    throw new HqlError('invalid_request', `expected a probability from 0 to 1, got ${shown(probability)}`, {
-      path: ['probability'],
-    })
-  const out: Record<string, unknown> = { type }
-  if (positions !== undefined) out.positions = Object.freeze([...(positions as number[])])
-  if (probability !== undefined) out.probability = probability
+  const { positions, probability, filters, ...params } = options as Record<string, unknown>
+  const made: Record<string, unknown> = { type, positions, probability }
   // A list, or nothing: `{ length: 1 }` is refused here, not read as one.
   if (filters !== undefined) checkArgShape(Array.isArray(filters) && filters, ['filters'])
-  if (filters !== undefined && filters.length > 0) {
+  if (filters !== undefined && (filters as readonly unknown[]).length > 0) {
     const record: Record<string, unknown> = {}
-    for (const input of filters) {
-      checkFilterInput(input)
-      const { filter, operator } = input
+    for (const input of filters as readonly unknown[]) {
+      const path = checkFilterInput(input)
+      const { filter, operator } = input as FilterSpec
+      if (Object.hasOwn(record, filter))
+        throw new HqlError('duplicate_filter', duplicateFilter(filter), { path })
       record[filter] = operator
     }
-    out.filters = orderFilters(record)
+    made.filters = record
   }
-  const definedParams =
-    params && Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))
-  if (definedParams && Object.keys(definedParams).length > 0) out.params = Object.freeze(definedParams)
-  return Object.freeze({ blueprint: Object.freeze(out) }) as never
+  // A param left undefined is no param; a blueprint without one has no params object.
+  if (Object.values(params).some((value) => value !== undefined)) made.params = params
+  return Object.freeze({ blueprint: checked(BlueprintRule, made, [], true) }) as never
 }
 
 /** Blueprint builders, one per silo type. */
@@ -101,42 +80,31 @@ export const silo = {
   /** Classic recommendations from all seed data. */
   recommendedForYou: (
     options: BlueprintOptions & { readonly name?: string } = {},
-  ): BlueprintSpec<'RecommendedForYou'> => blueprint('RecommendedForYou', options, { name: options?.name }),
+  ): BlueprintSpec<'RecommendedForYou'> => blueprint('RecommendedForYou', options),
   /** Popular titles; uses no seed data. */
   explore: (options: BlueprintOptions & { readonly name?: string } = {}): BlueprintSpec<'Explore'> =>
-    blueprint('Explore', options, { name: options?.name }),
+    blueprint('Explore', options),
   /** Recommendations based heavily on one item; `$1` in the title is the item's name. */
   basedOnItem: (
     options: BlueprintOptions & { readonly nameGenerator?: string } = {},
-  ): BlueprintSpec<'BasedOnItem'> =>
-    blueprint('BasedOnItem', options, { nameGenerator: options?.nameGenerator }),
+  ): BlueprintSpec<'BasedOnItem'> => blueprint('BasedOnItem', options),
   /** Three traits that go well together, recommended for the user. */
   graphLens: (options: BlueprintOptions = {}): BlueprintSpec<'GraphLens'> => blueprint('GraphLens', options),
   /** Three traits that go well together, by popularity; `$1` in the title is the seed. */
   exploreGraphLens: (
     options: BlueprintOptions & { readonly nameGenerator?: string } = {},
-  ): BlueprintSpec<'ExploreGraphLens'> =>
-    blueprint('ExploreGraphLens', options, { nameGenerator: options?.nameGenerator }),
+  ): BlueprintSpec<'ExploreGraphLens'> => blueprint('ExploreGraphLens', options),
   /** Recommendations from a curated set of titles. */
   content: <const Ids extends readonly [string, ...string[]]>(
     options: BlueprintOptions & { readonly ids: CheckedIdList<Ids>; readonly name?: string },
-  ): BlueprintSpec<'Content'> => {
-    // The same rule as lookup's ids and fromJSON's (AnyIdSchema): the builder accepts exactly what they do.
-    checkArgShape(options?.ids, ['params', 'ids'])
-    const ids = checkedIds(options.ids as readonly string[], ['params', 'ids'])
-    ids.forEach((id, index) => checkLookupId(id, ['params', 'ids', index]))
-    return blueprint('Content', options, { name: options.name, ids: Object.freeze(ids) })
-  },
+  ): BlueprintSpec<'Content'> => blueprint('Content', options),
   /** An editorial collection. */
   collection: <const Id extends string>(
     options: BlueprintOptions & {
       readonly id: CheckedId<Id, CollectionId, 'prefixed'>
       readonly name?: string
     },
-  ): BlueprintSpec<'Collection'> => {
-    checkIdType(options?.id, ['Collection'], ['params', 'id'])
-    return blueprint('Collection', options, { name: options.name, id: options.id })
-  },
+  ): BlueprintSpec<'Collection'> => blueprint('Collection', options),
 }
 
 /** A silos query: several carousels in one call. Each method returns a new query. */
@@ -166,14 +134,13 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
  * hql.silos(silo.explore({ name: 'Popular', positions: [0] }), silo.basedOnItem({ nameGenerator: 'Because you liked $1' }))
  */
 export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]]): SilosQuery {
-  checkLimit('blueprints', blueprints.length, undefined, 1)
+  // A JavaScript caller's null or plain object is refused with its index, not read; each blueprint is checked
+  // by the blueprint rule (a helper's passes as it is), as fromJSON checks a body's.
+  const given = blueprints.map((b, i) => (checkArgShape(b?.blueprint, ['blueprints', i]), b.blueprint))
   // filters is required for silos (SERVICE-SPEC.md): every silos body carries it, `{}` until `.filter()`.
   const body = Object.freeze({
     filters: emptyFilters,
-    blueprints: Object.freeze(
-      // A JavaScript caller's null or plain object is refused with its index, not read.
-      blueprints.map((b, i) => (checkArgShape(b?.blueprint, ['blueprints', i]), b.blueprint)),
-    ),
+    blueprints: Object.freeze(checked(BlueprintListRule, given, ['blueprints'])),
   })
   return QueryValue.of('silos', body as never, recommendedTypes) as never
 }

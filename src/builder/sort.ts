@@ -1,4 +1,4 @@
-import { checkedIds } from '../model/core'
+import { SortRule, checked } from '../model/core'
 import type { AnyId, Sort, SortOrder } from '../model/core'
 
 /** A sort key that takes an order: `releaseDate.desc()`. */
@@ -32,4 +32,4 @@ const randomSort: Sort = /* @__PURE__ */ Object.freeze({ type: 'random' })
 export const random = (): Sort => randomSort
 /** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. */
 export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
-  Object.freeze({ type: 'idsOrder', ids: Object.freeze(checkedIds(ids, ['ids'])) })
+  checked(SortRule, { type: 'idsOrder', ids }, [], true)

@@ -1,5 +1,5 @@
-// The zod-free part of the model: what the builder, compile and the client import, so that a bundle of them
-// carries no schema library. (The request schemas, in request/, are zod/mini: fromJSON, the service, the CLI.)
+// The model as the browser core reads it (the builder, compile, text and the client): every module of it but
+// the tables only tools read (component-docs.ts, error-codes.ts) and the request-shape walk of fromJSON.
 export * from './errors'
 export * from './ids'
 export * from './is-type'
@@ -19,17 +19,12 @@ export * from './response/query-check'
 export * from './wire'
 export * from './query'
 export type { Checker, CheckIssue, SafeParseResult, Infer } from './check/kit'
-export type { Operator } from './request/filters'
-export type { Filters } from './request/filters'
-export type { Sort, SortType } from './request/sort'
-export type { ComponentRequest } from './request/components'
-export type { Factor } from './request/factors'
-export type { Blueprint } from './request/blueprints'
-export type {
-  RequestBodies,
-  RequestBody,
-  ExploreRequest,
-  RelateRequest,
-  LookupRequest,
-  SilosRequest,
-} from './request/bodies'
+export * from './request/rule'
+export * from './request/ids'
+export * from './request/filters'
+export * from './request/sort'
+export * from './request/paging'
+export * from './request/components'
+export * from './request/factors'
+export * from './request/blueprints'
+export * from './request/bodies'

@@ -63,10 +63,6 @@ export const errorCodes = {
     source: 'request',
     meaning: 'a page that is not a whole number of 0 or more, or one on a component that is not a list',
   },
-  silos_page: {
-    source: 'request',
-    meaning: "a page number on a silos query (builder or text): its next page comes from the response's next",
-  },
   invalid_page_size: {
     source: 'request',
     meaning: 'a page size that is not a positive whole number, or one on a component that is not a list',

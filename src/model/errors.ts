@@ -56,3 +56,30 @@ export class HqlError extends Error {
     this.code = code
   }
 }
+
+/** One problem found in a value: where, what was expected, and a stable code. */
+export interface ValidationIssue {
+  readonly code: HqlErrorCode
+  readonly path: JsonPath
+  readonly message: string
+}
+
+/**
+ * A value that failed a request rule (src/model/request/rule.ts), at any door: `issues` lists every problem
+ * found; the code, the message and `path` are the first one's.
+ *
+ * @example
+ * try { fromJSON('explore', { filters: {}, pageSize: 0, page: -1 }) } catch (e) { if (e instanceof HqlValidationError) e.issues.length } // 2
+ */
+export class HqlValidationError extends HqlError {
+  override name = 'HqlValidationError'
+  declare readonly issues: readonly ValidationIssue[]
+
+  constructor(issues: readonly [ValidationIssue, ...ValidationIssue[]]) {
+    const [first] = issues
+    super(first.code, first.message + (issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''), {
+      path: first.path,
+    })
+    this.issues = issues
+  }
+}

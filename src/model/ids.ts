@@ -214,7 +214,7 @@ export type CurrentUserAlias = 'mhals-current-user'
 export const currentUserAlias: CurrentUserAlias = 'mhals-current-user'
 
 /** Any id `lookup` accepts. */
-export type AnyId = IdOf<Exclude<ObjectTypeName, 'Subscription'>> | CurrentUserAlias | MappedSourceId
+export type AnyId = `${AnyPrefix}${string}` | CurrentUserAlias | MappedSourceId
 
 /**
  * The object type a prefixed id names, at the type level (`never` for ids without a known prefix). The alias is

@@ -1,5 +1,6 @@
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
+import type { HqlErrorCode } from './error-codes'
 
 // The size limits every door enforces on a request before any deep work (schema parsing, component checks,
 // the service's graph walks). They bound what one call to fromJSON, one parsed query or one request to the
@@ -27,6 +28,19 @@ export const requestLimits = {
 
 export type RequestLimitName = keyof typeof requestLimits
 
+/** How deep a request body may nest: far beyond any real query, far below what would exhaust the stack. */
+export const maxJsonDepth = 48
+
+/** The code and message of a list of `count` items over the limit `name` (whose limit is `max`). */
+export function tooMany(
+  name: RequestLimitName,
+  count: number,
+  max: number = requestLimits[name],
+): [`too_many_${string}` & HqlErrorCode, string] {
+  const kind = name === 'componentsPerLevel' ? 'components' : name
+  return [`too_many_${kind}` as never, `too many ${kind} (${count}); the limit is ${max}`]
+}
+
 /**
  * Throws when a list of `count` items is over the limit `name`: `too_many_<kind>` (`too_many_components` for
  * `componentsPerLevel`), at the list's path. Below `least` items it throws `invalid_request` instead, so an
@@ -40,13 +54,11 @@ export function checkLimit(
   least = 0,
   max: number = requestLimits[name],
 ): void {
-  if (count > max || count < least) {
-    const kind = name === 'componentsPerLevel' ? 'components' : name
-    throw count < least
-      ? new HqlError('invalid_request', `expected at least one ${kind.slice(0, -1)}`, { path })
-      : new HqlError(`too_many_${kind}` as const, `too many ${kind} (${count}); the limit is ${max}`, {
-          path,
-        })
+  if (count < least)
+    throw new HqlError('invalid_request', `expected at least one ${name.slice(0, -1)}`, { path })
+  if (count > max) {
+    const [code, message] = tooMany(name, count, max)
+    throw new HqlError(code, message, { path })
   }
 }
 

@@ -1,7 +1,8 @@
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
-import { checkLimit, listLimitAt, requestLimits } from './limits'
-import { maxJsonDepth } from './rules'
+import { checkLimit, listLimitAt, maxJsonDepth, requestLimits } from './limits'
+import { unknownName } from './request/rule'
+import { filterNames } from './vocabulary'
 
 // The first thing fromJSON does with untrusted JSON, before the schema or anything else looks at it: one
 // iterative walk that bounds the work the rest may do (depth, list sizes, total size) and refuses the one key
@@ -112,13 +113,11 @@ function reportRequestShape(value: object): void {
     } else
       for (const key in parent) {
         if (key === '__proto__')
-          // Under `filters` the key is a filter name, as describeIssues reports any other unknown one.
+          // Under `filters` the key is a filter name, which the filters rule words as it words any other.
           throw new HqlError(
             frame.key === 'filters' ? 'unknown_filter' : 'unknown_key',
-            `unknown key '__proto__'`,
-            {
-              path: pathOf(frame, key),
-            },
+            frame.key === 'filters' ? unknownName('filter', key, filterNames) : `unknown key '__proto__'`,
+            { path: pathOf(frame, key) },
           )
         if (++nodes > requestLimits.nodes) throw tooManyNodes(pathOf(frame, key))
         const child: unknown = (parent as Record<string, unknown>)[key]

@@ -41,9 +41,10 @@ export const TOKEN_PATH = '/1.3/security/oauth/token'
 export const CHECK_TOKEN_PATH = '/1.3/security/oauth/check_token'
 
 /**
- * The keys of each endpoint's request body, in canonical order: the order `compile` emits. The request schemas
- * (request/bodies.ts) and the query value (query/value.ts) follow this list, and check so when they load.
- * The filters object's keys follow `filterNames` (vocabulary.ts) in the same way.
+ * The keys of each endpoint's request body, in canonical order: the order `compile` emits. The body rules
+ * (request/bodies.ts) are made from this list; the query value (query/value.ts) writes its parts in one order
+ * that holds each of them, as test/model/key-order.test.ts checks. The filters object's keys follow
+ * `filterNames` (vocabulary.ts) in the same way.
  */
 export const bodyKeys = {
   explore: ['filters', 'sort', 'components', 'page', 'pageSize'],
@@ -56,15 +57,9 @@ export type BodyKey = (typeof bodyKeys)[EndpointName][number]
 /** How deep `sortedJson` walks: a `next.body` or a request nested deeper is refused. */
 export const maxSortedJsonDepth = 64
 
-/** Throws at module load when a list of keys declared elsewhere is not `expected`, in order. */
-export function checkKeyOrder(what: string, keys: readonly string[], expected: readonly string[]): void {
-  if (keys.join() !== expected.join())
-    throw new Error(`${what}: keys ${keys.join(', ')} are not in canonical order (${expected.join(', ')})`)
-}
-
 /**
  * JSON with object keys sorted at every level: one text for equal bodies, whatever their key order. A value
- * nested deeper than `maxSortedJsonDepth` levels, more than any request may (`maxJsonDepth`, rules.ts), throws
+ * nested deeper than `maxSortedJsonDepth` levels, more than any request may (`maxJsonDepth`, limits.ts), throws
  * what `tooDeep` makes: walking it could exhaust the stack.
  */
 export function sortedJson(value: unknown, tooDeep: () => Error, depth = 0): string {

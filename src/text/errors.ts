@@ -10,6 +10,8 @@ export interface TextProblem {
   /** The message without the location. */
   readonly reason: string
   readonly offset: number
+  /** Where a body would hold the mistake, for one the model has words for (a filter named twice). */
+  readonly path?: JsonPath
 }
 
 /**

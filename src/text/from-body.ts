@@ -1,4 +1,4 @@
-import { silosPageError, type EndpointName } from '../model/core'
+import type { EndpointName } from '../model/core'
 import type {
   BlueprintNode,
   ComponentNode,
@@ -72,9 +72,6 @@ export function operationFromBody(endpoint: EndpointName, body: Json): Operation
         ...common,
       }
     case 'silos': {
-      // The service writes a page into the body of silos' next; text has no page for silos (the response's
-      // next is followed as JSON), so such a body has no text form.
-      if (body.page !== undefined) throw silosPageError(['page'])
       const siloSize: SiloSizeNode | undefined =
         body.siloPageSize === undefined
           ? undefined

@@ -1,9 +1,10 @@
 // From the files that define them, not the model's entry: unbundled (tsx, vitest), each re-export level is a
 // getter call per read, and lowering reads the filter and sort names for every condition and sort key.
-import { filterNames, sortProperties, plainSortTypes } from '../model/vocabulary'
+import { filterNames, sortProperties } from '../model/vocabulary'
 import { didYouMean } from '../model/suggest'
 import { clipped } from '../model/shown'
-import { silosPageReason } from '../model/rules'
+import { FilterNameRule, duplicateFilter } from '../model/request/filters'
+import { mistakeOf } from '../model/request/rule'
 import type { FilterName, HqlErrorCode } from '../model'
 import type { EndpointName } from '../model/core'
 import type {
@@ -154,16 +155,20 @@ export class Lowering {
         break
     }
     if (operation.with) body.components = this.components(operation.with, ['components'])
-    if (operation.kind === 'Silos' && operation.paging?.page)
-      this.problem('silos_page', silosPageReason, operation.paging.page.start)
-    else if (operation.paging) this.paging(body, operation.paging)
+    if (operation.paging) this.paging(body, operation.paging)
     if (operation.kind === 'Silos' && operation.siloSize)
       body.siloPageSize = this.scalar(operation.siloSize.size, 'Int', ['siloPageSize'])
     return { endpoint, body: this.own(body), locations: this.#locations ?? noLocations }
   }
 
-  private problem(code: HqlErrorCode, reason: string, offset: number): void {
-    this.problems.push({ code, reason, offset })
+  /**
+   * A problem of the text at `offset`; `path`, where the mistake is one a body could hold (a filter named twice),
+   * is its path in the body as the model would give it (only known when tracking locations).
+   */
+  private problem(code: HqlErrorCode, reason: string, offset: number, path?: Path): void {
+    this.problems.push(
+      path !== undefined && this.trackLocations ? { code, reason, offset, path } : { code, reason, offset },
+    )
   }
 
   private at(path: Path, offset: number): void {
@@ -197,15 +202,11 @@ export class Lowering {
     }
     if (where) this.at(path, where.start)
     for (const condition of where?.conditions ?? []) {
-      const name = this.filterName(condition)
+      const name = this.filterName(condition, path)
       if (name === undefined) continue
       const slot = filterNames.indexOf(name)
       if (slots[slot] !== undefined) {
-        this.problem(
-          'duplicate_filter',
-          `filter '${name}' is set twice; combine the values with 'in', 'contains all' or parentheses and 'or'`,
-          condition.start,
-        )
+        this.problem('duplicate_filter', duplicateFilter(name), condition.start, this.sub(path, name))
         continue
       }
       slots[slot] = this.operator(condition, name, this.sub(path, name))
@@ -216,15 +217,13 @@ export class Lowering {
   }
 
   /** The filter a condition is on; every branch of an `or` must name the same one. */
-  private filterName(condition: ConditionNode): FilterName | undefined {
+  private filterName(condition: ConditionNode, path: Path): FilterName | undefined {
     const first = firstFilter(condition)
     const name = first.filter.value
-    if (!(filterNames as readonly string[]).includes(name)) {
-      this.problem(
-        'unknown_filter',
-        `unknown filter ${clipped(name)}${didYouMean(name, filterNames)}; filters: ${filterNames.join(', ')}`,
-        first.filter.start,
-      )
+    // What the filter name rule says of a name that is none (text has no filters object to put it in).
+    const unknown = mistakeOf(FilterNameRule, name)
+    if (unknown !== undefined) {
+      this.problem(unknown.code, unknown.message, first.filter.start, this.sub(path, name))
       return undefined
     }
     const other = otherFilter(condition, name)
@@ -269,36 +268,16 @@ export class Lowering {
       this.at(at, node.start)
       this.at(this.sub(at, 'type'), node.key.start)
       const key = node.key.value
+      // `order by name` is the property sort; any other key is the sort's type, which the sort rule checks (an
+      // unknown one, idsOrder without ids, ids on another sort), as it checks a body's.
       const sort: Json = {}
       if ((sortProperties as readonly string[]).includes(key)) {
         sort.type = 'property'
         sort.property = key
         this.at(this.sub(at, 'property'), node.key.start)
-      } else if ((plainSortTypes as readonly string[]).includes(key) || key === 'idsOrder') {
-        sort.type = key
-      } else {
-        const keys = [...sortProperties, ...plainSortTypes, 'idsOrder']
-        this.problem(
-          'unknown_sort',
-          `unknown sort key ${clipped(key)}${didYouMean(key, keys)}; sort keys: ${keys.join(', ')}`,
-          node.key.start,
-        )
-      }
-      if (key === 'idsOrder' && node.ids === undefined)
-        this.problem(
-          'invalid_sort',
-          'idsOrder takes the ids to order by: idsOrder ["mhmov-a", ...]',
-          node.end,
-        )
-      if (node.ids !== undefined) {
-        if (key !== 'idsOrder')
-          this.problem(
-            'invalid_sort',
-            `only idsOrder takes a list of ids, not ${clipped(key)}`,
-            node.ids.start,
-          )
-        else sort.ids = this.list(node.ids, 'Id', this.sub(at, 'ids'))
-      }
+      } else sort.type = key
+      if (node.ids !== undefined) sort.ids = this.list(node.ids, 'Id', this.sub(at, 'ids'))
+      else this.at(this.sub(at, 'ids'), node.end)
       if (node.order) {
         this.at(this.sub(at, 'order'), node.order.start)
         // The parser takes asc, ascending, desc or descending here.
@@ -373,6 +352,7 @@ export class Lowering {
             'duplicate_parameter',
             `blueprint parameter ${clipped(key)} is set twice`,
             param.key.start,
+            at,
           )
           continue
         }

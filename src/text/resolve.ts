@@ -42,8 +42,16 @@ export function resolveDefinition(
   const { args, unsound } = argumentsFor(definition, params, options, problems)
   const lowering = new Lowering(params, args, { trackLocations: false, unsound, frozen: true })
   const lowered = lowering.lower(definition.operation)
+  // Lowered again where needed, tracking where each part of the body was written: to place the model's
+  // mistakes, and to give the lowering's own their paths.
+  let located: [Lowering, Lowered] | undefined
+  const locate = (): [Lowering, Lowered] => {
+    if (located !== undefined) return located
+    const tracking = new Lowering(params, args, { unsound })
+    return (located = [tracking, tracking.lower(definition.operation)])
+  }
   // One at a time: a spread of a huge list of problems would overflow the stack.
-  for (const problem of lowering.problems) problems.push(problem)
+  for (const problem of lowering.problems.length > 0 ? locate()[0].problems : []) problems.push(problem)
   if (params.size > 0)
     for (const [name, param] of params)
       if (!lowering.used.has(name))
@@ -58,7 +66,7 @@ export function resolveDefinition(
   try {
     // The lowered body is this call's own (parameter values are copied in, lower.ts) and frozen as it was
     // made: the model keeps its canonical parts as they are, neither copied nor frozen again.
-    query = fromOwnedJSON(lowered.endpoint, lowered.body, { frozen: true })
+    query = fromOwnedJSON(lowered.endpoint, lowered.body)
   } catch (caught) {
     const error: unknown = caught
     if (!(error instanceof HqlError)) {
@@ -66,10 +74,7 @@ export function resolveDefinition(
       if (problems.length > 0) return failed(source, problems)
       throw error
     }
-    return failed(
-      source,
-      ...withModelIssues(problems, error, new Lowering(params, args, { unsound }), definition),
-    )
+    return failed(source, ...withModelIssues(problems, error, ...locate()))
   }
   return problems.length > 0 ? failed(source, problems) : { ok: true, query, lowered }
 }
@@ -83,9 +88,8 @@ function withModelIssues(
   problems: readonly TextProblem[],
   error: HqlError,
   lowering: Lowering,
-  definition: QueryDefinitionNode,
+  located: Lowered,
 ): [TextProblem[], (JsonPath | undefined)[]] {
-  const located = lowering.lower(definition.operation)
   const issues =
     error instanceof HqlValidationError
       ? error.issues.map((issue) => ({ code: issue.code, reason: issue.message, path: issue.path }))
@@ -93,7 +97,7 @@ function withModelIssues(
   const explained = new Set(lowering.explained)
   for (const problem of problems) explained.add(problem.offset)
   const all: TextProblem[] = [...problems]
-  const paths: (JsonPath | undefined)[] = problems.map(() => undefined)
+  const paths: (JsonPath | undefined)[] = problems.map((problem) => problem.path)
   for (const issue of issues) {
     const problem = locate(located, issue.code, issue.reason, issue.path)
     if (explained.has(problem.offset)) continue
@@ -217,7 +221,7 @@ function locate(lowered: Lowered, code: HqlErrorCode, reason: string, path: Json
 function failed(
   source: TextSource,
   problems: readonly TextProblem[],
-  paths: readonly (JsonPath | undefined)[] = [],
+  paths: readonly (JsonPath | undefined)[] = problems.map((problem) => problem.path),
 ): Resolved {
   const sorted = problems
     .map((problem, index) => ({ problem, path: paths[index] }))

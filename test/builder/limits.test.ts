@@ -38,7 +38,7 @@ describe('request limits in the builder', () => {
   test('an empty list from JavaScript is still refused', () => {
     expect(caught(() => (hql.lookup as () => unknown)()).code).toBe('invalid_request')
     expect(caught(() => (hql.relate as () => unknown)()).path).toEqual(['factors'])
-    expect(caught(() => (hql.silos as () => unknown)()).message).toContain('at least one blueprint')
+    expect(caught(() => (hql.silos as () => unknown)()).message).toContain('one or more blueprints')
   })
 
   test('values in one operator, in .filter() and in blueprint filters', () => {

@@ -58,7 +58,7 @@ describe.concurrent('hql, run as a process', () => {
     const located = stderr.split('\n').filter((line) => line.startsWith(file))
     expect(located).toEqual([
       `${file}:1:9: parameter $c is never used`,
-      `${file}:2:18: expected a Trait id (mhgnr…, mhsgn…, mhmod…, mhsmd…, …), got "mhsrc-x"`,
+      `${file}:2:18: expected a Trait id (mhgnr…, mhsgn…, mhmod…, mhsmd…, …), got 'mhsrc-x'`,
       `${file}:3:8: unknown component 'primaryImg'; did you mean 'primaryImage'?`,
     ])
     expect(stderr).toContain('3 problems\n')

@@ -64,7 +64,7 @@ describe('fromJSON', () => {
       fromJSON('explore', { filters: { traits: { $or: [{ $all: ['mhgnr-a', 7] }] } } }),
     )
     expect(nested.path).toEqual(['filters', 'traits', '$or', 0, '$all', 1])
-    expect(nested.message).toContain('got number 7')
+    expect(nested.message).toContain('got 7')
 
     const placement = caught(() =>
       fromJSON('silos', { blueprints: [{ type: 'Explore', positions: [1], probability: 0.2 }] }),

@@ -7,7 +7,8 @@ import { DEFAULT_MAX_PAGES, STALLED_PAGES } from '../../src/client/pager'
 import { MAX_TOKENS } from '../../src/client/secrets'
 import { maxResponseDepth } from '../../src/client/validate'
 import { requestLimits } from '../../src/model/limits'
-import { maxComponentDepth, maxJsonDepth } from '../../src/model/rules'
+import { maxJsonDepth } from '../../src/model/limits'
+import { maxComponentDepth } from '../../src/model/rules'
 import { DEFAULT_AUTH_FAILURE_LIMIT } from '../../src/service/auth/failures'
 import {
   DEFAULT_CONNECTION_LIMITS,

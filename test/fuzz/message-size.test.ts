@@ -149,9 +149,9 @@ describe('a huge value or key gets a short message, at its exact path', () => {
   const texts = (name: string, text: string): [string, Parameters<typeof parseQuery>[1], JsonPath][] => [
     [`explore Movie with ${name}`, undefined, ['components', 0, 'name']],
     [`explore ${name}`, undefined, ['filters', 'returnType', '$eq']],
-    [`explore Movie where ${name} = "mhgnr-a"`, undefined, []],
+    [`explore Movie where ${name} = "mhgnr-a"`, undefined, ['filters', name]],
     [`explore Movie where traits = "${text}"`, undefined, ['filters', 'traits', '$eq']],
-    [`explore Movie order by ${name}`, undefined, []],
+    [`explore Movie order by ${name}`, undefined, ['sort', 0, 'type']],
     [`lookup "${text} "`, undefined, ['ids', 0]],
     [`relate Movie to "${text} "`, undefined, ['factors', 0, 'id']],
     [`silos for ["mhmov-a"] silo Explore(${name}: "x")`, undefined, ['blueprints', 0, 'params', name]],

@@ -1,22 +1,22 @@
-// One error vocabulary (issue 10): each mistake sent through every door that can express it (the builder,
-// fromJSON and the text language) gets the same code, and that code is declared in `errorCodes`.
+// One error vocabulary (issue 10), one rule behind each mistake (issue 27): each mistake sent through every door
+// that can express it (the builder called from JavaScript without types, fromJSON and the text language) gets the
+// same code, the same path and the same message (text adds the line and column), and that code is declared in
+// `errorCodes`. Each door reads the mistake's rule from src/model/request, so none words it on its own.
 import { describe, expect, it } from 'vitest'
 import {
   HqlError,
-  allSubscriptions,
+  HqlTextError,
   component,
   contributions,
-  contributorsOf,
   fromJSON,
   hql,
   keyContributors,
   parseQuery,
   primaryImage,
-  returnType,
+  releaseDate,
   silo,
-  traits,
 } from 'hql'
-import type { ComponentSpec, FilterSpec } from 'hql'
+import type { ComponentSpec, JsonPath } from 'hql'
 import { errorCodes } from '../../src/model/error-codes'
 import type { HqlErrorCode } from '../../src/model'
 import { caught } from '../support/caught'
@@ -25,53 +25,78 @@ type Door = 'builder' | 'fromJSON' | 'text'
 
 interface Mistake {
   readonly code: HqlErrorCode
+  /** Where the mistake is in the body. */
+  readonly path: JsonPath
+  /**
+   * Where the builder says it is, when the call that refuses it sees less than a body: a blueprint helper sees its
+   * blueprint, not the silos around it.
+   */
+  readonly builderPath?: JsonPath
+  /** The message, where the test pins it (every door gives the same either way). */
+  readonly reason?: string
   /** Each door that can express the mistake; a door left out cannot (a type or the grammar prevents it). */
   readonly doors: Partial<Record<Door, () => unknown>>
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `mhmov-${i}`)
 const quoted = (list: readonly string[]) => list.map((id) => `"${id}"`).join(', ')
-// Untyped calls: these mistakes are type errors, and the runtime checks are what is tested here.
-const untypedFilter = (filter: string, operator: unknown) => ({ filter, operator }) as unknown as FilterSpec
-interface UntypedQuery {
-  filter(...filters: unknown[]): UntypedQuery
-  with(...components: unknown[]): UntypedQuery
-}
-const explore = hql.explore as () => UntypedQuery
 
-function nested(depth: number): ComponentSpec {
+/** The builder as a JavaScript caller without types sees it: every argument is `unknown`. */
+interface Untyped {
+  filter(...filters: unknown[]): Untyped
+  with(...components: unknown[]): Untyped
+  sort(...sorts: unknown[]): Untyped
+  page(page: unknown): Untyped
+  pageSize(size: unknown): Untyped
+}
+const js = hql as unknown as {
+  explore(): Untyped
+  relate(...factors: unknown[]): Untyped
+  lookup(...ids: unknown[]): Untyped
+  silos(...blueprints: unknown[]): Untyped
+}
+const jsSilo = silo as unknown as Record<keyof typeof silo, (options?: unknown) => unknown>
+const filter = (name: unknown, operator: unknown) => ({ filter: name, operator })
+
+/** A component tree `depth` levels deep (two per step: a contributor's contributions, their key contributors). */
+function nested(steps: number): ComponentSpec {
   let spec: ComponentSpec = primaryImage
-  for (let i = 0; i < depth; i++)
+  for (let i = 0; i < steps; i++)
     spec = keyContributors(contributions(spec as never) as never) as ComponentSpec
   return spec
 }
-function nestedJson(depth: number): unknown {
+function nestedJson(steps: number): unknown {
   let json: unknown = { name: 'primaryImage' }
-  for (let i = 0; i < depth; i++)
+  for (let i = 0; i < steps; i++)
     json = { name: 'keyContributors', components: [{ name: 'contributions', components: [json] }] }
   return json
 }
-function nestedText(depth: number): string {
+function nestedText(steps: number): string {
   let text = 'primaryImage'
-  for (let i = 0; i < depth; i++) text = `keyContributors { contributions { ${text} } }`
+  for (let i = 0; i < steps; i++) text = `keyContributors { contributions { ${text} } }`
   return text
 }
 
-// The builder cannot express an unknown sort or blueprint type (sorts and blueprints are made by typed helpers),
-// nor the text a malformed operator or a key of another endpoint (the grammar has no way to write them).
+// The builder cannot express a malformed operator in text, nor text a key of another endpoint (the grammar has
+// no way to write them); the builder's typed helpers cannot make an unknown sort or blueprint type, but a
+// JavaScript caller can hand one in.
 const mistakes: Record<string, Mistake> = {
-  'an unknown filter': {
+  'an unknown filter, close to a name': {
     code: 'unknown_filter',
+    path: ['filters', 'trait'],
+    reason: "unknown filter 'trait'; did you mean 'traits'?",
     doors: {
-      builder: () => hql.explore().filter(untypedFilter('traitz', { $eq: 'mhgnr-a' })),
-      fromJSON: () => fromJSON('explore', { filters: { traitz: { $eq: 'mhgnr-a' } } }),
-      text: () => parseQuery('explore where traitz = "mhgnr-a"'),
+      builder: () => js.explore().filter(filter('trait', { $eq: 'mhgnr-a' })),
+      fromJSON: () => fromJSON('explore', { filters: { trait: { $eq: 'mhgnr-a' } } }),
+      text: () => parseQuery('explore where trait = "mhgnr-a"'),
     },
   },
   'an unknown filter in a blueprint': {
     code: 'unknown_filter',
+    path: ['blueprints', 0, 'filters', 'traitz'],
+    builderPath: ['filters', 'traitz'],
     doors: {
-      builder: () => silo.explore({ filters: [untypedFilter('traitz', { $eq: 'mhgnr-a' })] }),
+      builder: () => jsSilo.explore({ filters: [filter('traitz', { $eq: 'mhgnr-a' })] }),
       fromJSON: () =>
         fromJSON('silos', { blueprints: [{ type: 'Explore', filters: { traitz: { $eq: 'mhgnr-a' } } }] }),
       text: () => parseQuery('silos silo Explore where traitz = "mhgnr-a"'),
@@ -79,83 +104,140 @@ const mistakes: Record<string, Mistake> = {
   },
   'a filter named __proto__': {
     code: 'unknown_filter',
+    path: ['filters', '__proto__'],
     doors: {
-      builder: () => hql.explore().filter(untypedFilter('__proto__', { $eq: 'mhgnr-a' })),
+      builder: () => js.explore().filter(filter('__proto__', { $eq: 'mhgnr-a' })),
       fromJSON: () => fromJSON('explore', JSON.parse('{"filters":{"__proto__":{"$eq":"mhgnr-a"}}}')),
       text: () => parseQuery('explore where __proto__ = "mhgnr-a"'),
     },
   },
   'a filter set twice': {
     code: 'duplicate_filter',
+    path: ['filters', 'traits'],
     doors: {
-      builder: () => hql.explore().filter(traits.eq('mhgnr-a'), traits.eq('mhgnr-b')),
+      builder: () =>
+        js.explore().filter(filter('traits', { $eq: 'mhgnr-a' }), filter('traits', { $eq: 'mhgnr-b' })),
       text: () => parseQuery('explore where traits = "mhgnr-a" and traits = "mhgnr-b"'),
     },
   },
   'a filter without an operator': {
     code: 'invalid_operator',
+    path: ['filters', 'traits'],
+    reason: "expected exactly one operator ($eq, $ne, $in, $all or $or), got '$eqq'; did you mean '$eq'?",
     doors: {
-      builder: () => hql.explore().filter(untypedFilter('traits', { $eqq: 'mhgnr-a' })),
+      builder: () => js.explore().filter(filter('traits', { $eqq: 'mhgnr-a' })),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $eqq: 'mhgnr-a' } } }),
     },
   },
   'an empty operator list': {
     code: 'invalid_operator',
+    path: ['filters', 'traits', '$in'],
     doors: {
-      builder: () => hql.explore().filter(untypedFilter('traits', { $in: [] })),
+      builder: () => js.explore().filter(filter('traits', { $in: [] })),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $in: [] } } }),
       text: () => parseQuery('explore where traits in []'),
     },
   },
+  'an operator list that only looks like one': {
+    code: 'invalid_operator',
+    path: ['filters', 'traits', '$in'],
+    doors: {
+      builder: () => js.explore().filter(filter('traits', { $in: { length: { toString: [] } } })),
+      fromJSON: () => fromJSON('explore', { filters: { traits: { $in: { length: { toString: [] } } } } }),
+    },
+  },
   'a malformed operator inside an $or': {
     code: 'invalid_operator',
+    path: ['filters', 'traits', '$or', 0],
     doors: {
-      builder: () => hql.explore().filter(untypedFilter('traits', { $or: [{ $eqq: 'mhgnr-a' }] })),
+      builder: () => js.explore().filter(filter('traits', { $or: [{ $eqq: 'mhgnr-a' }] })),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $or: [{ $eqq: 'mhgnr-a' }] } } }),
     },
   },
   'an unknown type name': {
     code: 'unknown_type',
+    path: ['filters', 'returnType', '$eq'],
     doors: {
-      builder: () => hql.explore().filter(returnType.eq('Film' as never)),
+      builder: () => js.explore().filter(filter('returnType', { $eq: 'Film' })),
       fromJSON: () => fromJSON('explore', { filters: { returnType: { $eq: 'Film' } } }),
       text: () => parseQuery('explore where returnType = Film'),
     },
   },
+  'a type name close to one': {
+    code: 'unknown_type',
+    path: ['filters', 'returnType', '$eq'],
+    reason: "unknown type 'Movi'; did you mean 'Movie'?",
+    doors: {
+      builder: () => js.explore().filter(filter('returnType', { $eq: 'Movi' })),
+      fromJSON: () => fromJSON('explore', { filters: { returnType: { $eq: 'Movi' } } }),
+      text: () => parseQuery('explore where returnType = Movi'),
+    },
+  },
   'an id of the wrong type': {
     code: 'wrong_id_prefix',
+    path: ['filters', 'traits', '$eq'],
     doors: {
-      builder: () => hql.explore().filter(traits.eq('mhsrc-x' as never)),
+      builder: () => js.explore().filter(filter('traits', { $eq: 'mhsrc-x' })),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $eq: 'mhsrc-x' } } }),
       text: () => parseQuery('explore where traits = "mhsrc-x"'),
     },
   },
   'a lookup id that is no id': {
     code: 'invalid_id',
+    path: ['ids', 0],
+    reason: "expected an mhid, an altId, or a mapped source id (Source:Type:id), got 'zzz'",
     doors: {
-      builder: () => hql.lookup('zzz' as never),
+      builder: () => js.lookup('zzz'),
       fromJSON: () => fromJSON('lookup', { ids: ['zzz'] }),
       text: () => parseQuery('lookup "zzz"'),
     },
   },
-  'a malformed factor': {
-    code: 'invalid_factor',
+  "a Content blueprint's id that is no id": {
+    code: 'invalid_id',
+    path: ['blueprints', 0, 'params', 'ids', 0],
+    builderPath: ['params', 'ids', 0],
     doors: {
-      builder: () => hql.relate({ id: 'mhmov-a', weight: -1 }),
+      builder: () => jsSilo.content({ ids: ['zzz'] }),
+      fromJSON: () => fromJSON('silos', { blueprints: [{ type: 'Content', params: { ids: ['zzz'] } }] }),
+      text: () => parseQuery('silos silo Content(ids: ["zzz"])'),
+    },
+  },
+  'a negative weight': {
+    code: 'invalid_factor',
+    path: ['factors', 0, 'weight'],
+    reason: 'expected a weight of 0 or more, got -1',
+    doors: {
+      builder: () => js.relate({ id: 'mhmov-a', weight: -1 }),
       fromJSON: () => fromJSON('relate', { factors: [{ id: 'mhmov-a', weight: -1 }] }),
       text: () => parseQuery('relate to "mhmov-a" weight -1'),
     },
   },
+  'a factor that is no factor': {
+    code: 'invalid_factor',
+    path: ['factors', 0],
+    doors: {
+      builder: () => js.relate(7),
+      fromJSON: () => fromJSON('relate', { factors: [7] }),
+    },
+  },
   'an unknown component': {
     code: 'unknown_component',
+    path: ['components', 0, 'name'],
+    reason: "unknown component 'primaryImg'; did you mean 'primaryImage'?",
     doors: {
-      builder: () => hql.explore().with(component('primaryImg')),
+      builder: () => js.explore().with('primaryImg'),
       fromJSON: () => fromJSON('explore', { filters: {}, components: [{ name: 'primaryImg' }] }),
       text: () => parseQuery('explore with primaryImg'),
     },
   },
+  'an unknown component by name': {
+    code: 'unknown_component',
+    path: ['name'],
+    doors: { builder: () => component('primaryImg') },
+  },
   'a component twice at one level': {
     code: 'duplicate_component',
+    path: ['components', 1, 'name'],
     doors: {
       builder: () => hql.explore().with(primaryImage, primaryImage),
       fromJSON: () =>
@@ -168,8 +250,13 @@ const mistakes: Record<string, Mistake> = {
   },
   'a component on a type that lacks it': {
     code: 'component_not_applicable',
+    path: ['components', 0, 'name'],
     doors: {
-      builder: () => explore().filter(returnType.eq('Movie')).with(allSubscriptions),
+      builder: () =>
+        js
+          .explore()
+          .filter(filter('returnType', { $eq: 'Movie' }))
+          .with('allSubscriptions'),
       fromJSON: () =>
         fromJSON('explore', {
           filters: { returnType: { $eq: 'Movie' } },
@@ -178,130 +265,250 @@ const mistakes: Record<string, Mistake> = {
       text: () => parseQuery('explore Movie with allSubscriptions'),
     },
   },
+  'a component request with a key it does not have': {
+    code: 'unknown_key',
+    path: ['components', 0, 'size'],
+    reason: "unknown key 'size'; expected one of name, pageSize, page, components",
+    doors: {
+      builder: () => js.explore().with({ request: { name: 'primaryImage', size: 3 } }),
+      fromJSON: () => fromJSON('explore', { filters: {}, components: [{ name: 'primaryImage', size: 3 }] }),
+    },
+  },
   'a page size on a component that is not a list': {
     code: 'invalid_page_size',
+    path: ['components', 0, 'pageSize'],
     doors: {
-      builder: () => hql.explore().with({ request: { name: 'primaryImage', pageSize: 3 } } as ComponentSpec),
+      builder: () => js.explore().with({ request: { name: 'primaryImage', pageSize: 3 } }),
       fromJSON: () =>
         fromJSON('explore', { filters: {}, components: [{ name: 'primaryImage', pageSize: 3 }] }),
+      text: () => parseQuery('explore with primaryImage size 3'),
     },
   },
   'a negative page': {
     code: 'invalid_page',
+    path: ['page'],
+    reason: 'expected a page number of 0 or more (pages are zero-based), got -1',
     doors: {
-      builder: () => hql.explore().page(-1),
+      builder: () => js.explore().page(-1),
       fromJSON: () => fromJSON('explore', { filters: {}, page: -1 }),
       text: () => parseQuery('explore page -1'),
     },
   },
   'a page on a component that is not a list': {
     code: 'invalid_page',
+    path: ['components', 0, 'page'],
     doors: {
+      builder: () => js.lookup('mhmov-a').with({ request: { name: 'primaryImage', page: 1 } }),
       fromJSON: () =>
         fromJSON('lookup', { ids: ['mhmov-a'], components: [{ name: 'primaryImage', page: 1 }] }),
       text: () => parseQuery('lookup "mhmov-a" with primaryImage at page 1'),
     },
   },
-  'a page number on silos (the next page of silos comes from the response)': {
-    code: 'silos_page',
-    doors: {
-      builder: () => (hql.silos(silo.explore()) as unknown as { page(n: number): unknown }).page(1),
-      text: () => parseQuery('silos silo Explore page 1'),
-    },
-  },
   'a page size of 0': {
     code: 'invalid_page_size',
+    path: ['pageSize'],
+    reason: 'expected a positive whole number, got 0',
     doors: {
-      builder: () => hql.explore().pageSize(0),
+      builder: () => js.explore().pageSize(0),
       fromJSON: () => fromJSON('explore', { filters: {}, pageSize: 0 }),
       text: () => parseQuery('explore page size 0'),
     },
   },
+  'a page size of 1.5': {
+    code: 'invalid_page_size',
+    path: ['pageSize'],
+    reason: 'expected a positive whole number, got 1.5',
+    doors: {
+      builder: () => js.explore().pageSize(1.5),
+      fromJSON: () => fromJSON('explore', { filters: {}, pageSize: 1.5 }),
+      text: () => parseQuery('explore page size 1.5'),
+    },
+  },
   'an unknown sort': {
     code: 'unknown_sort',
+    path: ['sort', 0, 'type'],
     doors: {
+      builder: () => js.explore().sort({ type: 'nope' }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'nope' }] }),
       text: () => parseQuery('explore order by nope'),
     },
   },
+  'a sort close to one': {
+    code: 'unknown_sort',
+    path: ['sort', 0, 'type'],
+    reason: "unknown sort 'popularty'; did you mean 'popularity'?",
+    doors: {
+      builder: () => js.explore().sort({ type: 'popularty' }),
+      fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'popularty' }] }),
+      text: () => parseQuery('explore order by popularty'),
+    },
+  },
   'an unknown sort property': {
     code: 'unknown_sort',
+    path: ['sort', 0, 'property'],
     doors: {
+      builder: () => js.explore().sort({ type: 'property', property: 'nope' }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'property', property: 'nope' }] }),
+    },
+  },
+  'a sort key not called (`.sort(releaseDate)`)': {
+    code: 'invalid_sort',
+    path: ['sort', 0],
+    reason: 'expected a sort ({ type, order? }), got an object',
+    doors: {
+      builder: () => js.explore().sort(releaseDate),
+      fromJSON: () => fromJSON('explore', { filters: {}, sort: [{}] }),
     },
   },
   'idsOrder without ids': {
     code: 'invalid_sort',
+    path: ['sort', 0, 'ids'],
     doors: {
+      builder: () => js.explore().sort({ type: 'idsOrder' }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'idsOrder' }] }),
       text: () => parseQuery('explore order by idsOrder'),
     },
   },
+  'ids on a sort that takes none': {
+    code: 'unknown_key',
+    path: ['sort', 0, 'ids'],
+    doors: {
+      builder: () => js.explore().sort({ type: 'popularity', ids: ['mhmov-a'] }),
+      fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'popularity', ids: ['mhmov-a'] }] }),
+      text: () => parseQuery('explore order by popularity ["mhmov-a"]'),
+    },
+  },
   'an unknown blueprint type': {
     code: 'unknown_blueprint',
+    path: ['blueprints', 0, 'type'],
+    reason:
+      "unknown blueprint type 'Nope'; expected one of RecommendedForYou, Explore, BasedOnItem, GraphLens, ExploreGraphLens, Content, Collection",
     doors: {
+      builder: () => js.silos({ blueprint: { type: 'Nope' } }),
       fromJSON: () => fromJSON('silos', { blueprints: [{ type: 'Nope' }] }),
       text: () => parseQuery('silos silo Nope'),
     },
   },
   'positions with a probability': {
     code: 'positions_with_probability',
+    path: ['blueprints', 0, 'probability'],
+    builderPath: ['probability'],
     doors: {
-      builder: () => hql.silos(silo.explore({ positions: [0], probability: 0.5 } as never)),
+      builder: () => jsSilo.explore({ positions: [0], probability: 0.5 }),
       fromJSON: () =>
         fromJSON('silos', { blueprints: [{ type: 'Explore', positions: [0], probability: 0.5 }] }),
       text: () => parseQuery('silos silo Explore at [1] probability 0.5'),
     },
   },
+  'a probability above 1': {
+    code: 'invalid_request',
+    path: ['blueprints', 0, 'probability'],
+    builderPath: ['probability'],
+    reason: 'expected a probability from 0 to 1, got 2',
+    doors: {
+      builder: () => jsSilo.explore({ probability: 2 }),
+      fromJSON: () => fromJSON('silos', { blueprints: [{ type: 'Explore', probability: 2 }] }),
+      text: () => parseQuery('silos silo Explore probability 2'),
+    },
+  },
+  'a param the blueprint type does not take': {
+    code: 'unknown_key',
+    path: ['blueprints', 0, 'params', 'name'],
+    builderPath: ['params', 'name'],
+    reason: "unknown key 'name'",
+    doors: {
+      builder: () => jsSilo.graphLens({ positions: [0], name: 'x' }),
+      fromJSON: () => fromJSON('silos', { blueprints: [{ type: 'GraphLens', params: { name: 'x' } }] }),
+      text: () => parseQuery('silos silo GraphLens(name: "x")'),
+    },
+  },
+  'a param close to one the blueprint type takes': {
+    code: 'unknown_key',
+    path: ['blueprints', 0, 'params', 'nameGenrator'],
+    builderPath: ['params', 'nameGenrator'],
+    reason: "unknown key 'nameGenrator'; did you mean 'nameGenerator'?",
+    doors: {
+      builder: () => jsSilo.basedOnItem({ nameGenrator: 'x' }),
+      fromJSON: () =>
+        fromJSON('silos', { blueprints: [{ type: 'BasedOnItem', params: { nameGenrator: 'x' } }] }),
+      text: () => parseQuery('silos silo BasedOnItem(nameGenrator: "x")'),
+    },
+  },
   'a key the endpoint does not take': {
     code: 'unknown_key',
+    path: ['filters'],
+    reason: "unknown key 'filters'; expected one of ids, components, page, pageSize",
     doors: {
-      builder: () => (hql.lookup('mhmov-a') as unknown as UntypedQuery).filter(traits.eq('mhgnr-a')),
+      builder: () => js.lookup('mhmov-a').filter(filter('traits', { $eq: 'mhgnr-a' })),
       fromJSON: () => fromJSON('lookup', { ids: ['mhmov-a'], filters: { traits: { $eq: 'mhgnr-a' } } }),
     },
   },
   'components nested too deep': {
     code: 'too_deep',
+    path: ['components', 0, 'components', 0, 'components', 0, 'components', 0, 'components', 0, 'components'],
     doors: {
-      builder: () => hql.explore().with(nested(12)),
-      fromJSON: () => fromJSON('explore', { filters: {}, components: [nestedJson(12)] }),
-      text: () => parseQuery(`explore with ${nestedText(12)}`),
+      builder: () => hql.explore().with(nested(3)),
+      fromJSON: () => fromJSON('explore', { filters: {}, components: [nestedJson(3)] }),
+      text: () => parseQuery(`explore with ${nestedText(3)}`),
+    },
+  },
+  'operators nested deeper than a request may': {
+    code: 'too_deep',
+    path: ['filters', 'traits', ...Array.from({ length: 23 }, (_, i) => ['$or', 0]).flat()],
+    reason: 'the request nests more than 48 levels deep',
+    doors: {
+      builder: () => {
+        let operator: unknown = { $eq: 'mhgnr-a' }
+        for (let i = 0; i < 30; i++) operator = { $or: [operator] }
+        return js.explore().filter(filter('traits', operator))
+      },
+      fromJSON: () => {
+        let operator: unknown = { $eq: 'mhgnr-a' }
+        for (let i = 0; i < 30; i++) operator = { $or: [operator] }
+        return fromJSON('explore', { filters: { traits: operator } })
+      },
     },
   },
   'too many ids': {
     code: 'too_many_ids',
+    path: ['ids'],
+    reason: 'too many ids (1001); the limit is 1000',
     doors: {
-      builder: () => hql.lookup(...(ids(1001) as [string])),
+      builder: () => js.lookup(...ids(1001)),
       fromJSON: () => fromJSON('lookup', { ids: ids(1001) }),
       text: () => parseQuery(`lookup ${quoted(ids(1001))}`),
     },
   },
   'too many values': {
     code: 'too_many_values',
+    path: ['filters', 'contributorsOf', '$in'],
     doors: {
-      builder: () => hql.explore().filter(contributorsOf.in(...(ids(1001) as ['mhmov-0']))),
+      builder: () => js.explore().filter(filter('contributorsOf', { $in: ids(1001) })),
       fromJSON: () => fromJSON('explore', { filters: { contributorsOf: { $in: ids(1001) } } }),
       text: () => parseQuery(`explore where contributorsOf in [${quoted(ids(1001))}]`),
     },
   },
   'too many factors': {
     code: 'too_many_factors',
+    path: ['factors'],
     doors: {
-      builder: () => hql.relate(...(ids(101) as [string])),
+      builder: () => js.relate(...ids(101)),
       fromJSON: () => fromJSON('relate', { factors: ids(101) }),
       text: () => parseQuery(`relate to ${quoted(ids(101))}`),
     },
   },
   'too many blueprints': {
     code: 'too_many_blueprints',
+    path: ['blueprints'],
     doors: {
-      builder: () => hql.silos(...(Array(51).fill(silo.graphLens()) as [ReturnType<typeof silo.graphLens>])),
+      builder: () => js.silos(...Array(51).fill(silo.graphLens())),
       fromJSON: () => fromJSON('silos', { blueprints: Array(51).fill({ type: 'GraphLens' }) }),
       text: () => parseQuery(`silos ${Array(51).fill('silo GraphLens').join(' ')}`),
     },
   },
   'too many components at one level': {
     code: 'too_many_components',
+    path: ['components'],
     doors: {
       builder: () => hql.explore().with(...Array<ComponentSpec>(33).fill(primaryImage)),
       fromJSON: () =>
@@ -311,10 +518,12 @@ const mistakes: Record<string, Mistake> = {
   },
   'a blueprint parameter set twice': {
     code: 'duplicate_parameter',
+    path: ['blueprints', 0, 'params', 'name'],
     doors: { text: () => parseQuery('silos silo Explore(name: "a", name: "b")') },
   },
   'a query parameter declared twice': {
     code: 'duplicate_parameter',
+    path: [],
     doors: {
       text: () =>
         parseQuery('query q($t: TraitId, $t: TraitId) explore where traits = $t', {
@@ -324,20 +533,31 @@ const mistakes: Record<string, Mistake> = {
   },
   'no factors': {
     code: 'invalid_request',
+    path: ['factors'],
+    reason: 'expected a list of one or more factors, got []',
     doors: {
-      builder: () => (hql.relate as (...f: unknown[]) => unknown)(),
+      builder: () => js.relate(),
       fromJSON: () => fromJSON('relate', { factors: [] }),
     },
   },
 }
 
-describe('one error vocabulary', () => {
-  describe.each(Object.entries(mistakes))('%s', (_, { code, doors }) => {
-    it.each(Object.entries(doors))(`is ${code} from the %s`, (_door, run) => {
-      const error = caught(run)
-      expect(error).toBeInstanceOf(HqlError)
-      expect(error.code).toBe(code)
+describe('one rule behind each mistake', () => {
+  describe.each(Object.entries(mistakes))('%s', (_, mistake) => {
+    const errors = Object.entries(mistake.doors).map(([door, run]) => [door as Door, caught(run)] as const)
+
+    it.each(errors)(`is ${mistake.code} at its path from the %s`, (door, error) => {
+      expect(error.code).toBe(mistake.code)
+      expect(error.path).toEqual(door === 'builder' ? (mistake.builderPath ?? mistake.path) : mistake.path)
+      if (mistake.reason !== undefined) expect(error.reason).toBe(mistake.reason)
+      if (door === 'text') expect(error).toBeInstanceOf(HqlTextError)
     })
+
+    if (errors.length > 1)
+      it('reads the same from every door that can express it', () => {
+        const [[, first]] = errors as unknown as [[Door, HqlError]]
+        for (const [, error] of errors) expect(error.reason).toBe(first.reason)
+      })
   })
 
   it('covers every code of a request', () => {
@@ -358,9 +578,9 @@ describe('HqlError', () => {
     const error = caught(() => fromJSON('explore', { filters: { traitz: { $eq: 'mhgnr-a' } } }))
     expect(error).toMatchObject({
       code: 'unknown_filter',
-      reason: "unknown key 'traitz'",
+      reason: "unknown filter 'traitz'; did you mean 'traits'?",
       path: ['filters', 'traitz'],
-      message: "$.filters.traitz: unknown key 'traitz'",
+      message: "$.filters.traitz: unknown filter 'traitz'; did you mean 'traits'?",
     })
     expect(new HqlError('invalid_request', 'at the root').message).toBe('at the root')
   })

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  ExploreRequestSchema,
-  LookupRequestSchema,
+  FiltersRule,
   QueryValue,
-  RelateRequestSchema,
-  SilosRequestSchema,
   bodyKeys,
   browsableTypes,
-  orderFilters,
+  checked,
+  requestRules,
   typesOfBody,
   typesOfIds,
   typesOfReturnType,
@@ -147,13 +145,11 @@ describe('the types a query returns', () => {
 })
 
 describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
-  it("the request schemas' keys are bodyKeys, in order", () => {
-    const shapeKeys = (schema: unknown) =>
-      Object.keys((schema as { _zod: { def: { innerType: { shape: object } } } })._zod.def.innerType.shape)
-    expect(shapeKeys(ExploreRequestSchema)).toEqual(bodyKeys.explore)
-    expect(shapeKeys(RelateRequestSchema)).toEqual(bodyKeys.relate)
-    expect(shapeKeys(LookupRequestSchema)).toEqual(bodyKeys.lookup)
-    expect(shapeKeys(SilosRequestSchema)).toEqual(bodyKeys.silos)
+  it("the body rules' keys are bodyKeys, in order", () => {
+    for (const endpoint of ['explore', 'relate', 'lookup', 'silos'] as const) {
+      const rule = requestRules[endpoint]
+      expect(rule.kind === 'object' && Object.keys(rule.fields)).toEqual(bodyKeys[endpoint])
+    }
   })
 
   it("a query with every part set emits bodyKeys' order", () => {
@@ -171,7 +167,7 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
     expect(Object.keys(body)).toEqual(bodyKeys.silos)
   })
 
-  it('orderFilters puts every filter name in its place', () => {
+  it('the filters rule puts every filter name in its place', () => {
     const reversed = {
       collections: 1,
       traits: 2,
@@ -180,7 +176,24 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
       contributors: 5,
       returnType: 6,
     }
-    expect(Object.keys(orderFilters(reversed))).toEqual([
+    const operator = (id: string) => ({ $eq: id })
+    const given = Object.fromEntries(
+      Object.keys(reversed).map((name) => [
+        name,
+        operator(
+          name === 'returnType'
+            ? 'Movie'
+            : ({
+                collections: 'mhcol-a',
+                traits: 'mhgnr-a',
+                sources: 'mhsrc-a',
+                contributorsOf: 'mhmov-a',
+                contributors: 'mhric-a',
+              }[name] as string),
+        ),
+      ]),
+    )
+    expect(Object.keys(checked(FiltersRule, given, ['filters']))).toEqual([
       'returnType',
       'contributors',
       'contributorsOf',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  FactorIdRule,
+  PageRule,
+  PageSizeRule,
+  ReturnTypeNameRule,
   checkComponentName,
   checkComponentTree,
-  checkIdType,
-  checkPage,
-  checkPageSize,
-  checkTypeName,
+  checked,
   describeId,
   isIdOfType,
   maxComponentDepth,
@@ -49,10 +50,10 @@ describe('ids', () => {
   it('checks an id against types: mapped source ids never pass, since their type is not certain', () => {
     expect(isIdOfType('mhmov-a', ['Movie', 'ShowSeries'])).toBe(true)
     expect(isIdOfType('iTunes:Movie:1', ['Movie'])).toBe(false)
-    const error = caught(() => checkIdType('mhric-a', ['Movie'], ['factors', 0, 'id']))
+    const error = caught(() => checked(FactorIdRule, 'mhsrc-a', ['factors', 0, 'id']))
     expect(error.code).toBe('wrong_id_prefix')
     expect(error.path).toEqual(['factors', 0, 'id'])
-    expect(caught(() => checkIdType(42, ['Movie'], [])).message).toMatch(/got 42/)
+    expect(caught(() => checked(FactorIdRule, 42, [])).message).toMatch(/got 42/)
   })
 })
 
@@ -119,14 +120,17 @@ describe('component rules', () => {
 
 describe('page and type rules', () => {
   it('takes whole page numbers from 0 and page sizes from 1', () => {
-    expect(() => checkPage(0, [])).not.toThrow()
-    expect(() => checkPageSize(1, [])).not.toThrow()
-    for (const bad of [-1, 1.5, '1', Number.NaN, 2 ** 53]) expect(() => checkPage(bad, ['page'])).toThrow()
-    for (const bad of [0, 2.5, null]) expect(() => checkPageSize(bad, ['pageSize'])).toThrow()
+    expect(checked(PageRule, 0, [])).toBe(0)
+    expect(checked(PageSizeRule, 1, [])).toBe(1)
+    for (const bad of [-1, 1.5, '1', Number.NaN, 2 ** 53])
+      expect(() => checked(PageRule, bad, ['page'])).toThrow()
+    for (const bad of [0, 2.5, null]) expect(() => checked(PageSizeRule, bad, ['pageSize'])).toThrow()
   })
 
   it('knows the type names, and suggests one for a near miss', () => {
-    expect(() => checkTypeName('Movie', [])).not.toThrow()
-    expect(caught(() => checkTypeName('Movi', ['returnType'])).message).toMatch(/did you mean 'Movie'/)
+    expect(checked(ReturnTypeNameRule, 'Movie', [])).toBe('Movie')
+    expect(caught(() => checked(ReturnTypeNameRule, 'Movi', ['returnType'])).message).toMatch(
+      /did you mean 'Movie'/,
+    )
   })
 })

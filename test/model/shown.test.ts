@@ -52,7 +52,7 @@ describe('the builder, given what its types refuse', () => {
       '$.ids[0]: expected an mhid, an altId, or a mapped source id (Source:Type:id), got 10',
     )
     expect(caught(() => anyComponent(Object.create(null))).message).toBe(
-      '$.name: unknown component an object',
+      '$.name: expected a component name, got an object',
     )
     expect(caught(() => anyComponent(10n)).code).toBe('unknown_component')
   })
@@ -64,7 +64,7 @@ describe('the builder, given what its types refuse', () => {
       const error = anyFilter(filter)
       expect([error.code, error.path]).toEqual(['unknown_filter', ['filters']])
     }
-    expect(anyFilter(Symbol('traits')).message).toBe('$.filters: unknown filter Symbol(traits)')
+    expect(anyFilter(Symbol('traits')).message).toBe('$.filters: expected a filter name, got Symbol(traits)')
     // A path part that is no string or number is named in the formatted path, never thrown on.
     expect(formatPath(['filters', Symbol('x') as never, 10n as never])).toBe('$.filters[Symbol(x)][10]')
   })

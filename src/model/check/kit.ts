@@ -2,8 +2,8 @@ import type { JsonPath } from '../errors'
 
 // A small checker kit for responses. The browser client checks every response by default, so this must cost
 // little: a few combinators that infer their TypeScript type, collect every issue with its path, and answer
-// `safeParse` the way zod does (the client and tests use either interchangeably). Requests, which only
-// fromJSON, the service and the CLI validate, use zod/mini (src/model/request/).
+// `safeParse` the way zod does (the client and tests use either interchangeably). Requests have their own
+// rules and checker (src/model/request/rule.ts): strict, with error codes, and copied in canonical order.
 
 export interface CheckIssue {
   readonly path: JsonPath

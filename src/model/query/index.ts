@@ -3,8 +3,7 @@ export type { Query, ResultOf } from './query'
 export { QueryValue, requestOf } from './value'
 export { emptyFilters, withRequiredFilters } from './required-filters'
 export type { FilterInput, ComponentInput } from './value'
-export { checkFilterInput, checkOperator, orderFilters } from './check-filters'
-export { checkLookupId, checkedIds } from './check-ids'
+export { checkFilterInput } from './check-filters'
 export {
   browsableTypes,
   recommendedTypes,

@@ -1,15 +1,20 @@
 import { HqlError } from '../errors'
-import { checkArgShape, checkComponentTree, checkPage, checkPageSize, silosPageError } from '../rules'
-import { checkLimit } from '../limits'
+import { checkArgShape, checkComponentTree } from '../rules'
 import type { ObjectTypeName } from '../ids'
 import type { FilterName } from '../vocabulary'
 import type { Operator } from '../request/filters'
+import { duplicateFilter } from '../request/filters'
 import type { ComponentRequest } from '../request/components'
+import { ComponentListRule } from '../request/components'
 import type { Sort } from '../request/sort'
+import { SortRule } from '../request/sort'
 import type { RequestBody } from '../request/bodies'
+import { IdListRule } from '../request/ids'
+import { PageRule, PageSizeRule } from '../request/paging'
+import { checked, unknownName } from '../request/rule'
+import type { Rule } from '../request/rule'
 import { bodyKeys, type BodyKey, type EndpointName } from '../wire'
 import type { Query } from './query'
-import { checkLookupId } from './check-ids'
 import { checkFilterInput, filterSlots, filtersOfSlots } from './check-filters'
 import { filterNames } from '../vocabulary'
 import { browsableTypes, typesOfReturnType } from './returned-types'
@@ -55,9 +60,9 @@ export type EveryBodyKeyIsAPart = IsAPart<BodyKey>
 /**
  * The body of a query's parts: the parts that are set, frozen, in the one order of `Parts`, which holds every
  * endpoint's canonical order (`bodyKeys`, wire.ts) as a subsequence, and a part an endpoint does not take is
- * never set (`#copy`). Written out with named stores: a loop over `bodyKeys` (a store under a varying key)
- * cost ~10% of building the quickstart query (bench/build-compile.bench.ts). Checked against `bodyKeys` when
- * the request schemas load (request/bodies.ts).
+ * never set (`#next`). Written out with named stores: a loop over `bodyKeys` (a store under a varying key)
+ * cost ~10% of building the quickstart query (bench/build-compile.bench.ts). test/model/key-order.test.ts holds
+ * it to `bodyKeys`.
  */
 export function bodyOf(p: Parts): RequestBody {
   const body: { -readonly [K in PartName]?: Parts[K] } = {}
@@ -120,8 +125,9 @@ export class QueryValue implements Query {
    * is nobody else's until then); throws unless this endpoint's body has `key`.
    */
   #next(key: PartName, types = this.types): QueryValue {
-    if (!(bodyKeys[this.endpoint] as readonly PartName[]).includes(key))
-      throw new HqlError('unknown_key', `${this.endpoint} queries take no '${key}'`, { path: [key] })
+    const keys: readonly string[] = bodyKeys[this.endpoint]
+    // What the endpoint's body rule says of a key it does not have (request/bodies.ts).
+    if (!keys.includes(key)) throw new HqlError('unknown_key', unknownName('key', key, keys), { path: [key] })
     return new QueryValue(this.endpoint, this.#parts, types)
   }
 
@@ -133,12 +139,7 @@ export class QueryValue implements Query {
       const path = checkFilterInput(input)
       const { filter, operator } = input
       const slot = (filterNames as readonly string[]).indexOf(filter)
-      if (slots[slot] !== undefined)
-        throw new HqlError(
-          'duplicate_filter',
-          `filter '${filter}' is already set; combine values with .in(), .all() or .or() instead`,
-          { path },
-        )
+      if (slots[slot] !== undefined) throw new HqlError('duplicate_filter', duplicateFilter(filter), { path })
       slots[slot] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
@@ -152,12 +153,16 @@ export class QueryValue implements Query {
 
   sort(...sorts: readonly Sort[]): QueryValue {
     const next = this.#next('sort')
+    const before = this.#parts.sort
+    const start = before ? before.length : 0
+    // Each sort by the sort rule (a JavaScript caller's `.sort(releaseDate)`, the key not called, is no sort).
     // Sort helpers return frozen constants; a hand-written sort object is frozen here. Freezing a frozen
     // object changes nothing, and an `Object.isFrozen` test before it cost as much as the freeze (~25 ns, a
     // call into the runtime either way): so every sort is frozen, unchecked.
-    for (const s of sorts) Object.freeze(s)
-    // The rest array is this call's own: it is the list when there is none yet.
-    next.#parts.sort = Object.freeze(this.#parts.sort ? [...this.#parts.sort, ...sorts] : sorts)
+    const checkedSorts = sorts.map((sort, index) =>
+      Object.freeze(checked(SortRule, sort, ['sort', start + index])),
+    )
+    next.#parts.sort = Object.freeze(before ? [...before, ...checkedSorts] : checkedSorts)
     return next
   }
 
@@ -166,13 +171,16 @@ export class QueryValue implements Query {
     // check below refuses an unknown or misplaced name as it does a value.
     const before = this.#parts.components
     const start = before ? before.length : 0
-    const components: ComponentRequest[] = before ? [...before] : []
-    for (const input of inputs) {
-      if (typeof input === 'string') components.push(Object.freeze({ name: input }) as ComponentRequest)
-      else components.push(requestOf(input, ['components', components.length]))
-    }
-    Object.freeze(components)
-    // The components already here were checked against these types: only what is added is (with its index).
+    const given: unknown[] = before ? [...before] : []
+    for (const input of inputs)
+      given.push(
+        typeof input === 'string'
+          ? Object.freeze({ name: input })
+          : requestOf(input, ['components', given.length]),
+      )
+    // The list by the component rule, as in a body (a JavaScript caller's hand-made request too, and the count at
+    // one level); what was here passes as it is. Then the tree: only what is added, against these types.
+    const components = Object.freeze(checked(ComponentListRule, given, ['components']))
     checkComponentTree(components, this.types, ['components'], 1, start)
     const next = this.#next('components')
     next.#parts.components = components
@@ -180,35 +188,28 @@ export class QueryValue implements Query {
   }
 
   page(page: number): QueryValue {
-    // The spec's silos take no page: a later page of silos is the response's `next` (whose body has one,
-    // and which fromJSON accepts as written), never one a caller builds.
-    if (this.endpoint === 'silos') throw silosPageError(['page'])
-    checkPage(page, ['page'])
-    const next = this.#next('page')
-    next.#parts.page = page
-    return next
+    return this.#paged('page', PageRule, page)
   }
 
   pageSize(size: number): QueryValue {
-    checkPageSize(size, ['pageSize'])
-    const next = this.#next('pageSize')
-    next.#parts.pageSize = size
-    return next
+    return this.#paged('pageSize', PageSizeRule, size)
   }
 
   siloPageSize(size: number): QueryValue {
-    checkPageSize(size, ['siloPageSize'])
-    const next = this.#next('siloPageSize')
-    next.#parts.siloPageSize = size
+    return this.#paged('siloPageSize', PageSizeRule, size)
+  }
+
+  /** The next value with `key` set to `value`, which `rule` checks. */
+  #paged(key: 'page' | 'pageSize' | 'siloPageSize', rule: Rule<number>, value: unknown): QueryValue {
+    const next = this.#next(key)
+    next.#parts[key] = checked(rule, value, [key])
     return next
   }
 
   ids(...ids: readonly string[]): QueryValue {
-    const start = this.#parts.ids?.length ?? 0
-    checkLimit('ids', start + ids.length)
-    ids.forEach((id, index) => checkLookupId(id, ['ids', start + index]))
     const next = this.#next('ids')
-    next.#parts.ids = Object.freeze([...(this.#parts.ids ?? []), ...ids])
+    const all = this.#parts.ids ? [...this.#parts.ids, ...ids] : ids
+    next.#parts.ids = Object.freeze(checked(IdListRule, all, ['ids']))
     return next
   }
 }

@@ -1,78 +1,142 @@
-import * as z from 'zod/mini'
-import { AnyIdSchema, CollectionIdSchema } from './ids'
-import { FiltersSchema } from './filters'
+import type { CollectionId } from '../ids'
+import type { BlueprintType } from '../vocabulary'
 import { blueprintTypes } from '../vocabulary'
+import { byType, leaf, list, name, object, whole } from './rule'
+import type { Rule } from './rule'
+import { CollectionIdRule, SomeIdsRule } from './ids'
+import { FiltersRule } from './filters'
+import type { Filters } from './filters'
 
-const title = z.exactOptional(z.string({ error: 'expected a title' }))
-const nameGenerator = z.exactOptional(z.string({ error: 'expected a title template ($1 is the seed)' }))
+/**
+ * Each silo blueprint by its type: where the silo goes (`positions` or `probability`, not both), its own filters
+ * (which override the query's), and the params of its type; Content and Collection need theirs. Written out
+ * member by member, and looked up by type (`BlueprintSpec`): a generic member type, a mapped type over the
+ * types, or a blueprint of one type taken from the union cost each silo helper's type more (bench/types.bench.ts).
+ */
+export interface BlueprintsByType {
+  readonly RecommendedForYou: {
+    readonly type: 'RecommendedForYou'
+    readonly positions?: readonly number[]
+    readonly probability?: number
+    readonly filters?: Filters
+    readonly params?: { readonly name?: string }
+  }
+  readonly Explore: {
+    readonly type: 'Explore'
+    readonly positions?: readonly number[]
+    readonly probability?: number
+    readonly filters?: Filters
+    readonly params?: { readonly name?: string }
+  }
+  readonly BasedOnItem: {
+    readonly type: 'BasedOnItem'
+    readonly positions?: readonly number[]
+    readonly probability?: number
+    readonly filters?: Filters
+    readonly params?: { readonly nameGenerator?: string }
+  }
+  readonly GraphLens: {
+    readonly type: 'GraphLens'
+    readonly positions?: readonly number[]
+    readonly probability?: number
+    readonly filters?: Filters
+    readonly params?: { readonly [key: string]: never }
+  }
+  readonly ExploreGraphLens: {
+    readonly type: 'ExploreGraphLens'
+    readonly positions?: readonly number[]
+    readonly probability?: number
+    readonly filters?: Filters
+    readonly params?: { readonly nameGenerator?: string }
+  }
+  readonly Content: {
+    readonly type: 'Content'
+    readonly positions?: readonly number[]
+    readonly probability?: number
+    readonly filters?: Filters
+    readonly params: { readonly name?: string; readonly ids: readonly string[] }
+  }
+  readonly Collection: {
+    readonly type: 'Collection'
+    readonly positions?: readonly number[]
+    readonly probability?: number
+    readonly filters?: Filters
+    readonly params: { readonly name?: string; readonly id: CollectionId }
+  }
+}
+/** A silo blueprint. */
+export type Blueprint = BlueprintsByType[BlueprintType]
 
-// Params by type (SERVICE-SPEC.md). Content and Collection are not shown there: a curated set of titles and
-// an editorial collection are what their descriptions need, so those are their params.
-// Frozen as the rest of a body is: a query's params must not change under it.
-const paramsByType = {
-  RecommendedForYou: z.readonly(z.strictObject({ name: title })),
-  Explore: z.readonly(z.strictObject({ name: title })),
-  BasedOnItem: z.readonly(z.strictObject({ nameGenerator })),
-  GraphLens: z.readonly(z.strictObject({})),
-  ExploreGraphLens: z.readonly(z.strictObject({ nameGenerator })),
-  Content: z.readonly(
-    z.strictObject({
-      name: title,
-      ids: z.readonly(z.array(AnyIdSchema).check(z.minLength(1, { error: 'expected at least one id' }))),
-    }),
-  ),
-  Collection: z.readonly(z.strictObject({ name: title, id: CollectionIdSchema })),
+/** The params of each blueprint type. */
+export type BlueprintParams = { readonly [Type in BlueprintType]: BlueprintsByType[Type]['params'] }
+
+const title = leaf<string>(
+  { kind: 'string', code: 'invalid_request', expected: 'a title' },
+  (value) => typeof value == 'string',
+)
+const template = leaf<string>(
+  { kind: 'string', code: 'invalid_request', expected: 'a title template ($1 is the seed)' },
+  (value) => typeof value == 'string',
+)
+
+/** The message of a blueprint with both `positions` and `probability`. */
+export const positionsWithProbability =
+  'positions and probability cannot be combined: choose fixed positions or a probability'
+
+// Params by type (SERVICE-SPEC.md), and those each type requires. Content and Collection are not shown there: a
+// curated set of titles and an editorial collection are what their descriptions need, so those are their params.
+const params: { readonly [Type in BlueprintType]: readonly [Readonly<Record<string, Rule>>, string?] } = {
+  RecommendedForYou: [{ name: title }],
+  Explore: [{ name: title }],
+  BasedOnItem: [{ nameGenerator: template }],
+  GraphLens: [{}],
+  ExploreGraphLens: [{ nameGenerator: template }],
+  Content: [{ name: title, ids: SomeIdsRule }, 'ids'],
+  Collection: [{ name: title, id: CollectionIdRule }, 'id'],
 }
 
 const placement = {
-  positions: z.exactOptional(
-    z.readonly(
-      z.array(
-        z
-          .int({ error: 'expected a whole number' })
-          .check(z.gte(0, { error: 'expected a position of 0 or more' })),
-      ),
-    ),
+  positions: list(
+    whole(0, 'invalid_request', 'a position of 0 or more'),
+    'invalid_request',
+    'a list of positions',
   ),
-  probability: z.exactOptional(
-    z
-      .number({ error: 'expected a number' })
-      .check(
-        z.gte(0, { error: 'expected a probability from 0 to 1' }),
-        z.lte(1, { error: 'expected a probability from 0 to 1' }),
-      ),
+  probability: leaf<number>(
+    { kind: 'number', min: 0, max: 1, code: 'invalid_request', expected: 'a probability from 0 to 1' },
+    (value) => typeof value == 'number' && value >= 0 && value <= 1,
   ),
-  filters: z.exactOptional(FiltersSchema),
+  filters: FiltersRule,
 }
 
-// Blueprints whose params are all optional may leave `params` out.
-const withOptionalParams = <
-  Type extends 'RecommendedForYou' | 'Explore' | 'BasedOnItem' | 'GraphLens' | 'ExploreGraphLens',
->(
-  type: Type,
-) => z.strictObject({ type: z.literal(type), ...placement, params: z.exactOptional(paramsByType[type]) })
+function blueprint(type: BlueprintType): Rule<Blueprint> {
+  const [fields, required] = params[type]
+  return object<Record<string, unknown>>(
+    {
+      type: name([type], 'unknown_blueprint', 'blueprint type'),
+      ...placement,
+      params: object(fields, 'invalid_request', `the params of ${type}`, required ? [required] : []),
+    },
+    'invalid_request',
+    `a ${type} blueprint`,
+    required ? ['type', 'params'] : ['type'],
+    ['positions', 'probability', 'positions_with_probability', positionsWithProbability],
+  ) as Rule<Blueprint>
+}
 
-const BlueprintUnion = z.discriminatedUnion(
-  'type',
-  [
-    withOptionalParams('RecommendedForYou'),
-    withOptionalParams('Explore'),
-    withOptionalParams('BasedOnItem'),
-    withOptionalParams('GraphLens'),
-    withOptionalParams('ExploreGraphLens'),
-    z.strictObject({ type: z.literal('Content'), ...placement, params: paramsByType.Content }),
-    z.strictObject({ type: z.literal('Collection'), ...placement, params: paramsByType.Collection }),
-  ],
-  { error: `expected a blueprint type: ${blueprintTypes.join(', ')}` },
+/** A silo blueprint: its type chooses its params. */
+export const BlueprintRule: Rule<Blueprint> = byType<Blueprint>(
+  Object.fromEntries(blueprintTypes.map((type) => [type, blueprint(type)])),
+  'invalid_request',
+  'a blueprint ({ type, … })',
+  'unknown_blueprint',
+  'blueprint type',
 )
 
-/** A silo blueprint. `positions` and `probability` exclude each other. */
-export const BlueprintSchema = z.readonly(
-  BlueprintUnion.check(
-    z.refine((blueprint) => blueprint.positions === undefined || blueprint.probability === undefined, {
-      error: 'positions and probability cannot be combined: choose fixed positions or a probability',
-      path: ['probability'],
-    }),
-  ),
+/** Silos' blueprints: one or more, within the request limit. */
+export const BlueprintListRule: Rule<readonly Blueprint[]> = list(
+  BlueprintRule,
+  'invalid_request',
+  'a list of one or more blueprints',
+  1,
+  'blueprints',
 )
-export type Blueprint = z.infer<typeof BlueprintSchema>

@@ -1,103 +1,55 @@
-import * as z from 'zod/mini'
-import { AnyIdSchema } from './ids'
-import { FiltersSchema } from './filters'
-import { SortSchema } from './sort'
-import { ComponentListSchema } from './components'
-import { FactorSchema } from './factors'
-import { BlueprintSchema } from './blueprints'
-import { PageSchema, PageSizeSchema } from './paging'
-import { bodyKeys, checkKeyOrder, type EndpointName } from '../wire'
-import { bodyOf } from '../query/value'
+import { bodyKeys } from '../wire'
+import type { EndpointName } from '../wire'
+import { object } from './rule'
+import type { Rule } from './rule'
+import { IdListRule, SomeIdsRule } from './ids'
+import { FiltersRule } from './filters'
+import type { Filters } from './filters'
+import { SortListRule } from './sort'
+import type { Sort } from './sort'
+import { ComponentListRule } from './components'
+import type { ComponentRequest } from './components'
+import { FactorListRule } from './factors'
+import type { Factor } from './factors'
+import { BlueprintListRule } from './blueprints'
+import type { Blueprint } from './blueprints'
+import { PageRule, PageSizeRule } from './paging'
 
-// The four request bodies. Parsing with these schemas yields their key order, so each is checked, as it
-// loads, against the one declaration of canonical order (`bodyKeys`, wire.ts), which is what `compile` emits.
+// The four request bodies, each made of the parts below in its endpoint's canonical key order (`bodyKeys`,
+// wire.ts): the order a body checked here is copied in, and the order `compile` emits.
 
-/** The body schema, frozen when parsed, after checking its keys are `endpoint`'s canonical keys, in order. */
-function canonicalBody<S extends z.ZodMiniObject>(endpoint: EndpointName, schema: S): z.ZodMiniReadonly<S> {
-  checkKeyOrder(`${endpoint} request schema`, Object.keys(schema.shape), bodyKeys[endpoint])
-  return z.readonly(schema)
+// Type aliases, not interfaces: a body is a JSON object (`Readonly<Record<string, unknown>>`) where one is taken.
+// Each written out whole: an intersection with the shared parts cost each query's type a few instantiations more.
+export type ExploreRequest = {
+  readonly filters: Filters
+  readonly sort?: readonly Sort[]
+  readonly components?: readonly ComponentRequest[]
+  readonly page?: number
+  readonly pageSize?: number
 }
-
-// The query value writes its body out in one order for every endpoint (bodyOf): each endpoint's keys must
-// come out of it in that endpoint's canonical order. Checked here, on load, as the filters' order is.
-const everyPart = bodyOf({
-  ids: [],
-  factors: [],
-  filters: {},
-  sort: [],
-  blueprints: [],
-  components: [],
-  page: 0,
-  pageSize: 1,
-  siloPageSize: 1,
-})
-for (const [endpoint, keys] of Object.entries(bodyKeys))
-  checkKeyOrder(
-    `the query value's ${endpoint} body`,
-    Object.keys(everyPart).filter((key) => (keys as readonly string[]).includes(key)),
-    keys,
-  )
-
-const atLeastOne = <T extends z.ZodMiniType>(item: T, what: string) =>
-  z.readonly(z.array(item).check(z.minLength(1, { error: `expected at least one ${what}` })))
-
-export const ExploreRequestSchema = canonicalBody(
-  'explore',
-  z.strictObject({
-    filters: FiltersSchema,
-    sort: z.exactOptional(z.readonly(z.array(SortSchema))),
-    components: z.exactOptional(ComponentListSchema),
-    page: z.exactOptional(PageSchema),
-    pageSize: z.exactOptional(PageSizeSchema),
-  }),
-)
-
-export const RelateRequestSchema = canonicalBody(
-  'relate',
-  z.strictObject({
-    factors: atLeastOne(FactorSchema, 'factor'),
-    filters: z.exactOptional(FiltersSchema),
-    components: z.exactOptional(ComponentListSchema),
-    page: z.exactOptional(PageSchema),
-    pageSize: z.exactOptional(PageSizeSchema),
-  }),
-)
-
-export const LookupRequestSchema = canonicalBody(
-  'lookup',
-  z.strictObject({
-    ids: atLeastOne(AnyIdSchema, 'id'),
-    components: z.exactOptional(ComponentListSchema),
-    page: z.exactOptional(PageSchema),
-    pageSize: z.exactOptional(PageSizeSchema),
-  }),
-)
-
-export const SilosRequestSchema = canonicalBody(
-  'silos',
-  z.strictObject({
-    ids: z.exactOptional(z.readonly(z.array(AnyIdSchema))),
-    filters: z.exactOptional(FiltersSchema),
-    blueprints: atLeastOne(BlueprintSchema, 'blueprint'),
-    components: z.exactOptional(ComponentListSchema),
-    page: z.exactOptional(PageSchema),
-    pageSize: z.exactOptional(PageSizeSchema),
-    siloPageSize: z.exactOptional(PageSizeSchema),
-  }),
-)
-
-export type ExploreRequest = z.infer<typeof ExploreRequestSchema>
-export type RelateRequest = z.infer<typeof RelateRequestSchema>
-export type LookupRequest = z.infer<typeof LookupRequestSchema>
-export type SilosRequest = z.infer<typeof SilosRequestSchema>
-
-/** The request schema of each endpoint, by the endpoint's name. */
-export const requestSchemas = {
-  explore: ExploreRequestSchema,
-  relate: RelateRequestSchema,
-  silos: SilosRequestSchema,
-  lookup: LookupRequestSchema,
-} as const
+export type RelateRequest = {
+  readonly factors: readonly Factor[]
+  readonly filters?: Filters
+  readonly components?: readonly ComponentRequest[]
+  readonly page?: number
+  readonly pageSize?: number
+}
+export type LookupRequest = {
+  readonly ids: readonly string[]
+  readonly components?: readonly ComponentRequest[]
+  readonly page?: number
+  readonly pageSize?: number
+}
+export type SilosRequest = {
+  readonly ids?: readonly string[]
+  /** Required by SERVICE-SPEC.md; every door writes it (`{}` without filters), and accepts a body without it. */
+  readonly filters?: Filters
+  readonly blueprints: readonly Blueprint[]
+  readonly components?: readonly ComponentRequest[]
+  readonly page?: number
+  readonly pageSize?: number
+  readonly siloPageSize?: number
+}
 
 export interface RequestBodies {
   explore: ExploreRequest
@@ -106,3 +58,39 @@ export interface RequestBodies {
   lookup: LookupRequest
 }
 export type RequestBody = RequestBodies[keyof RequestBodies]
+
+/** Each part a body may have, by its key. */
+const parts = {
+  ids: IdListRule,
+  factors: FactorListRule,
+  filters: FiltersRule,
+  sort: SortListRule,
+  blueprints: BlueprintListRule,
+  components: ComponentListRule,
+  page: PageRule,
+  pageSize: PageSizeRule,
+  siloPageSize: PageSizeRule,
+}
+
+/** The rule of `endpoint`'s body: its keys (`bodyKeys`), the `required` ones, and a part of its own where it differs. */
+function body<E extends EndpointName>(
+  endpoint: E,
+  required: readonly (keyof RequestBodies[E] & string)[],
+  own: Partial<Record<keyof typeof parts, Rule>> = {},
+): Rule<RequestBodies[E]> {
+  const fields = Object.fromEntries(bodyKeys[endpoint].map((key) => [key, own[key] ?? parts[key]]))
+  return object(
+    fields as never,
+    'invalid_request',
+    `${endpoint === 'explore' ? 'an' : 'a'} ${endpoint} request body`,
+    required as never,
+  )
+}
+
+/** The rule of each endpoint's request body, by the endpoint's name. */
+export const requestRules: { readonly [E in EndpointName]: Rule<RequestBodies[E]> } = {
+  explore: body('explore', ['filters']),
+  relate: body('relate', ['factors']),
+  silos: body('silos', ['blueprints']),
+  lookup: body('lookup', ['ids'], { ids: SomeIdsRule }),
+}

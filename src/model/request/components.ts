@@ -1,7 +1,8 @@
-import * as z from 'zod/mini'
 import { componentNames } from '../components'
 import type { ComponentName } from '../components'
-import { PageSchema, PageSizeSchema } from './paging'
+import { lazy, list, name, object } from './rule'
+import type { Rule } from './rule'
+import { PageRule, PageSizeRule } from './paging'
 
 /**
  * A component in object form: its name, the components of the objects it returns, and (for a list) a page size
@@ -15,21 +16,30 @@ export interface ComponentRequest {
   readonly components?: readonly ComponentRequest[]
 }
 
-export const ComponentNameSchema = z.enum(componentNames as [ComponentName, ...ComponentName[]], {
-  error: 'expected a component name',
-})
+/** A component's name: one of the catalogue's (components.ts). */
+export const ComponentNameRule: Rule<ComponentName> = name(componentNames, 'unknown_component', 'component')
 
-export const ComponentRequestSchema: z.ZodMiniType<ComponentRequest> = z.readonly(
-  z.strictObject({
-    name: ComponentNameSchema,
-    pageSize: z.exactOptional(PageSizeSchema),
-    page: z.exactOptional(PageSchema),
-    get components() {
-      return z.exactOptional(ComponentListSchema)
-    },
-  }),
+/**
+ * A component request. Whether it applies where it stands, takes a page, or nests too deep depends on the query
+ * around it: `checkComponentTree` (rules.ts) checks that, from the catalogue.
+ */
+export const ComponentRequestRule: Rule<ComponentRequest> = object<ComponentRequest>(
+  {
+    name: ComponentNameRule,
+    pageSize: PageSizeRule,
+    page: PageRule,
+    components: lazy(() => ComponentListRule),
+  },
+  'invalid_request',
+  'a component ({ name, pageSize?, page?, components? })',
+  ['name'],
 )
 
-export const ComponentListSchema: z.ZodMiniType<readonly ComponentRequest[]> = z.readonly(
-  z.array(ComponentRequestSchema),
+/** The components at one level of a request. */
+export const ComponentListRule: Rule<readonly ComponentRequest[]> = list(
+  ComponentRequestRule,
+  'invalid_request',
+  'a list of components',
+  0,
+  'componentsPerLevel',
 )

@@ -1,14 +1,37 @@
-import * as z from 'zod/mini'
-import { FactorIdSchema } from './ids'
+import type { ContributorId, MediaId, UserId } from '../ids'
+import { leaf, list, object } from './rule'
+import type { Rule } from './rule'
+import { FactorIdRule } from './ids'
 
 /** A relate factor: what the recommendations are based on, with an optional weight (default 1). */
-export const FactorSchema = z.readonly(
-  z.strictObject({
-    id: FactorIdSchema,
-    weight: z.exactOptional(
-      z.number({ error: 'expected a number' }).check(z.gte(0, { error: 'expected a weight of 0 or more' })),
+export interface Factor {
+  readonly id: UserId | MediaId | ContributorId
+  readonly weight?: number
+  readonly boostOnly?: boolean
+}
+
+export const FactorRule: Rule<Factor> = object<Factor>(
+  {
+    id: FactorIdRule,
+    weight: leaf(
+      { kind: 'number', min: 0, code: 'invalid_factor', expected: 'a weight of 0 or more' },
+      (value) => typeof value == 'number' && value >= 0 && value < Infinity,
     ),
-    boostOnly: z.exactOptional(z.boolean({ error: 'expected true or false' })),
-  }),
+    boostOnly: leaf(
+      { kind: 'boolean', code: 'invalid_factor', expected: 'true or false' },
+      (value) => typeof value == 'boolean',
+    ),
+  },
+  'invalid_factor',
+  'a factor ({ id, weight?, boostOnly? })',
+  ['id'],
 )
-export type Factor = z.infer<typeof FactorSchema>
+
+/** Relate's factors: one or more, within the request limit. */
+export const FactorListRule: Rule<readonly Factor[]> = list(
+  FactorRule,
+  'invalid_request',
+  'a list of one or more factors',
+  1,
+  'factors',
+)

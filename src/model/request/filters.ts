@@ -1,87 +1,82 @@
-import * as z from 'zod/mini'
-import { returnTypeNames, type ReturnTypeName } from '../ids'
-import { filterNames, type FilterName } from '../vocabulary'
-import { checkKeyOrder } from '../wire'
-import { filterSlots, orderFilters } from '../query/check-filters'
-import { CollectionIdSchema, ContributorIdSchema, MediaIdSchema, SourceIdSchema, TraitIdSchema } from './ids'
+import { returnTypeNames } from '../ids'
+import type { CollectionId, ContributorId, MediaId, ReturnTypeName, SourceId, TraitId } from '../ids'
+import { filterNames } from '../vocabulary'
+import type { FilterName } from '../vocabulary'
+import { name, object, operator, unknownName } from './rule'
+import type { Operator, Rule } from './rule'
+import { CollectionIdRule, ContributorIdRule, MediaIdRule, SourceIdRule, TraitIdRule } from './ids'
 
-/** An operator over values of type V; `$or` nests operators. */
-export type Operator<V> =
-  | { readonly $eq: V }
-  | { readonly $ne: V }
-  | { readonly $in: readonly V[] }
-  | { readonly $all: readonly V[] }
-  | { readonly $or: readonly Operator<V>[] }
-
-const nonEmpty = <T extends z.ZodMiniType>(item: T) =>
-  z.readonly(z.array(item).check(z.minLength(1, { error: 'expected at least one value' })))
-
-// The operator schema for one value schema. The union's own message is what a reader sees when the object
-// matches no operator at all; a mistake inside a recognised operator is reported at its own path.
-function operatorOf<V>(value: z.ZodMiniType<V>): z.ZodMiniType<Operator<V>> {
-  const operator: z.ZodMiniType<Operator<V>> = z.union(
-    [
-      z.readonly(z.strictObject({ $eq: value })),
-      z.readonly(z.strictObject({ $ne: value })),
-      z.readonly(z.strictObject({ $in: nonEmpty(value) })),
-      z.readonly(z.strictObject({ $all: nonEmpty(value) })),
-      z.readonly(
-        z.strictObject({
-          get $or() {
-            return nonEmpty(operator)
-          },
-        }),
-      ),
-    ],
-    { error: 'expected exactly one operator: $eq, $ne, $in, $all or $or' },
-  ) as z.ZodMiniType<Operator<V>>
-  return operator
-}
-
-/** What `returnType` compares: a type that can be retrieved (`returnTypeNames`, ids.ts). */
-export const ObjectTypeNameSchema = z.enum(
-  returnTypeNames as readonly ReturnTypeName[] as [ReturnTypeName, ...ReturnTypeName[]],
-  {
-    error: (issue) =>
-      issue.input === 'Image' || issue.input === 'Subscription'
-        ? `${issue.input} cannot be retrieved on its own (ask for it as a component of what owns it); returnType takes ${returnTypeNames.join(', ')}`
-        : `expected a type name: ${returnTypeNames.join(', ')}`,
-  },
-)
-
-/** The filter names, in canonical order, with the values each one compares. */
-export const filterValueSchemas = {
-  returnType: ObjectTypeNameSchema,
-  contributors: ContributorIdSchema,
-  contributorsOf: MediaIdSchema,
-  sources: SourceIdSchema,
-  traits: TraitIdSchema,
-  collections: CollectionIdSchema,
-} as const satisfies Record<FilterName, z.ZodMiniType>
+export type { Operator } from './rule'
 export type { FilterName } from '../vocabulary'
 
-const filtersObject = z.strictObject({
-  returnType: z.exactOptional(operatorOf(filterValueSchemas.returnType)),
-  contributors: z.exactOptional(operatorOf(filterValueSchemas.contributors)),
-  contributorsOf: z.exactOptional(operatorOf(filterValueSchemas.contributorsOf)),
-  sources: z.exactOptional(operatorOf(filterValueSchemas.sources)),
-  traits: z.exactOptional(operatorOf(filterValueSchemas.traits)),
-  collections: z.exactOptional(operatorOf(filterValueSchemas.collections)),
-})
-// Parsing yields this key order, and the query value writes its own out (orderFilters): both must be the
-// canonical one, `filterNames`' (vocabulary.ts). Checked here, on load, and not in orderFilters' module, so that
-// the check stays out of a browser bundle that only builds queries (the schemas never reach one).
-checkKeyOrder('filters schema', Object.keys(filtersObject.shape), filterNames)
-const everyFilter = Object.fromEntries(filterNames.map((name) => [name, name]))
-checkKeyOrder('orderFilters', Object.keys(orderFilters(everyFilter)), filterNames)
-// Each name's operator under its own key, and each slot at its name's index (the query value finds a slot by
-// `filterNames.indexOf`): a filter whose operator would land under another filter's key fails here.
-checkKeyOrder(
-  'orderFilters values',
-  Object.values(orderFilters(everyFilter)) as unknown as string[],
-  filterNames,
+/**
+ * What `returnType` compares: a type that can be retrieved (`returnTypeNames`, ids.ts). Image and Subscription
+ * are reached through what owns them, and say so.
+ */
+export const ReturnTypeNameRule: Rule<ReturnTypeName> = name(
+  returnTypeNames,
+  'unknown_type',
+  'type',
+  (found) =>
+    found === 'Image' || found === 'Subscription'
+      ? `${found} cannot be retrieved on its own (ask for it as a component of what owns it); returnType takes ${returnTypeNames.join(', ')}`
+      : unknownName('type', found, returnTypeNames),
 )
-checkKeyOrder('filterSlots', filterSlots(everyFilter) as string[], filterNames)
-export const FiltersSchema = z.readonly(filtersObject)
-export type Filters = z.infer<typeof FiltersSchema>
-export type FilterValue<Name extends FilterName> = z.infer<(typeof filterValueSchemas)[Name]>
+
+/** The values each filter compares. */
+export const filterValueRules = {
+  returnType: ReturnTypeNameRule,
+  contributors: ContributorIdRule,
+  contributorsOf: MediaIdRule,
+  sources: SourceIdRule,
+  traits: TraitIdRule,
+  collections: CollectionIdRule,
+} as const satisfies { readonly [Name in FilterName]: Rule<FilterValues[Name]> }
+
+/** The values each filter compares, as types (written out: a conditional type over the rules costs more). */
+export interface FilterValues {
+  readonly returnType: ReturnTypeName
+  readonly contributors: ContributorId
+  readonly contributorsOf: MediaId
+  readonly sources: SourceId
+  readonly traits: TraitId
+  readonly collections: CollectionId
+}
+export type FilterValue<Name extends FilterName> = FilterValues[Name]
+
+/** Each filter's operator, by the filter's name. */
+export const filterOperatorRules: { readonly [Name in FilterName]: Rule<Operator<FilterValue<Name>>> } = {
+  returnType: operator(filterValueRules.returnType),
+  contributors: operator(filterValueRules.contributors),
+  contributorsOf: operator(filterValueRules.contributorsOf),
+  sources: operator(filterValueRules.sources),
+  traits: operator(filterValueRules.traits),
+  collections: operator(filterValueRules.collections),
+}
+
+/** A filters object: each filter at most once, by name. */
+export type Filters = {
+  readonly returnType?: Operator<ReturnTypeName>
+  readonly contributors?: Operator<ContributorId>
+  readonly contributorsOf?: Operator<MediaId>
+  readonly sources?: Operator<SourceId>
+  readonly traits?: Operator<TraitId>
+  readonly collections?: Operator<CollectionId>
+}
+
+/** Filters by name, in canonical order (`filterNames`); all of them apply together. */
+export const FiltersRule: Rule<Filters> = object<Filters>(
+  filterOperatorRules,
+  'invalid_request',
+  'an object of filters',
+  [],
+  undefined,
+  ['unknown_filter', 'filter'],
+)
+
+/** A filter's name, where a filter is named apart from a filters object (the builder's `.filter()`). */
+export const FilterNameRule: Rule<FilterName> = name(filterNames, 'unknown_filter', 'filter')
+
+/** The message of a filter set twice in one query (the builder's `.filter()`, the text's `where`). */
+export const duplicateFilter = (filter: string): string =>
+  `filter '${filter}' is set twice; combine its values in one operator (in, all, or)`

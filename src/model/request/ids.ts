@@ -1,41 +1,84 @@
-import * as z from 'zod/mini'
-import { currentUserAlias, describeId, mediaTypeNames, typePrefixes } from '../ids'
-import type { IdOf, MappedSourceId, ObjectTypeName, UserId } from '../ids'
-import { idIsOfType } from './id-check'
+import { describeId, mediaTypeNames, typePrefixes } from '../ids'
+import type { CollectionId, ContributorId, MediaId, ObjectTypeName, SourceId, TraitId, UserId } from '../ids'
+import type { FilterName } from '../vocabulary'
+import { leaf, list } from './rule'
+import type { Rule } from './rule'
 
-// Schemas for ids in requests. A template literal keeps the exact id type (`mhric${string}`) in the inferred
-// types and becomes a `pattern` in the generated JSON Schema; the refinement is the model's one rule for ids
-// (`describeId`: an mhid, an altId `prefix-slug`, the alias), which the builder and text apply too, so that
-// `mhmovABC` or `mhmov-` is refused by every door alike.
-function idOf<const Types extends readonly ObjectTypeName[]>(
-  types: Types,
-  what: string,
-): z.ZodMiniType<IdOf<Types[number]>> {
-  const prefixes = [...new Set(types.flatMap((type) => typePrefixes[type] as readonly string[]))]
-  const error = `expected ${what} id (${prefixes.slice(0, 4).join('…, ')}…${prefixes.length > 4 ? ', …' : ''})`
-  return z
-    .templateLiteral([z.enum(prefixes as [string, ...string[]]), z.string()], { error })
-    .check(z.refine((id) => idIsOfType(id, types), { error })) as z.ZodMiniType<IdOf<Types[number]>>
+// The rules of ids in requests, declared once: which ids each place takes. An id is an mhid, an altId
+// (`prefix-slug`) or the current user's alias (`describeId`), of a type its place takes; lookup, silos' seeds,
+// idsOrder and a Content blueprint take any id, a mapped source id (`Source:Type:id`) too.
+
+/** Whether `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
+export function isIdOfType(id: string, types: readonly ObjectTypeName[]): boolean {
+  const description = describeId(id)
+  return (
+    description.form !== 'unknown' &&
+    description.form !== 'mappedSourceId' &&
+    types.includes(description.type)
+  )
 }
 
-export const MovieIdSchema = idOf(['Movie'], 'a Movie')
-export const ShowSeriesIdSchema = idOf(['ShowSeries'], 'a ShowSeries')
-export const ContributorIdSchema = idOf(['Contributor'], 'a Contributor')
-export const SourceIdSchema = idOf(['Source'], 'a Source')
-export const CollectionIdSchema = idOf(['Collection'], 'a Collection')
-export const UserIdSchema = z.union([idOf(['User'], 'a User'), z.literal(currentUserAlias)], {
-  error: `expected a User id (mhusr… or ${currentUserAlias})`,
-}) as z.ZodMiniType<UserId>
-export const TraitIdSchema = idOf(['Trait'], 'a Trait')
-export const MediaIdSchema = idOf(mediaTypeNames, 'a media (Movie, ShowSeries, ShowEpisode, …)')
-/** A factor of `relate` names a user, a title or a contributor. */
-export const FactorIdSchema = z.union([MediaIdSchema, ContributorIdSchema, UserIdSchema], {
-  error: 'expected the id of a user, a contributor or media (mhusr…, mhric…, mhmov…, mhsss…, …)',
-})
-/** Anything `lookup` and `silos` take: a prefixed id, the current-user alias, or a mapped source id. */
-export const AnyIdSchema = z.string().check(
-  z.minLength(1, { error: 'expected a non-empty id' }),
-  z.refine((id) => describeId(id).form !== 'unknown', {
-    error: 'expected an mhid, an altId, or a mapped source id (Source:Type:id)',
-  }),
-) as z.ZodMiniType<string | MappedSourceId>
+/** The types of id each id-valued filter compares. */
+export const filterIdTypes: Readonly<Record<Exclude<FilterName, 'returnType'>, readonly ObjectTypeName[]>> = {
+  contributors: ['Contributor'],
+  contributorsOf: mediaTypeNames,
+  sources: ['Source'],
+  traits: ['Trait'],
+  collections: ['Collection'],
+}
+
+/** The types a relate factor may name. */
+export const factorIdTypes: readonly ObjectTypeName[] = ['User', ...mediaTypeNames, 'Contributor']
+
+/** The rule of an id of one of `types`: `wrong_id_prefix` for any other, with what the place takes. */
+function idOf<T extends string>(types: readonly ObjectTypeName[], what: string): Rule<T> {
+  return leaf<T>(
+    {
+      kind: 'id',
+      prefixes: types.flatMap((type) => typePrefixes[type] as readonly string[]),
+      alias: types.includes('User'),
+      code: 'wrong_id_prefix',
+      expected: `${what} id`,
+    },
+    (value) => typeof value == 'string' && isIdOfType(value, types),
+  )
+}
+
+export const ContributorIdRule: Rule<ContributorId> = idOf(filterIdTypes.contributors, 'a Contributor')
+export const MediaIdRule: Rule<MediaId> = idOf(mediaTypeNames, 'a media (Movie, ShowSeries, ShowEpisode, …)')
+export const SourceIdRule: Rule<SourceId> = idOf(filterIdTypes.sources, 'a Source')
+export const TraitIdRule: Rule<TraitId> = idOf(filterIdTypes.traits, 'a Trait')
+export const CollectionIdRule: Rule<CollectionId> = idOf(filterIdTypes.collections, 'a Collection')
+/** A factor of `relate` names a user (the current user's alias too), a title or a contributor. */
+export const FactorIdRule: Rule<UserId | MediaId | ContributorId> = idOf(
+  factorIdTypes,
+  'a user, a contributor or media (Movie, ShowSeries, ShowEpisode, …)',
+)
+/** Anything `lookup` and `silos` take: a prefixed id, the current user's alias, or a mapped source id. */
+export const AnyIdRule: Rule<string> = leaf(
+  {
+    kind: 'id',
+    alias: true,
+    code: 'invalid_id',
+    expected: 'an mhid, an altId, or a mapped source id (Source:Type:id)',
+  },
+  (value) => typeof value == 'string' && describeId(value).form !== 'unknown',
+)
+
+/** Ids as silos' seeds take them: any ids, within the request limit. */
+export const IdListRule: Rule<readonly string[]> = list(
+  AnyIdRule,
+  'invalid_request',
+  'a list of ids',
+  0,
+  'ids',
+)
+
+/** Ids as lookup, idsOrder and a Content blueprint take them: one or more, within the request limit. */
+export const SomeIdsRule: Rule<readonly string[]> = list(
+  AnyIdRule,
+  'invalid_request',
+  'a list of one or more ids',
+  1,
+  'ids',
+)

@@ -1,8 +1,6 @@
-import * as z from 'zod/mini'
+import { whole } from './rule'
 
-export const PageSchema = z
-  .int({ error: 'expected a whole number' })
-  .check(z.gte(0, { error: 'expected a page number of 0 or more (pages are zero-based)' }))
-export const PageSizeSchema = z
-  .int({ error: 'expected a whole number' })
-  .check(z.gte(1, { error: 'expected a positive page size' }))
+/** A list's page: zero-based. */
+export const PageRule = whole(0, 'invalid_page', 'a page number of 0 or more (pages are zero-based)')
+/** How many items a page holds (or silos a page of silos, or titles a silo). */
+export const PageSizeRule = whole(1, 'invalid_page_size', 'a positive whole number')

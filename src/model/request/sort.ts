@@ -1,30 +1,60 @@
-import * as z from 'zod/mini'
-import { AnyIdSchema } from './ids'
 import { plainSortTypes, sortOrders, sortProperties } from '../vocabulary'
+import type { SortOrder, SortProperty } from '../vocabulary'
+import { byType, list, name, object } from './rule'
+import type { Rule } from './rule'
+import { AnyIdRule } from './ids'
 
-const order = z.exactOptional(z.enum(sortOrders, { error: 'expected "ascending" or "descending"' }))
+export type PlainSortType = (typeof plainSortTypes)[number]
 
-export const SortSchema = z.readonly(
-  z.discriminatedUnion(
-    'type',
-    [
-      z.strictObject({
-        type: z.literal('property'),
-        property: z.enum(sortProperties, { error: 'expected a sortable property: "name" or "releaseDate"' }),
-        order,
-      }),
-      z.strictObject({ type: z.enum(plainSortTypes), order }),
-      z.strictObject({
-        type: z.literal('idsOrder'),
-        ids: z.readonly(z.array(AnyIdSchema).check(z.minLength(1, { error: 'expected at least one id' }))),
-        order,
-      }),
-    ],
-    {
-      error:
-        'expected a sort type: property, popularity, collectionOrder, likeOrder, followOrder, idsOrder or random',
-    },
-  ),
-)
-export type Sort = z.infer<typeof SortSchema>
+/** A sort key of explore: by a property, by one of the plain orders, or by the order of given ids. */
+export type Sort =
+  | { readonly type: 'property'; readonly property: SortProperty; readonly order?: SortOrder }
+  | { readonly type: PlainSortType; readonly order?: SortOrder }
+  | { readonly type: 'idsOrder'; readonly ids: readonly string[]; readonly order?: SortOrder }
 export type SortType = Sort['type']
+
+const order = name(sortOrders, 'invalid_sort', 'sort order')
+const plain = object<{ type: PlainSortType; order?: SortOrder }>(
+  { type: name(plainSortTypes, 'unknown_sort', 'sort'), order },
+  'invalid_sort',
+  'a sort',
+  ['type'],
+)
+
+/** The words a sort may be named by, at any door: its JSON types, and the properties (text's `order by name`). */
+export const sortWords: readonly string[] = [...sortProperties, ...plainSortTypes, 'idsOrder', 'property']
+
+/** A sort: `{ type, order? }`, `property` with the property, `idsOrder` with one or more ids. */
+export const SortRule: Rule<Sort> = byType<Sort>(
+  {
+    property: object<{ type: 'property'; property: SortProperty; order?: SortOrder }>(
+      {
+        type: name(['property'], 'unknown_sort', 'sort'),
+        property: name(sortProperties, 'unknown_sort', 'sort property'),
+        order,
+      },
+      'invalid_sort',
+      'a sort',
+      ['type', 'property'],
+    ),
+    ...Object.fromEntries(plainSortTypes.map((type) => [type, plain])),
+    idsOrder: object<{ type: 'idsOrder'; ids: readonly string[]; order?: SortOrder }>(
+      {
+        type: name(['idsOrder'], 'unknown_sort', 'sort'),
+        ids: list(AnyIdRule, 'invalid_sort', 'a list of one or more ids', 1, 'ids'),
+        order,
+      },
+      'invalid_sort',
+      'a sort',
+      ['type', 'ids'],
+    ),
+  },
+  'invalid_sort',
+  'a sort ({ type, order? })',
+  'unknown_sort',
+  'sort',
+  sortWords,
+)
+
+/** A list of sorts, most significant first. */
+export const SortListRule: Rule<readonly Sort[]> = list(SortRule, 'invalid_request', 'a list of sorts')

@@ -4,8 +4,10 @@ import type { ComponentName } from '../../components'
 import { describeId } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
+import { ComponentListRule } from '../../request/components'
+import { filterOperatorRules } from '../../request/filters'
+import { checked } from '../../request/rule'
 import { checkComponentTree } from '../../rules'
-import { checkOperator } from '../../query/check-filters'
 import { browsableTypes, recommendedTypes, typesOfIds, typesOfReturnType } from '../../query/returned-types'
 import type { EndpointName } from '../../wire'
 
@@ -36,7 +38,7 @@ export function readPromise(endpoint: EndpointName, body: unknown): ResponseProm
     } else {
       const returnType =
         isObject(filters) && Object.hasOwn(filters, 'returnType') ? filters['returnType'] : undefined
-      if (returnType !== undefined) checkOperator('returnType', returnType, [])
+      if (returnType !== undefined) checked(filterOperatorRules.returnType, returnType, [])
       types =
         returnType !== undefined
           ? typesOfReturnType(returnType as never, browsableTypes)
@@ -44,9 +46,9 @@ export function readPromise(endpoint: EndpointName, body: unknown): ResponseProm
             ? browsableTypes
             : recommendedTypes
     }
-    // Names, applicability, depth and counts, as `.with()` and fromJSON check them; it throws on anything else.
-    if (!Array.isArray(components)) return undefined
-    checkComponentTree(components as ComponentRequest[], types, [])
+    // The component rule, then names, applicability and depth, as `.with()` and fromJSON check them; either
+    // throws on anything else.
+    checkComponentTree(checked(ComponentListRule, components, []), types, [])
     const emptyItems =
       endpoint === 'lookup' && (ids as string[]).some((id) => describeId(id).form === 'mappedSourceId')
     return { endpoint, types, components: components as ComponentRequest[], emptyItems }

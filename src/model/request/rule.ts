@@ -1,0 +1,412 @@
+import type { HqlErrorCode } from '../error-codes'
+import { HqlValidationError } from '../errors'
+import type { JsonPath, ValidationIssue } from '../errors'
+import { maxJsonDepth, requestLimits, tooMany } from '../limits'
+import type { RequestLimitName } from '../limits'
+import { clipped, quoted, shownList, shownValue } from '../shown'
+import { closest } from '../suggest'
+import { operatorKeys } from '../vocabulary'
+
+// The one checker of requests. Each rule of a request body is declared once, in the files beside this one, with
+// the few kinds below (a whole number, a number, a string, a flag, a name from a list, an id, a list, an object,
+// a choice by type, a filter's operator), its error code and what it expects. Every door reads the same rules:
+// the builder checks each value it is given with the rule of its place (`checked`), fromJSON and the text
+// resolver check a whole body with the rule of its endpoint (`checkBody`), and scripts/request-schema.ts writes
+// the JSON Schema from them. A rule is its declaration (what the schema writer and the docs read) and its
+// `check`, made from that declaration when the rule is made: no second description of a rule exists.
+//
+// A check returns the value, or `refused` after recording each mistake it found (its code, message and path)
+// in the walk. It finds every mistake of a body in one pass (fromJSON reports them all), and builds a mistake's
+// path only when there is one: from the inside out, as the check returns through each list and object. Every
+// byte here is in the browser bundle of the builder: it is written to be small first, and fast enough
+// (bench/from-json-compile.bench.ts, bench/build-compile.bench.ts).
+
+/** What a check returns for a value it refuses (its mistakes are in the walk). */
+export const refused: unique symbol = Symbol()
+export type Refused = typeof refused
+
+/** A mistake as the check finds it: its path is written from the inside out, reversed when the check is done. */
+interface Found {
+  readonly code: HqlErrorCode
+  readonly message: string
+  readonly path: (string | number)[]
+}
+
+/** One check's state: the mistakes found so far, how deep it is in the body, and what it returns. */
+export interface Walk {
+  readonly found: Found[]
+  depth: number
+  /**
+   * `true`: a fresh, frozen copy in canonical key order (JSON from outside, which must not be frozen under its
+   * owner); `false`: the value itself where it is canonical already (what the builder and the text made), else
+   * such a copy of it.
+   */
+  readonly copy: boolean
+}
+
+/** The declaration of a rule, by kind: what the JSON Schema writer and the docs read. */
+export type Declaration =
+  | { readonly kind: 'integer'; readonly min: number }
+  | { readonly kind: 'number'; readonly min: number; readonly max?: number }
+  | { readonly kind: 'string' | 'boolean' }
+  | { readonly kind: 'name'; readonly names: readonly string[] }
+  | { readonly kind: 'id'; readonly prefixes?: readonly string[]; readonly alias: boolean }
+  | { readonly kind: 'list'; readonly item: Rule; readonly min: number; readonly limit?: RequestLimitName }
+  | {
+      readonly kind: 'object'
+      readonly fields: Readonly<Record<string, Rule>>
+      readonly required: readonly string[]
+      readonly unknown: readonly [HqlErrorCode, string]
+      readonly exclusive?: readonly [string, string, HqlErrorCode, string]
+    }
+  | { readonly kind: 'byType'; readonly options: Readonly<Record<string, Rule>> }
+  | { readonly kind: 'operator'; readonly value: Rule }
+  | { readonly kind: 'lazy'; readonly rule: () => Rule }
+
+/** A rule of a request: its declaration, its error code, what it expects, and its check. */
+export type Rule<T = unknown> = Declaration & {
+  readonly code: HqlErrorCode
+  /** What the rule expects, as a message says it: `a positive whole number`. */
+  readonly expected: string
+  readonly check: (value: unknown, walk: Walk) => T | Refused
+  /** Phantom: the accepted type. */
+  readonly accepted?: T
+}
+
+/** What a message says of a value it found: `nothing`, `'text'`, `1.5`, `["a","b"]`, `an object`. */
+export const got = (value: unknown): string =>
+  value === undefined ? 'nothing' : Array.isArray(value) ? shownValue(value) : quoted(value)
+
+/**
+ * The message of a name that is none of `names`: `unknown filter 'trait'; did you mean 'traits'?`, or the names
+ * when none is close and they are few.
+ */
+export function unknownName(what: string, name: string, names: readonly string[]): string {
+  const close = closest(name, names)
+  return `unknown ${what} ${clipped(name)}${
+    close
+      ? `; did you mean '${close}'?`
+      : names[0] && names.length < 16
+        ? `; expected one of ${names.join(', ')}`
+        : ''
+  }`
+}
+
+/** Records a mistake at `key` (or where the check is) and refuses. */
+function fail(walk: Walk, code: HqlErrorCode, message: string, key?: string | number): Refused {
+  walk.found.push({ code, message, path: key === undefined ? [] : [key] })
+  return refused
+}
+
+/** Records that `value` is not what `rule` expects. */
+const miss = (walk: Walk, rule: Rule, value: unknown, key?: string): Refused =>
+  fail(walk, rule.code, `expected ${rule.expected}, got ${got(value)}`, key)
+
+/** Adds `key` to the paths of the mistakes found from `mark` on, which lie below it; the next mark. */
+function under(walk: Walk, mark: number, key: string | number): number {
+  const found = walk.found
+  while (mark < found.length) found[mark++]?.path.push(key)
+  return mark
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value == 'object' && !Array.isArray(value)
+
+/** One level deeper, or `false` (and a mistake) past the depth a request may nest. */
+function deeper(walk: Walk): boolean {
+  if (++walk.depth <= maxJsonDepth) return true
+  walk.depth--
+  fail(walk, 'too_deep', `the request nests more than ${maxJsonDepth} levels deep`)
+  return false
+}
+
+/** A rule of one value, which `test` accepts. */
+export function leaf<T>(
+  declared: Declaration & { readonly code: HqlErrorCode; readonly expected: string },
+  test: (value: unknown) => boolean,
+): Rule<T> {
+  const rule = {
+    ...declared,
+    check: (value: unknown, walk: Walk) => (test(value) ? (value as T) : miss(walk, rule as Rule, value)),
+  } as Rule<T>
+  return rule
+}
+
+/** A whole number of `min` or more (a page, a page size, a position). */
+export const whole = (min: number, code: HqlErrorCode, expected: string): Rule<number> =>
+  leaf(
+    { kind: 'integer', min, code, expected },
+    (value) => Number.isSafeInteger(value) && (value as number) >= min,
+  )
+
+/**
+ * One of `names` (a component, a type, a sort order): a string that is none of them is an unknown `what`, with
+ * the closest name suggested; `message` words the refusal where a name needs more than that.
+ */
+export function name<const N extends string>(
+  names: readonly N[],
+  code: HqlErrorCode,
+  what: string,
+  message: (found: string) => string = (found) => unknownName(what, found, names),
+): Rule<N> {
+  const rule: Rule<N> = {
+    kind: 'name',
+    names,
+    code,
+    expected: `a ${what} name`,
+    check: (value, walk) =>
+      names.includes(value as N)
+        ? (value as N)
+        : typeof value == 'string'
+          ? fail(walk, code, message(value))
+          : miss(walk, rule, value),
+  }
+  return rule
+}
+
+/**
+ * A list of `item`, at least `min` long and within the request limit `limit`. A value that is no array (an
+ * object that only looks like one, `{ length: 1 }`, too) is refused before anything of it is read.
+ */
+export function list<T>(
+  item: Rule<T>,
+  code: HqlErrorCode,
+  expected: string,
+  min = 0,
+  limit?: RequestLimitName,
+): Rule<readonly T[]> {
+  const rule: Rule<readonly T[]> = {
+    kind: 'list',
+    item,
+    min,
+    ...(limit && { limit }),
+    code,
+    expected,
+    check(value, walk) {
+      if (!Array.isArray(value) || value.length < min) return miss(walk, rule, value)
+      if (limit && value.length > requestLimits[limit]) return fail(walk, ...tooMany(limit, value.length))
+      if (!deeper(walk)) return refused
+      const out: T[] = []
+      let kept = !walk.copy
+      let failed = false
+      let mark = walk.found.length
+      for (let index = 0; index < value.length; index++) {
+        const checked = item.check(value[index], walk)
+        if (checked === refused) {
+          failed = true
+          mark = under(walk, mark, index)
+        } else if (out.push(checked) && checked !== value[index]) kept = false
+      }
+      walk.depth--
+      return failed ? refused : kept ? (value as readonly T[]) : Object.freeze(out)
+    },
+  }
+  return rule
+}
+
+type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
+
+/**
+ * An object with these fields, in this order (the canonical order, which a copy is written in), the `required`
+ * ones present; a key it does not have is an unknown `unknown[1]` (a key, a filter) with code `unknown[0]`. A
+ * field whose value is `undefined` is absent. `exclusive`: two fields that may not both be present, the code and
+ * the message of both.
+ */
+export function object<T>(
+  fields: Fields<T>,
+  code: HqlErrorCode,
+  expected: string,
+  required: readonly (keyof T & string)[] = [],
+  exclusive?: readonly [keyof T & string, keyof T & string, HqlErrorCode, string],
+  unknown: readonly [HqlErrorCode, string] = ['unknown_key', 'key'],
+): Rule<T> {
+  const rules = fields as Readonly<Record<string, Rule>>
+  const keys = Object.keys(fields)
+  const rule: Rule<T> = {
+    kind: 'object',
+    fields: rules,
+    required,
+    unknown,
+    ...(exclusive && { exclusive }),
+    code,
+    expected,
+    check(value, walk) {
+      if (!isObject(value)) return miss(walk, rule, value)
+      if (!deeper(walk)) return refused
+      // A missing key first: `{ filter: {} }` is first of all a body without its filters.
+      let failed = false
+      for (const key of required)
+        if (value[key] === undefined) failed = !!miss(walk, rules[key] as Rule, undefined, key)
+      // Kept as it is (the builder's or the text's own value) when every field comes back as it was given, in
+      // canonical order, none of them undefined, on a plain object; anything else is copied, in canonical order.
+      let kept = !walk.copy && Object.getPrototypeOf(value) === Object.prototype
+      let last = -1
+      let mark = walk.found.length
+      const values: unknown[] = []
+      for (const key in value) {
+        const at = keys.indexOf(key)
+        const given = value[key]
+        if (at < 0) {
+          failed = !!fail(walk, unknown[0], unknownName(unknown[1], key, keys), key)
+          mark++
+        } else if (given === undefined) kept = false
+        else {
+          const checked = (rules[key] as Rule).check(given, walk)
+          if (checked === refused) {
+            failed = true
+            mark = under(walk, mark, key)
+          } else if (checked !== given || at < last) kept = false
+          last = at
+          values[at] = checked
+        }
+      }
+      if (exclusive && value[exclusive[0]] !== undefined && value[exclusive[1]] !== undefined)
+        failed = !!fail(walk, exclusive[2], exclusive[3], exclusive[1])
+      walk.depth--
+      if (failed) return refused
+      if (kept) return value as T
+      const out: Record<string, unknown> = {}
+      keys.forEach((key, at) => {
+        if (values[at] !== undefined) out[key] = values[at]
+      })
+      return Object.freeze(out) as T
+    },
+  }
+  return rule
+}
+
+/**
+ * One of `options`, chosen by the string under `type` (a sort's or a blueprint's type): an unknown one is an
+ * unknown `what` under `type`, with code `unknownCode` (the closest of `suggested` suggested); the option checks
+ * the rest. A value without a string there is none of them (`code`, `expected`).
+ */
+export function byType<T>(
+  options: Readonly<Record<string, Rule<T>>>,
+  code: HqlErrorCode,
+  expected: string,
+  unknownCode: HqlErrorCode,
+  what: string,
+  suggested: readonly string[] = Object.keys(options),
+): Rule<T> {
+  const rule: Rule<T> = {
+    kind: 'byType',
+    options,
+    code,
+    expected,
+    check(value, walk) {
+      const type = isObject(value) ? value['type'] : undefined
+      // Not an object, or one without its type (a JavaScript caller's `.sort(releaseDate)`, the key not called).
+      if (typeof type != 'string') return miss(walk, rule, value)
+      return Object.hasOwn(options, type)
+        ? (options[type] as Rule<T>).check(value, walk)
+        : fail(walk, unknownCode, unknownName(what, type, suggested), 'type')
+    },
+  }
+  return rule
+}
+
+/** An operator over values of type V; `$or` nests operators. */
+export type Operator<V> =
+  | { readonly $eq: V }
+  | { readonly $ne: V }
+  | { readonly $in: readonly V[] }
+  | { readonly $all: readonly V[] }
+  | { readonly $or: readonly Operator<V>[] }
+
+/**
+ * A filter's operator over values `value` accepts: an object of exactly one operator; `$in` and `$all` take a
+ * list of one or more values, `$or` one of one or more operators, each within the request limit on values.
+ */
+export function operator<V>(value: Rule<V>): Rule<Operator<V>> {
+  const values = list(value, 'invalid_operator', 'a list of one or more values', 1, 'values')
+  const rule: Rule<Operator<V>> = {
+    kind: 'operator',
+    value,
+    code: 'invalid_operator',
+    expected: 'exactly one operator ($eq, $ne, $in, $all or $or)',
+    check(given, walk) {
+      const keys = isObject(given) ? Object.keys(given) : []
+      const key = keys[0] as string
+      if (keys.length != 1 || !(operatorKeys as readonly string[]).includes(key))
+        return key === undefined
+          ? miss(walk, rule, given)
+          : fail(
+              walk,
+              rule.code,
+              `expected ${rule.expected}, got ${shownList(keys, quoted)}${
+                closest(key, operatorKeys) ? `; did you mean '${closest(key, operatorKeys)}'?` : ''
+              }`,
+            )
+      if (!deeper(walk)) return refused
+      const operand = (given as Record<string, unknown>)[key]
+      const mark = walk.found.length
+      const checked = (key == '$eq' || key == '$ne' ? value : key == '$or' ? branches : values).check(
+        operand,
+        walk,
+      )
+      walk.depth--
+      if (checked === refused) return (under(walk, mark, key), refused)
+      return !walk.copy && checked === operand
+        ? (given as Operator<V>)
+        : (Object.freeze({ [key]: checked }) as never)
+    },
+  }
+  const branches = list(rule, 'invalid_operator', 'a list of one or more operators', 1, 'values')
+  return rule
+}
+
+/** A rule declared later (a component's nested components are components). */
+export const lazy = <T>(rule: () => Rule<T>): Rule<T> =>
+  ({ kind: 'lazy', rule, check: (value, walk) => rule().check(value, walk) }) as Rule<T>
+
+/**
+ * `value` checked by `rule` at `path` of a body: the value, or every mistake found, each path starting at `path`.
+ * `copy`: the value is a fresh frozen copy in canonical order, else the value itself where it is canonical.
+ */
+function run(
+  rule: Rule,
+  value: unknown,
+  path: JsonPath,
+  copy: boolean,
+): { body: unknown } | ValidationIssue[] {
+  const walk: Walk = { found: [], depth: path.length, copy }
+  const out = rule.check(value, walk)
+  return out === refused
+    ? walk.found.map(({ code, message, path: at }) => ({ code, message, path: [...path, ...at.reverse()] }))
+    : { body: out }
+}
+
+/**
+ * `value` checked by `rule` as a body part at `path` (the builder's check of what it is given): the value itself
+ * where it is canonical, else a canonical frozen copy; with `copy`, always such a copy (of a caller's value).
+ * Throws `HqlValidationError` naming every mistake, with the code, message and path fromJSON gives for the same
+ * value at the same place of a body.
+ *
+ * @example
+ * checked(PageSizeRule, 10, ['pageSize']) // 10
+ */
+export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath, copy = false): T {
+  const out = run(rule, value, path, copy)
+  if ('body' in out) return out.body as T
+  throw new HqlValidationError(out as [ValidationIssue])
+}
+
+/**
+ * The first mistake `rule` finds in `value`, or undefined: for a door that reports it in its own way (text, at a
+ * line and column, where the value stands in no body).
+ *
+ * @example
+ * mistakeOf(FilterNameRule, 'trait')?.message // "unknown filter 'trait'; did you mean 'traits'?"
+ */
+export const mistakeOf = (rule: Rule, value: unknown): ValidationIssue | undefined =>
+  (run(rule, value, [], false) as ValidationIssue[])[0]
+
+/**
+ * A request body checked by its endpoint's `rule`: the body (a frozen canonical copy when `copy`), or the
+ * issues that refuse it.
+ *
+ * @example
+ * checkBody(requestRules.lookup, { ids: [] }, true) // [{ code: 'invalid_request', path: ['ids'], … }]
+ */
+export const checkBody = (rule: Rule, value: unknown, copy: boolean): { body: unknown } | ValidationIssue[] =>
+  run(rule, value, [], copy)
