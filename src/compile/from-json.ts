@@ -44,14 +44,17 @@ export function fromOwnedJSON<E extends EndpointName>(endpoint: E, body: unknown
 function read<E extends EndpointName>(endpoint: E, json: unknown, copy: boolean): QueryValue {
   if (!isEndpointName(endpoint))
     throw new HqlError('invalid_endpoint', `expected an endpoint name: ${endpointNames.join(', ')}`)
-  // Bounds what the rest may cost (depth, list sizes, total size) and refuses `__proto__` keys, first.
-  checkRequestShape(json)
   const rule = requestRules[endpoint]
+  // The rule bounds its own work (depth, each list, the values in all; `__proto__` is no key of any object), so
+  // a body it takes needs no other walk. One it refuses is walked for the limits first, which then answer with
+  // their own errors and paths (request-shape.ts); it may be in an older form: rewritten, it is checked again
+  // (a copy, as the rewrite made new parts), and what the rule says of that is the answer.
   let checked = checkBody(rule, json, copy)
-  // A body the rule refuses may be in an older form: rewritten, it is checked again (a copy, as the rewrite
-  // made new parts), and what the rule says of that is the answer.
-  if (Array.isArray(checked)) checked = checkBody(rule, upgradeLegacyForms(json), true)
-  if (Array.isArray(checked)) throw new HqlValidationError(checked as [ValidationIssue])
+  if (Array.isArray(checked)) {
+    checkRequestShape(json)
+    checked = checkBody(rule, upgradeLegacyForms(json), true)
+    if (Array.isArray(checked)) throw new HqlValidationError(checked as [ValidationIssue])
+  }
   const body = checked.body as RequestBody
   const types = typesOfBody(endpoint, body as never)
   const components = (body as { components?: readonly ComponentRequest[] }).components

@@ -221,7 +221,9 @@ export class Lowering {
     const first = firstFilter(condition)
     const name = first.filter.value
     // What the filter name rule says of a name that is none (text has no filters object to put it in).
-    const unknown = mistakeOf(FilterNameRule, name)
+    const unknown = (filterNames as readonly string[]).includes(name)
+      ? undefined
+      : mistakeOf(FilterNameRule, name)
     if (unknown !== undefined) {
       this.problem(unknown.code, unknown.message, first.filter.start, this.sub(path, name))
       return undefined

@@ -1,4 +1,4 @@
-import { describeId, mediaTypeNames, typePrefixes } from '../ids'
+import { currentUserAlias, describeId, mediaTypeNames, prefixTypes, typePrefixes } from '../ids'
 import type { CollectionId, ContributorId, MediaId, ObjectTypeName, SourceId, TraitId, UserId } from '../ids'
 import type { FilterName } from '../vocabulary'
 import { leaf, list } from './rule'
@@ -10,12 +10,28 @@ import type { Rule } from './rule'
 
 /** Whether `id` is a prefixed id (mhid, altId or alias) of one of `types`. */
 export function isIdOfType(id: string, types: readonly ObjectTypeName[]): boolean {
+  // The common case first, an altId of printable ASCII (`mhmov-gladiator`), without `describeId`'s description
+  // object and regular expression (≈3% of `compile(parseQuery(query))`): true only where `describeId` would
+  // find an altId of these types. The current user's alias looks like an altId of `mhals` but is the user.
+  if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && id !== currentUserAlias && printable(id)) {
+    const type = prefixTypes.get(id.slice(0, 5))
+    if (type !== undefined && types.includes(type)) return true
+  }
   const description = describeId(id)
   return (
     description.form !== 'unknown' &&
     description.form !== 'mappedSourceId' &&
     types.includes(description.type)
   )
+}
+
+/** Whether `text` is printable ASCII only (no whitespace): a loop, which costs a tenth of a regular expression. */
+function printable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c <= 32 || c >= 127) return false
+  }
+  return true
 }
 
 /** The types of id each id-valued filter compares. */

@@ -36,6 +36,8 @@ interface Found {
 export interface Walk {
   readonly found: Found[]
   depth: number
+  /** The values (keys and items) met so far: a body of more than `requestLimits.nodes` is refused. */
+  nodes: number
   /**
    * `true`: a fresh, frozen copy in canonical key order (JSON from outside, which must not be frozen under its
    * owner); `false`: the value itself where it is canonical already (what the builder and the text made), else
@@ -112,11 +114,21 @@ function under(walk: Walk, mark: number, key: string | number): number {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value == 'object' && !Array.isArray(value)
 
-/** One level deeper, or `false` (and a mistake) past the depth a request may nest. */
-function deeper(walk: Walk): boolean {
-  if (++walk.depth <= maxJsonDepth) return true
+const tooManyValues = `the request holds more than ${requestLimits.nodes} JSON values (objects, arrays and leaves)`
+
+/**
+ * One level deeper, with `count` more values, or `false` (and a mistake) past the depth a request may nest or
+ * the values it may hold: the check of a hostile body stops there, as request-shape.ts's walk does.
+ */
+function deeper(walk: Walk, count: number): boolean {
+  const deep = ++walk.depth > maxJsonDepth
+  if (!deep && (walk.nodes += count) <= requestLimits.nodes) return true
   walk.depth--
-  fail(walk, 'too_deep', `the request nests more than ${maxJsonDepth} levels deep`)
+  fail(
+    walk,
+    deep ? 'too_deep' : 'too_many_nodes',
+    deep ? `the request nests more than ${maxJsonDepth} levels deep` : tooManyValues,
+  )
   return false
 }
 
@@ -185,8 +197,8 @@ export function list<T>(
     check(value, walk) {
       if (!Array.isArray(value) || value.length < min) return miss(walk, rule, value)
       if (limit && value.length > requestLimits[limit]) return fail(walk, ...tooMany(limit, value.length))
-      if (!deeper(walk)) return refused
-      const out: T[] = []
+      if (!deeper(walk, value.length)) return refused
+      const out: T[] = new Array(value.length)
       let kept = !walk.copy
       let failed = false
       let mark = walk.found.length
@@ -195,7 +207,7 @@ export function list<T>(
         if (checked === refused) {
           failed = true
           mark = under(walk, mark, index)
-        } else if (out.push(checked) && checked !== value[index]) kept = false
+        } else if ((out[index] = checked) !== value[index]) kept = false
       }
       walk.depth--
       return failed ? refused : kept ? (value as readonly T[]) : Object.freeze(out)
@@ -222,6 +234,7 @@ export function object<T>(
 ): Rule<T> {
   const rules = fields as Readonly<Record<string, Rule>>
   const keys = Object.keys(fields)
+  const checks = keys.map((key) => rules[key])
   const rule: Rule<T> = {
     kind: 'object',
     fields: rules,
@@ -232,43 +245,52 @@ export function object<T>(
     expected,
     check(value, walk) {
       if (!isObject(value)) return miss(walk, rule, value)
-      if (!deeper(walk)) return refused
+      if (!deeper(walk, 0)) return refused
       // A missing key first: `{ filter: {} }` is first of all a body without its filters.
       let failed = false
       for (const key of required)
         if (value[key] === undefined) failed = !!miss(walk, rules[key] as Rule, undefined, key)
       // Kept as it is (the builder's or the text's own value) when every field comes back as it was given, in
       // canonical order, none of them undefined, on a plain object; anything else is copied, in canonical order.
-      let kept = !walk.copy && Object.getPrototypeOf(value) === Object.prototype
+      let out: Record<string, unknown> | undefined = walk.copy ? {} : undefined
+      let kept = !out && Object.getPrototypeOf(value) === Object.prototype
+      let sorted = true
       let last = -1
       let mark = walk.found.length
-      const values: unknown[] = []
       for (const key in value) {
         const at = keys.indexOf(key)
         const given = value[key]
+        // Counted as the walk counts them; a hostile object of a million keys is refused at the limit.
+        if (++walk.nodes > requestLimits.nodes) {
+          walk.depth--
+          return fail(walk, 'too_many_nodes', tooManyValues)
+        }
         if (at < 0) {
           failed = !!fail(walk, unknown[0], unknownName(unknown[1], key, keys), key)
           mark++
         } else if (given === undefined) kept = false
         else {
-          const checked = (rules[key] as Rule).check(given, walk)
+          const checked = (checks[at] as Rule).check(given, walk)
           if (checked === refused) {
             failed = true
             mark = under(walk, mark, key)
-          } else if (checked !== given || at < last) kept = false
+          } else if (out) out[key] = checked
+          else if (checked !== given) kept = false
+          if (at < last) sorted = false
           last = at
-          values[at] = checked
         }
       }
       if (exclusive && value[exclusive[0]] !== undefined && value[exclusive[1]] !== undefined)
         failed = !!fail(walk, exclusive[2], exclusive[3], exclusive[1])
       walk.depth--
       if (failed) return refused
-      if (kept) return value as T
-      const out: Record<string, unknown> = {}
-      keys.forEach((key, at) => {
-        if (values[at] !== undefined) out[key] = values[at]
-      })
+      if (!out) return kept && sorted ? (value as T) : rule.check(value, { ...walk, copy: true })
+      if (!sorted) {
+        // Keys written out of order (by hand, or JSON from elsewhere) are put in the canonical order.
+        const given = out
+        out = {}
+        for (const key of keys) if (key in given) out[key] = given[key]
+      }
       return Object.freeze(out) as T
     },
   }
@@ -325,30 +347,34 @@ export function operator<V>(value: Rule<V>): Rule<Operator<V>> {
     code: 'invalid_operator',
     expected: 'exactly one operator ($eq, $ne, $in, $all or $or)',
     check(given, walk) {
-      const keys = isObject(given) ? Object.keys(given) : []
-      const key = keys[0] as string
-      if (keys.length != 1 || !(operatorKeys as readonly string[]).includes(key))
-        return key === undefined
+      // One key, an operator's: counted without a list of the keys, made only to say what was there instead.
+      let key: string | undefined
+      let count = 0
+      if (isObject(given)) for (key in given) if (++count > 1) break
+      if (count != 1 || !(operatorKeys as readonly unknown[]).includes(key)) {
+        const keys = isObject(given) ? Object.keys(given) : []
+        return keys[0] === undefined
           ? miss(walk, rule, given)
           : fail(
               walk,
               rule.code,
               `expected ${rule.expected}, got ${shownList(keys, quoted)}${
-                closest(key, operatorKeys) ? `; did you mean '${closest(key, operatorKeys)}'?` : ''
+                closest(keys[0], operatorKeys) ? `; did you mean '${closest(keys[0], operatorKeys)}'?` : ''
               }`,
             )
-      if (!deeper(walk)) return refused
-      const operand = (given as Record<string, unknown>)[key]
+      }
+      if (!deeper(walk, 1)) return refused
+      const operand = (given as Record<string, unknown>)[key as string]
       const mark = walk.found.length
       const checked = (key == '$eq' || key == '$ne' ? value : key == '$or' ? branches : values).check(
         operand,
         walk,
       )
       walk.depth--
-      if (checked === refused) return (under(walk, mark, key), refused)
+      if (checked === refused) return (under(walk, mark, key as string), refused)
       return !walk.copy && checked === operand
         ? (given as Operator<V>)
-        : (Object.freeze({ [key]: checked }) as never)
+        : (Object.freeze({ [key as string]: checked }) as never)
     },
   }
   const branches = list(rule, 'invalid_operator', 'a list of one or more operators', 1, 'values')
@@ -359,22 +385,13 @@ export function operator<V>(value: Rule<V>): Rule<Operator<V>> {
 export const lazy = <T>(rule: () => Rule<T>): Rule<T> =>
   ({ kind: 'lazy', rule, check: (value, walk) => rule().check(value, walk) }) as Rule<T>
 
-/**
- * `value` checked by `rule` at `path` of a body: the value, or every mistake found, each path starting at `path`.
- * `copy`: the value is a fresh frozen copy in canonical order, else the value itself where it is canonical.
- */
-function run(
-  rule: Rule,
-  value: unknown,
-  path: JsonPath,
-  copy: boolean,
-): { body: unknown } | ValidationIssue[] {
-  const walk: Walk = { found: [], depth: path.length, copy }
-  const out = rule.check(value, walk)
-  return out === refused
-    ? walk.found.map(({ code, message, path: at }) => ({ code, message, path: [...path, ...at.reverse()] }))
-    : { body: out }
-}
+/** The mistakes of a refused check, each path starting at `path`. */
+const issuesOf = (walk: Walk, path: JsonPath): ValidationIssue[] =>
+  walk.found.map(({ code, message, path: at }) => ({ code, message, path: [...path, ...at.reverse()] }))
+
+// The walk of the builder's checks, made once: a check that passes leaves it as it found it, so each call costs
+// no allocation (the builder checks every value it is given, and building a query is a hot path).
+const shared: Walk = { found: [], depth: 0, nodes: 1, copy: false }
 
 /**
  * `value` checked by `rule` as a body part at `path` (the builder's check of what it is given): the value itself
@@ -386,9 +403,15 @@ function run(
  * checked(PageSizeRule, 10, ['pageSize']) // 10
  */
 export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath, copy = false): T {
-  const out = run(rule, value, path, copy)
-  if ('body' in out) return out.body as T
-  throw new HqlValidationError(out as [ValidationIssue])
+  const walk = copy ? { found: [], depth: 0, nodes: 1, copy } : shared
+  walk.depth = path.length
+  walk.nodes = 1
+  walk.found.length = 0
+  const out = rule.check(value, walk)
+  if (out !== refused) return out
+  const issues = issuesOf(walk, path)
+  walk.found.length = 0
+  throw new HqlValidationError(issues as [ValidationIssue])
 }
 
 /**
@@ -398,8 +421,10 @@ export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath, copy =
  * @example
  * mistakeOf(FilterNameRule, 'trait')?.message // "unknown filter 'trait'; did you mean 'traits'?"
  */
-export const mistakeOf = (rule: Rule, value: unknown): ValidationIssue | undefined =>
-  (run(rule, value, [], false) as ValidationIssue[])[0]
+export function mistakeOf(rule: Rule, value: unknown): ValidationIssue | undefined {
+  const walk: Walk = { found: [], depth: 0, nodes: 1, copy: false }
+  return rule.check(value, walk) === refused ? issuesOf(walk, [])[0] : undefined
+}
 
 /**
  * A request body checked by its endpoint's `rule`: the body (a frozen canonical copy when `copy`), or the
@@ -408,5 +433,8 @@ export const mistakeOf = (rule: Rule, value: unknown): ValidationIssue | undefin
  * @example
  * checkBody(requestRules.lookup, { ids: [] }, true) // [{ code: 'invalid_request', path: ['ids'], … }]
  */
-export const checkBody = (rule: Rule, value: unknown, copy: boolean): { body: unknown } | ValidationIssue[] =>
-  run(rule, value, [], copy)
+export function checkBody(rule: Rule, value: unknown, copy: boolean): { body: unknown } | ValidationIssue[] {
+  const walk: Walk = { found: [], depth: 0, nodes: 1, copy }
+  const out = rule.check(value, walk)
+  return out === refused ? issuesOf(walk, []) : { body: out }
+}
