@@ -17,14 +17,24 @@ import { defineConfig } from 'rolldown'
 // One copy of each module either way, so one copy of each class (HqlError, the query class) for all entries.
 // No CommonJS build: Node 20.19 and later load these modules from `require()` (test/package/build.test.ts).
 
-/** The public entries (dist/index.js, service.js, testing.js, redis.js) and the CLI behind the `hql` bin (cli.js). */
+/**
+ * The public entries (dist/index.js, types.js, schemas.js, syntax.js, language.js, service.js, testing.js, redis.js)
+ * and the CLI behind the `hql` bin (cli.js).
+ */
 export const entries = {
   index: 'src/index.ts',
+  types: 'src/types.ts',
+  schemas: 'src/schemas.ts',
+  syntax: 'src/syntax.ts',
+  language: 'src/language-service.ts',
   service: 'src/service/index.ts',
   testing: 'src/testing/index.ts',
   redis: 'src/redis/index.ts',
   cli: 'src/cli/main.ts',
 } as const
+
+/** The dependencies of the CLI and of `hql lsp` alone, bundled into their chunks (with what they import). */
+export const bundledDependency = /^(?:commander|vscode-languageserver|vscode-jsonrpc)(?:-[a-z]+)*(?:\/|$)/
 
 /** Path inside src/ without `.ts` (`model/request/bodies`), or undefined for a module outside src/. */
 function sourcePath(id: string): string | undefined {
@@ -35,10 +45,10 @@ const entryNames = new Map<string, string>(
   Object.entries(entries).map(([name, file]) => [file.slice('src/'.length, -'.ts'.length), name]),
 )
 
-// Modules of the core layers that stay files of their own: they import zod (the request schemas, fromJSON,
-// the issue mapping, the response schemas) or are tables only the language service and docs read.
+// Modules of the core layers that stay files of their own: what only fromJSON reads (the body rules, fromJSON),
+// the response schemas, and tables only the language service and docs read.
 const notCore =
-  /^(?:model\/(?:request\/|issues$|response\/schemas$|error-codes$|component-docs$)|compile\/(?!compile$)|builder\/dual$|client\/budget$)/
+  /^(?:model\/(?:request\/bodies$|response\/schemas$|error-codes$|component-docs$)|compile\/(?!compile$)|builder\/dual$|client\/budget$)/
 
 /** The core chunk a module belongs to (`core/model`), or null. */
 export function coreChunk(id: string): string | null {
@@ -46,6 +56,16 @@ export function coreChunk(id: string): string | null {
   if (path === undefined || notCore.test(path)) return null
   const layer = /^(model|builder|compile|client)\//.exec(path)?.[1]
   return layer === undefined ? null : `core/${layer}`
+}
+
+/**
+ * The chunk of a bundled dependency (`vendor/commander`, `vendor/language-server`): its own, so that the CLI's
+ * entry and the language server both import it, and neither imports the other.
+ */
+function vendorChunk(id: string): string | null {
+  const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id)?.[1]
+  if (name === undefined || !bundledDependency.test(name)) return null
+  return name === 'commander' ? 'vendor/commander' : 'vendor/language-server'
 }
 
 /** One chunk per module (`text/parser`) for the rest of src/, entries aside (they are named below). */
@@ -56,8 +76,10 @@ function ownChunk(id: string): string | null {
 
 export default defineConfig({
   input: Object.values(entries),
-  // Dependencies (zod, commander, msw) and Node's modules stay imports; only our own modules are emitted.
-  external: /^[^./]/,
+  // Dependencies (zod, msw, ioredis…) and Node's modules stay imports, but for what only the CLI and `hql lsp`
+  // use: commander and the language server protocol are bundled into the chunks that use them, so that a
+  // library install carries none of them (package.json lists them as devDependencies; docs/architecture.md).
+  external: (id) => /^[^./\0]/.test(id) && !bundledDependency.test(id),
   platform: 'node',
   transform: { target: 'es2022' },
   // Groups below take a module without the modules it imports (each is grouped on its own), which rolldown
@@ -74,7 +96,8 @@ export default defineConfig({
     codeSplitting: {
       includeDependenciesRecursively: false,
       groups: [
-        { name: coreChunk, debugName: 'core', priority: 2 },
+        { name: coreChunk, debugName: 'core', priority: 3 },
+        { name: vendorChunk, debugName: 'vendor', priority: 2 },
         { name: ownChunk, debugName: 'own', priority: 1 },
       ],
     },

@@ -5,10 +5,10 @@ import { entries } from './rolldown.config'
 // public entry, so that a consumer's TypeScript, whatever its moduleResolution, never follows an extensionless
 // relative import inside dist/. Declarations only: rolldown.config.ts says how the JavaScript is split into
 // files, and why there is no CommonJS build.
-const { index, service, testing, redis } = entries
+const { index, types, schemas, syntax, language, service, testing, redis } = entries
 
 export default defineConfig({
-  entry: { index, service, testing, redis },
+  entry: { index, types, schemas, syntax, language, service, testing, redis },
   format: ['esm'],
   dts: { only: true },
   clean: false,

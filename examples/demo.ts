@@ -15,7 +15,7 @@ import {
   sources,
   silo,
 } from 'hql'
-import type { ContributorContext, Pair, SourceContext } from 'hql'
+import type { ContributorContext, Pair, SourceContext } from 'hql/schemas'
 import { createService } from 'hql/service'
 
 const service = await createService()

@@ -10,6 +10,10 @@ export const REPORT_FILE = new URL('../api/report.md', import.meta.url)
 /** The package's entries: the specifier users import, and the source file behind it. */
 export const ENTRIES: readonly { specifier: string; source: string }[] = [
   { specifier: 'hql', source: 'src/index.ts' },
+  { specifier: 'hql/types', source: 'src/types.ts' },
+  { specifier: 'hql/schemas', source: 'src/schemas.ts' },
+  { specifier: 'hql/syntax', source: 'src/syntax.ts' },
+  { specifier: 'hql/language', source: 'src/language-service.ts' },
   { specifier: 'hql/service', source: 'src/service/index.ts' },
   { specifier: 'hql/testing', source: 'src/testing/index.ts' },
   { specifier: 'hql/redis', source: 'src/redis/index.ts' },

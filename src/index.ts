@@ -1,7 +1,10 @@
-// hql: the typed builder, compile and fromJSON, HQL text (parseQuery, printQuery), the client, and the
-// model's types and schemas. No Node imports: this entry runs in browsers, Deno, Bun and edge runtimes.
-// Every public name is listed here: what is not listed is internal and may change without notice.
-// api/report.md records this list with each name's kind; test/package/api-report.test.ts keeps it honest.
+// hql: the typed builder, compile and fromJSON, HQL text (parseQuery, printQuery), the client, the errors and
+// the model's main words. No Node imports: this entry runs in browsers, Deno, Bun and edge runtimes.
+// A chosen list of at most 150 names (test/package/entries.test.ts): the rest lives under subpaths named for
+// what it is: `hql/types` (the builder's type vocabulary), `hql/schemas` (the model: its request rules,
+// response schemas and their types), `hql/syntax` (the syntax tree of HQL text) and `hql/language` (the
+// language service). Every public name is listed here: what is not listed is internal and may change without
+// notice. api/report.md records this list with each name's kind; test/package/api-report.test.ts keeps it honest.
 
 // The builder: `hql.explore()` and friends, the filters, sorts and components they take, and the types that
 // describe a query and the result it is inferred to return.
@@ -51,104 +54,29 @@ export type {
   ResultOf,
   EndpointName,
   ExploreQuery,
-  Narrowed,
   RelateQuery,
   FactorInput,
   FactorId,
   LookupQuery,
-  UnknownIdItem,
-  TypesOfIds,
   SilosQuery,
   BlueprintSpec,
   BlueprintOptions,
-  Placement,
-  PositionsWithProbability,
   FilterSpec,
-  IdFilter,
-  MediaIdFilter,
-  MediaIdArg,
-  ReturnTypeFilter,
-  BrowsableType,
-  IdArg,
   SortKey,
   ComponentSpec,
-  ComponentArg,
-  SpecOfArg,
-  ListComponentSpec,
-  NestingComponent,
-  NestingList,
   Component,
-  ComponentValue,
-  Shaped,
-  TypedObject,
-  Item,
-  ItemContext,
   ListResult,
   SilosResult,
-  ComponentMismatch,
-  ComponentTooDeep,
-  DuplicateComponent,
 } from './builder'
 
 // compile and fromJSON: a query to its canonical request, and untrusted JSON to a query.
 export { compile } from './compile'
 export type { CompiledRequest } from './compile'
 
-// The HQL text language: queries to and from text, the syntax tree for tools that keep comments and
-// parameters, and the errors that carry line, column and a code frame.
-export {
-  parseQuery,
-  printQuery,
-  parseDocument,
-  parseDocumentCollecting,
-  printDocument,
-  printDefinition,
-  resolveDefinition,
-  paramTypeNames,
-  HqlTextError,
-  HqlSyntaxError,
-} from './text'
-export type {
-  ParseQueryOptions,
-  PrintQueryOptions,
-  ParsedDocument,
-  ResolveOptions,
-  Resolved,
-  TextProblem,
-  ParamTypeName,
-  Loc,
-  Comments,
-  NameNode,
-  VariableNode,
-  StringNode,
-  NumberNode,
-  ListNode,
-  ScalarNode,
-  ValueNode,
-  DocumentNode,
-  QueryDefinitionNode,
-  ParamNode,
-  TypeNode,
-  OperationNode,
-  ExploreNode,
-  RelateNode,
-  LookupNode,
-  SilosNode,
-  FactorNode,
-  WhereNode,
-  FilterOperator,
-  FilterNode,
-  AnyOfNode,
-  ConditionNode,
-  OrderByNode,
-  SortKeyNode,
-  WithNode,
-  ComponentNode,
-  PagingNode,
-  SiloSizeNode,
-  BlueprintNode,
-  BlueprintParamNode,
-} from './text'
+// The HQL text language: queries to and from text, and the errors that carry line, column and a code frame.
+// (Documents, the syntax tree and resolution: hql/syntax.)
+export { parseQuery, printQuery, HqlTextError, HqlSyntaxError } from './text'
+export type { ParseQueryOptions, PrintQueryOptions } from './text'
 
 // The client: createClient, its grants and token store, the errors it throws, and its options and hooks.
 export {
@@ -214,180 +142,37 @@ export type {
 export { HqlError, HqlValidationError } from './model'
 export type { HqlErrorCode, JsonPath, ValidationIssue } from './model'
 
-// The model's vocabulary: ids and object types, filters, operators, sorts, blueprints, components, and the
-// request limits every door enforces.
+// The model's main words: the object types and their ids (every id type `hql generate` writes), the names a
+// query is made of, the request limits every door enforces, and the request bodies' types. (All of it, with the
+// request rules and the response schemas and types: hql/schemas.)
 export {
   objectTypeNames,
-  mediaTypeNames,
   returnTypeNames,
-  typePrefixes,
-  traitPrefixes,
-  otherMediaPrefixes,
   currentUserAlias,
   typeOfId,
   isType,
   isIdOfType,
-  operatorKeys,
   filterNames,
-  filterIdTypes,
-  factorIdTypes,
-  sortOrders,
-  sortProperties,
-  plainSortTypes,
-  blueprintTypes,
-  componentCatalogue,
   componentNames,
-  isConditional,
-  isDefaultField,
-  componentSummaries,
-  mediumTypes,
-  methodTypes,
-  oauthErrorCodes,
   requestLimits,
   maxComponentDepth,
-  maxJsonDepth,
 } from './model'
 export type {
   ObjectTypeName,
-  MediaTypeName,
   ReturnTypeName,
-  IdOf,
-  TraitPrefix,
+  AnyId,
   MovieId,
   ShowSeriesId,
+  MediaId,
   ContributorId,
   UserId,
-  ImageId,
   SourceId,
-  CollectionId,
   TraitId,
-  MediaId,
-  OtherMediaId,
-  CurrentUserAlias,
-  AnyId,
-  TypeOfId,
-  IdentifiedTypeName,
-  OfType,
-  OperatorKey,
+  CollectionId,
   FilterName,
-  SortOrder,
-  SortProperty,
-  BlueprintType,
-  ComponentEntry,
-  ComponentCatalogue,
   ComponentName,
-  ComponentShape,
-  ComponentContextName,
-  PrimitiveValueName,
-  ComponentsOf,
-  MediumType,
-  MethodType,
-  RequestLimitName,
-} from './model'
-
-// Request bodies: their types, and the rules every door checks them with (fromJSON, the builder, text, the
-// service; schema/hql-request.schema.json is written from them).
-export {
-  requestRules,
-  AnyIdRule,
-  FiltersRule,
-  SortRule,
-  ComponentRequestRule,
-  FactorRule,
-  BlueprintRule,
-  checked,
-} from './model'
-export type {
-  Operator,
-  Filters,
-  FilterValue,
-  Sort,
-  SortType,
-  ComponentRequest,
-  Factor,
-  Blueprint,
-  ExploreRequest,
-  RelateRequest,
-  LookupRequest,
-  SilosRequest,
   RequestBody,
   RequestBodies,
-  Rule,
-} from './model'
-
-// Responses: the resources and envelopes the service answers with, and the schemas the client checks them
-// with (the model's small checker kit: zod-compatible `safeParse`).
-export {
-  ImageSchema,
-  MediaSchema,
-  MovieSchema,
-  ShowSeriesSchema,
-  ContributorSchema,
-  UserSchema,
-  TraitSchema,
-  SourceSchema,
-  CollectionSchema,
-  SubscriptionSchema,
-  resourceSchemas,
-  RenditionSchema,
-  NameSchema,
-  SocialMetricsSchema,
-  MediumTypesSchema,
-  SubscriptionMetadataSchema,
-  LaunchInfoSchema,
-  FormatSchema,
-  MethodSchema,
-  MediumSchema,
-  SourceContextSchema,
-  RelationshipSchema,
-  ContributorContextSchema,
-  NextRequestSchema,
-  PagingInfoSchema,
-  UserSocialSchema,
-  AnyPairSchema,
-  ExploreResponseSchema,
-  RelateResponseSchema,
-  LookupResponseSchema,
-  SilosResponseSchema,
-  responseSchemas,
-  TokenResponseSchema,
-  OAuthErrorBodySchema,
-} from './model'
-export type {
-  Image,
-  Rendition,
-  Media,
-  Movie,
-  ShowSeries,
-  Contributor,
-  User,
-  Trait,
-  Source,
-  Collection,
-  Subscription,
-  ObjectTypes,
-  Name,
-  SocialMetrics,
-  SubscriptionMetadata,
-  LaunchInfo,
-  Format,
-  Method,
-  Medium,
-  SourceContext,
-  ContributorContext,
-  NextRequest,
-  PagingInfo,
-  EmptyContext,
-  Pair,
-  PagedList,
-  Silo,
-  UserSocial,
-  TokenResponse,
-  OAuthErrorBody,
-  Checker,
-  CheckIssue,
-  SafeParseResult,
-  Infer,
 } from './model'
 
 // fromJSON is compile's untyped door; the entry gives it the builder's query types (compile does not import

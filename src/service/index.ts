@@ -29,4 +29,5 @@ export { checkLimits } from './query/limits'
 export { NO_FAILURE_LIMIT } from './auth/failures'
 export { tokenEndpoint } from './auth/token-endpoint'
 export type { ClientDirectory, TokenRequest } from './auth/token-endpoint'
-export { TokenStore } from './auth/tokens'
+// The tokens the service issued (`TokenStore` in its source; `TokenStore` in the package entry is the client's store).
+export { TokenStore as IssuedTokens } from './auth/tokens'

@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw'
 import {
   NO_FAILURE_LIMIT,
-  TokenStore,
+  IssuedTokens,
   tokenEndpoint,
   type ClientDirectory,
   type TokenRequest,
@@ -28,15 +28,15 @@ const REFRESH_SECONDS = 14 * 24 * 3600
  * `credentials` say otherwise, and that never rate-limits.
  */
 export class TestTokenEndpoint {
-  private readonly store: TokenStore
+  private readonly store: IssuedTokens
   /** Every access token issued, so that an expired one is told apart from a static token of the test. */
   private readonly issued = new Set<string>()
   private readonly directory: ClientDirectory
 
   constructor(lifetimeSeconds: number, credentials: TestCredentials | undefined) {
     const issued = this.issued
-    this.store = new (class extends TokenStore {
-      override issue(...args: Parameters<TokenStore['issue']>) {
+    this.store = new (class extends IssuedTokens {
+      override issue(...args: Parameters<IssuedTokens['issue']>) {
         const tokens = super.issue(...args)
         issued.add(tokens.accessToken)
         return tokens

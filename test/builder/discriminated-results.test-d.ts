@@ -9,7 +9,9 @@ import {
   thumbnail,
   userSocial,
 } from 'hql'
-import type { IdOf, Rendition, ResultOf, UserSocial } from 'hql'
+import type { ResultOf } from 'hql'
+import type { IdOf } from '../../src/schemas'
+import type { Rendition, UserSocial } from '../../src/schemas'
 
 const mixed = hql
   .explore()

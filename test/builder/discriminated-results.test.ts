@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { isType, objectTypeNames, typePrefixes } from 'hql'
-import type { IdentifiedTypeName } from 'hql'
+import { isType, objectTypeNames } from 'hql'
+import { typePrefixes } from '../../src/schemas'
+import type { IdentifiedTypeName } from '../../src/schemas'
 
 describe('isType tells an object’s type by its mhid prefix', () => {
   const identified = objectTypeNames.filter((type): type is IdentifiedTypeName => type !== 'Subscription')

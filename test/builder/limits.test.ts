@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { compile, hql, idsOrder, primaryImage, keyContributors, requestLimits, silo, traits } from 'hql'
-import type { FilterSpec, Operator } from 'hql'
+import type { FilterSpec } from 'hql'
+import type { Operator } from '../../src/schemas'
 import { caught } from '../support/caught'
 
 // Issue 9: the builder refuses what fromJSON refuses, with the same codes and paths.

@@ -2,7 +2,10 @@
 // what the doors accept and refuse there, the types accept and refuse here.
 import { describe, expectTypeOf, test } from 'vitest'
 import { contributions, contributorsOf, hql, isType, items, primaryImage, returnType, traits } from 'hql'
-import type { IdOf, OtherMediaId, ResultOf, TypedObject, TypeOfId } from 'hql'
+import type { ResultOf } from 'hql'
+import type { IdOf } from '../../src/schemas'
+import type { OtherMediaId, TypeOfId } from '../../src/schemas'
+import type { TypedObject } from '../../src/types'
 
 describe('OtherMedia in the types', () => {
   test('its ids are typed by its prefixes; the alias stays the user', () => {

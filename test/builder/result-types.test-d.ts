@@ -16,9 +16,9 @@ import {
   traits,
   metadata,
 } from 'hql'
+import type { ReturnTypeName, ResultOf } from 'hql'
+import type { IdOf } from '../../src/schemas'
 import type {
-  ReturnTypeName,
-  ResultOf,
   Image,
   Movie,
   ShowSeries,
@@ -26,10 +26,9 @@ import type {
   SocialMetrics,
   ContributorContext,
   SourceContext,
-  TypedObject,
-  IdOf,
   MediaTypeName,
-} from 'hql'
+} from '../../src/schemas'
+import type { TypedObject } from '../../src/types'
 
 const quickstart = hql
   .explore()

@@ -11,7 +11,8 @@ import {
   compile,
   popularity,
 } from 'hql'
-import type { ComponentSpec, Sort } from 'hql'
+import type { ComponentSpec } from 'hql'
+import type { Sort } from '../../src/schemas'
 import { QueryValue, browsableTypes, filterNames } from '../../src/model'
 import type { ComponentRequest } from '../../src/model'
 import { caught } from '../support/caught'

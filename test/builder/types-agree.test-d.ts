@@ -12,7 +12,8 @@ import {
   silo,
   traits,
 } from 'hql'
-import type { ComponentsOf, MediaTypeName, ObjectTypeName } from 'hql'
+import type { ObjectTypeName } from 'hql'
+import type { ComponentsOf, MediaTypeName } from '../../src/schemas'
 import type {
   ComponentName,
   ComponentObjectTypes,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
-import { compile, fromJSON, requestRules } from 'hql'
+import { compile, fromJSON } from 'hql'
+import { requestRules } from '../../src/schemas'
 import { checkBody } from '../../src/model/request/rule'
 import { anyQuery } from '../support/arbitraries'
 import { permutation, recipe, shuffleKeys } from './recipes'

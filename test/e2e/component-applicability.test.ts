@@ -3,8 +3,10 @@
 // and the object carries it in the shape the catalogue gives it. So a catalogue that let `images` apply to
 // Source, while the service has no images of sources to give, fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { componentCatalogue, objectTypeNames, typeOfId, isDefaultField } from 'hql'
-import type { ComponentEntry, ComponentName, ObjectTypeName } from 'hql'
+import { objectTypeNames, typeOfId } from 'hql'
+import { componentCatalogue, isDefaultField } from '../../src/schemas'
+import type { ComponentName, ObjectTypeName } from 'hql'
+import type { ComponentEntry } from '../../src/schemas'
 import { formatPath, returnTypeNames } from '../../src/model'
 import { buildCatalog } from '../../src/service/catalog/build'
 import { defaultCatalogDir, readCatalogDir } from '../../src/service/catalog/load'

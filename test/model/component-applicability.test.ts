@@ -2,18 +2,10 @@
 // accepts what the catalogue says applies and refuses the rest with `component_not_applicable` at the path of
 // the component's name. The service's door is test/e2e/component-applicability.test.ts.
 import { describe, expect, it } from 'vitest'
-import {
-  component,
-  componentCatalogue,
-  fromJSON,
-  hql,
-  objectTypeNames,
-  otherMediaPrefixes,
-  returnType,
-  returnTypeNames,
-  traitPrefixes,
-} from 'hql'
-import type { ComponentEntry, ComponentName, ComponentSpec, ObjectTypeName } from 'hql'
+import { component, fromJSON, hql, objectTypeNames, returnType, returnTypeNames } from 'hql'
+import { componentCatalogue, otherMediaPrefixes, traitPrefixes } from '../../src/schemas'
+import type { ComponentName, ComponentSpec, ObjectTypeName } from 'hql'
+import type { ComponentEntry } from '../../src/schemas'
 import { prefixTypes } from '../../src/model'
 import { HqlTextError, parseQuery } from '../../src/text'
 import {

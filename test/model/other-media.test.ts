@@ -12,13 +12,12 @@ import {
   isType,
   items,
   keyContributors,
-  otherMediaPrefixes,
   primaryImage,
   returnType,
-  traitPrefixes,
   traits,
   typeOfId,
 } from 'hql'
+import { otherMediaPrefixes, traitPrefixes } from '../../src/schemas'
 import { atEachDoor, outcome } from '../support/doors'
 import { responseCheckOf, responseCheckOfBody } from '../../src/model/core'
 import { defaultsOf, mhidOf } from './promised-responses'

@@ -9,14 +9,12 @@ import {
   fromJSON,
   hql,
   primaryImage,
-  responseSchemas,
   returnType,
   silo,
   thumbnail,
   typeOfId,
-  typePrefixes,
-  mediaTypeNames,
 } from 'hql'
+import { responseSchemas, typePrefixes, mediaTypeNames } from '../../src/schemas'
 import { parseQuery } from 'hql'
 import { atEachDoor, outcome } from '../support/doors'
 

@@ -1,8 +1,10 @@
 // The (component, type) pairs of the component catalogue, each with whether the component applies: the cases
 // every door (builder, fromJSON, text, the reference service) must accept or refuse alike. Generated from the
 // model, so a new type, a new component or a changed `appliesTo` changes the cases with it.
-import { componentCatalogue, componentNames, objectTypeNames } from 'hql'
-import type { ComponentEntry, ComponentName, JsonPath, ObjectTypeName } from 'hql'
+import { componentNames, objectTypeNames } from 'hql'
+import { componentCatalogue } from '../../src/schemas'
+import type { ComponentName, JsonPath, ObjectTypeName } from 'hql'
+import type { ComponentEntry } from '../../src/schemas'
 import { prefixTypes } from '../../src/model'
 
 /** A component request asked of objects of one type, and what every door must do with it. */

@@ -19,23 +19,12 @@ import {
   followOrder,
   random,
   idsOrder,
-  componentCatalogue,
   componentNames,
-  traitPrefixes,
   returnTypeNames,
-  typePrefixes,
-  mediaTypeNames,
 } from 'hql'
-import type {
-  ReturnTypeName,
-  ComponentSpec,
-  FilterSpec,
-  ObjectTypeName,
-  Query,
-  Sort,
-  ComponentEntry,
-  BlueprintSpec,
-} from 'hql'
+import { componentCatalogue, traitPrefixes, typePrefixes, mediaTypeNames } from '../../src/schemas'
+import type { ReturnTypeName, ComponentSpec, FilterSpec, ObjectTypeName, Query, BlueprintSpec } from 'hql'
+import type { Sort, ComponentEntry } from '../../src/schemas'
 
 const slug = fc.stringMatching(/^[a-z0-9]{1,6}(-[a-z0-9]{1,6}){0,2}$/)
 const alnum39 = fc.stringMatching(/^[A-Za-z0-9]{39}$/)

@@ -1,18 +1,16 @@
 // Renders docs/builder.md's reference tables from the model, so a test can check the page against the model
 // (`npx tsx test/support/doc-tables.ts` prints them for pasting).
+import { componentNames, filterNames, returnTypeNames } from 'hql'
 import {
   componentCatalogue,
-  componentNames,
   componentSummaries,
-  filterNames,
   filterIdTypes,
-  returnTypeNames,
   mediaTypeNames,
   plainSortTypes,
   sortProperties,
   blueprintTypes,
-} from 'hql'
-import type { ComponentEntry } from 'hql'
+} from '../../src/schemas'
+import type { ComponentEntry } from '../../src/schemas'
 
 /** A list of types, with the media types written `media` (docs/builder.md says which they are). */
 function typeList(types: readonly string[], separator: string): string {

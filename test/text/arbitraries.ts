@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import { componentCatalogue, componentNames } from 'hql'
+import { componentNames } from 'hql'
+import { componentCatalogue } from '../../src/schemas'
 import type { ComponentName, ObjectTypeName } from 'hql'
 
 // Arbitrary request bodies that fromJSON accepts: every element of every endpoint, with strings that need

@@ -48,13 +48,15 @@ export const factorIdTypes: readonly ObjectTypeName[] = ['User', ...mediaTypeNam
 
 /** The rule of an id of one of `types`: `wrong_id_prefix` for any other, with what the place takes. */
 function idOf<T extends string>(types: readonly ObjectTypeName[], what: string): Rule<T> {
+  const prefixes = types.flatMap((type) => typePrefixes[type] as readonly string[])
   return leaf<T>(
     {
       kind: 'id',
-      prefixes: types.flatMap((type) => typePrefixes[type] as readonly string[]),
+      prefixes,
       alias: types.includes('User'),
       code: 'wrong_id_prefix',
-      expected: `${what} id`,
+      // The first prefixes, as a reminder of the id's look: `a Trait id (mhgnr…, mhsgn…, mhmod…, mhsmd…, …)`.
+      expected: `${what} id (${prefixes.slice(0, 4).join('…, ')}…${prefixes.length > 4 ? ', …' : ''})`,
     },
     (value) => typeof value == 'string' && isIdOfType(value, types),
   )
