@@ -33,6 +33,18 @@ import type {
   typePrefixes,
 } from '../../src/model/core'
 import type { PlainContexts, TypedObjects } from '../../src/builder/objects'
+import type {
+  AnyId,
+  BlueprintType,
+  NextRequest,
+  PagingInfo,
+  SortOrder,
+  SortProperty,
+} from '../../src/schemas'
+import type { Infer } from '../../src/schemas'
+import type { blueprintTypes, sortOrders, sortProperties } from '../../src/model/vocabulary'
+import type { NextRequestSchema, PagingInfoSchema } from '../../src/model/response/envelopes'
+import type { BlueprintsByType } from '../../src/model/request/blueprints'
 
 // The type half of each mistake in types-agree.test.ts: what throws at run time on a value the types can see
 // is a type error too.
@@ -220,4 +232,23 @@ test("the written-out object types of each component and the conditional ones ar
     [N in ComponentName]: Catalogue[N] extends { needsUser: true } | { mayBeAbsent: true } ? N : never
   }[ComponentName]
   expectTypeOf<ConditionalComponent>().toEqualTypeOf<Conditional>()
+})
+
+// Written-out types (issue 27: a type read from a list, or inferred from a checker, cost a program's first use of
+// it more type instantiations), each held here to what it is written out from.
+test('the written-out vocabulary, ids and envelopes agree with what they are written out from', () => {
+  expectTypeOf<SortOrder>().toEqualTypeOf<(typeof sortOrders)[number]>()
+  expectTypeOf<SortProperty>().toEqualTypeOf<(typeof sortProperties)[number]>()
+  expectTypeOf<BlueprintType>().toEqualTypeOf<(typeof blueprintTypes)[number]>()
+  expectTypeOf<AnyId>().toEqualTypeOf<
+    IdOf<Exclude<ObjectTypeName, 'Subscription'>> | 'mhals-current-user' | `${string}:${string}:${string}`
+  >()
+  expectTypeOf<NextRequest>().toEqualTypeOf<{
+    readonly endpoint: string
+    readonly method: string
+    readonly body: { readonly [key: string]: unknown }
+  }>()
+  expectTypeOf<Infer<typeof NextRequestSchema>['body']>().toEqualTypeOf<Readonly<Record<string, unknown>>>()
+  expectTypeOf<keyof Infer<typeof PagingInfoSchema>>().toEqualTypeOf<keyof PagingInfo>()
+  expectTypeOf<BlueprintsByType[BlueprintType]['type']>().toEqualTypeOf<BlueprintType>()
 })
