@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 // The suite in tiers (issue 25). `unit` and `types` are the quick loop (`npm run test:quick`): no child process,
 // Redis, browser or TypeScript language service. The heavy tiers mostly wait on other processes, so they run
 // beside the CPU-bound ones: more workers than cores (the machine this was tuned on has 2).
-const tiers = {
+export const tiers = {
   /** TypeScript's language service and compiler API in the test process (editor views, type budgets). */
   'language-service': [
     'test/builder/editor.test.ts',
@@ -34,8 +34,10 @@ const tiers = {
   ],
 }
 const heavy = Object.values(tiers).flat()
+/** Heavy tiers whose files may share a worker's modules (fake clocks are restored in `finally`). */
+const sharedModules = new Set(['language-service', 'processes'])
 /** Unit files that ask what a module holds on its first use (a warm-up that has not run yet). */
-const freshModules = ['test/service/warm-up.test.ts']
+export const freshModules = ['test/service/warm-up.test.ts']
 
 export default defineConfig({
   resolve: {
@@ -85,6 +87,9 @@ export default defineConfig({
           include,
           // The built package (dist/), built once per run: `npm test` builds it first, a lone run here builds it.
           globalSetup: ['test/support/built-package.ts'],
+          // Shared module graphs here too (the language service parses the library once per worker), but for
+          // the tiers that start and stop servers of their own per file.
+          isolate: !sharedModules.has(name),
         },
       })),
     ],
