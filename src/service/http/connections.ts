@@ -12,6 +12,11 @@ export interface ConnectionLimits {
   readonly keepAliveMs: number
   /** Open connections at most; a connection beyond it is closed at once, unanswered. */
   readonly maxConnections: number
+  /**
+   * Open connections from one address at most; one beyond it is answered 503 and closed (./address-cap.ts).
+   * DEFAULT_MAX_CONNECTIONS_PER_ADDRESS when not given.
+   */
+  readonly maxPerAddress?: number
 }
 
 /**

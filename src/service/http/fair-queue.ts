@@ -1,0 +1,106 @@
+/** How much a {@link FairQueue} takes at once. */
+export interface FairQueueLimits {
+  /** Tasks running at once. */
+  readonly concurrency: number
+  /** Tasks of one key running or waiting at once; one more of that key is refused. */
+  readonly perKey: number
+  /** Tasks waiting at once, all keys together; one more is refused. */
+  readonly waiting: number
+}
+
+/**
+ * Admission of costly work: at most `concurrency` tasks run at once, the others wait their turn, and a task
+ * beyond what may wait is refused at once (`enter` answers undefined) instead of queueing without bound. Turns go
+ * round the keys (an address, a client id): one key with a hundred tasks waiting delays another key's task by
+ * one task, not a hundred. Each task starts on a turn of the event loop of its own (`setImmediate`), after the
+ * I/O that arrived meanwhile, so that a synchronous task (a graph query) never runs back to back with the next:
+ * whatever came in between (a one-id lookup) is answered first.
+ *
+ * @example
+ * const checks = new FairQueue({ concurrency: 2, perKey: 30, waiting: 1000 })
+ * const ok = checks.enter('203.0.113.9', () => verifyPassword(password, stored))
+ * if (ok === undefined) return tooBusy() // that address already has 30 checks running or waiting
+ */
+export class FairQueue {
+  /** The tasks waiting, each a function that starts it, by key in the order of their turns. */
+  private readonly queue = new Map<string, (() => void)[]>()
+  private readonly held = new Map<string, number>()
+  private waitingCount = 0
+  private running = 0
+  private scheduled = false
+  private averageMs = 0
+
+  constructor(readonly limits: FairQueueLimits) {}
+
+  /**
+   * Runs `task` for `key` once its turn comes and settles as it does; undefined when the key already holds
+   * `perKey` tasks or `waiting` tasks wait.
+   */
+  enter<T>(key: string, task: () => T | Promise<T>): Promise<T> | undefined {
+    const held = this.held.get(key) ?? 0
+    if (held >= this.limits.perKey || this.waitingCount >= this.limits.waiting) return undefined
+    this.held.set(key, held + 1)
+    return new Promise<T>((resolve, reject) => {
+      const start = (): void => {
+        this.running++
+        const started = performance.now()
+        const done = (): void => {
+          this.running--
+          this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started)
+          const left = (this.held.get(key) ?? 1) - 1
+          if (left > 0) this.held.set(key, left)
+          else this.held.delete(key)
+          this.schedule()
+        }
+        try {
+          Promise.resolve(task()).then(
+            (value) => (done(), resolve(value)),
+            (error: unknown) => (done(), reject(error)),
+          )
+        } catch (error) {
+          done()
+          reject(error)
+        }
+      }
+      const jobs = this.queue.get(key)
+      if (jobs) jobs.push(start)
+      else this.queue.set(key, [start])
+      this.waitingCount++
+      this.schedule()
+    })
+  }
+
+  /** Seconds a task refused now should wait before trying again: the queue's length at its recent pace. */
+  retryAfterSeconds(): number {
+    const tasks = this.waitingCount + this.running
+    return Math.max(1, Math.ceil((tasks * this.averageMs) / this.limits.concurrency / 1000))
+  }
+
+  /** Tasks running and waiting now (for tests and benches). */
+  get size(): { readonly running: number; readonly waiting: number } {
+    return { running: this.running, waiting: this.waitingCount }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.waitingCount === 0 || this.running >= this.limits.concurrency) return
+    this.scheduled = true
+    setImmediate(() => {
+      this.scheduled = false
+      this.startNext()
+    })
+  }
+
+  private startNext(): void {
+    if (this.running >= this.limits.concurrency) return
+    // The first key in the map is the one whose turn it is; after its task it goes to the back of the line.
+    const next = this.queue.entries().next()
+    if (next.done) return
+    const [key, jobs] = next.value
+    const start = jobs.shift() as () => void
+    this.queue.delete(key)
+    if (jobs.length > 0) this.queue.set(key, jobs)
+    this.waitingCount--
+    start()
+    this.schedule()
+  }
+}
