@@ -19,10 +19,10 @@ import { graphFor } from './graph/shared-graph'
 import { RateLimiter, type Limiter, type RateLimit } from './http/rate-limit'
 import type { FailureLimits } from './auth/failures'
 import { createHttpServer, type ConnectionLimits } from './http/server'
-import { DEFAULT_ADMISSION } from './http/admission'
+import { DEFAULT_COSTLY_LANE, graphQueue } from './http/admission'
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/address-cap'
 import { addressKey } from './http/client-address'
-import { FairQueue, type FairQueueLimits } from './http/fair-queue'
+import { FairQueue, type LaneLimits } from './http/fair-queue'
 import { PASSWORD_CHECKS } from './auth/password-checks'
 import { DEFAULT_PLAYGROUND_DIR } from './http/playground'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
@@ -75,7 +75,7 @@ export interface ServiceOptions {
    */
   readonly remoteAddress?: (socket: Socket) => string | undefined
   /**
-   * Costly graph requests (over ~20,000 units of work) waiting or running at once: `perAddress` from one address
+   * Costly graph requests (over 50,000 units of work) waiting or running at once: `perAddress` from one address
    * (default 4) and `waiting` in all (default 32); one more is answered 503 `overloaded` with Retry-After.
    */
   readonly admission?: { readonly perAddress?: number; readonly waiting?: number }
@@ -184,8 +184,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     defaultImage: () => image,
     playgroundDir: options.playground ?? DEFAULT_PLAYGROUND_DIR,
-    heavyWork: new FairQueue(admissionLimits(options)),
-    passwordChecks: new FairQueue(PASSWORD_CHECKS),
+    graphWork: graphQueue(admissionLimits(options)),
+    passwordChecks: new FairQueue(PASSWORD_CHECKS.concurrency, [PASSWORD_CHECKS]),
     addressOf: (socket) => addressKey(remoteAddress?.(socket) ?? socket.remoteAddress),
   })
   const host = options.host ?? '127.0.0.1'
@@ -276,9 +276,9 @@ function connectionLimits(options: ServiceOptions): Required<ConnectionLimits> {
 }
 
 /** The admission of costly requests: the defaults, with what the options change, checked. */
-function admissionLimits(options: ServiceOptions): FairQueueLimits {
+function admissionLimits(options: ServiceOptions): LaneLimits {
   const limits = {
-    ...DEFAULT_ADMISSION,
+    ...DEFAULT_COSTLY_LANE,
     ...(options.admission?.perAddress === undefined ? {} : { perKey: options.admission.perAddress }),
     ...(options.admission?.waiting === undefined ? {} : { waiting: options.admission.waiting }),
   }

@@ -15,9 +15,9 @@ import type { GraphEndpoint as Endpoint } from '../query/answer'
 import type { QueryLimits } from '../query/context'
 import { jsonBytes } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
-import { readBody, parseJson } from './body'
+import { readBody } from './body'
 import { bearerToken, invalidToken } from './bearer'
-import { admitQuery, DEFAULT_ADMISSION } from './admission'
+import { admitQuery, graphQueue } from './admission'
 import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, isRefused } from './address-cap'
 import { addressKey } from './client-address'
 import { answerClientError, checkingInterval, type ConnectionLimits } from './connections'
@@ -25,7 +25,7 @@ import { applyCors } from './cors'
 import { answerPlayground } from './playground'
 import { answerPoster } from './posters'
 import { errorResponse, ServiceError } from './errors'
-import { FairQueue } from './fair-queue'
+import type { FairQueue } from './fair-queue'
 import { SafeIncomingMessage } from './incoming'
 import type { Limiter } from './rate-limit'
 
@@ -41,8 +41,8 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly connections: ConnectionLimits
   /** The built playground's folder (dist/playground by default): `hql serve` answers it at /playground/. */
   readonly playgroundDir: string
-  /** The queue of costly graph requests (./admission.ts); one with DEFAULT_ADMISSION when not given. */
-  readonly heavyWork?: FairQueue
+  /** The queue of graph work (./admission.ts); `graphQueue()` when not given. */
+  readonly graphWork?: FairQueue
   /**
    * The key of a connection's source address (./client-address.ts), for the cap on connections per address,
    * the failed-authentication counters and the queue of costly requests; the socket's address by default.
@@ -51,7 +51,7 @@ export interface ServerDeps extends TokenEndpointDeps {
 }
 
 /** The dependencies with the defaults of what ServerDeps leaves optional. */
-type FullDeps = ServerDeps & Required<Pick<ServerDeps, 'heavyWork' | 'addressOf'>>
+type FullDeps = ServerDeps & Required<Pick<ServerDeps, 'graphWork' | 'addressOf'>>
 
 /** The service's own routes of the token endpoints: its authUrl is `${baseUrl}/auth`. */
 export const SERVICE_TOKEN_ROUTE = `/auth${TOKEN_PATH}`
@@ -140,8 +140,8 @@ async function graphRequest(
     throw new ServiceError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
       headers: { 'Retry-After': String(wait) },
     })
-  const json = parseJson(await readBody(request, deps.maxBodyBytes))
-  return admitQuery(deps, endpoint, json, grant.username, deps.addressOf(request.socket))
+  const body = await readBody(request, deps.maxBodyBytes)
+  return admitQuery(deps, endpoint, body, grant.username, deps.addressOf(request.socket))
 }
 
 /**
@@ -211,7 +211,7 @@ async function route(deps: FullDeps, request: IncomingMessage, response: ServerR
 export function createHttpServer(given: ServerDeps): Server {
   const deps: FullDeps = {
     ...given,
-    heavyWork: given.heavyWork ?? new FairQueue(DEFAULT_ADMISSION),
+    graphWork: given.graphWork ?? graphQueue(),
     addressOf: given.addressOf ?? ((socket) => addressKey(socket.remoteAddress)),
   }
   const limits = deps.connections
