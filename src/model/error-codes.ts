@@ -188,6 +188,10 @@ export const errorCodes = {
     source: 'service',
     meaning: "an override of responseFor that breaks the query's promise",
   },
+  not_built: {
+    source: 'service',
+    meaning: 'a file of the playground asked for before it was built (`npm run build`)',
+  },
   catalog_not_found: { source: 'service', meaning: 'no sample catalog found for createService' },
   catalog_unreadable: { source: 'service', meaning: 'a sample catalog file that is not JSON' },
   catalog_invalid: { source: 'service', meaning: 'a sample catalog file that is not of the expected shape' },

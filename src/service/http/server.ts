@@ -1,6 +1,8 @@
 import { CHECK_TOKEN_PATH, endpointAtPath, TOKEN_PATH } from '../../model'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { clipped } from '../../model/shown'
 import {
   checkTokenEndpoint,
   tokenEndpoint,
@@ -20,7 +22,7 @@ import { bearerToken, invalidToken } from './bearer'
 import { admitQuery, graphQueue } from './admission'
 import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, isRefused } from './address-cap'
 import { addressKey } from './client-address'
-import { answerClientError, checkingInterval, type ConnectionLimits } from './connections'
+import { answerClientError, answerRaw, checkingInterval, type ConnectionLimits } from './connections'
 import { applyCors } from './cors'
 import { answerPlayground } from './playground'
 import { answerPoster } from './posters'
@@ -184,7 +186,7 @@ async function route(deps: FullDeps, request: IncomingMessage, response: ServerR
     throw new ServiceError(
       404,
       'no_such_endpoint',
-      `no endpoint at ${path}; graph endpoints are POST /graph/{explore,relate,silos,lookup}`,
+      `no endpoint at ${clipped(path, String)}; graph endpoints are POST /graph/{explore,relate,silos,lookup}`,
     )
   if (request.method !== 'POST')
     throw new ServiceError(405, 'method_not_allowed', `${path} takes POST`, {
@@ -243,6 +245,10 @@ export function createHttpServer(given: ServerDeps): Server {
     deps.addressOf,
   )
   server.on('clientError', answerClientError)
+  // CONNECT (a proxy's method): Node would close the connection unanswered; the service answers its JSON.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) =>
+    answerRaw(socket, 405, 'method_not_allowed', 'the service is no proxy: CONNECT is not answered'),
+  )
   // An Expect header other than 100-continue: Node would answer a bare 417; the service answers its JSON.
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
     sendError(
