@@ -12,7 +12,7 @@ export const tiers = {
     'test/language/result-type.test.ts',
   ],
   /** A real redis-server, started per file on a free port. */
-  redis: ['test/redis/**/*.test.ts'],
+  redis: ['test/redis/**/*.test.ts', 'test/service/redis-counters.test.ts'],
   /** Debian's headless Chromium. */
   browser: ['test/browser/**/*.test.ts', 'test/playground/playground.test.ts'],
   /** Child processes: the CLI, the built package, tsc, the language server over stdio, other Node processes. */
@@ -30,6 +30,7 @@ export const tiers = {
     'test/lsp/**/*.test.ts',
     'test/service/hostile-keys.test.ts',
     'test/text/tree-size.test.ts',
+    'test/fuzz/lsp.test.ts',
     'examples/**/*.test.ts',
   ],
 }
