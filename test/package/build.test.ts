@@ -102,7 +102,7 @@ describe('the built package', () => {
   test('its declarations type-check a node16 consumer', () => {
     const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url))
     expect(() => node([tsc, '-p', 'test/package/tsconfig.consumer.json'])).not.toThrow()
-  }, 60_000)
+  }, 120_000)
 
   test('the hql bin exits quietly when its reader stops early', async () => {
     const child = spawn(process.execPath, ['bin/hql.js', '--help'], {
