@@ -11,7 +11,13 @@ import { Registry } from '../../src/service/auth/registry'
 import { TokenStore } from '../../src/service/auth/tokens'
 import { DEFAULT_CONNECTION_LIMITS } from '../../src/service/create-service'
 import { graphFor } from '../../src/service/graph/shared-graph'
-import { DEFAULT_COSTLY, FIRST_PASSES, graphQueues, LIGHT_WORK } from '../../src/service/http/admission'
+import {
+  DEFAULT_COSTLY,
+  FIRST_PASS_BODY_BYTES,
+  FIRST_PASSES,
+  graphQueues,
+  LIGHT_WORK,
+} from '../../src/service/http/admission'
 import { RateLimiter } from '../../src/service/http/rate-limit'
 import { createHttpServer } from '../../src/service/http/server'
 import { DEFAULT_LIMITS } from '../../src/service/query/context'
@@ -70,11 +76,11 @@ const send = (endpoint: string, body: unknown, address: string): Promise<Answer>
 
 type Queue = keyof typeof queues
 
-/** Holds a queue's one slot until the returned function is called. */
-function hold(queue: Queue): () => void {
-  let release = (): void => undefined
-  void queues[queue].enter('holder', () => new Promise<void>((resolve) => (release = resolve)))
-  return () => release()
+/** Holds a queue's one slot (once it has it) until the returned function is called. */
+function hold(queue: Queue): Promise<() => void> {
+  return new Promise((held) => {
+    void queues[queue].enter('holder', () => new Promise<void>((release) => held(release)))
+  })
 }
 
 /** Resolves once `count` tasks wait in `queue`. */
@@ -90,8 +96,8 @@ describe('admission of costly graph work', () => {
   })
 
   it('answers 503 overloaded with Retry-After to what the queues cannot take, and the rest in full', async () => {
-    const releaseFirst = hold('firstPasses')
-    const releaseCostly = hold('costly')
+    const releaseFirst = await hold('firstPasses')
+    const releaseCostly = await hold('costly')
     const sent = 40
     const answers = Array.from({ length: sent }, () => send('explore', COSTLY, '127.0.0.71'))
     // 16 first passes wait for the held slot; the other 24 are refused before their body is parsed.
@@ -111,7 +117,7 @@ describe('admission of costly graph work', () => {
   })
 
   it('answers a cheap request while costly ones wait, however many', async () => {
-    const releaseCostly = hold('costly')
+    const releaseCostly = await hold('costly')
     const costly = Array.from({ length: DEFAULT_COSTLY.perKey }, () => send('explore', COSTLY, '127.0.0.72'))
     await waiting('costly', DEFAULT_COSTLY.perKey)
     // The costly queue is held with 4 waiting: the lookups of other addresses are answered all the same.
@@ -124,8 +130,22 @@ describe('admission of costly graph work', () => {
     expect(countStatuses(await Promise.all(costly))).toEqual({ 200: DEFAULT_COSTLY.perKey })
   })
 
+  it('sends a body over 8 KiB to the costly queue without a first pass', async () => {
+    const releaseFirst = await hold('firstPasses')
+    const releaseCostly = await hold('costly')
+    const large = { ids: Array.from({ length: 400 }, (_, i) => graph.media[i]!.altId) }
+    expect(Buffer.byteLength(JSON.stringify(large))).toBeGreaterThan(FIRST_PASS_BODY_BYTES)
+    const answer = send('lookup', large, '127.0.0.77')
+    // First passes are held, and yet it waits in the costly queue.
+    await waiting('costly', 1)
+    expect(queues.firstPasses.size.waiting).toBe(0)
+    releaseCostly()
+    expect((await answer).status).toBe(200)
+    releaseFirst()
+  })
+
   it('takes turns by address in the costly queue: a second address waits for one costly request, not all', async () => {
-    const release = hold('costly')
+    const release = await hold('costly')
     const order: string[] = []
     const first = Array.from({ length: DEFAULT_COSTLY.perKey }, () =>
       send('explore', COSTLY, '127.0.0.75').then(() => order.push('A')),

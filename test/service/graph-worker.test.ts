@@ -41,7 +41,7 @@ async function onWorker(
 ): Promise<unknown> {
   const query = prepareQuery(deps, endpoint, body)
   try {
-    return jsonBytes(await worker.run(query, DEMO.username)).toString('utf8')
+    return jsonBytes(await worker.run({ query }, DEMO.username)).toString('utf8')
   } catch (error) {
     return errorResponse(error)
   }
@@ -84,6 +84,24 @@ describe('the graph worker', () => {
     },
   )
 
+  it('reads a body itself (the large ones it is given as they came), errors and all', async () => {
+    const body = { ids: Array.from({ length: 600 }, (_, i) => graph.media[i % 300]!.altId), pageSize: 100 }
+    const read = async (bytes: string) => {
+      try {
+        const answer = await worker.run({ endpoint: 'lookup', body: Buffer.from(bytes) }, DEMO.username)
+        return jsonBytes(answer).toString('utf8')
+      } catch (error) {
+        return errorResponse(error)
+      }
+    }
+    expect(await read(JSON.stringify(body))).toEqual(inThread('lookup', body))
+    expect(await read('{"ids": [')).toMatchObject({ status: 400, body: { error: 'invalid_json' } })
+    expect(await read('{"ids": ["mhmov-\\u202e"]}')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_id', path: '$.ids[0]' },
+    })
+  })
+
   it('takes requests side by side and answers each its own', async () => {
     const all = await Promise.all(requests.map(([endpoint, body]) => onWorker(endpoint, body)))
     expect(all).toEqual(requests.map(([endpoint, body]) => inThread(endpoint, body)))
@@ -91,7 +109,7 @@ describe('the graph worker', () => {
 
   it('fails what is on it when closed, and starts again when asked', async () => {
     const [endpoint, body] = requests[0]
-    const running = worker.run(prepareQuery(deps, endpoint, body), DEMO.username)
+    const running = worker.run({ query: prepareQuery(deps, endpoint, body) }, DEMO.username)
     await worker.close()
     await expect(running).rejects.toThrow(/stopped/)
     expect(worker.ready()).toBe(false)

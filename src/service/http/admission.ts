@@ -19,6 +19,12 @@ import { FairQueue, type FairQueueLimits } from './fair-queue'
 export const LIGHT_WORK = 50_000
 
 /**
+ * Bodies larger than this (8 KiB: a lookup of some 300 ids) have no first pass: reading and checking them costs
+ * milliseconds already, so they go to the costly queue as they came, and the graph worker reads them there.
+ */
+export const FIRST_PASS_BODY_BYTES = 8 * 1024
+
+/**
  * First passes: one at a time (on the event loop), 16 per address waiting or running and 1,000 in all (the
  * connections the service keeps); an address sending more at once gets 503 before its body is parsed.
  */
@@ -55,9 +61,10 @@ export interface AdmissionDeps extends AnswerDeps {
 type FirstPass = { readonly answer: unknown } | { readonly costly: PreparedQuery }
 
 /**
- * Answers a graph request (its body as read) with admission of costly work. Every request first has a pass of
- * its own, in turns by address, on the event loop: the JSON, fromJSON, the service's limits, and an answer
- * within LIGHT_WORK units. Nearly every request is answered there. One over that budget is stopped (it has
+ * Answers a graph request (its body as read) with admission of costly work. Every request of a small body
+ * (FIRST_PASS_BODY_BYTES) first has a pass of its own, in turns by address, on the event loop: the JSON,
+ * fromJSON, the service's limits, and an answer within LIGHT_WORK units. Nearly every request is answered there;
+ * a larger body goes to the costly queue as it is. One over that budget is stopped (it has
  * cost a few milliseconds) and waits in the queue of costly requests, in turns by address, for the full
  * `limits.maxWork`, answered on the graph worker's thread once it is up: the event loop goes on with first
  * passes meanwhile, so a cheap request waits for one other first pass at most, whatever the costly requests
@@ -75,12 +82,22 @@ export async function admitQuery(
   address: string,
 ): Promise<unknown> {
   const { firstPasses, costly } = deps.graphWork
+  const worker = deps.graphWorker
+  if (body.length > FIRST_PASS_BODY_BYTES) {
+    const answer = costly.enter(address, () =>
+      worker?.ready() === true
+        ? worker.run({ endpoint, body }, username)
+        : runQuery(deps, prepareQuery(deps, endpoint, parseJson(body)), username),
+    )
+    return answer ?? busy(costly, 'costly requests')
+  }
   const first = firstPasses.enter(address, () => firstPass(deps, endpoint, body, username))
   const passed = await (first ?? busy(firstPasses, 'requests'))
   if ('answer' in passed) return passed.answer
-  const worker = deps.graphWorker
   const answer = costly.enter(address, () =>
-    worker?.ready() === true ? worker.run(passed.costly, username) : runQuery(deps, passed.costly, username),
+    worker?.ready() === true
+      ? worker.run({ query: passed.costly }, username)
+      : runQuery(deps, passed.costly, username),
   )
   return answer ?? busy(costly, 'costly requests')
 }

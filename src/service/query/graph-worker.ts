@@ -5,7 +5,8 @@ import type { UserConfig } from '../auth/registry'
 import type { RawCatalog } from '../catalog/raw'
 import { graphFor } from '../graph/shared-graph'
 import { ServiceError } from '../http/errors'
-import { runQuery, type AnswerDeps, type PreparedQuery } from './answer'
+import { parseJson } from '../http/body'
+import { prepareQuery, runQuery, type AnswerDeps, type GraphEndpoint, type PreparedQuery } from './answer'
 import type { QueryLimits } from './context'
 import { JsonOut } from './json-out'
 import { jsonBytes, RawJson } from './json-text'
@@ -32,11 +33,11 @@ export interface GraphWorkerConfig {
 /** workerData's key that makes a thread loading this module the graph worker. */
 const MARK = 'hqlGraphWorker'
 
-interface Ask {
-  readonly id: number
-  readonly query: PreparedQuery
-  readonly username: string | undefined
-}
+/** What the worker is asked: a request prepared already, or a body still to read (large, left to the worker). */
+export type WorkerRequest =
+  { readonly query: PreparedQuery } | { readonly endpoint: GraphEndpoint; readonly body: Uint8Array }
+
+type Ask = WorkerRequest & { readonly id: number; readonly username: string | undefined }
 
 /** A failure as the worker reports it: the parts of the ServiceError the event loop throws in its place. */
 interface Failure {
@@ -79,9 +80,12 @@ function serve(config: GraphWorkerConfig, port: NonNullable<typeof parentPort>):
   const image = defaultImage(config.baseUrl)
   const deps: AnswerDeps = { graph, limits: config.limits, defaultImage: () => image }
   warmUp(deps)
-  port.on('message', ({ id, query, username }: Ask) => {
+  port.on('message', (ask: Ask) => {
+    const { id, username } = ask
     let reply: Reply
     try {
+      const query =
+        'query' in ask ? ask.query : prepareQuery(deps, ask.endpoint, parseJson(Buffer.from(ask.body)))
       reply = { id, bytes: jsonBytes(runQuery(deps, query, username)) }
     } catch (error) {
       reply = { id, failure: failureOf(error) }
@@ -101,7 +105,7 @@ if (!isMainThread && parentPort !== null && (workerData as Record<string, unknow
  *
  * @example
  * const worker = new GraphWorker(() => ({ catalog: undefined, users: [], limits: DEFAULT_LIMITS, baseUrl }))
- * const answer = worker.ready() ? await worker.run(query, 'demo') : runQuery(deps, query, 'demo')
+ * const answer = worker.ready() ? await worker.run({ query }, 'demo') : runQuery(deps, query, 'demo')
  */
 export class GraphWorker {
   private worker: Worker | undefined
@@ -120,15 +124,15 @@ export class GraphWorker {
     return this.isReady
   }
 
-  /** Answers a prepared request on the worker. */
-  run(query: PreparedQuery, username: string | undefined): Promise<RawJson> {
+  /** Answers a request on the worker: prepared already, or a body it reads itself. */
+  run(request: WorkerRequest, username: string | undefined): Promise<RawJson> {
     const worker = this.worker
     if (worker === undefined || !this.isReady)
       return Promise.reject(new Error('the graph worker is not ready'))
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
-      worker.postMessage({ id, query, username } satisfies Ask)
+      worker.postMessage({ ...request, id, username } satisfies Ask)
     })
   }
 
