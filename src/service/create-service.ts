@@ -19,15 +19,16 @@ import { graphFor } from './graph/shared-graph'
 import { RateLimiter, type Limiter, type RateLimit } from './http/rate-limit'
 import type { FailureLimits } from './auth/failures'
 import { createHttpServer, type ConnectionLimits } from './http/server'
-import { DEFAULT_COSTLY_LANE, graphQueue } from './http/admission'
+import { DEFAULT_COSTLY, graphQueues } from './http/admission'
 import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/address-cap'
 import { addressKey } from './http/client-address'
-import { FairQueue, type LaneLimits } from './http/fair-queue'
+import { FairQueue, type FairQueueLimits } from './http/fair-queue'
 import { PASSWORD_CHECKS } from './auth/password-checks'
 import { DEFAULT_PLAYGROUND_DIR } from './http/playground'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
 import { warmUp } from './query/warm-up'
+import { GraphWorker } from './query/graph-worker'
 
 /** Options of {@link createService}; every one has a default. */
 export interface ServiceOptions {
@@ -173,6 +174,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const { tokens, limiter, failures } = sharedState(options, now)
   const remoteAddress = options.remoteAddress
   let baseUrl = ''
+  // Started by the first costly request, after the service listens (baseUrl is known by then).
+  const graphWorker = new GraphWorker(() => ({
+    catalog: options.catalog,
+    users: users.map(({ password: _, ...user }) => user),
+    limits,
+    baseUrl,
+  }))
   const server = createHttpServer({
     graph,
     registry,
@@ -184,8 +192,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     defaultImage: () => image,
     playgroundDir: options.playground ?? DEFAULT_PLAYGROUND_DIR,
-    graphWork: graphQueue(admissionLimits(options)),
-    passwordChecks: new FairQueue(PASSWORD_CHECKS.concurrency, [PASSWORD_CHECKS]),
+    graphWork: graphQueues(admissionLimits(options)),
+    graphWorker,
+    passwordChecks: new FairQueue(PASSWORD_CHECKS),
     addressOf: (socket) => addressKey(remoteAddress?.(socket) ?? socket.remoteAddress),
   })
   const host = options.host ?? '127.0.0.1'
@@ -203,10 +212,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // ERR_SERVER_NOT_RUNNING.
   let closed: Promise<void> | undefined
   const close = () =>
-    (closed ??= new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()))
-      server.closeAllConnections()
-    }))
+    (closed ??= Promise.all([
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+      graphWorker.close(),
+    ]).then(() => undefined))
   return {
     baseUrl,
     authUrl: `${baseUrl}/auth`,
@@ -276,9 +288,9 @@ function connectionLimits(options: ServiceOptions): Required<ConnectionLimits> {
 }
 
 /** The admission of costly requests: the defaults, with what the options change, checked. */
-function admissionLimits(options: ServiceOptions): LaneLimits {
+function admissionLimits(options: ServiceOptions): Pick<FairQueueLimits, 'perKey' | 'waiting'> {
   const limits = {
-    ...DEFAULT_COSTLY_LANE,
+    ...DEFAULT_COSTLY,
     ...(options.admission?.perAddress === undefined ? {} : { perKey: options.admission.perAddress }),
     ...(options.admission?.waiting === undefined ? {} : { waiting: options.admission.waiting }),
   }

@@ -12,9 +12,10 @@ import { TokenStore } from '../../src/service/auth/tokens'
 import { DEFAULT_CONNECTION_LIMITS } from '../../src/service/create-service'
 import { graphFor } from '../../src/service/graph/shared-graph'
 import {
-  DEFAULT_COSTLY_LANE,
-  FIRST_PASS_LANE,
-  graphQueue,
+  DEFAULT_COSTLY,
+  FIRST_PASS_BODY_BYTES,
+  FIRST_PASSES,
+  graphQueues,
   LIGHT_WORK,
 } from '../../src/service/http/admission'
 import { RateLimiter } from '../../src/service/http/rate-limit'
@@ -27,7 +28,7 @@ import { countStatuses, postFrom, type Answer } from './sockets'
 const users = [{ username: DEMO.username, password: DEMO.password, name: 'Demo User' }]
 const { graph } = graphFor(undefined, users)
 const deps = { graph, limits: DEFAULT_LIMITS, defaultImage: () => defaultImage('') }
-const queue = graphQueue()
+const queues = graphQueues()
 let baseUrl: string
 let token: string
 let close: () => Promise<void>
@@ -43,7 +44,7 @@ beforeAll(async () => {
     connections: DEFAULT_CONNECTION_LIMITS,
     maxBodyBytes: 100 * 1024,
     playgroundDir: '/nonexistent',
-    graphWork: queue,
+    graphWork: queues,
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -55,11 +56,14 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
-/** A costly request: over the first pass's budget, a few milliseconds in all. */
+/**
+ * A costly request: over the first pass's budget (20 sorts of every movie), a few milliseconds in all, and a
+ * small answer (one movie), so that answers arrive in the order they were made.
+ */
 const COSTLY = {
   filters: { returnType: { $eq: 'Movie' } },
-  pageSize: 100,
-  components: [{ name: 'contributors', pageSize: 100 }],
+  sort: Array.from({ length: 20 }, () => ({ type: 'random' })),
+  pageSize: 1,
 }
 const LOOKUP = { ids: ['mhmov-gladiator'] }
 
@@ -70,16 +74,18 @@ const send = (endpoint: string, body: unknown, address: string): Promise<Answer>
     body: JSON.stringify(body),
   })
 
-/** Holds the queue's one slot until the returned function is called. */
-function holdQueue(): () => void {
-  let release = (): void => undefined
-  void queue.enter('holder', () => new Promise<void>((resolve) => (release = resolve)))
-  return () => release()
+type Queue = keyof typeof queues
+
+/** Holds a queue's one slot (once it has it) until the returned function is called. */
+function hold(queue: Queue): Promise<() => void> {
+  return new Promise((held) => {
+    void queues[queue].enter('holder', () => new Promise<void>((release) => held(release)))
+  })
 }
 
-/** Resolves once `count` tasks wait in `lane`. */
-async function waiting(lane: number, count: number): Promise<void> {
-  while (queue.size.waiting[lane]! < count) await new Promise((resolve) => setTimeout(resolve, 5))
+/** Resolves once `count` tasks wait in `queue`. */
+async function waiting(queue: Queue, count: number): Promise<void> {
+  while (queues[queue].size.waiting < count) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 describe('admission of costly graph work', () => {
@@ -89,57 +95,66 @@ describe('admission of costly graph work', () => {
     expect(() => runQuery(deps, query, DEMO.username)).not.toThrow()
   })
 
-  it('answers 503 overloaded with Retry-After to what the lanes cannot take, and the rest in full', async () => {
-    const release = holdQueue()
+  it('answers 503 overloaded with Retry-After to what the queues cannot take, and the rest in full', async () => {
+    const releaseFirst = await hold('firstPasses')
+    const releaseCostly = await hold('costly')
     const sent = 40
-    const answers: Promise<Answer>[] = Array.from({ length: sent }, () =>
-      send('explore', COSTLY, '127.0.0.71'),
-    )
+    const answers = Array.from({ length: sent }, () => send('explore', COSTLY, '127.0.0.71'))
     // 16 first passes wait for the held slot; the other 24 are refused before their body is parsed.
-    await waiting(0, FIRST_PASS_LANE.perKey)
-    release()
+    await waiting('firstPasses', FIRST_PASSES.perKey)
+    releaseFirst()
+    // Of the 16, 4 wait in the costly queue (its share per address); 12 are refused there.
+    while (queues.firstPasses.size.running + queues.firstPasses.size.waiting > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(queues.costly.size).toEqual({ running: 1, waiting: DEFAULT_COSTLY.perKey })
+    releaseCostly()
     const all = await Promise.all(answers)
-    // Of the 16 first passes, 4 fit the costly lane (its share per address) and 12 are refused there.
-    expect(countStatuses(all)).toEqual({
-      200: DEFAULT_COSTLY_LANE.perKey,
-      503: sent - DEFAULT_COSTLY_LANE.perKey,
-    })
+    expect(countStatuses(all)).toEqual({ 200: DEFAULT_COSTLY.perKey, 503: sent - DEFAULT_COSTLY.perKey })
     for (const refused of all.filter((a) => a.status === 503)) {
       expect(refused.body).toMatchObject({ error: 'overloaded', status: 503 })
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1)
     }
   })
 
-  it('answers a cheap request of another address before any costly one waiting', async () => {
-    const release = holdQueue()
-    const order: string[] = []
-    const costly = Array.from({ length: DEFAULT_COSTLY_LANE.perKey }, (_, i) =>
-      send('explore', COSTLY, '127.0.0.72').then((a) => order.push(`costly ${i}: ${a.status}`)),
+  it('answers a cheap request while costly ones wait, however many', async () => {
+    const releaseCostly = await hold('costly')
+    const costly = Array.from({ length: DEFAULT_COSTLY.perKey }, () => send('explore', COSTLY, '127.0.0.72'))
+    await waiting('costly', DEFAULT_COSTLY.perKey)
+    // The costly queue is held with 4 waiting: the lookups of other addresses are answered all the same.
+    const lookups = await Promise.all(
+      ['127.0.0.73', '127.0.0.74', '127.0.0.73'].map((address) => send('lookup', LOOKUP, address)),
     )
-    await waiting(0, DEFAULT_COSTLY_LANE.perKey)
-    const lookup = send('lookup', LOOKUP, '127.0.0.73').then((a) => order.push(`lookup: ${a.status}`))
-    await waiting(0, DEFAULT_COSTLY_LANE.perKey + 1)
-    release()
-    await Promise.all([...costly, lookup])
-    // The first passes go first (in turns: A, B, A, ...), then the costly runs: the lookup never waits for one.
-    expect(order[0]).toBe('lookup: 200')
-    expect(order.slice(1).sort()).toEqual(
-      Array.from({ length: DEFAULT_COSTLY_LANE.perKey }, (_, i) => `costly ${i}: 200`),
-    )
+    expect(countStatuses(lookups)).toEqual({ 200: 3 })
+    expect(queues.costly.size).toEqual({ running: 1, waiting: DEFAULT_COSTLY.perKey })
+    releaseCostly()
+    expect(countStatuses(await Promise.all(costly))).toEqual({ 200: DEFAULT_COSTLY.perKey })
   })
 
-  it('takes turns by address in the costly lane: a second address waits for one costly request, not all', async () => {
-    const release = holdQueue()
+  it('sends a body over 8 KiB to the costly queue without a first pass', async () => {
+    const releaseFirst = await hold('firstPasses')
+    const releaseCostly = await hold('costly')
+    const large = { ids: Array.from({ length: 400 }, (_, i) => graph.media[i]!.altId) }
+    expect(Buffer.byteLength(JSON.stringify(large))).toBeGreaterThan(FIRST_PASS_BODY_BYTES)
+    const answer = send('lookup', large, '127.0.0.77')
+    // First passes are held, and yet it waits in the costly queue.
+    await waiting('costly', 1)
+    expect(queues.firstPasses.size.waiting).toBe(0)
+    releaseCostly()
+    expect((await answer).status).toBe(200)
+    releaseFirst()
+  })
+
+  it('takes turns by address in the costly queue: a second address waits for one costly request, not all', async () => {
+    const release = await hold('costly')
     const order: string[] = []
-    const first = Array.from({ length: DEFAULT_COSTLY_LANE.perKey }, () =>
-      send('explore', COSTLY, '127.0.0.74').then(() => order.push('A')),
+    const first = Array.from({ length: DEFAULT_COSTLY.perKey }, () =>
+      send('explore', COSTLY, '127.0.0.75').then(() => order.push('A')),
     )
-    await waiting(0, DEFAULT_COSTLY_LANE.perKey)
-    const second = send('explore', COSTLY, '127.0.0.75').then(() => order.push('B'))
-    await waiting(0, DEFAULT_COSTLY_LANE.perKey + 1)
+    await waiting('costly', DEFAULT_COSTLY.perKey)
+    const second = send('explore', COSTLY, '127.0.0.76').then(() => order.push('B'))
+    await waiting('costly', DEFAULT_COSTLY.perKey + 1)
     release()
     await Promise.all([...first, second])
-    // A's first pass went first, so A's first costly run does too; B's comes next, ahead of A's other three.
     expect(order).toEqual(['A', 'B', 'A', 'A', 'A'])
   })
 })

@@ -7,7 +7,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 describe('FairQueue', () => {
   it('refuses a task over its key share or over the lane, and admits again once one ends', async () => {
-    const queue = new FairQueue(1, [{ perKey: 2, waiting: 3 }])
+    const queue = new FairQueue({ concurrency: 1, perKey: 2, waiting: 3 })
     const gates: (() => void)[] = []
     const hold = () => new Promise<void>((resolve) => gates.push(resolve))
     const a = [queue.enter('a', hold), queue.enter('a', hold), queue.enter('a', hold)]
@@ -16,34 +16,30 @@ describe('FairQueue', () => {
     // a's two and b's one wait (3, the lane's bound): c and d are refused.
     expect(others.map((p) => p !== undefined)).toEqual([true, false, false])
     await settle()
-    expect(queue.size).toEqual({ running: 1, waiting: [2] })
+    expect(queue.size).toEqual({ running: 1, waiting: 2 })
     gates.shift()!()
     await settle()
     expect(queue.enter('a', hold)).toBeDefined()
   })
 
-  it('gives turns round the keys, and lane 0 before lane 1', async () => {
-    const queue = new FairQueue(1, [
-      { perKey: 10, waiting: 100 },
-      { perKey: 10, waiting: 100 },
-    ])
+  it('gives turns round the keys', async () => {
+    const queue = new FairQueue({ concurrency: 1, perKey: 10, waiting: 100 })
     const ran: string[] = []
     const task = (name: string) => () => void ran.push(name)
     const all = [
-      queue.enter('a', task('a1 costly'), 1),
       queue.enter('a', task('a1')),
       queue.enter('a', task('a2')),
       queue.enter('a', task('a3')),
       queue.enter('b', task('b1')),
-      queue.enter('b', task('b2 costly'), 1),
+      queue.enter('b', task('b2')),
       queue.enter('c', task('c1')),
     ]
     await Promise.all(all)
-    expect(ran).toEqual(['a1', 'b1', 'c1', 'a2', 'a3', 'a1 costly', 'b2 costly'])
+    expect(ran).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3'])
   })
 
   it('lets the event loop turn between two synchronous tasks', async () => {
-    const queue = new FairQueue(1, [{ perKey: 10, waiting: 10 }])
+    const queue = new FairQueue({ concurrency: 1, perKey: 10, waiting: 10 })
     const ran: string[] = []
     const first = queue.enter('a', () => {
       ran.push('first')
@@ -56,7 +52,7 @@ describe('FairQueue', () => {
   })
 
   it('settles with what the task throws or rejects, and goes on', async () => {
-    const queue = new FairQueue(2, [{ perKey: 10, waiting: 10 }])
+    const queue = new FairQueue({ concurrency: 2, perKey: 10, waiting: 10 })
     await expect(
       queue.enter('a', () => {
         throw new Error('sync')
@@ -64,11 +60,11 @@ describe('FairQueue', () => {
     ).rejects.toThrow('sync')
     await expect(queue.enter('a', () => Promise.reject(new Error('async')))).rejects.toThrow('async')
     expect(await queue.enter('a', () => 42)).toBe(42)
-    expect(queue.size).toEqual({ running: 0, waiting: [0] })
+    expect(queue.size).toEqual({ running: 0, waiting: 0 })
   })
 
   it('says how long to wait from the pace of its recent tasks, at least a second', async () => {
-    const queue = new FairQueue(1, [{ perKey: 1000, waiting: 1000 }])
+    const queue = new FairQueue({ concurrency: 1, perKey: 1000, waiting: 1000 })
     expect(queue.retryAfterSeconds()).toBe(1)
     const busy = () => {
       const until = performance.now() + 20

@@ -1,4 +1,4 @@
-import type { LaneLimits } from '../http/fair-queue'
+import type { FairQueueLimits } from '../http/fair-queue'
 
 /**
  * Password checks (scrypt, ~50–100 ms of a core and 16 MiB each) the service runs at once, in turns by source
@@ -8,7 +8,7 @@ import type { LaneLimits } from '../http/fair-queue'
  * username); `perKey` and `waiting` only bound the queue if those limits are turned off. Over them a password
  * grant is answered 503 `temporarily_unavailable` with Retry-After.
  */
-export const PASSWORD_CHECKS: LaneLimits & { readonly concurrency: number } = {
+export const PASSWORD_CHECKS: FairQueueLimits = {
   concurrency: 2,
   perKey: 64,
   waiting: 1024,

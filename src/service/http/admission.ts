@@ -6,9 +6,10 @@ import {
   type GraphEndpoint,
   type PreparedQuery,
 } from '../query/answer'
+import type { GraphWorker } from '../query/graph-worker'
 import { parseJson } from './body'
 import { ServiceError } from './errors'
-import { FairQueue, type LaneLimits } from './fair-queue'
+import { FairQueue, type FairQueueLimits } from './fair-queue'
 
 /**
  * Units of work a request may cost in its first pass (about a millisecond or two of a core for most shapes): a
@@ -17,46 +18,57 @@ import { FairQueue, type LaneLimits } from './fair-queue'
  */
 export const LIGHT_WORK = 50_000
 
-/** The lanes of the graph queue: first passes, then costly requests. */
-const FIRST_PASS = 0
-const COSTLY = 1
+/**
+ * Bodies larger than this (8 KiB: a lookup of some 300 ids) have no first pass: reading and checking them costs
+ * milliseconds already, so they go to the costly queue as they came, and the graph worker reads them there.
+ */
+export const FIRST_PASS_BODY_BYTES = 8 * 1024
 
 /**
- * First passes one address may have waiting or running (16), and in all (1,000, the connections the service
- * keeps): an address sending more at once gets 503 without its body being parsed.
+ * First passes: one at a time (on the event loop), 16 per address waiting or running and 1,000 in all (the
+ * connections the service keeps); an address sending more at once gets 503 before its body is parsed.
  */
-export const FIRST_PASS_LANE: LaneLimits = { perKey: 16, waiting: 1000 }
+export const FIRST_PASSES: FairQueueLimits = { concurrency: 1, perKey: 16, waiting: 1000 }
 
 /**
- * Costly requests (over LIGHT_WORK) the service takes: 4 per address running or waiting, 32 waiting in all;
- * one more is answered 503 `overloaded` with Retry-After.
+ * Costly requests (over LIGHT_WORK): one at a time (on the graph worker), 4 per address running or waiting and
+ * 32 waiting in all; one more is answered 503 `overloaded` with Retry-After.
  */
-export const DEFAULT_COSTLY_LANE: LaneLimits = { perKey: 4, waiting: 32 }
+export const DEFAULT_COSTLY: FairQueueLimits = { concurrency: 1, perKey: 4, waiting: 32 }
 
-/**
- * The queue every graph request passes through: one task at a time (the engine is synchronous; a second at once
- * would only take turns on the same thread), first passes before costly requests, each lane in turns by
- * address.
- */
-export function graphQueue(costly: LaneLimits = DEFAULT_COSTLY_LANE): FairQueue {
-  return new FairQueue(1, [FIRST_PASS_LANE, costly])
+/** The two queues every graph request passes through: its first pass, then, if costly, the costly queue. */
+export interface GraphQueues {
+  readonly firstPasses: FairQueue
+  readonly costly: FairQueue
+}
+
+/** The queues of graph work, the costly one's share per address and total as given. */
+export function graphQueues(
+  costly: Pick<FairQueueLimits, 'perKey' | 'waiting'> = DEFAULT_COSTLY,
+): GraphQueues {
+  return { firstPasses: new FairQueue(FIRST_PASSES), costly: new FairQueue({ ...costly, concurrency: 1 }) }
 }
 
 export interface AdmissionDeps extends AnswerDeps {
-  /** The queue of graph work ({@link graphQueue}). */
-  readonly graphWork: FairQueue
+  readonly graphWork: GraphQueues
+  /**
+   * The thread costly requests are answered on, once it is up (../query/graph-worker.ts); without one, or
+   * until it is up, they are answered on the event loop.
+   */
+  readonly graphWorker?: GraphWorker
 }
 
 type FirstPass = { readonly answer: unknown } | { readonly costly: PreparedQuery }
 
 /**
- * Answers a graph request (its body as read) with admission of costly work. Every request first has a pass of
- * its own, in turns by address: the JSON, fromJSON, the service's limits, and an answer within LIGHT_WORK units. Nearly every request is
- * answered there. One over that budget is stopped (it has cost a few milliseconds) and waits in the lane of
- * costly requests for the full `limits.maxWork`; first passes go before it, so a cheap request waits for at
- * most the one costly request running, whatever the number queued. A request the costly lane cannot take is
- * answered 503 at once, rather than queued without bound. Each pass runs on a turn of the event loop of its
- * own: what arrives meanwhile is read and queued between two of them.
+ * Answers a graph request (its body as read) with admission of costly work. Every request of a small body
+ * (FIRST_PASS_BODY_BYTES) first has a pass of its own, in turns by address, on the event loop: the JSON,
+ * fromJSON, the service's limits, and an answer within LIGHT_WORK units. Nearly every request is answered there;
+ * a larger body goes to the costly queue as it is. One over that budget is stopped (it has
+ * cost a few milliseconds) and waits in the queue of costly requests, in turns by address, for the full
+ * `limits.maxWork`, answered on the graph worker's thread once it is up: the event loop goes on with first
+ * passes meanwhile, so a cheap request waits for one other first pass at most, whatever the costly requests
+ * queued or running. What a queue cannot take is answered 503 at once, rather than queued without bound.
  *
  * @example
  * const body = Buffer.from(JSON.stringify({ ids: ['mhmov-gladiator'] }))
@@ -69,11 +81,25 @@ export async function admitQuery(
   username: string | undefined,
   address: string,
 ): Promise<unknown> {
-  const first = deps.graphWork.enter(address, () => firstPass(deps, endpoint, body, username), FIRST_PASS)
-  const passed = await (first ?? busy(deps, FIRST_PASS))
+  const { firstPasses, costly } = deps.graphWork
+  const worker = deps.graphWorker
+  if (body.length > FIRST_PASS_BODY_BYTES) {
+    const answer = costly.enter(address, () =>
+      worker?.ready() === true
+        ? worker.run({ endpoint, body }, username)
+        : runQuery(deps, prepareQuery(deps, endpoint, parseJson(body)), username),
+    )
+    return answer ?? busy(costly, 'costly requests')
+  }
+  const first = firstPasses.enter(address, () => firstPass(deps, endpoint, body, username))
+  const passed = await (first ?? busy(firstPasses, 'requests'))
   if ('answer' in passed) return passed.answer
-  const costly = deps.graphWork.enter(address, () => runQuery(deps, passed.costly, username), COSTLY)
-  return costly ?? busy(deps, COSTLY)
+  const answer = costly.enter(address, () =>
+    worker?.ready() === true
+      ? worker.run({ query: passed.costly }, username)
+      : runQuery(deps, passed.costly, username),
+  )
+  return answer ?? busy(costly, 'costly requests')
 }
 
 function firstPass(
@@ -87,21 +113,20 @@ function firstPass(
   try {
     return { answer: runQuery(deps, query, username, 'text', LIGHT_WORK) }
   } catch (error) {
-    // Over the first budget: the answer (or the real too_much_work) comes from the costly lane.
+    // Over the first budget: the answer (or the real too_much_work) comes from the costly queue.
     if (error instanceof HqlError && error.code === 'too_much_work') return { costly: query }
     throw error
   }
 }
 
-function busy(deps: AdmissionDeps, lane: number): never {
-  const wait = deps.graphWork.retryAfterSeconds(lane)
-  const { perKey, waiting } = deps.graphWork.limits(lane)
-  const what = lane === COSTLY ? 'costly requests' : 'requests'
+function busy(queue: FairQueue, what: string): never {
+  const wait = queue.retryAfterSeconds()
+  const { perKey, waiting } = queue.limits
   throw new ServiceError(
     503,
     'overloaded',
     `the service is busy with as many ${what} as it takes (${perKey} from one address, ${waiting} waiting ` +
-      `in all); retry in ${wait} s${lane === COSTLY ? ', or ask for less' : ''}`,
+      `in all); retry in ${wait} s`,
     { headers: { 'Retry-After': String(wait) } },
   )
 }

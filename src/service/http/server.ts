@@ -19,7 +19,7 @@ import { jsonBytes } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody } from './body'
 import { bearerToken, invalidToken } from './bearer'
-import { admitQuery, graphQueue } from './admission'
+import { admitQuery, graphQueues, type GraphQueues } from './admission'
 import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, isRefused } from './address-cap'
 import { addressKey } from './client-address'
 import { answerClientError, answerRaw, checkingInterval, type ConnectionLimits } from './connections'
@@ -27,7 +27,7 @@ import { applyCors } from './cors'
 import { answerPlayground } from './playground'
 import { answerPoster } from './posters'
 import { errorResponse, ServiceError } from './errors'
-import type { FairQueue } from './fair-queue'
+import type { GraphWorker } from '../query/graph-worker'
 import { SafeIncomingMessage } from './incoming'
 import type { Limiter } from './rate-limit'
 
@@ -43,8 +43,10 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly connections: ConnectionLimits
   /** The built playground's folder (dist/playground by default): `hql serve` answers it at /playground/. */
   readonly playgroundDir: string
-  /** The queue of graph work (./admission.ts); `graphQueue()` when not given. */
-  readonly graphWork?: FairQueue
+  /** The queues of graph work (./admission.ts); `graphQueues()` when not given. */
+  readonly graphWork?: GraphQueues
+  /** The thread costly requests run on once it is up (../query/graph-worker.ts); none: the event loop. */
+  readonly graphWorker?: GraphWorker
   /**
    * The key of a connection's source address (./client-address.ts), for the cap on connections per address,
    * the failed-authentication counters and the queue of costly requests; the socket's address by default.
@@ -213,7 +215,7 @@ async function route(deps: FullDeps, request: IncomingMessage, response: ServerR
 export function createHttpServer(given: ServerDeps): Server {
   const deps: FullDeps = {
     ...given,
-    graphWork: given.graphWork ?? graphQueue(),
+    graphWork: given.graphWork ?? graphQueues(),
     addressOf: given.addressOf ?? ((socket) => addressKey(socket.remoteAddress)),
   }
   const limits = deps.connections
