@@ -110,8 +110,10 @@ describe('the graph worker', () => {
   it('fails what is on it when closed, and starts again when asked', async () => {
     const [endpoint, body] = requests[0]
     const running = worker.run({ query: prepareQuery(deps, endpoint, body) }, DEMO.username)
+    // The expectation holds the promise before close rejects it: no rejection goes unhandled meanwhile.
+    const refused = expect(running).rejects.toThrow(/stopped/)
     await worker.close()
-    await expect(running).rejects.toThrow(/stopped/)
+    await refused
     expect(worker.ready()).toBe(false)
     while (!worker.ready()) await new Promise((resolve) => setTimeout(resolve, 20))
     expect(await onWorker(endpoint, body)).toEqual(inThread(endpoint, body))
