@@ -90,7 +90,10 @@ function serve(config: GraphWorkerConfig, port: NonNullable<typeof parentPort>):
     } catch (error) {
       reply = { id, failure: failureOf(error) }
     }
-    port.postMessage(reply)
+    // A large answer has a memory of its own (Buffer.allocUnsafe pools only small ones): handed over, not copied.
+    const bytes = 'bytes' in reply ? reply.bytes : undefined
+    const own = bytes !== undefined && bytes.byteOffset === 0 && bytes.byteLength > 4096
+    port.postMessage(reply, own ? [bytes.buffer as ArrayBuffer] : [])
   })
   port.postMessage({ ready: true } satisfies Reply)
 }
