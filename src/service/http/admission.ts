@@ -119,6 +119,30 @@ function firstPass(
   }
 }
 
+/**
+ * The 503 a request would get from the queue its body goes to, told before the body is read (from its
+ * Content-Length; a body without one, chunked, counts as small): a flood of requests the queues cannot take
+ * costs their headers only, not their bodies read, parsed and dropped.
+ *
+ * @example
+ * const refusal = earlyRefusal(deps.graphWork, '203.0.113.9', Number(request.headers['content-length']))
+ * if (refusal) throw refusal
+ */
+export function earlyRefusal(
+  queues: GraphQueues,
+  address: string,
+  declaredBytes: number,
+): ServiceError | undefined {
+  const large = Number.isFinite(declaredBytes) && declaredBytes > FIRST_PASS_BODY_BYTES
+  const queue = large ? queues.costly : queues.firstPasses
+  if (!queue.refuses(address)) return undefined
+  try {
+    busy(queue, large ? 'costly requests' : 'requests')
+  } catch (error) {
+    return error as ServiceError
+  }
+}
+
 function busy(queue: FairQueue, what: string): never {
   const wait = queue.retryAfterSeconds()
   const { perKey, waiting } = queue.limits

@@ -19,7 +19,7 @@ import { jsonBytes } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody } from './body'
 import { bearerToken, invalidToken } from './bearer'
-import { admitQuery, graphQueues, type GraphQueues } from './admission'
+import { admitQuery, earlyRefusal, graphQueues, type GraphQueues } from './admission'
 import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, isRefused } from './address-cap'
 import { addressKey } from './client-address'
 import { answerClientError, answerRaw, checkingInterval, type ConnectionLimits } from './connections'
@@ -144,8 +144,11 @@ async function graphRequest(
     throw new ServiceError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
       headers: { 'Retry-After': String(wait) },
     })
+  const address = deps.addressOf(request.socket)
+  const refusal = earlyRefusal(deps.graphWork, address, Number(request.headers['content-length']))
+  if (refusal !== undefined) throw refusal
   const body = await readBody(request, deps.maxBodyBytes)
-  return admitQuery(deps, endpoint, body, grant.username, deps.addressOf(request.socket))
+  return admitQuery(deps, endpoint, body, grant.username, address)
 }
 
 /**
