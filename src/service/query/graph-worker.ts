@@ -31,6 +31,9 @@ export interface GraphWorkerConfig {
   readonly baseUrl: string
 }
 
+/** tsx's API, which a worker started from the TypeScript sources registers before it imports this module. */
+const TS_LOADER = ['tsx', 'esm', 'api'].join('/')
+
 /** workerData's key that makes a thread loading this module the graph worker. */
 const MARK = 'hqlGraphWorker'
 
@@ -169,10 +172,11 @@ export class GraphWorker {
   private start(): void {
     const url = import.meta.url
     const options = { workerData: { [MARK]: true, config: this.config() } }
-    // From the sources (tests, tsx), the module is TypeScript: the worker registers tsx's loader first.
+    // From the sources (tests, tsx), the module is TypeScript: the worker registers tsx's loader first. tsx is
+    // a development tool, not a dependency: the built package (.js) never takes this branch.
     const worker = url.endsWith('.ts')
       ? new Worker(
-          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}) })`,
+          `import(${JSON.stringify(TS_LOADER)}).then(({ register }) => { register(); return import(${JSON.stringify(url)}) })`,
           { ...options, eval: true },
         )
       : new Worker(new URL(url), options)
