@@ -211,6 +211,18 @@ async function route(deps: FullDeps, request: IncomingMessage, response: ServerR
 }
 
 /**
+ * `addressOf` asked once per connection: its cap, and every request on it, count under the same address.
+ */
+function oncePerSocket(addressOf: (socket: Socket) => string): (socket: Socket) => string {
+  const known = new WeakMap<Socket, string>()
+  return (socket) => {
+    let address = known.get(socket)
+    if (address === undefined) known.set(socket, (address = addressOf(socket)))
+    return address
+  }
+}
+
+/**
  * The HTTP server: node:http, one JSON error body for every failure, timeouts so that no client can hold a
  * request open for long, and a cap on open connections. Requests are SafeIncomingMessages: their header
  * dictionaries have no prototype (header names are the sender's choice).
@@ -219,7 +231,7 @@ export function createHttpServer(given: ServerDeps): Server {
   const deps: FullDeps = {
     ...given,
     graphWork: given.graphWork ?? graphQueues(),
-    addressOf: given.addressOf ?? ((socket) => addressKey(socket.remoteAddress)),
+    addressOf: oncePerSocket(given.addressOf ?? ((socket) => addressKey(socket.remoteAddress))),
   }
   const limits = deps.connections
   const server = createServer(
