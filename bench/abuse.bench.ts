@@ -5,6 +5,8 @@
 // with no attack.
 //  1. sign-in: another user's password grants while one address sends 300 wrong guesses at once (300
 //     usernames: the worst case, 30 checks per address run), round after round, a fresh address each round;
+//     with every guess let in (a cap of 350 connections per address), then with the default cap (64); the
+//     attacker writes its 300 requests on raw sockets, prepared beforehand, so that its own CPU is small;
 //  2. slow sockets: one-id lookups from one address while another holds 1,000 sockets that never finish their
 //     headers;
 //  3. costly work: one-id lookups from one address while another keeps 40 of the worst requests known
@@ -169,12 +171,40 @@ async function attack(order: Order): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
   const count = (status: number) => (counts[status] = (counts[status] ?? 0) + 1)
   if (order.kind === 'guesses') {
-    const replies = await Promise.all(
-      Array.from({ length: GUESSES }, (_, i) =>
-        signIn(order.authUrl, order.address, `user${order.round}-${i}`, `guess ${i}`),
+    // The requests' bytes made first, then written on raw sockets all at once: the burst costs this process
+    // little, so that what the victim sees is the service's doing, not the attacker's CPU on the same cores.
+    const url = new URL(`${order.authUrl}/1.3/security/oauth/token`)
+    const requests = Array.from({ length: GUESSES }, (_, i) => {
+      const form = new URLSearchParams({
+        grant_type: 'password',
+        username: `user${order.round}-${i}`,
+        password: `guess ${i}`,
+        scope: 'public_profile',
+      }).toString()
+      return Buffer.from(
+        `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${basic}\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n` +
+          `Connection: close\r\n\r\n${form}`,
+      )
+    })
+    const statuses = await Promise.all(
+      requests.map(
+        (bytes) =>
+          new Promise<number>((resolve) => {
+            let head = ''
+            const socket = connect({
+              port: Number(url.port),
+              host: url.hostname,
+              localAddress: order.address,
+            })
+            socket.once('connect', () => socket.write(bytes))
+            socket.on('data', (chunk) => (head += chunk))
+            socket.on('error', () => undefined)
+            socket.on('close', () => resolve(Number(head.slice(9, 12)) || 0))
+          }),
       ),
     )
-    replies.forEach((r) => count(r.status))
+    statuses.forEach(count)
     return counts
   }
   const worst = worstRequests()
@@ -267,9 +297,17 @@ async function lookupsFor(baseUrl: string, address: string, token: string, time:
   return replies
 }
 
-async function signInBurst(): Promise<void> {
+/**
+ * Scenario 1, on a service whose cap on connections per address lets every guess in (`open`), so that all 300
+ * reach the token endpoint, or on a service with the default cap (64), where most are refused at the door.
+ */
+async function signInBurst(open: boolean): Promise<void> {
   const users = Array.from({ length: 4 }, (_, i) => ({ username: `victim${i}`, password: 'the right one' }))
-  const service = await startService({ users, maxConnectionsPerAddress: GUESSES + 50, rateLimit: false })
+  const service = await startService({
+    users,
+    rateLimit: false,
+    ...(open ? { maxConnectionsPerAddress: GUESSES + 50 } : {}),
+  })
   const attacker = await startAttacker()
   const quiet: number[] = []
   const attacked: number[] = []
@@ -292,8 +330,9 @@ async function signInBurst(): Promise<void> {
   service.stop()
   const q = stats(quiet)
   const a = stats(attacked)
+  const cap = open ? `${GUESSES + 50} connections per address` : 'the default 64 connections per address'
   console.log(
-    `\n### 1. Another user's sign-in during a ${GUESSES}-guess burst from one address (${ROUNDS} rounds)\n`,
+    `\n### 1. Another user's sign-in during a ${GUESSES}-guess burst from one address (${ROUNDS} rounds, ${cap})\n`,
   )
   console.log('| sign-in of another user | n | p50 ms | p99 ms | max ms |')
   console.log('|---|---:|---:|---:|---:|')
@@ -402,7 +441,10 @@ if (process.env.ROLE !== 'attacker') {
     `# bench/abuse.bench.ts: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${load()}`,
   )
   const only = process.env.ONLY
-  if (!only || only === '1') await signInBurst()
+  if (!only || only === '1') {
+    await signInBurst(true)
+    await signInBurst(false)
+  }
   if (!only || only === '2') await slowSockets()
   if (!only || only === '3') await costlyWork()
   console.log(`\nload average at the end ${load()}`)

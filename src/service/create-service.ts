@@ -70,9 +70,10 @@ export interface ServiceOptions {
   /**
    * The source address of a connection, which the cap on connections, the failed-authentication counters and
    * the queue of costly requests count under: the socket's own address by default (`undefined` answered
-   * here means that too). No proxy header is trusted: behind a reverse proxy, every client has the proxy's
-   * address unless this function says otherwise (docs/security.md). Tests give one machine many addresses
-   * with it.
+   * here means that too). An IPv4 or IPv6 address (IPv6 counts by /64); anything else counts as one shared
+   * address. Asked once per connection, when it is accepted, before any byte of it is read. No proxy header is
+   * trusted: behind a reverse proxy, every client has the proxy's address unless this function says otherwise
+   * (docs/security.md). Tests give one machine many addresses with it.
    */
   readonly remoteAddress?: (socket: Socket) => string | undefined
   /**

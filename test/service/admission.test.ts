@@ -12,6 +12,7 @@ import { TokenStore } from '../../src/service/auth/tokens'
 import { DEFAULT_CONNECTION_LIMITS } from '../../src/service/create-service'
 import { graphFor } from '../../src/service/graph/shared-graph'
 import {
+  COSTLY_SHAPE,
   DEFAULT_COSTLY,
   FIRST_PASS_BODY_BYTES,
   FIRST_PASSES,
@@ -142,6 +143,26 @@ describe('admission of costly graph work', () => {
     releaseCostly()
     expect((await answer).status).toBe(200)
     releaseFirst()
+  })
+
+  it('sends a request of a costly shape to the costly queue after fromJSON, an ordinary one not', async () => {
+    const release = await hold('costly')
+    const users = graph.users.slice(0, COSTLY_SHAPE.factors + 1).map((user) => ({ id: user.altId }))
+    const shaped = send('relate', { factors: users, filters: {} }, '127.0.0.78')
+    await waiting('costly', 1)
+    // An ordinary page (20 titles, a list of contributors and an image each) is answered meanwhile.
+    const ordinary = await send(
+      'explore',
+      {
+        filters: { returnType: { $eq: 'Movie' } },
+        components: [{ name: 'keyContributors' }, { name: 'primaryImage' }],
+      },
+      '127.0.0.78',
+    )
+    expect(ordinary.status).toBe(200)
+    expect(queues.costly.size).toEqual({ running: 1, waiting: 1 })
+    release()
+    expect((await shaped).status).toBe(200)
   })
 
   it('takes turns by address in the costly queue: a second address waits for one costly request, not all', async () => {

@@ -38,6 +38,29 @@ describe('FairQueue', () => {
     expect(ran).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3'])
   })
 
+  it('runs one task of a key at a time when told, leaving the other slots to other keys', async () => {
+    const queue = new FairQueue({ concurrency: 2, runningPerKey: 1, perKey: 10, waiting: 10 })
+    const gates: Record<string, () => void> = {}
+    const hold = (name: string) => () => new Promise<void>((resolve) => (gates[name] = resolve))
+    const a = ['a1', 'a2', 'a3'].map((name) => queue.enter('a', hold(name)))
+    await settle()
+    // a has 3 tasks and 2 slots are free, yet only one of its tasks runs.
+    expect(Object.keys(gates)).toEqual(['a1'])
+    expect(queue.size).toEqual({ running: 1, waiting: 2 })
+    const b = queue.enter('b', hold('b1'))
+    await settle()
+    expect(Object.keys(gates)).toEqual(['a1', 'b1'])
+    gates.a1!()
+    gates.b1!()
+    await settle()
+    expect(Object.keys(gates)).toEqual(['a1', 'b1', 'a2'])
+    gates.a2!()
+    await settle()
+    gates.a3!()
+    await Promise.all([...a, b])
+    expect(queue.size).toEqual({ running: 0, waiting: 0 })
+  })
+
   it('lets the event loop turn between two synchronous tasks', async () => {
     const queue = new FairQueue({ concurrency: 1, perKey: 10, waiting: 10 })
     const ran: string[] = []

@@ -1,3 +1,4 @@
+import { componentCatalogue, type ComponentName } from '../../model'
 import { HqlError } from '../../model/errors'
 import {
   prepareQuery,
@@ -64,7 +65,7 @@ type FirstPass = { readonly answer: unknown } | { readonly costly: PreparedQuery
  * Answers a graph request (its body as read) with admission of costly work. Every request of a small body
  * (FIRST_PASS_BODY_BYTES) first has a pass of its own, in turns by address, on the event loop: the JSON,
  * fromJSON, the service's limits, and an answer within LIGHT_WORK units. Nearly every request is answered there;
- * a larger body goes to the costly queue as it is. One over that budget is stopped (it has
+ * a larger body goes to the costly queue as it is, and a request of a costly shape (COSTLY_SHAPE) after fromJSON. One over that budget is stopped (it has
  * cost a few milliseconds) and waits in the queue of costly requests, in turns by address, for the full
  * `limits.maxWork`, answered on the graph worker's thread once it is up: the event loop goes on with first
  * passes meanwhile, so a cheap request waits for one other first pass at most, whatever the costly requests
@@ -102,6 +103,48 @@ export async function admitQuery(
   return answer ?? busy(costly, 'costly requests')
 }
 
+/**
+ * Shapes that cost more than a first pass whatever the data, known from the request alone: many factors (each a
+ * walk of what a user likes, or of a title's neighbours), many blueprints or seed ids (a recommendation each),
+ * many ids to look up, or list components nested so deep and wide that their objects number in thousands. Their
+ * first pass would spend most of its budget before the engine's first count of work (resolving, then scoring a
+ * whole seed): they go to the costly queue after fromJSON alone.
+ */
+export const COSTLY_SHAPE = { factors: 10, blueprints: 4, seedIds: 20, ids: 100, objects: 2000 } as const
+
+interface Shape {
+  readonly factors?: readonly unknown[]
+  readonly blueprints?: readonly unknown[]
+  readonly ids?: readonly unknown[]
+  readonly pageSize?: number
+  readonly components?: readonly ComponentShape[]
+}
+interface ComponentShape {
+  readonly name: ComponentName
+  readonly pageSize?: number
+  readonly components?: readonly ComponentShape[]
+}
+
+/** The most objects a component tree can render per object it hangs on: lists multiply by their page size. */
+function objectsPer(components: readonly ComponentShape[] | undefined, defaultPageSize: number): number {
+  let most = 1
+  for (const component of components ?? []) {
+    const list = componentCatalogue[component.name].shape === 'list'
+    most +=
+      (list ? (component.pageSize ?? defaultPageSize) : 1) * objectsPer(component.components, defaultPageSize)
+  }
+  return most
+}
+
+function costlyShape(endpoint: GraphEndpoint, body: Shape, defaultPageSize: number): boolean {
+  const ids = body.ids?.length ?? 0
+  if ((body.factors?.length ?? 0) > COSTLY_SHAPE.factors) return true
+  if ((body.blueprints?.length ?? 0) > COSTLY_SHAPE.blueprints) return true
+  if (endpoint === 'silos' ? ids > COSTLY_SHAPE.seedIds : ids > COSTLY_SHAPE.ids) return true
+  const page = body.pageSize ?? defaultPageSize
+  return page * objectsPer(body.components, defaultPageSize) > COSTLY_SHAPE.objects
+}
+
 function firstPass(
   deps: AdmissionDeps,
   endpoint: GraphEndpoint,
@@ -110,12 +153,37 @@ function firstPass(
 ): FirstPass {
   const query = prepareQuery(deps, endpoint, parseJson(body))
   if (deps.limits.maxWork <= LIGHT_WORK) return { answer: runQuery(deps, query, username) }
+  if (costlyShape(endpoint, query.body as Shape, deps.limits.defaultPageSize)) return { costly: query }
   try {
     return { answer: runQuery(deps, query, username, 'text', LIGHT_WORK) }
   } catch (error) {
     // Over the first budget: the answer (or the real too_much_work) comes from the costly queue.
     if (error instanceof HqlError && error.code === 'too_much_work') return { costly: query }
     throw error
+  }
+}
+
+/**
+ * The 503 a request would get from the queue its body goes to, told before the body is read (from its
+ * Content-Length; a body without one, chunked, counts as small): a flood of requests the queues cannot take
+ * costs their headers only, not their bodies read, parsed and dropped.
+ *
+ * @example
+ * const refusal = earlyRefusal(deps.graphWork, '203.0.113.9', Number(request.headers['content-length']))
+ * if (refusal) throw refusal
+ */
+export function earlyRefusal(
+  queues: GraphQueues,
+  address: string,
+  declaredBytes: number,
+): ServiceError | undefined {
+  const large = Number.isFinite(declaredBytes) && declaredBytes > FIRST_PASS_BODY_BYTES
+  const queue = large ? queues.costly : queues.firstPasses
+  if (!queue.refuses(address)) return undefined
+  try {
+    busy(queue, large ? 'costly requests' : 'requests')
+  } catch (error) {
+    return error as ServiceError
   }
 }
 

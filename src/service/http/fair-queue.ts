@@ -6,6 +6,11 @@ export interface FairQueueLimits {
   readonly perKey: number
   /** Tasks waiting, all keys together; one more is refused. */
   readonly waiting: number
+  /**
+   * Tasks of one key running at once (all of `concurrency` unless told): with 1, a key that has many tasks
+   * waiting leaves the other slots to other keys, so that theirs start at once instead of after one of its own.
+   */
+  readonly runningPerKey?: number
 }
 
 /**
@@ -26,6 +31,8 @@ export class FairQueue {
   private readonly queue = new Map<string, (() => void)[]>()
   /** Tasks running or waiting, by key. */
   private readonly held = new Map<string, number>()
+  /** Tasks running, by key. */
+  private readonly runningOf = new Map<string, number>()
   private waiting = 0
   private running = 0
   private scheduled = false
@@ -45,9 +52,13 @@ export class FairQueue {
     return new Promise<T>((resolve, reject) => {
       const start = (): void => {
         this.running++
+        this.runningOf.set(key, (this.runningOf.get(key) ?? 0) + 1)
         const started = performance.now()
         const done = (): void => {
           this.running--
+          const running = (this.runningOf.get(key) ?? 1) - 1
+          if (running > 0) this.runningOf.set(key, running)
+          else this.runningOf.delete(key)
           this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started)
           const left = (this.held.get(key) ?? 1) - 1
           if (left > 0) this.held.set(key, left)
@@ -72,6 +83,11 @@ export class FairQueue {
     })
   }
 
+  /** Whether a task of `key` would be refused now (what `enter` would answer, without entering). */
+  refuses(key: string): boolean {
+    return (this.held.get(key) ?? 0) >= this.limits.perKey || this.waiting >= this.limits.waiting
+  }
+
   /** Seconds a task refused now should wait before trying again: the queue's length at its recent pace. */
   retryAfterSeconds(): number {
     const tasks = this.waiting + this.running
@@ -94,15 +110,18 @@ export class FairQueue {
 
   private startNext(): void {
     if (this.running >= this.limits.concurrency) return
-    // The first key in the map is the one whose turn it is; after its task it goes to the back of the line.
-    const next = this.queue.entries().next()
-    if (next.done) return
-    const [key, tasks] = next.value
-    const start = tasks.shift() as () => void
-    this.queue.delete(key)
-    if (tasks.length > 0) this.queue.set(key, tasks)
-    this.waiting--
-    start()
-    this.schedule()
+    // The first key in the map (that may run one more) is the one whose turn it is; after its task it goes to
+    // the back of the line.
+    const most = this.limits.runningPerKey ?? Infinity
+    for (const [key, tasks] of this.queue) {
+      if ((this.runningOf.get(key) ?? 0) >= most) continue
+      const start = tasks.shift() as () => void
+      this.queue.delete(key)
+      if (tasks.length > 0) this.queue.set(key, tasks)
+      this.waiting--
+      start()
+      this.schedule()
+      return
+    }
   }
 }

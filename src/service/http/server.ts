@@ -19,7 +19,7 @@ import { jsonBytes } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
 import { readBody } from './body'
 import { bearerToken, invalidToken } from './bearer'
-import { admitQuery, graphQueues, type GraphQueues } from './admission'
+import { admitQuery, earlyRefusal, graphQueues, type GraphQueues } from './admission'
 import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, isRefused } from './address-cap'
 import { addressKey } from './client-address'
 import { answerClientError, answerRaw, checkingInterval, type ConnectionLimits } from './connections'
@@ -144,8 +144,11 @@ async function graphRequest(
     throw new ServiceError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
       headers: { 'Retry-After': String(wait) },
     })
+  const address = deps.addressOf(request.socket)
+  const refusal = earlyRefusal(deps.graphWork, address, Number(request.headers['content-length']))
+  if (refusal !== undefined) throw refusal
   const body = await readBody(request, deps.maxBodyBytes)
-  return admitQuery(deps, endpoint, body, grant.username, deps.addressOf(request.socket))
+  return admitQuery(deps, endpoint, body, grant.username, address)
 }
 
 /**
@@ -208,6 +211,18 @@ async function route(deps: FullDeps, request: IncomingMessage, response: ServerR
 }
 
 /**
+ * `addressOf` asked once per connection: its cap, and every request on it, count under the same address.
+ */
+function oncePerSocket(addressOf: (socket: Socket) => string): (socket: Socket) => string {
+  const known = new WeakMap<Socket, string>()
+  return (socket) => {
+    let address = known.get(socket)
+    if (address === undefined) known.set(socket, (address = addressOf(socket)))
+    return address
+  }
+}
+
+/**
  * The HTTP server: node:http, one JSON error body for every failure, timeouts so that no client can hold a
  * request open for long, and a cap on open connections. Requests are SafeIncomingMessages: their header
  * dictionaries have no prototype (header names are the sender's choice).
@@ -216,7 +231,7 @@ export function createHttpServer(given: ServerDeps): Server {
   const deps: FullDeps = {
     ...given,
     graphWork: given.graphWork ?? graphQueues(),
-    addressOf: given.addressOf ?? ((socket) => addressKey(socket.remoteAddress)),
+    addressOf: oncePerSocket(given.addressOf ?? ((socket) => addressKey(socket.remoteAddress))),
   }
   const limits = deps.connections
   const server = createServer(

@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { HqlError, type JsonPath } from '../../model/errors'
 import type { HqlErrorCode } from '../../model/error-codes'
@@ -76,8 +77,23 @@ function failureOf(error: unknown): Failure {
   }
 }
 
+/**
+ * Lowers this thread's CPU priority (by 10, as `nice` does), so that when the cores are busy the event loop,
+ * which answers everyone, goes before a costly request, which answers one. Linux only: there a priority set for
+ * "0" is the calling thread's; elsewhere it would be the whole process's.
+ */
+function yieldToTheEventLoop(): void {
+  if (process.platform !== 'linux') return
+  try {
+    setPriority(0, Math.min(19, getPriority(0) + 10))
+  } catch {
+    // Not allowed here (a sandbox): the worker runs at the process's priority.
+  }
+}
+
 /** The worker's side: builds the graph, warms the engine, then answers each request with its JSON bytes. */
 function serve(config: GraphWorkerConfig, port: NonNullable<typeof parentPort>): void {
+  yieldToTheEventLoop()
   const users = config.users.map((user) => ({ ...user, password: '' }))
   const { graph } = graphFor(config.catalog, users)
   const image = defaultImage(config.baseUrl)
@@ -93,7 +109,10 @@ function serve(config: GraphWorkerConfig, port: NonNullable<typeof parentPort>):
     } catch (error) {
       reply = { id, failure: failureOf(error) }
     }
-    port.postMessage(reply)
+    // A large answer has a memory of its own (Buffer.allocUnsafe pools only small ones): handed over, not copied.
+    const bytes = 'bytes' in reply ? reply.bytes : undefined
+    const own = bytes !== undefined && bytes.byteOffset === 0 && bytes.byteLength > 4096
+    port.postMessage(reply, own ? [bytes.buffer as ArrayBuffer] : [])
   })
   port.postMessage({ ready: true } satisfies Reply)
 }
