@@ -13,7 +13,7 @@ import type { IdProvider } from '../language'
 import { compileText } from './compiled'
 import { hqlHighlighting } from './highlight'
 import { hqlCompletion, hqlLint } from './language'
-import { itemsOf, renderCards } from './results'
+import { answerText, itemsOf, renderCards } from './results'
 import { shareHash, textFromHash } from './share'
 
 const EXAMPLE = `# Westerns, newest first. Ctrl-Space completes; Run (Ctrl-Enter) sends the query at the cursor.
@@ -37,6 +37,7 @@ const run = byId<HTMLButtonElement>('run')
 const next = byId<HTMLButtonElement>('next')
 const status = byId<HTMLElement>('status')
 const results = byId<HTMLElement>('results')
+const answerJson = byId<HTMLPreElement>('answer-json')
 
 /** Shows what the text compiles to and keeps the share link in step with it. */
 function refresh(text: string, cursor: number): void {
@@ -113,6 +114,7 @@ async function show(step: () => Promise<unknown>): Promise<void> {
     if (answer !== undefined) page = answer
     const items = itemsOf(page)
     renderCards(results, items)
+    answerJson.textContent = answerText(page)
     const more = (page as { pagingInfo?: { next?: unknown } } | undefined)?.pagingInfo?.next
     next.disabled = typeof more !== 'object' || more === null
     status.textContent = `${items.length} item${items.length === 1 ? '' : 's'}`

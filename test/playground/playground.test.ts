@@ -138,6 +138,8 @@ it('runs the query: the compiled request beside it, cards with posters that load
   await page.waitForSelector('body[data-state="done"]', { timeout: 15_000 })
   expect(await page.locator('.card figcaption').allTextContents()).toEqual(names(first))
   await expectPostersLoaded(6)
+  // The answer's JSON beside the cards: the page the client returned, whole.
+  expect(JSON.parse((await page.textContent('#answer-json')) ?? '')).toEqual(first)
   mkdirSync('test-results', { recursive: true })
   await page.screenshot({ path: 'test-results/playground.png' })
 
@@ -150,6 +152,36 @@ it('runs the query: the compiled request beside it, cards with posters that load
   await page.waitForSelector('body[data-state="done"]', { timeout: 15_000 })
   expect(await page.locator('.card figcaption').allTextContents()).toEqual(names(second))
   await expectPostersLoaded(6)
+})
+
+it('folds the answer away and back, the cards staying', async () => {
+  const shown = () => page.locator('#answer-json').isVisible()
+  expect(await shown()).toBe(true)
+  await page.click('#answer summary')
+  expect(await shown()).toBe(false)
+  expect(await page.locator('.card').count()).toBeGreaterThan(0)
+  await page.click('#answer summary')
+  expect(await shown()).toBe(true)
+})
+
+it('resizes the editor by its corner; the editor fills it and the compiled request follows', async () => {
+  const heights = () =>
+    page.evaluate(() => {
+      const height = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().height
+      return { editor: height('#editor'), view: height('#editor .cm-editor'), compiled: height('#compiled') }
+    })
+  const before = await heights()
+  const box = (await page.locator('#editor').boundingBox())!
+  // The resize handle is the bottom-right corner of the element (CSS resize: vertical).
+  await page.mouse.move(box.x + box.width - 3, box.y + box.height - 3)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width - 3, box.y + box.height + 197, { steps: 5 })
+  await page.mouse.up()
+  const after = await heights()
+  expect(after.editor).toBeGreaterThan(before.editor + 150)
+  // The editor's view fills its box (within its 1px borders); the compiled request takes the row's height.
+  expect(Math.abs(after.view - (after.editor - 2))).toBeLessThanOrEqual(1)
+  expect(Math.abs(after.compiled - after.editor)).toBeLessThanOrEqual(1)
 })
 
 async function expectPostersLoaded(count: number): Promise<void> {
