@@ -11,7 +11,9 @@ export async function checkCommand(io: CliIo, paths: readonly string[]): Promise
     reportErrors(io, errors)
     return exitCodes.problems
   }
-  io.stdout(`${counted(queries.length, 'query', 'queries')} in ${counted(catalog.files.length, 'file', 'files')}: ok\n`)
+  io.stdout(
+    `${counted(queries.length, 'query', 'queries')} in ${counted(catalog.files.length, 'file', 'files')}: ok\n`,
+  )
   return exitCodes.ok
 }
 
