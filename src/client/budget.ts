@@ -15,7 +15,10 @@ export interface RateBudget {
    * `signal`) or, with `onExceeded: 'fail'`, rejecting at once with `RateBudgetError`.
    */
   acquire(signal?: AbortSignal): Promise<void>
-  /** Holds every request back until `untilMs` (ms since the epoch): what a 429's `Retry-After` asks for. */
+  /**
+   * Holds every request back until `untilMs` (ms since the epoch), or for the budget's `maxPauseMs` if that
+   * is sooner: what a 429's `Retry-After` asks for.
+   */
   pause(untilMs: number): Promise<void>
 }
 
@@ -33,7 +36,16 @@ export interface RateBudgetOptions {
    * arrive in the next window. `false` for bursts (still never more than `requests` booked in any window).
    */
   readonly smooth?: boolean
+  /**
+   * The longest pause a 429's `Retry-After` can impose, in ms. Default 60 000 (the retry policy's own cap on
+   * `Retry-After`): a server asking for a day, or for a date in the year 9999, pauses the budget this long,
+   * so that one odd answer cannot stop every later call (and, shared through Redis, every process).
+   */
+  readonly maxPauseMs?: number
 }
+
+/** The default `maxPauseMs`. */
+export const DEFAULT_MAX_PAUSE_MS = 60_000
 
 /**
  * The rate budget was spent (with `onExceeded: 'fail'`), or the fleet is paused after a 429: `retryAfterMs`
@@ -88,8 +100,9 @@ export function budgetLimits(options: RateBudgetOptions): {
   limit: number
   windowMs: number
   spacingMs: number
+  maxPauseMs: number
 } {
-  const { requests, windowSeconds, onExceeded, smooth } = options
+  const { requests, windowSeconds, onExceeded, smooth, maxPauseMs = DEFAULT_MAX_PAUSE_MS } = options
   if (!Number.isSafeInteger(requests) || requests < 1)
     throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'requests'])
   if (typeof windowSeconds !== 'number' || !(windowSeconds > 0) || !Number.isFinite(windowSeconds))
@@ -98,8 +111,10 @@ export function budgetLimits(options: RateBudgetOptions): {
     throw new ClientConfigError("expected 'wait' or 'fail'", ['budget', 'onExceeded'])
   if (smooth !== undefined && typeof smooth !== 'boolean')
     throw new ClientConfigError('expected true or false', ['budget', 'smooth'])
+  if (typeof maxPauseMs !== 'number' || !(maxPauseMs >= 0) || !Number.isFinite(maxPauseMs))
+    throw new ClientConfigError('expected a number of ms, 0 or more', ['budget', 'maxPauseMs'])
   const windowMs = windowSeconds * 1000
-  return { limit: requests, windowMs, spacingMs: smooth === false ? 0 : windowMs / requests }
+  return { limit: requests, windowMs, spacingMs: smooth === false ? 0 : windowMs / requests, maxPauseMs }
 }
 
 /**
@@ -141,7 +156,12 @@ export interface SendLog {
 
 /** The same booking as the Redis budget's script (src/redis/budget-scripts.ts), in one process. */
 export function sendLog(
-  { limit, windowMs, spacingMs }: { limit: number; windowMs: number; spacingMs: number },
+  {
+    limit,
+    windowMs,
+    spacingMs,
+    maxPauseMs = DEFAULT_MAX_PAUSE_MS,
+  }: { limit: number; windowMs: number; spacingMs: number; maxPauseMs?: number },
   now: () => number = Date.now,
 ): SendLog {
   // Booked send times, in order: those within a window of now, and those ahead of it.
@@ -165,7 +185,8 @@ export function sendLog(
       if (index >= 0) booked.splice(index, 1)
     },
     pause(untilMs) {
-      pausedUntil = Math.max(pausedUntil, untilMs)
+      // Capped: a Retry-After of a day, or a date in the year 9999, pauses `maxPauseMs` at most.
+      pausedUntil = Math.max(pausedUntil, Math.min(untilMs, now() + maxPauseMs))
     },
   }
 }

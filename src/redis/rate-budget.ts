@@ -43,7 +43,7 @@ const DEFAULT_MARGIN = 0.025
  */
 export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   const link = openLink(options, 'budget', Date.now)
-  const { limit, windowMs: serviceWindowMs } = budgetLimits(options)
+  const { limit, windowMs: serviceWindowMs, maxPauseMs } = budgetLimits(options)
   const { fallbackRequests = options.requests } = options
   const marginMs = options.marginMs ?? serviceWindowMs * DEFAULT_MARGIN
   if (typeof marginMs !== 'number' || !(marginMs >= 0) || !Number.isFinite(marginMs))
@@ -142,8 +142,10 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
     async pause(untilMs) {
       // Kept here too, so that a fallback later still honours it.
       local.pause(untilMs)
-      const ms = untilMs - Date.now()
-      if (ms <= 0) return
+      // Capped as the local one is: a date in the year 9999 would otherwise pause the fleet, processes started
+      // later included, for as long as the key lives.
+      const ms = Math.ceil(Math.min(untilMs - Date.now(), maxPauseMs))
+      if (!(ms > 0)) return
       await link.eval(pauseFleet, keys, [String(ms)]).catch((error: unknown) => {
         if (!(error instanceof RedisUnavailable)) throw error
       })

@@ -255,6 +255,28 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250)
   })
 
+  test('a Retry-After far in the future pauses the fleet for maxPauseMs at most, later processes included', async () => {
+    const shared = key()
+    const options = { key: shared, requests: 100, windowSeconds: 1, onExceeded: 'fail' as const }
+    const a = redisRateBudget({ redis: await client(), ...options })
+    // What a 429 with `Retry-After: Fri, 31 Dec 9999 23:59:59 GMT` asks for.
+    await a.pause(Date.parse('9999-12-31T23:59:59Z'))
+    const ttl = Number(await rawCommand(await client(), ['PTTL', `${shared}:pause`]))
+    expect(ttl).toBeGreaterThan(50_000)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+    // A process started after the 429 is held back by the same capped pause.
+    const later = redisRateBudget({ redis: await client(), ...options })
+    const refused = (await later.acquire().catch((e: unknown) => e)) as RateBudgetError
+    expect(refused).toBeInstanceOf(RateBudgetError)
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000)
+    // A cap of its own: 200 ms.
+    const short = key()
+    await redisRateBudget({ redis: await client(), ...options, key: short, maxPauseMs: 200 }).pause(
+      Date.parse('9999-12-31T23:59:59Z'),
+    )
+    expect(Number(await rawCommand(await client(), ['PTTL', `${short}:pause`]))).toBeLessThanOrEqual(200)
+  })
+
   test("a 429 with Retry-After to one client's call holds back another client's next call", async () => {
     const shared = key()
     const [a, b] = await Promise.all(
