@@ -126,17 +126,42 @@ export function isEmptyPage(response: unknown, paging: EndpointName | undefined)
   }
 }
 /**
- * Remembers every request of one paging run, so that a `next` that comes back to any of them (the same page
+ * Requests of one run the loop guard remembers, most recent first: 16 bytes or so each, so at most a few MB
+ * however long a run goes (a cycle longer than this is still stopped by maxPages).
+ */
+export const REMEMBERED_REQUESTS = 100_000
+
+/**
+ * Remembers the requests of one paging run, so that a `next` that comes back to one of them (the same page
  * again, or a cycle) ends the run with an error instead of an endless loop. The visit function it returns
- * records a request, or throws `PagingLoopError` if it was made before.
+ * records a request, or throws `PagingLoopError` if it was made before. Each request is kept as a 53-bit hash
+ * of its canonical form, not as the form: a server's next bodies may be megabytes, and keeping each one
+ * grew a run by megabytes a page until the process ran out of memory.
  */
 export function visitedRequests(): (request: GraphRequest) => void {
-  const seen = new Set<string>()
+  const seen = new Set<number>()
   return (request) => {
-    const key = `${request.endpoint} ${canonicalJson(request.body)}`
+    const key = hash53(`${request.endpoint} ${canonicalJson(request.body)}`)
     if (seen.has(key)) throw new PagingLoopError(`next repeats an earlier request to ${request.endpoint}`)
+    // A Set iterates in insertion order: the first key is the oldest.
+    if (seen.size >= REMEMBERED_REQUESTS) seen.delete(seen.values().next().value!)
     seen.add(key)
   }
+}
+
+/**
+ * A 53-bit hash of a string: 32 bits of FNV-1a and 21 of djb2 (xor variant), two textbook hashes over its UTF-16
+ * units. Not meant to resist a server that crafts collisions: one would only end its own paging with an error.
+ */
+export function hash53(text: string): number {
+  let fnv = 0x811c9dc5
+  let djb = 5381
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    fnv = Math.imul(fnv ^ code, 0x01000193)
+    djb = Math.imul(djb, 33) ^ code
+  }
+  return (djb & 0x1fffff) * 0x100000000 + (fnv >>> 0)
 }
 
 /**
