@@ -122,8 +122,8 @@ describe('token lifetime', () => {
     const client = clientFor(service, { tokenStore: store, refreshMarginMs: 120_000 })
     await client.run(exploreMovies())
     const token = await store.get()
-    // Two minutes left is inside a two-minute margin: the next call refreshes first.
-    await store.set({ ...token!, expiresAt: Date.now() + 100_000 })
+    // An hour-long token with 100 s left is inside a two-minute margin: the next call refreshes first.
+    await store.set({ ...token!, expiresAt: Date.now() + 100_000, issuedAt: Date.now() - 3_500_000 })
     await client.run(exploreMovies())
     expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual(['password', 'refresh_token'])
     // Outside the margin, the stored token is used as it is.

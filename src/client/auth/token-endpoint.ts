@@ -115,6 +115,7 @@ function readTokenResponse(
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
     expiresAt: requestedAt + body.expires_in * 1000,
+    issuedAt: requestedAt,
     ...(body.scope === undefined ? {} : { scope: body.scope }),
   }
 }

@@ -26,7 +26,7 @@ export function tokenManager(
 ): TokenManager {
   const { ctx } = env
   let inflight: Promise<StoredToken> | undefined
-  // The lifetime of the token this manager obtained last, to keep a large margin from refreshing on every call.
+  // The lifetime of the token this manager obtained last, for a token that does not carry its `issuedAt`.
   let last: { accessToken: string; lifetimeMs: number } | undefined
 
   // A store may hand out tokens this client never obtained; they are secrets all the same.
@@ -35,13 +35,21 @@ export function tokenManager(
     ctx.secrets.addToken(token?.refreshToken)
   }
 
+  /**
+   * Whether a token is fresh: `refreshMarginMs` before it expires, or half its lifetime for a token that
+   * lives less than twice the margin (a 20 s token and the 60 s default: renewed after 10 s, once in its life,
+   * rather than on every call). The lifetime is the token's own (`issuedAt`, which a shared store keeps, so
+   * that every process reading it agrees), or what this manager saw when it obtained it.
+   */
   const isFresh = (token: StoredToken): boolean => {
     if (token.expiresAt === undefined) return true
-    const margin =
-      last?.accessToken === token.accessToken
-        ? Math.min(refreshMarginMs, last.lifetimeMs / 2)
-        : refreshMarginMs
-    return ctx.now() < token.expiresAt - margin
+    const lifetimeMs =
+      token.issuedAt !== undefined
+        ? token.expiresAt - token.issuedAt
+        : last?.accessToken === token.accessToken
+          ? last.lifetimeMs
+          : Infinity
+    return ctx.now() < token.expiresAt - Math.max(0, Math.min(refreshMarginMs, lifetimeMs / 2))
   }
 
   // Requests that read the store before the last refresh finished arrive with the old token: a stored token
