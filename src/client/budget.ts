@@ -151,6 +151,11 @@ export interface SendLog {
   book(mode: 'wait' | 'fail'): Promise<BudgetDecision & { readonly at?: number }>
   /** Gives back the booking made for `at` (one of them, when several were booked for the same time). */
   release(at: number): void
+  /**
+   * Counts a request sent now that another budget booked (the Redis budget's shared log), so that a process
+   * falling back to this log goes on from what it really sent, not from an empty window.
+   */
+  record(): void
   pause(untilMs: number): void
 }
 
@@ -183,6 +188,15 @@ export function sendLog(
     release(at) {
       const index = booked.lastIndexOf(at)
       if (index >= 0) booked.splice(index, 1)
+    },
+    record() {
+      const at = now()
+      // Only the last window is kept, as `book` keeps it: recorded sends never pile up.
+      while (booked.length > 0 && booked[0]! <= at - windowMs) booked.shift()
+      // Kept in order: bookings of this log may lie ahead of now.
+      let index = booked.length
+      while (index > 0 && booked[index - 1]! > at) index--
+      booked.splice(index, 0, at)
     },
     pause(untilMs) {
       // Capped: a Retry-After of a day, or a date in the year 9999, pauses `maxPauseMs` at most.

@@ -128,6 +128,9 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
         // acquireWith's abortable wait, for a place that is already booked.
         await acquireWith(async () => ({ granted: true, waitMs }), 'wait', signal)
       }
+      // This process's own log counts it too: should Redis fail (or refuse writes) now, the process goes on
+      // alone from what it sent, not with a whole `fallbackRequests` on top of it in the same window.
+      local.record()
     } catch (error) {
       // A refused or abandoned request sends nothing: its booked place goes back to the fleet (or to this
       // process's own log, when Redis was away), or it would count against the budget for the rest of the window.

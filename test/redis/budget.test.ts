@@ -110,6 +110,19 @@ describe('memoryRateBudget', () => {
     expect(next).toBe('went at once')
   })
 
+  test('counts sends another budget booked (record): a fallback goes on from them, not from an empty window', async () => {
+    let clock = 5_000
+    const log = sendLog({ limit: 10, windowMs: 1000, spacingMs: 0 }, () => clock)
+    for (let i = 0; i < 10; i++) {
+      log.record()
+      clock += 10
+    }
+    expect(await log.book('fail')).toMatchObject({ granted: false })
+    // Past the window of the recorded sends, places free up again; old records are dropped as they pass.
+    clock += 1000
+    expect(await log.book('fail')).toMatchObject({ granted: true, waitMs: 0 })
+  })
+
   test('pause holds every request back until the time given', async () => {
     const budget = memoryRateBudget({ requests: 100, windowSeconds: 1 })
     await budget.pause(Date.now() + 150)
