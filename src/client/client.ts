@@ -6,6 +6,7 @@ import { memoryTokenStore } from './auth/token-store'
 import { ClientConfigError } from './errors'
 import type { CallOptions, ClientOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
 import { numberOption } from './option-checks'
+import { listOrigins } from './list-origins'
 import { pager } from './pager'
 import { requestRunner } from './request-runner'
 import { DEFAULT_RETRY, retryPolicy } from './retry'
@@ -142,11 +143,17 @@ export function createClient(options: ClientOptions): Client {
     Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   )
   const run = requestRunner(env, tokens, base, headers, validation, scrub)
+  // Where each list handed out came from, so that `next` is held to continuing it.
+  const origins = listOrigins()
 
   const client: Omit<Client, 'safeRun' | 'safeNext'> = {
-    run: (query, call = {}) => run(compile(query), query.endpoint, call, query) as Promise<never>,
+    run: async (query, call = {}) => {
+      const answer = await run(compile(query), query.endpoint, call, query)
+      origins.register(answer, query.endpoint)
+      return answer as never
+    },
     // The pager works on any query; the interface ties each result to its query's type.
-    ...(pager(run, scrub) as Omit<Client, 'run' | 'safeRun' | 'safeNext'>),
+    ...(pager(run, scrub, origins) as Omit<Client, 'run' | 'safeRun' | 'safeNext'>),
   }
   return {
     ...client,

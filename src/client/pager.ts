@@ -4,6 +4,7 @@ import { compile } from '../compile'
 import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from './errors'
 import type { CallOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
 import { numberOption } from './option-checks'
+import { checkContinues, type ListOrigins } from './list-origins'
 import { isEmptyPage, pageItems, readPage, stepAfter, stepTo, visitedRequests, type Step } from './paging'
 import type { RunRequest } from './request-runner'
 import type { EndpointName, GraphRequest } from './types'
@@ -73,7 +74,23 @@ export interface Paging {
  * `run`, and stop on their own (at maxPages, at a next seen before, after too many empty pages in a row);
  * `next` takes one step. Every error they throw says which request to resume from.
  */
-export function pager(run: RunRequest, scrub: (text: string) => string): Paging {
+export function pager(run: RunRequest, scrub: (text: string) => string, origins: ListOrigins): Paging {
+  /** The step after a page, refused when it does not continue the list the page is (list-origins.ts). */
+  const stepFrom = (page: unknown, paging: EndpointName | undefined): Step | undefined => {
+    const step = stepAfter(page, paging, scrub)
+    if (step !== undefined) checkContinues(step, origins.originOf(page), scrub)
+    return step
+  }
+
+  /** Runs a step and reads its page; the lists of the answer (and a silo's page) are known from then on. */
+  const fetchPage = async (step: Step, call: CallOptions, query?: Query): Promise<unknown> => {
+    const answer = await run(step.request, step.endpoint, call, query)
+    origins.register(answer, step.endpoint)
+    const page = readPage(answer, step)
+    if (step.title !== undefined) origins.registerSilo(page, step.title)
+    return page
+  }
+
   async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
     const ownLimit = call.maxPages !== undefined
     const maxPages = numberOption(
@@ -90,7 +107,7 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       count = 1
       yield { page: course.given, request: undefined }
       if (ownLimit && count >= maxPages) return
-      step = stepAfter(course.given, course.paging, scrub)
+      step = stepFrom(course.given, course.paging)
       empty = isEmptyPage(course.given, course.paging) ? 1 : 0
     }
     if (step === undefined) return
@@ -105,14 +122,14 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
         // A query's own pages are checked against what the query promises, whatever its next body says; a
         // continuation (a list's, a silo's) against what its own body asks for.
         const own = course.query !== undefined && step.name === undefined && step.title === undefined
-        page = readPage(await run(request, step.endpoint, call, own ? course.query : undefined), step)
+        page = await fetchPage(step, call, own ? course.query : undefined)
       } catch (error) {
         throw resumable(error, request)
       }
       yield { page, request }
       if (ownLimit && count >= maxPages) return
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
-      const next = stepAfter(page, course.paging, scrub)
+      const next = stepFrom(page, course.paging)
       if (next === undefined) return
       empty = isEmptyPage(page, course.paging) ? empty + 1 : 0
       if (empty >= STALLED_PAGES)
@@ -165,8 +182,8 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       return found
     },
     async next(list, call = {}) {
-      const step = stepAfter(list, undefined, scrub)
-      return step && readPage(await run(step.request, step.endpoint, call), step)
+      const step = stepFrom(list, undefined)
+      return step && fetchPage(step, call)
     },
   }
 }
