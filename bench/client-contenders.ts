@@ -1,7 +1,7 @@
 // What bench/client.bench.ts and bench/client-parts.ts share: one local fake service, a raw fetch loop with the
 // client's pieces added by option, the client itself, and the rounds that time them against each other.
 import { hql, returnType } from 'hql'
-import { createClient, staticTokenGrant, type FetchLike } from '../src/client'
+import { createClient, paging, staticTokenGrant, strictCheck, type FetchLike } from '../src/client'
 import { startFakeService } from '../test/client/fake-service'
 
 const ITEMS = 2_000
@@ -105,7 +105,8 @@ export const clientLoop = (validation: 'strict' | 'off', fetchLike?: FetchLike) 
   const client = createClient({
     baseUrl: service.url,
     auth: staticTokenGrant(TOKEN),
-    validation,
+    check: validation === 'strict' ? strictCheck : undefined,
+    paging: paging(),
     ...(fetchLike ? { fetch: fetchLike } : {}),
   })
   return async () => {

@@ -5,9 +5,9 @@
 // Run: npx tsx bench/client-cpu.bench.ts
 import { hql, returnType } from 'hql'
 import { responseCheckOf } from '../src/model/core'
-import { checkResponse } from '../src/client/validate'
+import { checkResponse } from '../src/client/checks'
 import { deadline } from '../src/client/signals'
-import { createClient, staticTokenGrant } from '../src/client'
+import { createClient, paging, staticTokenGrant, strictCheck } from '../src/client'
 import { movie } from '../test/client/fake-service'
 import { compare, report } from './harness'
 
@@ -87,7 +87,8 @@ const clientOf = (validation: 'strict' | 'off') => {
   const client = createClient({
     baseUrl: 'http://local',
     auth: staticTokenGrant('t'),
-    validation,
+    check: validation === 'strict' ? strictCheck : undefined,
+    paging: paging(),
     fetch: memoryFetch,
   })
   return async () => {

@@ -1,7 +1,7 @@
 import { TOKEN_PATH } from '../model/wire'
 import { ClientConfigError, ClientError } from './errors'
-import { parseRetryAfter } from './retry'
-import type { FetchLike } from './transport'
+import type { FetchLike, Middleware } from './middleware'
+import { parseRetryAfter } from './retry-after'
 import { sleep } from './signals'
 
 /**
@@ -229,5 +229,32 @@ export function budgetedFetch(
       if (retryAfterMs !== undefined) await budget.pause(now() + retryAfterMs)
     }
     return response
+  }
+}
+
+/**
+ * The rate budget piece: a middleware that spends `budget` on every attempt of every call (retries included:
+ * the service counts each one), waiting for a place before the attempt's clock starts, and pauses the budget
+ * (every process sharing it) when the service answers 429 with `Retry-After`, for the budget's `maxPauseMs` at
+ * most. Token requests do not spend it.
+ *
+ * @example
+ * const client = createClient({ baseUrl, auth, middleware: [rateLimit(memoryRateBudget({ requests: 3000, windowSeconds: 60 }))] })
+ */
+export function rateLimit(budget: RateBudget): Middleware {
+  if (typeof budget?.acquire !== 'function' || typeof budget.pause !== 'function')
+    throw new ClientConfigError('expected memoryRateBudget(…), redisRateBudget(…) or another RateBudget', [
+      'budget',
+    ])
+  return {
+    async onRequest(_request, { signal }) {
+      await budget.acquire(signal)
+    },
+    async onResponse(response) {
+      if (response.status !== 429) return
+      const now = Date.now()
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now)
+      if (retryAfterMs !== undefined) await budget.pause(now + retryAfterMs)
+    },
   }
 }

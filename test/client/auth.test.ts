@@ -161,7 +161,7 @@ describe('token lifetime', () => {
 
   it('falls back to the password grant when the refresh token is refused (invalid_grant)', async () => {
     const refreshes: TokenRefreshInfo[] = []
-    const client = clientFor(service, { hooks: { onTokenRefresh: (info) => void refreshes.push(info) } })
+    const client = clientFor(service, { onTokenRefresh: (info) => void refreshes.push(info) })
     await client.run(exploreMovies())
     service.revokeAccessTokens()
     service.revokeRefreshTokens()

@@ -5,6 +5,7 @@ import {
   createClient,
   HttpError,
   memoryRateBudget,
+  rateLimit,
   RateBudgetError,
   staticTokenGrant,
   type RateBudgetOptions,
@@ -32,8 +33,7 @@ function clientWith(budget: Partial<RateBudgetOptions>) {
     auth: staticTokenGrant('pause-test-token-0001'),
     ...FAST,
     retry: false,
-    validation: 'off',
-    budget: memoryRateBudget({ requests: 100, windowSeconds: 1, ...budget }),
+    middleware: [rateLimit(memoryRateBudget({ requests: 100, windowSeconds: 1, ...budget }))],
   })
 }
 

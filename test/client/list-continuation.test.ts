@@ -11,7 +11,7 @@ import { hostileServerForFile, sendJson } from './hostile-server'
 
 const server = hostileServerForFile()
 const client = () =>
-  createClient({ baseUrl: server.url, auth: staticTokenGrant('token-of-lists'), validation: 'off', ...FAST })
+  createClient({ baseUrl: server.url, auth: staticTokenGrant('token-of-lists'), ...FAST, check: undefined })
 
 const PARENT = movie(0).object.mhid
 const contributor = (n: number) => ({

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hash53, visitedRequests } from '../../src/client/paging'
+import { hash53, visitedRequests } from '../../src/client/paging/steps'
 import { PagingLoopError } from '../../src/client'
 
 const PAGES = 1_000
@@ -58,10 +58,10 @@ describe('paging memory', () => {
   it(`follows ${PAGES} pages of 1 MB each in a 128 MB heap, without growing`, async () => {
     served = 0
     const out = await runSmallHeap(`
-      import { createClient, staticTokenGrant } from './src/client/index.ts'
+      import { createClient, paging, staticTokenGrant } from './src/client/index.ts'
       import { hql, returnType } from './src/index.ts'
       const client = createClient({ baseUrl: ${JSON.stringify(url)}, auth: staticTokenGrant('memory-test-token'),
-        validation: 'off', retry: false })
+        paging: paging() })
       const heap = () => (globalThis.gc(), process.memoryUsage().heapUsed)
       let pages = 0, at100 = 0
       for await (const page of client.pages(hql.explore().filter(returnType.eq('Movie')), { maxPages: Infinity })) {

@@ -10,7 +10,7 @@ import {
   sendLog,
   type RateBudget,
 } from '../../src/client'
-import { createClient, hql, HttpError, passwordGrant, returnType } from '../../src/index'
+import { createClient, hql, HttpError, passwordGrant, rateLimit, returnType } from '../../src/index'
 import { redisRateBudget } from '../../src/redis'
 import { confirmSend } from '../../src/redis/budget-scripts'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
@@ -303,9 +303,11 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
             username: 'user',
             password: 'user-password-0123456789',
           }),
-          budget: redisRateBudget({ redis: await client(), key: shared, requests: 100, windowSeconds: 1 }),
-          validation: 'off',
-          retry: false,
+          middleware: [
+            rateLimit(
+              redisRateBudget({ redis: await client(), key: shared, requests: 100, windowSeconds: 1 }),
+            ),
+          ],
         }),
       ),
     )

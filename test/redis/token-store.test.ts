@@ -180,9 +180,8 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
             clientSecret: 'app-secret-0123456789',
             username: 'user',
             password: 'user-password-0123456789',
+            tokenStore: redisTokenStore({ redis: await client(), key }),
           }),
-          tokenStore: redisTokenStore({ redis: await client(), key }),
-          validation: 'off',
         }),
       ),
     )

@@ -49,7 +49,7 @@ export interface TokenRenewal {
  * A token store that lives in this process's memory: the default of `createClient`.
  *
  * @example
- * const client = createClient({ baseUrl, auth, tokenStore: memoryTokenStore() })
+ * const auth = passwordGrant({ authUrl, clientId, clientSecret, username, password, tokenStore: memoryTokenStore() })
  */
 export function memoryTokenStore(initial?: StoredToken): TokenStore {
   let token = initial

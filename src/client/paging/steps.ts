@@ -1,8 +1,7 @@
-import { isObject as isRecord } from '../model/check/kit'
-import { endpointOfGraphPath, isComponentName, sortedJson } from '../model/core'
-import { InvalidResponseError, PagingLoopError, PagingRefusedError } from './errors'
-import type { EndpointName, GraphRequest } from './types'
-import { pagedEndpointPath } from './urls'
+import { isObject as isRecord } from '../../model/check/kit'
+import { endpointAtPath, endpointOfGraphPath, graphPath, isComponentName, sortedJson } from '../../model/core'
+import { InvalidResponseError, PagingLoopError, PagingRefusedError } from '../errors'
+import type { EndpointName, GraphRequest } from '../types'
 
 // What a `next` answers depends on the list it belongs to (docs/paging.md):
 // - a list component's next is a *component continuation*, a lookup of its parent asking for that one
@@ -20,21 +19,35 @@ export interface Step {
   readonly title?: string | undefined
 }
 
+/** Which way a list is followed: its `pagingInfo.next`, or its `pagingInfo.previous`. */
+export type Direction = 'next' | 'previous'
+
 /**
- * The step after a page or a list, or undefined at its end. Reads only what paging needs, so it works (and
- * fails with a typed error naming the path) even when validation is off. `paging` is the endpoint a query
- * pages (its next answers the page itself); undefined for a list of a response, whose next may go to any
- * graph endpoint and is read as the table above says.
+ * Finds the request of the page after (or before) a page: what the server put there, before any check. The
+ * default reads `pagingInfo.next` (or `.previous`); a service that pages some other way can be given its own.
  */
-export function stepAfter(
-  list: unknown,
-  paging: EndpointName | undefined,
-  scrub?: (text: string) => string,
-): Step | undefined {
-  const pagingInfo = field(list, 'pagingInfo')
+export type NextFinder = (page: unknown, direction: Direction) => unknown
+
+/** The default NextFinder: `pagingInfo.next` or `pagingInfo.previous`, as the service writes them. */
+export const pagingInfoNext: NextFinder = (page, direction) => {
+  const pagingInfo = field(page, 'pagingInfo')
   if (pagingInfo === undefined || pagingInfo === null) return undefined
   if (!isRecord(pagingInfo)) throw invalid('expected an object', ['pagingInfo'])
-  const next = pagingInfo['next']
+  return pagingInfo[direction]
+}
+
+/**
+ * The step a `next` (what a NextFinder found) asks for, or undefined at the list's end (null or absent).
+ * Reads only what paging needs, so it works (and fails with a typed error naming the path) whatever the
+ * response check. `paging` is the endpoint a query pages (its next answers the page itself); undefined for a
+ * list of a response, whose next may go to any graph endpoint and is read as the table above says.
+ */
+export function stepOf(
+  list: unknown,
+  next: unknown,
+  paging: EndpointName | undefined,
+  scrub: (text: string) => string,
+): Step | undefined {
   if (next === undefined || next === null) return undefined
   if (!isRecord(next)) throw invalid('expected an object or null', ['pagingInfo', 'next'])
   const { endpoint, method, body } = next
@@ -55,7 +68,7 @@ export function stepTo(
   endpoint: string,
   body: Readonly<Record<string, unknown>>,
   paging: EndpointName | undefined,
-  scrub?: (text: string) => string,
+  scrub: (text: string) => string,
 ): Step {
   const path = pagedEndpointPath(endpoint, paging, scrub)
   const step = {
@@ -183,4 +196,30 @@ function arrayAt(value: unknown, path: (string | number)[]): unknown[] {
 
 function invalid(message: string, path: (string | number)[]): InvalidResponseError {
   return new InvalidResponseError(message, { path })
+}
+
+/**
+ * The canonical graph path a `next.endpoint` names, or a `PagingRefusedError`. Accepted: `/graph/<name>` and,
+ * because relate's responses say `/relate`, the bare `/<name>`, where `<name>` is the endpoint being paged, or
+ * any graph endpoint when `paging` is undefined (a list of a response: a list component continues with a
+ * lookup). Anything else (an absolute URL, `//host`, another endpoint, dot segments) is refused, so the token
+ * only ever goes to `baseUrl`'s graph endpoints. The refused value is quoted, scrubbed of known secrets.
+ */
+export function pagedEndpointPath(
+  endpoint: string,
+  paging: EndpointName | undefined,
+  scrub: (text: string) => string,
+): `/graph/${EndpointName}` {
+  // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
+  const refuse = (why: string) =>
+    new PagingRefusedError(
+      `${JSON.stringify(scrub(endpoint).slice(0, 120))} ${why}; the client only follows paths of ${paging ? graphPath(paging) : 'the graph endpoints'} on baseUrl`,
+      ['pagingInfo', 'next', 'endpoint'],
+    )
+  if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]/.test(endpoint))
+    throw refuse('is not a path on the configured origin')
+  const name = endpointAtPath(endpoint)
+  if (name === undefined || (paging && name !== paging))
+    throw refuse(paging ? `does not page the ${paging} endpoint` : 'is not a graph endpoint')
+  return graphPath(name)
 }

@@ -1,8 +1,8 @@
-import { isObject as isRecord } from '../model/check/kit'
-import { isComponentName } from '../model/core'
-import { PagingRefusedError } from './errors'
-import type { Step } from './paging'
-import type { EndpointName } from './types'
+import { isObject as isRecord } from '../../model/check/kit'
+import { isComponentName } from '../../model/core'
+import { PagingRefusedError } from '../errors'
+import type { Step } from './steps'
+import type { EndpointName } from '../types'
 
 /**
  * Where a list the client handed out came from, so that its `next` can be held to continuing it: a whole
