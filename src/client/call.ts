@@ -82,38 +82,25 @@ export async function send(
     },
     body,
   }
-  const total = deadline(options.signal, totalTimeoutMs)
-  const startedAt = Date.now()
-  const aborted = (request?: RequestDescription): ClientError =>
-    options.signal?.aborted
-      ? new AbortedError(options.signal.reason, request)
-      : new TimeoutError('total', totalTimeoutMs, request)
+  const clock = callClock(options.signal, totalTimeoutMs)
   try {
     const context: AuthContext = {
-      signal: total.signal,
+      get signal() {
+        return clock.signal()
+      },
       fetch: (input, init) => (core.fetch ?? globalThis.fetch)(input, init),
       secrets: core.secrets,
     }
-    let token = await raceAbort(core.auth.token(context), total.signal)
+    let token = await ready(core.auth.token(context), clock)
     let renewed = false
     for (let attempt = 1; ; attempt++) {
       // Every token handed to the client is a secret, whoever obtained it.
       core.secrets.addToken(token)
-      const outcome = await attemptOnce(
-        core,
-        first,
-        outgoing.body,
-        token,
-        attempt,
-        init,
-        total,
-        timeoutMs,
-        aborted,
-      )
+      const outcome = await attemptOnce(core, first, outgoing.body, token, attempt, init, clock, timeoutMs)
       if (!(outcome instanceof ClientError)) return outcome
       if (outcome instanceof HttpError && outcome.status === 401 && !renewed && core.auth.renew) {
         renewed = true
-        const renewal = await raceAbort(core.auth.renew(token, context), total.signal)
+        const renewal = await raceAbort(core.auth.renew(token, context), clock.signal())
         if (renewal !== undefined) {
           token = renewal
           continue
@@ -122,18 +109,72 @@ export async function send(
       const request = outcome.request!
       const delayMs = policy?.({ error: outcome, attempt, idempotent: outgoing.idempotent, request })
       // A wait longer than the time left would only postpone the same failure.
-      if (!(delayMs! >= 0) || startedAt + totalTimeoutMs < Date.now() + delayMs!) throw outcome
+      if (!(delayMs! >= 0) || clock.left() < delayMs!) throw outcome
       for (const piece of core.middleware)
         await piece.onRetry?.({ request, attempt, delayMs: delayMs!, error: outcome })
-      await sleep(delayMs!, total.signal)
+      await sleep(delayMs!, clock.signal())
     }
   } catch (error) {
     // Waiting for a token, or between attempts, ends with the signal's bare reason: say whose abort it was.
-    if (!(error instanceof ClientError) && total.signal.aborted) throw aborted()
+    if (!(error instanceof ClientError) && clock.over()) throw clock.aborted()
     throw error
   } finally {
-    total.dispose()
+    clock.dispose()
   }
+}
+
+/**
+ * The clock of one call: the caller's signal and the call's time limit. The call's own signal (an
+ * AbortController and a timer) is made only when something waits on it (a token being fetched, a pause
+ * between attempts, a middleware or an auth that asks for it): an attempt listens to the caller's signal
+ * and times itself to whichever ends first, its own limit or the call's, so that most calls make one
+ * controller and one timer, not two.
+ */
+interface CallClock {
+  /** Ms left of the call's time. */
+  left(): number
+  /** Whether the call is over: aborted by its caller, or out of time. */
+  over(): boolean
+  /** The call's signal, made on first use. */
+  signal(): AbortSignal
+  /** What an attempt listens to: the call's signal if it was made, else the caller's. */
+  parent(): AbortSignal | undefined
+  /** The error of a call that is over: the caller's abort, or the call's time limit. */
+  aborted(request?: RequestDescription): ClientError
+  readonly totalTimeoutMs: number
+  dispose(): void
+}
+
+function callClock(caller: AbortSignal | undefined, totalTimeoutMs: number): CallClock {
+  const endsAt = Date.now() + totalTimeoutMs
+  let total: Deadline | undefined
+  const left = () => endsAt - Date.now()
+  return {
+    totalTimeoutMs,
+    left,
+    over: () => caller?.aborted === true || left() <= 0 || total?.signal.aborted === true,
+    signal: () => (total ??= deadline(caller, Math.max(0, left()))).signal,
+    parent: () => total?.signal ?? caller,
+    aborted: (request) =>
+      caller?.aborted
+        ? new AbortedError(caller.reason, request)
+        : new TimeoutError('total', totalTimeoutMs, request),
+    dispose: () => total?.dispose(),
+  }
+}
+
+/**
+ * The token from `auth`: at once when it is ready (a static token, a grant's stored one, after one turn of the
+ * microtask queue), without making the call's signal; otherwise raced against it.
+ */
+async function ready(pending: Promise<string>, clock: CallClock): Promise<string> {
+  let token: string | undefined
+  pending.then(
+    (value) => (token = value),
+    () => undefined,
+  )
+  await undefined
+  return token ?? raceAbort(pending, clock.signal())
 }
 
 /** One attempt: middleware, fetch, the body within its limit. A failure worth a retry is returned, not thrown. */
@@ -144,9 +185,8 @@ async function attemptOnce(
   token: string,
   attempt: number,
   init: Record<string, unknown>,
-  total: Deadline,
+  clock: CallClock,
   timeoutMs: number,
-  aborted: (request?: RequestDescription) => ClientError,
 ): Promise<Received | ClientError> {
   let request = first
   let described: RequestDescription | undefined
@@ -162,24 +202,28 @@ async function attemptOnce(
     })
   const info: AttemptInfo = {
     attempt,
-    signal: total.signal,
+    get signal() {
+      return clock.signal()
+    },
     get request() {
       return describe()
     },
   }
-  if (total.signal.aborted) throw aborted()
+  if (clock.over()) throw clock.aborted()
   for (const piece of core.middleware) {
     const changed = await piece.onRequest?.(request, info)
     if (changed === undefined) continue
     request = checkChanged(core, changed)
     described = undefined
   }
-  const attemptDeadline = deadline(total.signal, timeoutMs, request.signal)
+  // One timer for the attempt, set to whichever ends first: its own limit, or the call's.
+  const left = clock.left()
+  const attemptDeadline = deadline(clock.parent(), Math.min(timeoutMs, Math.max(0, left)), request.signal)
   let response: Response
   let text: string | undefined
   // fetch, and reading the body, belong to the attempt: a response that stalls midway is a timeout too.
   const failed = (error: unknown): ClientError => {
-    if (total.signal.aborted) throw aborted(describe())
+    if (clock.over() || (attemptDeadline.timedOut() && left <= timeoutMs)) throw clock.aborted(describe())
     // The client's own refusal from inside a fetch (a spent rate budget) is thrown as it is, not retried.
     if (error instanceof ClientError) throw error
     // A middleware's signal stands for the caller: an abort, not a failure to retry.

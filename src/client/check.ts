@@ -63,28 +63,29 @@ export type CheckFunction = (json: unknown, info: CheckInfo) => unknown
  * that is no ClientError (a user's function's own) is wrapped, its message scrubbed of secrets: it may quote
  * the response, which may quote a secret.
  */
-export async function runCheck(
+export function runCheck(
   check: ResponseCheck,
   json: unknown,
   info: Omit<CheckInfo, 'request' | 'scrub'>,
   describe: () => RequestDescription,
   scrub: (text: string) => string,
-): Promise<unknown> {
+): unknown {
   // The thrown error is not kept as the cause: it may quote the response, and so a secret a server echoed.
   const fail = (message: string, path: JsonPath = []) =>
     new InvalidResponseError(`the ${info.endpoint} response does not pass the check: ${scrub(message)}`, {
       path,
       request: describe(),
     })
-  if (typeof check !== 'function') {
-    const result = await check['~standard'].validate(json)
-    if (result.issues === undefined) return result.value
-    const [first] = result.issues
-    const path = (first?.path ?? []).map((part) =>
-      typeof part === 'object' ? (part.key as string | number) : (part as string | number),
-    )
-    throw fail(first?.message ?? 'invalid', path)
-  }
+  // A Standard Schema may answer now or later; a function's check costs no turn of the event loop.
+  if (typeof check !== 'function')
+    return Promise.resolve(check['~standard'].validate(json)).then((result) => {
+      if (result.issues === undefined) return result.value
+      const [first] = result.issues
+      const path = (first?.path ?? []).map((part) =>
+        typeof part === 'object' ? (part.key as string | number) : (part as string | number),
+      )
+      throw fail(first?.message ?? 'invalid', path)
+    })
   try {
     return check(json, {
       ...info,

@@ -112,6 +112,25 @@ describe('client.request', () => {
     expect(server.requests).toHaveLength(2)
   })
 
+  it("ends a wait for the auth's token at the call's time limit, or at the caller's abort", async () => {
+    const never: Auth = {
+      token: ({ signal }) =>
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    }
+    const client = createClient({ baseUrl: server.url, auth: never, totalTimeoutMs: 100 })
+    expect(await failure(client.request({ endpoint: '/graph/search' }))).toMatchObject({
+      code: 'timeout',
+      scope: 'total',
+    })
+    const stop = new AbortController()
+    setTimeout(() => stop.abort('left'), 20)
+    const aborted = await failure(
+      createClient({ baseUrl: server.url, auth: never }).request({ endpoint: '/x' }, { signal: stop.signal }),
+    )
+    expect(aborted).toMatchObject({ code: 'aborted', cause: 'left' })
+    expect(server.requests).toEqual([])
+  })
+
   it('retries an action (not idempotent) only on 429 and 503, a graph query on a 500 too', async () => {
     server.handle((_, res) => sendJson(res, 500, { error: 'boom' }))
     expect(await failure(clientOf().request({ endpoint: '/user/act', body: {} }))).toBeInstanceOf(HttpError)
