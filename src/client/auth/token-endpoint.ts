@@ -183,6 +183,16 @@ function readTokenResponse(
   const body = checkResponse(TokenResponseSchema, json, 'the token response', request, (text) =>
     ctx.secrets.scrub(text),
   ) as TokenResponse
+  // A token of another type (`mac`, `DPoP`) sent as Bearer would not authenticate, and a lifetime that is not
+  // positive (or not a number) would have it refreshed before every request or never: both refused by name.
+  const bad = /^bearer$/i.test(body.token_type) ? (body.expires_in > 0 ? '' : 'expires_in') : 'token_type'
+  if (bad)
+    throw new OAuthError(
+      200,
+      'invalid_token_response',
+      `${bad} is not ${bad == 'token_type' ? 'bearer' : 'a positive number'}`,
+      request,
+    )
   return {
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),

@@ -14,8 +14,9 @@ export function checkLookupId(id: unknown, path: JsonPath): void {
     )
 }
 
-/** A copy of a list of ids within the request limit (a sort's or a Content blueprint's ids). */
+/** A copy of a list of ids within the request limit, each an id (a sort's or a Content blueprint's ids). */
 export function checkedIds(ids: readonly string[], path: JsonPath): string[] {
   checkLimit('ids', ids.length, path)
+  ids.forEach((id, index) => checkLookupId(id, [...path, index]))
   return [...ids]
 }

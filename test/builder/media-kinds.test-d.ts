@@ -1,4 +1,4 @@
-// The types of the SDK's media kinds (OtherMedia), beside the runtime cases of test/model/other-media.test.ts:
+// The types of the SDK's media kinds (OtherMedia), beside the runtime cases of test/model/media-kinds.test.ts:
 // what the doors accept and refuse there, the types accept and refuse here.
 import { describe, expectTypeOf, test } from 'vitest'
 import { contributions, contributorsOf, hql, isType, items, primaryImage, returnType, traits } from 'hql'

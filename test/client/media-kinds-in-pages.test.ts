@@ -1,6 +1,6 @@
 // A page that holds one of the SDK's media kinds (a song, a book: OtherMedia) passes the client's strict
 // check (the default) over real HTTP, where the list can hold media; where the query promised other types, it
-// is still refused. The model's cases are test/model/other-media.test.ts.
+// is still refused. The model's cases are test/model/media-kinds.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contributions, hql, isType, items, primaryImage, returnType } from 'hql'
 import { InvalidResponseError } from '../../src/client'

@@ -4,7 +4,7 @@ import { WeightedPicker } from '../../src/service/catalog/weighted'
 
 // The fourth start-up round (docs/performance.md, "Reference service"): each shortcut held to its plain form.
 // The whole graph is held to a pinned fingerprint in startup-fingerprint.test.ts.
-describe('start-up shortcuts, fourth round', () => {
+describe('WeightedPicker', () => {
   it('a picker given its weights as numbers draws what a picker given the weight function draws', () => {
     for (let seed = 0; seed < 30; seed++) {
       const random = randomFrom(`weights|${seed}`)

@@ -1,7 +1,7 @@
 // The media kinds the service's SDK lists without an object page (SERVICE-NOTES.md, "Prefixes, shapes and
 // encodings": songs, books, games, …) are one media type, OtherMedia (docs/result-types.md). Every door that
 // reads a query takes their ids alike, the response checks take them wherever media can be listed, and
-// returnType cannot name them. The type side of each case is other-media.test-d.ts (test/builder).
+// returnType cannot name them. The type side of each case is media-kinds.test-d.ts (test/builder).
 import { describe, expect, test } from 'vitest'
 import {
   collections,

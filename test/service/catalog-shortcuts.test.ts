@@ -12,7 +12,7 @@ import { graphFor } from '../../src/service/graph/shared-graph'
 
 // The third start-up round (docs/performance.md, "Reference service"): each shortcut held to its plain form.
 // The service's answers are compared byte for byte elsewhere.
-describe('start-up shortcuts, third round', () => {
+describe('catalog start-up shortcuts match their plain forms', () => {
   it('a seed prefix draws what randomOf draws from all the parts', () => {
     const cases: [string, string, string, string?][] = [
       ['carries', 'netflix', 'wp:Gladiator_(2000_film)'],
