@@ -13,7 +13,7 @@ import {
   strictCheck,
   type CheckInfo,
 } from '../../src/client'
-import { canonicalJson, pagedEndpointPath } from '../../src/client/paging/steps'
+import { pagedEndpointPath, requestHash } from '../../src/client/paging/steps'
 import { hql, primaryImage, returnType } from 'hql'
 import { movie, startFakeService, type FakeService } from './fake-service'
 import { clientFor, drain, exploreMovies, failure } from './helpers'
@@ -267,14 +267,21 @@ describe('next endpoints (property)', () => {
     )
   })
 
-  it('compares request bodies regardless of key order', () => {
+  it('compares request bodies regardless of key order, and tells kinds and boundaries apart', () => {
+    const hash = (body: unknown) => requestHash('/graph/explore', body)
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (body) => {
         const reversed = Object.fromEntries(Object.entries(body).reverse())
-        expect(canonicalJson(reversed)).toBe(canonicalJson(body))
+        expect(hash(reversed)).toBe(hash(body))
       }),
     )
-    expect(canonicalJson({ page: 1 })).not.toBe(canonicalJson({ page: 2 }))
+    expect(hash({ page: 1 })).not.toBe(hash({ page: 2 }))
+    expect(hash({ page: 1 })).not.toBe(hash({ page: '1' }))
+    expect(hash({ a: [] })).not.toBe(hash({ a: {} }))
+    expect(hash({ ab: 'c' })).not.toBe(hash({ a: 'bc' }))
+    expect(hash(['ab', 'c'])).not.toBe(hash(['a', 'bc']))
+    expect(hash([[1], 2])).not.toBe(hash([[1, 2]]))
+    expect(requestHash('/graph/lookup', { page: 1 })).not.toBe(hash({ page: 1 }))
   })
 })
 
