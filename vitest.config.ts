@@ -23,6 +23,7 @@ export const tiers = {
     'test/cli/demo.test.ts',
     'test/catalog/generated-code.test.ts',
     'test/client/deadlines.test.ts',
+    'test/client/paging-memory.test.ts',
     'test/docs/console-samples.test.ts',
     'test/docs/readme-code.test.ts',
     'test/e2e/**/*.test.ts',

@@ -38,9 +38,8 @@ async function runWith(token: Record<string, unknown>): Promise<unknown> {
       clientSecret: 's3cret',
       username: 'u',
       password: 'p',
+      tokenStore: memoryTokenStore(),
     }),
-    tokenStore: memoryTokenStore(),
-    retry: { limit: 0 },
   })
   try {
     await client.run(hql.lookup('mhmov-gladiator'))

@@ -3,9 +3,9 @@
 // is read from its constant here, so that changing one without its docs fails.
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/client'
-import { DEFAULT_MAX_PAGES, STALLED_PAGES } from '../../src/client/pager'
+import { DEFAULT_MAX_PAGES, STALLED_PAGES } from '../../src/client/paging/pager'
 import { MAX_TOKENS } from '../../src/client/secrets'
-import { maxResponseDepth } from '../../src/client/validate'
+import { maxResponseDepth } from '../../src/client/checks'
 import { requestLimits } from '../../src/model/limits'
 import { maxComponentDepth, maxJsonDepth } from '../../src/model/rules'
 import { DEFAULT_AUTH_FAILURE_LIMIT } from '../../src/service/auth/failures'

@@ -6,6 +6,7 @@ import {
   HttpError,
   RateBudgetError,
   createClient,
+  rateLimit,
   hql,
   memoryRateBudget,
   memoryTokenStore,
@@ -34,7 +35,7 @@ function counted(budget: RateBudget): RateBudget & { granted: number } {
   return counting
 }
 
-describe('createClient({ budget })', () => {
+describe('the rate budget piece: createClient({ middleware: [rateLimit(budget)] })', () => {
   it('spends one place per graph request, none for the token, and refuses when spent', async () => {
     const budget = counted(
       memoryRateBudget({ requests: 2, windowSeconds: 60, onExceeded: 'fail', smooth: false }),
@@ -42,7 +43,7 @@ describe('createClient({ budget })', () => {
     const client = createClient({
       baseUrl: service.baseUrl,
       auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: ['public_profile'] }),
-      budget,
+      middleware: [rateLimit(budget)],
     })
     const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)
     await client.run(movies)
@@ -59,7 +60,7 @@ describe('createClient({ budget })', () => {
     const client = createClient({
       baseUrl: service.baseUrl,
       auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
-      budget,
+      middleware: [rateLimit(budget)],
       timeoutMs: 1_000,
       totalTimeoutMs: 10_000,
     })
@@ -83,10 +84,8 @@ describe('createClient({ budget })', () => {
       const [a, b] = ['a', 'b'].map(() =>
         createClient({
           baseUrl: strict.baseUrl,
-          auth: passwordGrant({ authUrl: strict.authUrl, ...strict.demo }),
-          budget,
-          tokenStore,
-          retry: false,
+          auth: passwordGrant({ authUrl: strict.authUrl, ...strict.demo, tokenStore }),
+          middleware: [rateLimit(budget)],
         }),
       )
       const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)

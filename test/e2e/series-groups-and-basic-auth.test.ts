@@ -8,6 +8,7 @@ import {
   contributors,
   contributorsOf,
   createClient,
+  recommended,
   hql,
   images,
   keyContributors,
@@ -18,7 +19,7 @@ import {
   returnType,
   sources,
   thumbnail,
-  type Client,
+  type PagingClient,
 } from 'hql'
 import { createService, type Service } from 'hql/service'
 
@@ -26,7 +27,7 @@ import { createService, type Service } from 'hql/service'
 const odd = { clientId: 'odd-app', clientSecret: 'a+b/c=d%e f:g' }
 
 let service: Service
-let client: Client
+let client: PagingClient
 beforeAll(async () => {
   service = await createService({
     rateLimit: false,
@@ -34,8 +35,8 @@ beforeAll(async () => {
   })
   client = createClient({
     baseUrl: service.baseUrl,
-    validation: 'strict',
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: ['public_profile'] }),
+    ...recommended(),
   })
 })
 afterAll(() => service.close())

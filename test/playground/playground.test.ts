@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { compile, createClient, passwordGrant, parseQuery } from 'hql'
+import { compile, createClient, passwordGrant, parseQuery, recommended } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { complete, diagnose, noIds, readIds } from '../../src/language'
 import { launchChromium } from '../browser/launch'
@@ -97,6 +97,7 @@ it('completes ids by name from the service it runs against, read as the language
   const client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
+    ...recommended(),
   })
   const read = await readIds(client, 5000)
   const labels = await options.allTextContents()
@@ -128,6 +129,7 @@ it('runs the query: the compiled request beside it, cards with posters that load
   const client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
+    ...recommended(),
   })
   type Page = { content: { object: { name: string } }[]; pagingInfo: { next: unknown } }
   const first = (await client.run(query)) as Page

@@ -1,16 +1,8 @@
-import { envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../model/core'
-import type { EndpointName, Query } from '../model/core'
+import { endpointAtPath, envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../model/core'
 import type { JsonPath } from '../model/errors'
 import { pathDeeperThan } from '../model/request-shape'
+import type { CheckFunction, CheckInfo } from './check'
 import { InvalidResponseError, type RequestDescription } from './errors'
-
-/**
- * How much of a 2xx response is checked: what the query promises (`'strict'`, the default: the types it
- * returns, every component it requested at every depth, contexts, paging info), the envelope only
- * (`'loose'`: content, pagingInfo, silos), or nothing (`'off'`).
- */
-export type ValidationMode = 'strict' | 'loose' | 'off'
-export const validationModes: readonly ValidationMode[] = ['strict', 'loose', 'off']
 
 /** The part of a response checker (src/model/check/kit.ts) the client uses. */
 export interface ResponseSchema {
@@ -23,20 +15,35 @@ export interface ResponseSchema {
 }
 
 /**
- * What a page is checked against in `mode`, or undefined for none. In strict mode, every page of a query is
- * checked against that query's promise (pages after the first too: their `next` bodies are the service's);
- * a request without its query (a continuation) against the promise its own body makes.
+ * The strict response check: each page against what its query promises (the types it returns, every
+ * component it requested at every depth with its shape and context, paging info; `userSocial`, which only a
+ * user's token gets, may be absent). A page of a continuation (a list's, a silo's) is checked against what its
+ * own request body asks for. The response is returned as received: fields the query did not ask for are kept.
+ *
+ * @example
+ * const client = createClient({ baseUrl, auth, check: strictCheck })
  */
-export function responseCheck(
-  mode: ValidationMode,
-  endpoint: EndpointName,
-  body: unknown,
-  query: Query | undefined,
-): ResponseSchema | undefined {
-  if (mode === 'off') return undefined
-  if (mode === 'loose') return envelopeSchemas[endpoint]
-  return query === undefined ? responseCheckOfBody(endpoint, body) : responseCheckOf(query)
+export const strictCheck: CheckFunction = (json, info) => {
+  const endpoint = endpointAtPath(info.endpoint)
+  if (endpoint === undefined) return json
+  const schema =
+    info.query === undefined ? responseCheckOfBody(endpoint, info.body) : responseCheckOf(info.query)
+  return checkInfo(schema, json, endpoint, info)
 }
+
+/**
+ * The loose response check: the envelope only (content, pagingInfo, silos), whatever the query asked for.
+ *
+ * @example
+ * const client = createClient({ baseUrl, auth, check: looseCheck })
+ */
+export const looseCheck: CheckFunction = (json, info) => {
+  const endpoint = endpointAtPath(info.endpoint)
+  return endpoint === undefined ? json : checkInfo(envelopeSchemas[endpoint], json, endpoint, info)
+}
+
+const checkInfo = (schema: ResponseSchema, json: unknown, endpoint: string, info: CheckInfo) =>
+  checkResponse(schema, json, `the ${endpoint} response`, () => info.request, info.scrub)
 
 /**
  * How deep a response may nest before it is checked: the model's deepest response (components nested

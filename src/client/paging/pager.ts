@@ -1,12 +1,25 @@
-import { isObject as isRecord } from '../model/check/kit'
-import type { Query } from '../model/core'
-import { compile } from '../compile'
-import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from './errors'
-import type { CallOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
-import { numberOption } from './option-checks'
-import { isEmptyPage, pageItems, readPage, stepAfter, stepTo, visitedRequests, type Step } from './paging'
-import type { RunRequest } from './request-runner'
-import type { EndpointName, GraphRequest } from './types'
+import { isObject as isRecord } from '../../model/check/kit'
+import type { EndpointName, Query } from '../../model/core'
+import { compile } from '../../compile'
+import type { CallOptions } from '../call-options'
+import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from '../errors'
+import { numberOption } from '../option-checks'
+import { settle } from '../safe'
+import type { GraphRequest } from '../types'
+import { checkContinues, listOrigins } from './list-origins'
+import type { ItemsOptions, PagesOptions, Paging, PagingHost, PagingMethods, PagingOptions } from './paging'
+import {
+  isEmptyPage,
+  pageItems,
+  pagedEndpointPath,
+  pagingInfoNext,
+  readPage,
+  stepOf,
+  stepTo,
+  visitedRequests,
+  type Direction,
+  type Step,
+} from './steps'
 
 /** A page of a run with the request it came from (none for a list given to page from), so errors can say where to resume. */
 interface PageOf {
@@ -33,7 +46,12 @@ interface Course {
  * The course of `source` from `resumeFrom` (checked: a query resumes at its own endpoint, a list with a request
  * read the way its own next is, so the result's type holds), else from its start.
  */
-function courseOf(source: Pageable, resumeFrom: unknown, scrub: (text: string) => string): Course {
+function courseOf(
+  source: Pageable,
+  resumeFrom: unknown,
+  scrub: (text: string) => string,
+  stepAfter: (list: unknown, paging: EndpointName | undefined) => Step | undefined,
+): Course {
   const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
   const paging = list ? undefined : (source as Query).endpoint
   if (resumeFrom === undefined)
@@ -54,34 +72,51 @@ function courseOf(source: Pageable, resumeFrom: unknown, scrub: (text: string) =
   } catch {
     throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
   }
-  const own = list ? stepAfter(source, paging, scrub) : undefined
+  const own = list ? stepAfter(source, paging) : undefined
   if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
     throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
   return { given: undefined, first, paging, ...(list ? {} : { query: source as Query }) }
 }
 
-/** The client's paging methods, loosely typed: `createClient` gives them the types of `Client`. */
-export interface Paging {
-  pages(source: Pageable, call?: PagesOptions): AsyncGenerator<unknown, void, undefined>
-  items(source: Pageable, call?: ItemsOptions): AsyncGenerator<unknown, void, undefined>
-  collect(source: Pageable, call: CollectOptions): Promise<unknown[]>
-  next(list: unknown, call?: CallOptions): Promise<unknown>
-}
-
 /**
- * The pager of one client: `pages`, `items` and `collect` follow `pagingInfo.next` page after page through
- * `run`, and stop on their own (at maxPages, at a next seen before, after too many empty pages in a row);
- * `next` takes one step. Every error they throw says which request to resume from.
+ * The paging piece joined to one client: `pages`, `items` and `collect` follow each page's next page after
+ * page through the client's checked request, and stop on their own (at maxPages, at a next seen before, after
+ * too many empty pages in a row); `next`, `previous` and `page` take one step. Every error they throw says
+ * which request to resume from.
  */
-export function pager(run: RunRequest, scrub: (text: string) => string): Paging {
+export function pager(host: PagingHost, options: PagingOptions): ReturnType<Paging['attach']> {
+  const { run, scrub } = host
+  const findNext = options.findNext ?? pagingInfoNext
+  const defaultMaxPages = numberOption(options.maxPages, DEFAULT_MAX_PAGES, ['paging', 'maxPages'], 'limit')
+  // Where each list handed out came from, so that its next is held to continuing it.
+  const origins = listOrigins()
+
+  /** The step after (or before) a page, refused when it does not continue the list the page is. */
+  const stepFrom = (
+    page: unknown,
+    paging: EndpointName | undefined,
+    direction: Direction = 'next',
+  ): Step | undefined => {
+    const step = stepOf(page, findNext(page, direction), paging, scrub)
+    if (step !== undefined) checkContinues(step, origins.originOf(page), scrub)
+    return step
+  }
+
+  /** Runs a step and reads its page; the lists of the answer (and a silo's page) are known from then on. */
+  const fetchPage = async (step: Step, call: CallOptions | undefined, query?: Query): Promise<unknown> => {
+    const answer = await run(step.request, call, query)
+    origins.register(answer, step.endpoint)
+    const page = readPage(answer, step)
+    if (step.title !== undefined) origins.registerSilo(page, step.title)
+    return page
+  }
+
+  const courseFor = (source: Pageable, call: PagesOptions): Course =>
+    courseOf(source, call.resumeFrom, scrub, stepFrom)
+
   async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
     const ownLimit = call.maxPages !== undefined
-    const maxPages = numberOption(
-      call.maxPages,
-      bounded ? Infinity : DEFAULT_MAX_PAGES,
-      ['maxPages'],
-      'limit',
-    )
+    const maxPages = numberOption(call.maxPages, bounded ? Infinity : defaultMaxPages, ['maxPages'], 'limit')
     let count = 0
     let empty = 0
     let step = course.first
@@ -90,7 +125,7 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       count = 1
       yield { page: course.given, request: undefined }
       if (ownLimit && count >= maxPages) return
-      step = stepAfter(course.given, course.paging, scrub)
+      step = stepFrom(course.given, course.paging)
       empty = isEmptyPage(course.given, course.paging) ? 1 : 0
     }
     if (step === undefined) return
@@ -105,14 +140,14 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
         // A query's own pages are checked against what the query promises, whatever its next body says; a
         // continuation (a list's, a silo's) against what its own body asks for.
         const own = course.query !== undefined && step.name === undefined && step.title === undefined
-        page = readPage(await run(request, step.endpoint, call, own ? course.query : undefined), step)
+        page = await fetchPage(step, call, own ? course.query : undefined)
       } catch (error) {
         throw resumable(error, request)
       }
       yield { page, request }
       if (ownLimit && count >= maxPages) return
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
-      const next = stepAfter(page, course.paging, scrub)
+      const next = stepFrom(page, course.paging)
       if (next === undefined) return
       empty = isEmptyPage(page, course.paging) ? empty + 1 : 0
       if (empty >= STALLED_PAGES)
@@ -128,12 +163,10 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
     if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
   }
 
-  const courseFor = (source: Pageable, call: PagesOptions): Course => courseOf(source, call.resumeFrom, scrub)
-
   async function* items(source: Pageable, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
     const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'limit')
     if (maxItems === 0) return
-    const course = courseOf(source, call.resumeFrom, scrub)
+    const course = courseFor(source, call)
     let yielded = 0
     for await (const { page, request } of walk(course, call, maxItems < Infinity)) {
       let pageOfItems: unknown[]
@@ -149,12 +182,12 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
     }
   }
 
-  return {
-    async *pages(source, call = {}) {
-      for await (const { page } of walk(courseOf(source, call.resumeFrom, scrub), call)) yield page
+  const methods = {
+    async *pages(source: Pageable, call: PagesOptions = {}) {
+      for await (const { page } of walk(courseFor(source, call), call)) yield page
     },
     items,
-    async collect(source, call) {
+    async collect(source: Pageable, call: CollectOptionsLoose) {
       if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
       const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'limit')
       const found: unknown[] = []
@@ -164,12 +197,31 @@ export function pager(run: RunRequest, scrub: (text: string) => string): Paging 
       if (found.length > maxItems) throw new LimitExceededError('maxItems', maxItems)
       return found
     },
-    async next(list, call = {}) {
-      const step = stepAfter(list, undefined, scrub)
-      return step && readPage(await run(step.request, step.endpoint, call), step)
+    async next(list: unknown, call?: CallOptions) {
+      const step = stepFrom(list, undefined)
+      return step && fetchPage(step, call)
     },
+    async previous(list: unknown, call?: CallOptions) {
+      const step = stepFrom(list, undefined, 'previous')
+      return step && fetchPage(step, call)
+    },
+    async page(query: Query, next: unknown, call?: CallOptions) {
+      // What a UI kept from a page: the query's own endpoint only, checked as the query's page.
+      const step = stepOf(undefined, next, query.endpoint, scrub)
+      if (step === undefined) throw new ClientConfigError('expected a next request, got none', ['next'])
+      return fetchPage(step, call, query)
+    },
+    safeNext: (list: unknown, call?: CallOptions) => settle(() => methods.next(list, call)),
+  }
+  return {
+    // Loosely typed here; PagingMethods ties each result to its query's or list's type.
+    methods: methods as unknown as PagingMethods,
+    seen: (answer, endpoint) => origins.register(answer, endpoint),
   }
 }
+
+/** `collect`'s options as they come at run time: maybe missing. */
+type CollectOptionsLoose = (PagesOptions & { maxItems: number; truncate?: boolean }) | undefined
 
 /** Pages of `pages()`/`items()` when the caller sets no maxPages and no finite maxItems. */
 export const DEFAULT_MAX_PAGES = 1000
