@@ -1,4 +1,4 @@
-// The size budget `npm test` enforces (issue 6): the browser bundle of builder + compile + client, taken from
+// The size budgets `npm test` enforces (issues 6 and 26): browser bundles of builder, compile and client, taken from
 // the built package (dist/, what users install), tree-shaken and minified by esbuild and gzipped, as
 // size-limit's preset-small-lib measures it. `npm run bench:size` measures other libraries the same way.
 import { fileURLToPath } from 'node:url'
@@ -12,7 +12,7 @@ export default [
   {
     name: 'hql: builder + compile + client (browser, min+gzip)',
     path: 'bench/size/hql.ts',
-    limit: '16.7 kB',
+    limit: '16 kB',
     gzip: true,
     modifyEsbuildConfig: fromDist,
   },
@@ -23,5 +23,36 @@ export default [
     path: 'dist/playground/playground.js',
     limit: '158 kB',
     gzip: true,
+  },
+]
+
+/**
+ * Issue 26's table, not met yet (the issue stays open, its note says what stands in the way): the builder and
+ * compile of the quickstart query alone; with the client's core (a static token, one run, no optional piece);
+ * the quickstart program (password grant, strict check, retries, items). `npm run bench:size` measures each
+ * against its target; a row moves into the list above, which `npm test` enforces, when it meets it. Kept
+ * apart rather than enforced at today's sizes: a budget raised to pass is no budget.
+ */
+export const pendingBudgets = [
+  {
+    name: 'hql: builder + compile of the quickstart query (browser, min+gzip)',
+    path: 'bench/size/builder-compile.ts',
+    limit: '6 kB',
+    gzip: true,
+    modifyEsbuildConfig: fromDist,
+  },
+  {
+    name: 'hql: + createClient with staticTokenGrant, one run, no optional piece (browser, min+gzip)',
+    path: 'bench/size/client-core.ts',
+    limit: '8 kB',
+    gzip: true,
+    modifyEsbuildConfig: fromDist,
+  },
+  {
+    name: 'hql: the quickstart program: password grant, strict check, retries, items (browser, min+gzip)',
+    path: 'bench/size/quickstart.ts',
+    limit: '12 kB',
+    gzip: true,
+    modifyEsbuildConfig: fromDist,
   },
 ]

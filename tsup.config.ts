@@ -10,6 +10,8 @@ const { index, types, schemas, syntax, language, service, testing, redis } = ent
 export default defineConfig({
   entry: { index, types, schemas, syntax, language, service, testing, redis },
   format: ['esm'],
-  dts: { only: true },
+  // Emit without checking (TypeScript 5.6's noCheck): the same bytes, in half the time; the types tier of
+  // `npm test` checks the whole project, and a declaration TypeScript cannot write still fails here.
+  dts: { only: true, compilerOptions: { noCheck: true } },
   clean: false,
 })

@@ -1,6 +1,47 @@
 import { defineConfig } from 'vitest/config'
 import { fileURLToPath } from 'node:url'
 
+// The suite in tiers (issue 25). `unit` and `types` are the quick loop (`npm run test:quick`): no child process,
+// Redis, browser or TypeScript language service. The heavy tiers mostly wait on other processes, so they run
+// beside the CPU-bound ones: more workers than cores (the machine this was tuned on has 2).
+export const tiers = {
+  /** TypeScript's language service and compiler API in the test process (editor views, type budgets). */
+  'language-service': [
+    'test/builder/editor.test.ts',
+    'test/builder/type-budget.test.ts',
+    'test/language/result-type.test.ts',
+    'test/model/load-and-cycles.test.ts',
+  ],
+  /** A real redis-server, started per file on a free port. */
+  redis: ['test/redis/**/*.test.ts', 'test/service/redis-counters.test.ts'],
+  /** Debian's headless Chromium. */
+  browser: ['test/browser/**/*.test.ts', 'test/playground/playground.test.ts'],
+  /** Child processes: the CLI, the built package, tsc, the language server over stdio, other Node processes. */
+  processes: [
+    'test/package/**/*.test.ts',
+    'test/cli/serve-and-run.test.ts',
+    'test/cli/usability.test.ts',
+    'test/cli/demo.test.ts',
+    'test/catalog/generated-code.test.ts',
+    'test/client/deadlines.test.ts',
+    'test/client/paging-memory.test.ts',
+    'test/docs/console-samples.test.ts',
+    'test/docs/readme-code.test.ts',
+    'test/e2e/**/*.test.ts',
+    'test/editors/**/*.test.ts',
+    'test/lsp/**/*.test.ts',
+    'test/service/hostile-keys.test.ts',
+    'test/text/tree-size.test.ts',
+    'test/fuzz/lsp.test.ts',
+    'examples/**/*.test.ts',
+  ],
+}
+const heavy = Object.values(tiers).flat()
+/** Heavy tiers whose files may share a worker's modules (fake clocks are restored in `finally`). */
+const sharedModules = new Set(['language-service', 'processes'])
+/** Unit files that ask what a module holds on its first use (a warm-up that has not run yet). */
+export const freshModules = ['test/service/warm-up.test.ts']
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,8 +51,50 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
-    typecheck: { include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
-    testTimeout: 20_000,
+    // A guard against a hang, not a measure of speed: property tests and servers share the cores with the
+    // other tiers, and a loaded machine must not fail them.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Tests that wait on servers, child processes and browsers leave a core idle: a worker more than the cores.
+    maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        // One module graph per worker, not per file: importing the model and zod once per file cost more than
+        // the tests themselves. These files hold no module state between them (no mocks, no globals).
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...heavy, ...freshModules],
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'unit-fresh', include: freshModules } },
+      {
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
+        },
+      },
+      ...Object.entries(tiers).map(([name, include]) => ({
+        extends: true as const,
+        test: {
+          name,
+          include,
+          // The built package (dist/), built once per run: `npm test` builds it first, a lone run here builds it.
+          globalSetup: ['test/support/built-package.ts'],
+          // Shared module graphs here too (the language service parses the library once per worker), but for
+          // the tiers that start and stop servers of their own per file.
+          isolate: !sharedModules.has(name),
+        },
+      })),
+    ],
   },
 })

@@ -15,6 +15,7 @@ const benches = [
   'bench:types',
   'bench:size-commonjs',
   'bench:service',
+  'bench:fleet',
 ] as const
 
 const cores = cpus()

@@ -1,7 +1,14 @@
 // What bench/client.bench.ts and bench/client-parts.ts share: one local fake service, a raw fetch loop with the
 // client's pieces added by option, the client itself, and the rounds that time them against each other.
 import { hql, returnType } from 'hql'
-import { createClient, staticTokenGrant, type FetchLike } from '../src/client'
+import {
+  createClient,
+  paging,
+  recommended,
+  staticTokenGrant,
+  strictCheck,
+  type FetchLike,
+} from '../src/client'
 import { startFakeService } from '../test/client/fake-service'
 
 const ITEMS = 2_000
@@ -100,12 +107,39 @@ export const rawGenerator = (o: RawOptions) => async () => {
 /** A fetch that drops the signal the client gives it. */
 export const withoutSignal: FetchLike = (url, init) => fetch(url, { ...init, signal: null })
 
-/** `client.pages()` over every page. */
+/**
+ * The client's core alone (no piece): each page a `run` of the query at that page, as a caller without the
+ * paging piece writes it (the server's next bodies say the same: the query and its page).
+ */
+export const coreLoop = () => {
+  const client = createClient({ baseUrl: service.url, auth: staticTokenGrant(TOKEN) })
+  return async () => {
+    let pages = 0
+    for (let page = 0; ; page++) {
+      const answer = await client.run(page === 0 ? query : query.page(page))
+      pages++
+      if (answer.pagingInfo.next === null) return pages
+    }
+  }
+}
+
+/** The quickstart configuration (`recommended()`: strict check, retries, paging): `pages()` over every page. */
+export const quickstartLoop = () => {
+  const client = createClient({ baseUrl: service.url, auth: staticTokenGrant(TOKEN), ...recommended() })
+  return async () => {
+    let pages = 0
+    for await (const _page of client.pages(query)) pages++
+    return pages
+  }
+}
+
+/** `client.pages()` over every page, with or without the strict check. */
 export const clientLoop = (validation: 'strict' | 'off', fetchLike?: FetchLike) => {
   const client = createClient({
     baseUrl: service.url,
     auth: staticTokenGrant(TOKEN),
-    validation,
+    check: validation === 'strict' ? strictCheck : undefined,
+    paging: paging(),
     ...(fetchLike ? { fetch: fetchLike } : {}),
   })
   return async () => {

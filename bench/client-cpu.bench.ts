@@ -5,9 +5,9 @@
 // Run: npx tsx bench/client-cpu.bench.ts
 import { hql, returnType } from 'hql'
 import { responseCheckOf } from '../src/model/core'
-import { checkResponse } from '../src/client/validate'
+import { checkResponse } from '../src/client/checks'
 import { deadline } from '../src/client/signals'
-import { createClient, staticTokenGrant } from '../src/client'
+import { createClient, paging, staticTokenGrant, strictCheck } from '../src/client'
 import { movie } from '../test/client/fake-service'
 import { compare, report } from './harness'
 
@@ -87,7 +87,8 @@ const clientOf = (validation: 'strict' | 'off') => {
   const client = createClient({
     baseUrl: 'http://local',
     auth: staticTokenGrant('t'),
-    validation,
+    check: validation === 'strict' ? strictCheck : undefined,
+    paging: paging(),
     fetch: memoryFetch,
   })
   return async () => {
@@ -96,13 +97,30 @@ const clientOf = (validation: 'strict' | 'off') => {
     return pages
   }
 }
+/** The core alone: the first page by `run`, each next by `request` (no check, no paging piece). */
+const coreOf = () => {
+  const client = createClient({ baseUrl: 'http://local', auth: staticTokenGrant('t'), fetch: memoryFetch })
+  return async () => {
+    let page = (await client.run(query)) as {
+      pagingInfo: { next: { endpoint: string; body: unknown } | null }
+    }
+    let pages = 1
+    while (page.pagingInfo.next !== null) {
+      page = (await client.request(page.pagingInfo.next)) as typeof page
+      pages++
+    }
+    return pages
+  }
+}
 const loops: Record<string, () => Promise<number>> = {
   'raw loop, memory fetch': rawLoop,
+  'client core, memory fetch': coreOf(),
   'client strict, memory fetch': clientOf('strict'),
   'client off, memory fetch': clientOf('off'),
 }
 const times: Record<string, number[]> = {
   'raw loop, memory fetch': [],
+  'client core, memory fetch': [],
   'client strict, memory fetch': [],
   'client off, memory fetch': [],
 }

@@ -2,7 +2,7 @@
 // both and compare self times function by function.
 // Run: node --import tsx --cpu-prof --cpu-prof-dir=/tmp/client-prof bench/client-profile.ts [strict|off|raw]
 import { hql, returnType } from 'hql'
-import { createClient, staticTokenGrant } from '../src/client'
+import { createClient, paging, recommended, staticTokenGrant, strictCheck } from '../src/client'
 import { startFakeService } from '../test/client/fake-service'
 
 const mode = process.argv[2] === 'off' || process.argv[2] === 'raw' ? process.argv[2] : 'strict'
@@ -10,7 +10,13 @@ const TOKEN = 'bench-token'
 const service = await startFakeService({ items: 2_000, pageSize: 20 })
 service.acceptAccessToken(TOKEN)
 const validation = mode === 'off' ? 'off' : 'strict'
-const client = createClient({ baseUrl: service.url, auth: staticTokenGrant(TOKEN), validation })
+const client = createClient({
+  baseUrl: service.url,
+  auth: staticTokenGrant(TOKEN),
+  check: validation === 'strict' ? strictCheck : undefined,
+  paging: paging(),
+  ...(process.argv[3] === 'recommended' ? recommended() : {}),
+})
 const query = hql.explore().filter(returnType.eq('Movie')).pageSize(20)
 
 async function raw(): Promise<void> {

@@ -5,6 +5,7 @@ import {
   hql,
   createClient,
   passwordGrant,
+  recommended,
   returnType,
   traits,
   releaseDate,
@@ -22,6 +23,7 @@ const service = await createService()
 const client = createClient({
   baseUrl: service.baseUrl,
   auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: ['public_profile', 'user_likes'] }),
+  ...recommended(),
 })
 
 const year = (releaseDate: number) => new Date(releaseDate * 1000).getUTCFullYear()

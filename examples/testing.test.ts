@@ -2,11 +2,21 @@
 // from the embedded catalog, and requestSnapshot pins down the exact JSON a query sends.
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { setupServer } from 'msw/node'
-import { hql, createClient, passwordGrant, returnType, traits, releaseDate, HttpError } from 'hql'
+import {
+  hql,
+  createClient,
+  passwordGrant,
+  recommended,
+  returnType,
+  traits,
+  releaseDate,
+  HttpError,
+} from 'hql'
+import type { PagingClient } from 'hql'
 import { hqlHandlers, fixture, requestSnapshot } from 'hql/testing'
 
 // The code under test: the titles of the newest westerns.
-async function newestWesterns(client: ReturnType<typeof createClient>, count: number): Promise<string[]> {
+async function newestWesterns(client: PagingClient, count: number): Promise<string[]> {
   const q = hql.explore().filter(returnType.eq('Movie'), traits.eq('mhgnr-western')).sort(releaseDate.desc())
   const items = await client.collect(q.pageSize(10), { maxItems: count, truncate: true })
   return items.map(({ object }) => object.name)
@@ -28,6 +38,7 @@ const client = createClient({
     password: 'not-a-password',
     scope: ['public_profile', 'user_likes'], // as on the service, the password grant must name its scopes
   }),
+  ...recommended(),
 })
 
 test('answers from the embedded catalog, following pages', async () => {

@@ -78,14 +78,23 @@ export type { CompiledRequest } from './compile'
 export { parseQuery, printQuery, HqlTextError, HqlSyntaxError } from './text'
 export type { ParseQueryOptions, PrintQueryOptions } from './text'
 
-// The client: createClient, its grants and token store, the errors it throws, and its options and hooks.
+// The client: the core (createClient, the Auth interface and its grants, the errors it throws), and the pieces
+// a program imports when it wants them: retries, response checks, paging, middleware (rate budget, hooks),
+// and `recommended()`, the usual set of them.
 export {
   createClient,
+  recommended,
   passwordGrant,
   refreshTokenGrant,
   clientCredentialsGrant,
   staticTokenGrant,
   memoryTokenStore,
+  retries,
+  strictCheck,
+  looseCheck,
+  paging,
+  rateLimit,
+  hooks,
   memoryRateBudget,
   budgetedFetch,
   RateBudgetError,
@@ -103,11 +112,11 @@ export {
 } from './client'
 export type {
   Client,
+  PagingClient,
   ClientOptions,
   CallOptions,
-  PagesOptions,
-  ItemsOptions,
-  CollectOptions,
+  RequestSpec,
+  RequestOptions,
   Auth,
   PasswordGrantOptions,
   RefreshTokenGrantOptions,
@@ -115,27 +124,23 @@ export type {
   TokenStore,
   StoredToken,
   TokenRenewal,
+  RetryOptions,
+  ResponseCheck,
+  Paging,
+  PagingOptions,
+  PagesOptions,
+  ItemsOptions,
+  CollectOptions,
+  Middleware,
+  FetchLike,
   RateBudget,
   RateBudgetOptions,
-  ClientLimit,
+  Hooks,
+  TokenRefreshInfo,
   OAuthErrorCode,
-  RequestDescription,
   ServiceErrorCode,
   SafeResult,
-  Hooks,
-  RequestChanges,
-  BeforeRequestInfo,
-  AfterResponseInfo,
-  RetryInfo,
-  TokenRefreshInfo,
-  RedisStateInfo,
-  RetryOptions,
-  FetchLike,
   GraphRequest,
-  ItemOf,
-  PageableList,
-  SiloItem,
-  ValidationMode,
 } from './client'
 
 // The model's errors: every error hql throws is an HqlError; fromJSON's lists every issue.
@@ -148,10 +153,8 @@ export type { HqlErrorCode, JsonPath, ValidationIssue } from './model'
 export {
   objectTypeNames,
   returnTypeNames,
-  currentUserAlias,
   typeOfId,
   isType,
-  isIdOfType,
   filterNames,
   componentNames,
   requestLimits,
@@ -172,7 +175,6 @@ export type {
   FilterName,
   ComponentName,
   RequestBody,
-  RequestBodies,
 } from './model'
 
 // fromJSON is compile's untyped door; the entry gives it the builder's query types (compile does not import

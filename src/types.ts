@@ -1,6 +1,7 @@
-// hql/types: the builder's type vocabulary, for code that names the types a query, its arguments and its result
-// are written in (a function that takes any explore query, a helper that builds components): the types the
-// package entry's values are typed with beyond those it lists itself. Types only; no code.
+// hql/types: the type vocabulary of the builder and the client, for code that names the types a query, its
+// arguments and its result are written in (a function that takes any explore query, a helper that builds
+// components) or the details a client's pieces hand to a hook, a middleware or a check: the types the package
+// entry's values are typed with beyond those it lists itself. Types only; no code.
 export type {
   Narrowed,
   TypesOfIds,
@@ -29,3 +30,32 @@ export type {
   QueriesByEndpoint,
 } from './builder'
 export type { CheckedId, CheckedIds, CheckedIdList, WrongIdType, MalformedId } from './model'
+
+// The client's details: what its hooks, middleware, checks, retries and paging are handed, and the parts of a
+// token and an auth that code writing its own names.
+export type {
+  AuthContext,
+  SecretKeeper,
+  TokenOptions,
+  RetryPolicy,
+  RetryFailure,
+  CheckFunction,
+  CheckInfo,
+  StandardSchemaV1,
+  PagingMethods,
+  NextRequestLike,
+  NextFinder,
+  Direction,
+  MiddlewareRequest,
+  AttemptInfo,
+  RetryInfo,
+  RequestChanges,
+  BeforeRequestInfo,
+  AfterResponseInfo,
+  RedisStateInfo,
+  ClientLimit,
+  RequestDescription,
+  ItemOf,
+  PageableList,
+  SiloItem,
+} from './client'

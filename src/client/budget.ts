@@ -1,7 +1,7 @@
 import { TOKEN_PATH } from '../model/wire'
 import { ClientConfigError, ClientError } from './errors'
-import { parseRetryAfter } from './retry'
-import type { FetchLike } from './transport'
+import type { FetchLike, Middleware } from './middleware'
+import { parseRetryAfter } from './retry-after'
 import { sleep } from './signals'
 
 /**
@@ -15,7 +15,10 @@ export interface RateBudget {
    * `signal`) or, with `onExceeded: 'fail'`, rejecting at once with `RateBudgetError`.
    */
   acquire(signal?: AbortSignal): Promise<void>
-  /** Holds every request back until `untilMs` (ms since the epoch): what a 429's `Retry-After` asks for. */
+  /**
+   * Holds every request back until `untilMs` (ms since the epoch), or for the budget's `maxPauseMs` if that
+   * is sooner: what a 429's `Retry-After` asks for.
+   */
   pause(untilMs: number): Promise<void>
 }
 
@@ -33,7 +36,16 @@ export interface RateBudgetOptions {
    * arrive in the next window. `false` for bursts (still never more than `requests` booked in any window).
    */
   readonly smooth?: boolean
+  /**
+   * The longest pause a 429's `Retry-After` can impose, in ms. Default 60 000 (the retry policy's own cap on
+   * `Retry-After`): a server asking for a day, or for a date in the year 9999, pauses the budget this long,
+   * so that one odd answer cannot stop every later call (and, shared through Redis, every process).
+   */
+  readonly maxPauseMs?: number
 }
+
+/** The default `maxPauseMs`. */
+export const DEFAULT_MAX_PAUSE_MS = 60_000
 
 /**
  * The rate budget was spent (with `onExceeded: 'fail'`), or the fleet is paused after a 429: `retryAfterMs`
@@ -88,8 +100,9 @@ export function budgetLimits(options: RateBudgetOptions): {
   limit: number
   windowMs: number
   spacingMs: number
+  maxPauseMs: number
 } {
-  const { requests, windowSeconds, onExceeded, smooth } = options
+  const { requests, windowSeconds, onExceeded, smooth, maxPauseMs = DEFAULT_MAX_PAUSE_MS } = options
   if (!Number.isSafeInteger(requests) || requests < 1)
     throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'requests'])
   if (typeof windowSeconds !== 'number' || !(windowSeconds > 0) || !Number.isFinite(windowSeconds))
@@ -98,8 +111,10 @@ export function budgetLimits(options: RateBudgetOptions): {
     throw new ClientConfigError("expected 'wait' or 'fail'", ['budget', 'onExceeded'])
   if (smooth !== undefined && typeof smooth !== 'boolean')
     throw new ClientConfigError('expected true or false', ['budget', 'smooth'])
+  if (typeof maxPauseMs !== 'number' || !(maxPauseMs >= 0) || !Number.isFinite(maxPauseMs))
+    throw new ClientConfigError('expected a number of ms, 0 or more', ['budget', 'maxPauseMs'])
   const windowMs = windowSeconds * 1000
-  return { limit: requests, windowMs, spacingMs: smooth === false ? 0 : windowMs / requests }
+  return { limit: requests, windowMs, spacingMs: smooth === false ? 0 : windowMs / requests, maxPauseMs }
 }
 
 /**
@@ -136,12 +151,22 @@ export interface SendLog {
   book(mode: 'wait' | 'fail'): Promise<BudgetDecision & { readonly at?: number }>
   /** Gives back the booking made for `at` (one of them, when several were booked for the same time). */
   release(at: number): void
+  /**
+   * Counts a request sent now that another budget booked (the Redis budget's shared log), so that a process
+   * falling back to this log goes on from what it really sent, not from an empty window.
+   */
+  record(): void
   pause(untilMs: number): void
 }
 
 /** The same booking as the Redis budget's script (src/redis/budget-scripts.ts), in one process. */
 export function sendLog(
-  { limit, windowMs, spacingMs }: { limit: number; windowMs: number; spacingMs: number },
+  {
+    limit,
+    windowMs,
+    spacingMs,
+    maxPauseMs = DEFAULT_MAX_PAUSE_MS,
+  }: { limit: number; windowMs: number; spacingMs: number; maxPauseMs?: number },
   now: () => number = Date.now,
 ): SendLog {
   // Booked send times, in order: those within a window of now, and those ahead of it.
@@ -164,8 +189,18 @@ export function sendLog(
       const index = booked.lastIndexOf(at)
       if (index >= 0) booked.splice(index, 1)
     },
+    record() {
+      const at = now()
+      // Only the last window is kept, as `book` keeps it: recorded sends never pile up.
+      while (booked.length > 0 && booked[0]! <= at - windowMs) booked.shift()
+      // Kept in order: bookings of this log may lie ahead of now.
+      let index = booked.length
+      while (index > 0 && booked[index - 1]! > at) index--
+      booked.splice(index, 0, at)
+    },
     pause(untilMs) {
-      pausedUntil = Math.max(pausedUntil, untilMs)
+      // Capped: a Retry-After of a day, or a date in the year 9999, pauses `maxPauseMs` at most.
+      pausedUntil = Math.max(pausedUntil, Math.min(untilMs, now() + maxPauseMs))
     },
   }
 }
@@ -194,5 +229,32 @@ export function budgetedFetch(
       if (retryAfterMs !== undefined) await budget.pause(now() + retryAfterMs)
     }
     return response
+  }
+}
+
+/**
+ * The rate budget piece: a middleware that spends `budget` on every attempt of every call (retries included:
+ * the service counts each one), waiting for a place before the attempt's clock starts, and pauses the budget
+ * (every process sharing it) when the service answers 429 with `Retry-After`, for the budget's `maxPauseMs` at
+ * most. Token requests do not spend it.
+ *
+ * @example
+ * const client = createClient({ baseUrl, auth, middleware: [rateLimit(memoryRateBudget({ requests: 3000, windowSeconds: 60 }))] })
+ */
+export function rateLimit(budget: RateBudget): Middleware {
+  if (typeof budget?.acquire !== 'function' || typeof budget.pause !== 'function')
+    throw new ClientConfigError('expected memoryRateBudget(…), redisRateBudget(…) or another RateBudget', [
+      'budget',
+    ])
+  return {
+    async onRequest(_request, { signal }) {
+      await budget.acquire(signal)
+    },
+    async onResponse(response) {
+      if (response.status !== 429) return
+      const now = Date.now()
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now)
+      if (retryAfterMs !== undefined) await budget.pause(now + retryAfterMs)
+    },
   }
 }

@@ -1,20 +1,18 @@
 import type { Query, ResultOf } from '../model/core'
 import { compile } from '../compile'
-import type { GrantEnv } from './auth/grants'
-import { tokenManager } from './auth/token-manager'
-import { memoryTokenStore } from './auth/token-store'
-import { ClientConfigError } from './errors'
-import type { CallOptions, ClientOptions, CollectOptions, ItemsOptions, PagesOptions } from './options'
+import type { Auth } from './auth/auth'
+import { parseJsonOrUndefined } from './body'
+import { send, type ClientCore, type Received } from './call'
+import { readHeaders, type CallOptions } from './call-options'
+import { runCheck, type ResponseCheck, type StandardSchemaV1 } from './check'
+import { ClientConfigError, InvalidResponseError } from './errors'
+import type { FetchLike, Middleware, RetryPolicy } from './middleware'
 import { numberOption } from './option-checks'
-import { pager } from './pager'
-import { requestRunner } from './request-runner'
-import { DEFAULT_RETRY, retryPolicy } from './retry'
+import type { Paging, PagingMethods } from './paging/paging'
 import { settle, type SafeResult } from './safe'
 import { Secrets } from './secrets'
-import type { TransportContext } from './transport'
-import type { ItemOf, PageableList } from './types'
+import type { GraphRequest } from './types'
 import { parseBaseUrl } from './urls'
-import { validationModes } from './validate'
 
 /**
  * The default `maxResponseBytes`, 8 MiB: 4x the largest page measured from the reference service (100 movies
@@ -22,66 +20,96 @@ import { validationModes } from './validate'
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 << 20
 
-/** Runs queries against one service: tokens, retries, timeouts, paging and response checks included. */
+/**
+ * Options of `createClient`. Only `baseUrl` and `auth` are required: that is the core (fetch, the token, one
+ * renewal after a 401, the origin rule, errors that carry the service's answer, time and size limits, abort).
+ * The rest are pieces a program imports when it wants them, so that a bundle carries only those:
+ * `recommended()` is the usual set.
+ */
+export interface ClientOptions {
+  /** Where the service lives: `https://graph.example.com`, or with a base path `https://host/api`. */
+  readonly baseUrl: string
+  /** How the token is obtained: a grant (`passwordGrant(…)`, `staticTokenGrant(…)`, …) or your own `Auth`. */
+  readonly auth: Auth
+  /** A fetch to use instead of `globalThis.fetch` (which is otherwise looked up at each call). */
+  readonly fetch?: FetchLike | undefined
+  /** Extra headers on every request; the client's own (`authorization`, `content-type`, `accept`) are refused. */
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  /** Limit for one attempt, response body included. Default 10 000 ms. */
+  readonly timeoutMs?: number | undefined
+  /** Limit for one call (one page): every attempt, every wait, and the wait for a token. Default 30 000 ms. */
+  readonly totalTimeoutMs?: number | undefined
+  /**
+   * Longest response body read, in bytes (UTF-8, as received): a longer one is dropped mid-stream, or refused on
+   * its Content-Length, with `LimitExceededError` (limit `'maxResponseBytes'`). Default 8 MiB (8 388 608).
+   */
+  readonly maxResponseBytes?: number | undefined
+  /** Whether and when a failed attempt is tried again: `retries()`, or your own function. Default: never. */
+  readonly retry?: RetryPolicy | false | undefined
+  /** The check of every query's response: `strictCheck`, `looseCheck`, a function, a Standard Schema. Default: none. */
+  readonly check?: ResponseCheck | undefined
+  /** Pieces around every attempt, in order: `rateLimit(budget)`, `hooks({…})`, your own. */
+  readonly middleware?: readonly Middleware[] | undefined
+  /** `paging()`: `next`, `previous`, `page`, `pages`, `items` and `collect`. */
+  readonly paging?: Paging | undefined
+}
+
+const OPTIONS = [
+  'baseUrl',
+  'auth',
+  'fetch',
+  'headers',
+  'timeoutMs',
+  'totalTimeoutMs',
+  'maxResponseBytes',
+  'retry',
+  'check',
+  'middleware',
+  'paging',
+]
+
+/** What `client.request` sends: the shape `compile` returns, for any path below `baseUrl`. */
+export interface RequestSpec {
+  /** A path below `baseUrl`: `/graph/search`, `/graph/explore`. */
+  readonly endpoint: string
+  /** Default `POST`. */
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Sent as JSON; none when undefined. */
+  readonly body?: unknown
+}
+
+/** Options of `client.request`: a call's, and the check of its answer. */
+export interface RequestOptions<T> extends CallOptions {
+  /** Checks the answer, and types it: a function returning the value, or a Standard Schema. */
+  readonly check?: ((json: unknown) => T) | StandardSchemaV1<unknown, T>
+  /**
+   * Whether sending the request twice changes nothing, which a retry policy is told: by default true for GET
+   * and for the graph query endpoints, false otherwise (an action's POST).
+   */
+  readonly idempotent?: boolean
+}
+
+/** Runs queries against one service. */
 export interface Client {
   /**
-   * Sends the query and resolves with its first (or only) page.
+   * Sends the query and resolves with its first (or only) page, typed as the query's result.
    *
    * @example
    * const page = await client.run(hql.explore().filter(returnType.eq('Movie')))
    */
   run<Q extends Query>(query: Q, options?: CallOptions): Promise<ResultOf<Q>>
   /**
-   * Yields whole responses, following `pagingInfo.next` until it is null or `maxPages` is reached.
+   * Sends any JSON body to any path below `baseUrl`, with the same token, retries, limits, redaction and errors:
+   * for what hql does not model. Resolves with the JSON answer (undefined for an empty one), typed by `check`.
    *
    * @example
-   * for await (const page of client.pages(q, { maxPages: 3 })) console.log(page.content.length)
+   * const found = await client.request({ endpoint: '/graph/search', body: { query: 'alien' } })
+   * const people = await client.request(compile(q), { check: MySchema }) // typed by the schema
    */
-  pages<Q extends Query>(query: Q, options?: PagesOptions): AsyncGenerator<ResultOf<Q>, void, undefined>
-  /**
-   * Yields a list from a response (a list component at any depth, one silo, a whole response), then each
-   * following page of it, typed as the list. A `resumeFrom` starts from that request instead.
-   *
-   * @example
-   * for await (const more of client.pages(page.content[0]!.object.keyContributors)) console.log(more.content.length)
-   */
-  pages<L extends PageableList>(list: L, options?: PagesOptions): AsyncGenerator<L, void, undefined>
-  /**
-   * Yields the object/context pairs of every page; for silos, each silo's pairs as `{ silo: title, object,
-   * context }`, silo after silo, page of silos after page of silos.
-   *
-   * @example
-   * for await (const { object } of client.items(q, { maxItems: 500, signal })) console.log(object.name)
-   */
-  items<Q extends Query>(
-    query: Q,
-    options?: ItemsOptions,
-  ): AsyncGenerator<ItemOf<ResultOf<Q>>, void, undefined>
-  /** Yields the pairs of a list from a response, then those of each following page of it. */
-  items<L extends PageableList>(list: L, options?: ItemsOptions): AsyncGenerator<ItemOf<L>, void, undefined>
-  /**
-   * Collects the items into an array. `maxItems` is required; more items than that throw `LimitExceededError`
-   * unless `truncate: true`.
-   *
-   * @example
-   * const movies = await client.collect(q, { maxItems: 1000 })
-   */
-  collect<Q extends Query>(query: Q, options: CollectOptions): Promise<ItemOf<ResultOf<Q>>[]>
-  /** Collects the pairs of a list from a response and of every following page of it. */
-  collect<L extends PageableList>(list: L, options: CollectOptions): Promise<ItemOf<L>[]>
-  /**
-   * The next page of a list from a response: the top-level response, a list component at any depth (its
-   * continuation is a lookup of its parent; the page is read from the answer), or one silo (its title copied
-   * onto the page). Typed as the list; undefined when `pagingInfo.next` is null. The same checks as `pages`
-   * apply: the request goes only to baseUrl's graph endpoints, through retries, tokens and response checks.
-   *
-   * @example
-   * const more = await client.next(page.content[0]!.object.keyContributors) // the next 5, or undefined
-   */
-  next<L extends PageableList>(list: L, options?: CallOptions): Promise<L | undefined>
+  request<T = unknown>(request: RequestSpec, options?: RequestOptions<T>): Promise<T>
   /**
    * `run` for apps that prefer values to exceptions: resolves with `{ data, error: undefined }`, or with `{
-   * data: undefined, error }` for any ClientError. Other errors (a TypeError, a hook's own) still throw.
+   * data: undefined, error }` for any ClientError. Other errors (a TypeError, a middleware's own) still throw.
    *
    * @example
    * const { data, error } = await client.safeRun(q)
@@ -89,68 +117,123 @@ export interface Client {
    * console.log(data.content.length)
    */
   safeRun<Q extends Query>(query: Q, options?: CallOptions): Promise<SafeResult<ResultOf<Q>>>
-  /** `next` without exceptions: `data` is the next page, or undefined at the end (as `next` resolves). */
-  safeNext<L extends PageableList>(list: L, options?: CallOptions): Promise<SafeResult<L | undefined>>
 }
 
+/** A client with the `paging()` piece: its methods too. */
+export interface PagingClient extends Client, PagingMethods {}
+
 /**
- * Creates a client for the graph service at `baseUrl`, authenticated by `auth`.
+ * Creates a client for the service at `baseUrl`, authenticated by `auth`. Alone, it is the core; pass the
+ * pieces you want, or `...recommended()` for strict checks, retries and paging.
  *
  * @example
  * const client = createClient({
  *   baseUrl: 'https://graph.example.com',
- *   auth: passwordGrant({ authUrl: 'https://auth.example.com', clientId, clientSecret, username, password,
- *                         scope: ['public_profile', 'user_likes'] }),
+ *   auth: passwordGrant({ authUrl: 'https://auth.example.com', clientId, clientSecret, username, password }),
+ *   ...recommended(),
  * })
  * const first = await client.run(hql.explore().filter(returnType.eq('Movie')))
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient(options: ClientOptions & { readonly paging: Paging }): PagingClient
+export function createClient(options: ClientOptions): Client
+export function createClient(options: ClientOptions): Client | PagingClient {
   const base = parseBaseUrl(options.baseUrl)
-  if (typeof options.auth?.obtain !== 'function')
-    throw new ClientConfigError('expected passwordGrant(…), staticTokenGrant(…) or another grant', ['auth'])
-  const timeoutMs = numberOption(options.timeoutMs, 10_000, ['timeoutMs'], 'positive')
-  const totalTimeoutMs = numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive')
-  const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['refreshMarginMs'], 'atLeast0')
-  const maxResponseBytes = numberOption(
-    options.maxResponseBytes,
-    DEFAULT_MAX_RESPONSE_BYTES,
-    ['maxResponseBytes'],
-    'limit',
+  const { auth, retry, check, paging } = options
+  if (typeof auth?.token !== 'function')
+    throw new ClientConfigError('expected passwordGrant(…), staticTokenGrant(…) or another Auth', ['auth'])
+  // An option it does not know would be ignored: the pieces that replaced the old options say what they are.
+  for (const key of Object.keys(options))
+    if (!OPTIONS.includes(key))
+      throw new ClientConfigError('not an option of createClient (docs/client.md)', [key])
+  if (retry !== undefined && retry !== false && typeof retry !== 'function')
+    throw new ClientConfigError('expected a retry policy such as retries(…), or false', ['retry'])
+  if (
+    check !== undefined &&
+    typeof check !== 'function' &&
+    typeof check?.['~standard']?.validate !== 'function'
   )
-  const retry = retryPolicy(options.retry, DEFAULT_RETRY)
-  const validation = options.validation ?? 'strict'
-  if (!validationModes.includes(validation))
-    throw new ClientConfigError("expected 'strict', 'loose' or 'off'", ['validation'])
-
-  // The grant's secrets are known before any request, so that no error or hook ever shows one.
+    throw new ClientConfigError('expected strictCheck, looseCheck, a function or a Standard Schema', [
+      'check',
+    ])
+  // The credentials are known before any request, so that no error or hook ever shows one.
   const secrets = new Secrets()
-  const scrub = (text: string) => secrets.scrub(text)
-  for (const secret of options.auth.secrets) secrets.add(secret)
-  const ctx: TransportContext = {
+  for (const secret of auth.secrets ?? []) secrets.add(secret)
+  const core: ClientCore = {
+    base,
+    auth,
     fetch: options.fetch,
-    // Every attempt of a graph request (retries too) spends it; token requests don't (transport.ts).
-    budget: options.budget,
-    hooks: options.hooks ?? {},
+    headers: readHeaders(options.headers, ['headers']),
     secrets,
-    now: Date.now,
-    random: Math.random,
-    maxResponseBytes,
+    maxResponseBytes: numberOption(
+      options.maxResponseBytes,
+      DEFAULT_MAX_RESPONSE_BYTES,
+      ['maxResponseBytes'],
+      'limit',
+    ),
+    timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], 'positive'),
+    totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive'),
+    retry: retry || undefined,
+    middleware: options.middleware ?? [],
   }
-  const env: GrantEnv = { ctx, retry, timeoutMs, totalTimeoutMs }
-  const tokens = tokenManager(options.auth, options.tokenStore ?? memoryTokenStore(), env, refreshMarginMs)
-  const headers = Object.fromEntries(
-    Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
-  )
-  const run = requestRunner(env, tokens, base, headers, validation, scrub)
+  const scrub = (text: string) => secrets.scrub(text)
 
-  const client: Omit<Client, 'safeRun' | 'safeNext'> = {
-    run: (query, call = {}) => run(compile(query), query.endpoint, call, query) as Promise<never>,
-    // The pager works on any query; the interface ties each result to its query's type.
-    ...(pager(run, scrub) as Omit<Client, 'run' | 'safeRun' | 'safeNext'>),
+  /** The JSON of an answer, or an InvalidResponseError; an empty body is undefined where `emptyIsNone`. */
+  const jsonOf = ({ text, request }: Received, endpoint: string, emptyIsNone = false) => {
+    if (text === '' && emptyIsNone) return undefined
+    const json = parseJsonOrUndefined(text)
+    if (json === undefined)
+      throw new InvalidResponseError(`the ${endpoint} response is not JSON (${text.length} characters)`, {
+        request: request(),
+      })
+    return json
   }
-  return {
-    ...client,
+
+  /** One graph request of a query's page (or a continuation: `query` undefined), checked by `check`. */
+  const runRequest = async (request: GraphRequest, call: CallOptions | undefined, query?: Query) => {
+    const received = await send(core, { ...request, idempotent: true }, call)
+    const json = jsonOf(received, request.endpoint)
+    return check === undefined
+      ? json
+      : runCheck(
+          check,
+          json,
+          { endpoint: request.endpoint, body: request.body, query },
+          received.request,
+          scrub,
+        )
+  }
+  const pages = paging?.attach({ run: runRequest, scrub })
+
+  const client: Client = {
+    run: async (query, call) => {
+      const page = await runRequest(compile(query), call, query)
+      pages?.seen(page, query.endpoint)
+      return page as never
+    },
+    async request(spec, call = {}) {
+      const method = spec.method ?? 'POST'
+      const idempotent =
+        call.idempotent ??
+        (method === 'GET' || /^\/graph\/(?:explore|relate|lookup|silos)$/.test(spec.endpoint))
+      const received = await send(
+        core,
+        { endpoint: spec.endpoint, method, body: spec.body, idempotent },
+        call,
+      )
+      const json = jsonOf(received, spec.endpoint, true)
+      return (
+        call.check === undefined
+          ? json
+          : runCheck(
+              call.check as ResponseCheck,
+              json,
+              { endpoint: spec.endpoint, body: spec.body, query: undefined },
+              received.request,
+              scrub,
+            )
+      ) as never
+    },
     safeRun: (query, call) => settle(() => client.run(query, call)),
-    safeNext: (list, call) => settle(() => client.next(list, call)),
   }
+  return pages === undefined ? client : { ...client, ...pages.methods }
 }

@@ -1,4 +1,6 @@
-import type { ClientError, RequestDescription } from './errors'
+import { readHeaders } from './call-options'
+import { ClientConfigError, type RequestDescription } from './errors'
+import type { Middleware, RetryInfo } from './middleware'
 
 /** Seen by `beforeRequest`: one attempt about to be sent (1 for the first, 2 for the first retry, …). */
 export interface BeforeRequestInfo {
@@ -14,15 +16,7 @@ export interface AfterResponseInfo {
   readonly durationMs: number
 }
 
-/** Seen by `onRetry`: why the attempt failed and how long the client waits before the next one. */
-export interface RetryInfo {
-  readonly request: RequestDescription
-  readonly attempt: number
-  readonly delayMs: number
-  readonly error: ClientError
-}
-
-/** Seen by `onTokenRefresh`: which grant ran and why; never the tokens themselves. */
+/** Seen by a grant's `onTokenRefresh`: which grant ran and why; never the tokens themselves. */
 export interface TokenRefreshInfo {
   readonly grant: 'password' | 'refresh_token' | 'client_credentials'
   readonly reason: 'missing' | 'expiring' | 'rejected' | 'fallback'
@@ -42,8 +36,8 @@ export interface RequestChanges {
 }
 
 /**
- * Callbacks for logging, tracing and metrics. They see redacted data only; `beforeRequest` may return
- * `RequestChanges` for the attempt (anything else it returns, a plain object's other keys included, is
+ * Callbacks for logging, tracing and metrics, for `hooks()`. They see redacted data only; `beforeRequest` may
+ * return `RequestChanges` for the attempt (anything else it returns, a plain object's other keys included, is
  * ignored, so a logger's return value changes nothing). A hook that throws makes the call fail with that error
  * (as in ky), so a broken logger is noticed.
  */
@@ -51,7 +45,55 @@ export interface Hooks {
   readonly beforeRequest?: (info: BeforeRequestInfo) => void | RequestChanges | Promise<void | RequestChanges>
   readonly afterResponse?: (info: AfterResponseInfo) => void | Promise<void>
   readonly onRetry?: (info: RetryInfo) => void | Promise<void>
-  readonly onTokenRefresh?: (info: TokenRefreshInfo) => void | Promise<void>
+}
+
+/**
+ * The hooks piece: a middleware that calls `beforeRequest` before each attempt, `afterResponse` after each
+ * attempt that got a response, and `onRetry` before each retry, with redacted descriptions of the request.
+ *
+ * @example
+ * const client = createClient({
+ *   baseUrl, auth,
+ *   middleware: [hooks({ afterResponse: ({ request, status, durationMs }) => log.info(request.url, status, durationMs) })],
+ * })
+ */
+export function hooks(callbacks: Hooks): Middleware {
+  const started = new WeakMap<AbortSignal, number>()
+  return {
+    async onRequest(request, info) {
+      const { beforeRequest } = callbacks
+      started.set(info.signal, Date.now())
+      if (beforeRequest === undefined) return undefined
+      const changes = await beforeRequest.call(callbacks, { request: info.request, attempt: info.attempt })
+      if (!isPlainObject(changes)) return undefined
+      const { headers, signal } = changes as RequestChanges
+      if (signal !== undefined && !(signal instanceof AbortSignal))
+        throw new ClientConfigError('a beforeRequest hook returned a signal that is no AbortSignal', [
+          ...WHERE,
+          'signal',
+        ])
+      if (headers === undefined && signal === undefined) return undefined
+      const added = readHeaders(headers, [...WHERE, 'headers'])
+      return { ...request, headers: { ...request.headers, ...added }, ...(signal ? { signal } : {}) }
+    },
+    async onResponse(response, info) {
+      await callbacks.afterResponse?.call(callbacks, {
+        request: info.request,
+        attempt: info.attempt,
+        status: response.status,
+        durationMs: Date.now() - (started.get(info.signal) ?? Date.now()),
+      })
+    },
+    onRetry: (info) => callbacks.onRetry?.call(callbacks, info),
+  }
+}
+
+const WHERE = ['hooks', 'beforeRequest'] as const
+
+function isPlainObject(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
 }
 
 /**

@@ -1,19 +1,58 @@
-// The client: runs compiled queries over fetch with tokens, retries, timeouts, paging and response checks.
+// The client: a small core that runs compiled queries over fetch (the token, one renewal after a 401, the
+// origin rule, errors that carry the service's answer, time and size limits, abort), and pieces a program
+// imports when it wants them (retries, response checks, paging, rate budget, hooks, its own middleware).
 // Free of Node imports: it runs wherever a global fetch does.
-export { createClient, type Client } from './client'
-export type { ClientOptions, CallOptions, PagesOptions, ItemsOptions, CollectOptions } from './options'
+export {
+  createClient,
+  type Client,
+  type PagingClient,
+  type ClientOptions,
+  type RequestSpec,
+  type RequestOptions,
+} from './client'
+export type { CallOptions } from './call-options'
+export { recommended } from './recommended'
+
+// Auth: the interface, and the grants that implement it.
+export { staticTokenGrant, type Auth, type AuthContext, type SecretKeeper } from './auth/auth'
 export {
   passwordGrant,
   refreshTokenGrant,
   clientCredentialsGrant,
-  staticTokenGrant,
-  type Auth,
   type PasswordGrantOptions,
   type RefreshTokenGrantOptions,
   type ClientCredentialsGrantOptions,
 } from './auth/grants'
+export type { TokenOptions } from './auth/token-manager'
 export { memoryTokenStore, type TokenStore, type StoredToken, type TokenRenewal } from './auth/token-store'
+export { TOKEN_PATH } from './auth/token-endpoint'
+
+// Pieces: retries, response checks, paging, middleware (the rate budget, hooks).
+export { retries, type RetryOptions } from './retries'
+export { strictCheck, looseCheck } from './checks'
+export type { ResponseCheck, CheckFunction, CheckInfo, StandardSchemaV1 } from './check'
 export {
+  paging,
+  type Paging,
+  type PagingOptions,
+  type PagingMethods,
+  type PagesOptions,
+  type ItemsOptions,
+  type CollectOptions,
+  type NextRequestLike,
+} from './paging/paging'
+export type { NextFinder, Direction } from './paging/steps'
+export type {
+  Middleware,
+  MiddlewareRequest,
+  AttemptInfo,
+  RetryInfo,
+  RetryPolicy,
+  RetryFailure,
+  FetchLike,
+} from './middleware'
+export {
+  rateLimit,
   memoryRateBudget,
   budgetedFetch,
   RateBudgetError,
@@ -24,7 +63,16 @@ export {
   type RateBudgetOptions,
   type BudgetDecision,
 } from './budget'
-export { TOKEN_PATH } from './auth/token-endpoint'
+export {
+  hooks,
+  type Hooks,
+  type BeforeRequestInfo,
+  type AfterResponseInfo,
+  type TokenRefreshInfo,
+  type RedisStateInfo,
+  type RequestChanges,
+} from './hooks'
+
 export {
   ClientError,
   HttpError,
@@ -42,17 +90,5 @@ export {
   type RequestDescription,
   type ServiceErrorCode,
 } from './errors'
-export type {
-  Hooks,
-  BeforeRequestInfo,
-  AfterResponseInfo,
-  RetryInfo,
-  TokenRefreshInfo,
-  RedisStateInfo,
-  RequestChanges,
-} from './hooks'
-export type { RetryOptions } from './retry'
 export type { SafeResult } from './safe'
-export type { FetchLike } from './transport'
 export type { GraphRequest, ItemOf, PageableList, SiloItem } from './types'
-export type { ValidationMode } from './validate'

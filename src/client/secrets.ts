@@ -15,7 +15,7 @@ const OWN_FIELDS = new Set(['accept', 'content-type', 'grant_type'])
 
 // A secret field quoted in text a server sends back: JSON (`"password": "…"`) or a form (`password=…`).
 const SECRET_FIELD_IN_TEXT =
-  /("(?:password|client_secret|refresh_token|access_token)"\s*:\s*"?|\b(?:password|client_secret|refresh_token|access_token)=)[^"&\s]*/gi
+  /("(?:password|client_?secret|refresh_?token|access_?token)"\s*:\s*"?|\b(?:password|client_?secret|refresh_?token|access_?token)=)[^"&\s]*/gi
 
 // Characters that continue a word: a short secret next to one of them is part of another word (`p` in `port`).
 const WORD = '[\\p{L}\\p{N}_]'
@@ -51,39 +51,72 @@ function isWordLike(secret: string): boolean {
   return secret.length < LONG_SECRET
 }
 
+// Characters that need a backslash in a regular expression (with the `u` flag, no other may have one).
+const SYNTAX = /[.*+?^${}()|[\]\\/]/g
+
+/** `n` as `width` hex digits, each letter matching either case: encoders differ (`\u00fc`, `%C3%BC`, `%c3%bc`). */
+function hexPattern(n: number, width: number): string {
+  return n
+    .toString(16)
+    .padStart(width, '0')
+    .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`)
+}
+
+// JSON's short escapes: what `JSON.stringify` and most encoders write instead of `\u00XX` for these.
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\\\"',
+  '\\': '\\\\\\\\',
+  '/': '\\\\/',
+  '\b': '\\\\b',
+  '\f': '\\\\f',
+  '\n': '\\\\n',
+  '\r': '\\\\r',
+  '\t': '\\\\t',
+}
+
 /**
- * Where a short secret stands as a value: each end that is a word character (a letter, a digit or `_`) meets
- * a non-word character, a Chinese or Japanese character, an escape or the text's edge. A secret that is itself
- * a secret field's name (a password `password`) is redacted only after `:`, `=` or a quote. The text before it
- * is captured, to be kept.
+ * One character of a secret in every way an encoder may write it: as it is; as `\uXXXX` in either case (JSON
+ * encoders escape any character: Python every non-ASCII one, Go `<`, `>` and `&`; a character outside the
+ * BMP as its surrogate pair); as JSON's short escape (`\/` from PHP, `\"`); percent-encoded, its UTF-8 bytes in
+ * either case (and a space as `+`, the form encoding's). Each character on its own, so that mixed forms match.
  */
-function wordPattern(secret: string): RegExp {
-  const literal = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+function charPattern(char: string): string {
+  const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i))
+  const bytes = [...new TextEncoder().encode(char)]
+  const forms = [
+    char.replace(SYNTAX, '\\$&'),
+    units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(''),
+    bytes.map((byte) => `%${hexPattern(byte, 2)}`).join(''),
+  ]
+  const short = SHORT_ESCAPES[char]
+  if (short !== undefined) forms.push(short)
+  if (char === ' ') forms.push('\\+')
+  return `(?:${forms.join('|')})`
+}
+
+/** Base64 of the UTF-8 bytes, without padding (a server may drop it; what is left of it is no secret). */
+function base64Of(value: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(value))).replace(/=+$/, '')
+}
+
+/**
+ * How a secret is found in text: the secret and its Base64, each character in any of its encodings (see
+ * `charPattern`). Group 1 is the text kept before it. A long secret is found anywhere; a short one where it
+ * stands as a value (see `isWordLike`): each end that is a word character meets a non-word character, a Chinese
+ * or Japanese character, an escape or the text's edge. A secret that is itself a secret field's name (a
+ * password `password`) is found only after `:`, `=` or a quote, and not where it names its field.
+ */
+function patternOf(secret: string): RegExp {
+  const forms = [...new Set([secret, base64Of(secret)])]
+  const body = `(?:${forms.map((form) => [...form].map(charPattern).join('')).join('|')})`
+  if (!isWordLike(secret)) return new RegExp(`()${body}`, 'gu')
   const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
   const before = wordAt(secret[0]) ? BEFORE_WORD : ''
   const after = wordAt(secret.at(-1)) ? `(?!(?!${CJK})${WORD})` : ''
-  if (!isSecretKey(secret)) return new RegExp(`(${before})${literal}${after}`, 'gu')
+  if (!isSecretKey(secret)) return new RegExp(`(${before})${body}${after}`, 'gu')
   // A password `password` is also the protocol's own word (`the password grant needs scope`): it is redacted
   // only where it stands as a value, after `:`, `=` or a quote, and not where it names its field.
-  return new RegExp(`(^|[:=][ \\t]*|["'])${literal}${after}(?!["' \\t]*[:=])`, 'gu')
-}
-
-/** One form of a secret, and how it is found: as a substring, or (short) where it stands as a value. */
-interface Form {
-  readonly text: string
-  readonly pattern: RegExp | undefined
-}
-
-// A server may echo a secret in any of the encodings it received it in.
-function formsOf(value: string): Form[] {
-  const texts = new Set([
-    value,
-    encodeURIComponent(value),
-    new URLSearchParams({ v: value }).toString().slice(2),
-    JSON.stringify(value).slice(1, -1),
-  ])
-  const wordLike = isWordLike(value)
-  return [...texts].map((text) => ({ text, pattern: wordLike ? wordPattern(text) : undefined }))
+  return new RegExp(`(^|[:=][ \\t]*|["'])${body}${after}(?!["' \\t]*[:=])`, 'gu')
 }
 
 /**
@@ -92,60 +125,56 @@ function formsOf(value: string): Form[] {
  */
 export class Secrets {
   // Credentials, for the client's life; issued tokens, the newest MAX_TOKENS in the order obtained.
-  readonly #credentials = new Map<string, Form[]>()
-  readonly #tokens = new Map<string, Form[]>()
-  // Every form of both, longest first, so that a secret containing another is replaced whole.
-  #forms: Form[] = []
+  readonly #credentials = new Map<string, RegExp>()
+  readonly #tokens = new Map<string, RegExp>()
+  // The patterns of both, longest secret first, so that a secret containing another is replaced whole.
+  #patterns: RegExp[] = []
 
   /** A credential (a client secret, a password, a configured token): scrubbed for the client's life. */
   add(value: string | undefined): void {
     if (value === undefined || value === '' || this.#credentials.has(value)) return
     this.#tokens.delete(value)
-    this.#credentials.set(value, formsOf(value))
+    this.#credentials.set(value, patternOf(value))
     this.#sort()
   }
 
   /** A token the client obtained: scrubbed until MAX_TOKENS newer ones have been added. */
   addToken(value: string | undefined): void {
     if (value === undefined || value === '' || this.#credentials.has(value)) return
-    const forms = this.#tokens.get(value)
+    const pattern = this.#tokens.get(value)
     // Seen again (a store handing it out, a refresh that keeps its refresh token): it becomes the newest.
     this.#tokens.delete(value)
-    this.#tokens.set(value, forms ?? formsOf(value))
+    this.#tokens.set(value, pattern ?? patternOf(value))
     for (const oldest of this.#tokens.keys()) {
       if (this.#tokens.size <= MAX_TOKENS) break
       this.#tokens.delete(oldest)
     }
-    if (forms === undefined) this.#sort()
+    if (pattern === undefined) this.#sort()
   }
 
-  /** How many forms of secrets are looked for: bounded by the credentials and MAX_TOKENS. */
+  /** How many secrets are looked for: bounded by the credentials and MAX_TOKENS. */
   get size(): number {
-    return this.#forms.length
+    return this.#patterns.length
   }
 
   #sort(): void {
-    this.#forms = [...this.#credentials.values(), ...this.#tokens.values()]
-      .flat()
-      .sort((a, b) => b.text.length - a.text.length)
+    this.#patterns = [...this.#credentials, ...this.#tokens]
+      .sort(([a], [b]) => b.length - a.length)
+      .map(([, pattern]) => pattern)
   }
 
   /**
-   * `text` with every known secret replaced by `[redacted]`: long secrets wherever they occur, short ones where
-   * they stand as values (not inside a longer run of letters and digits); other words are kept. Meant for text from elsewhere (a server,
-   * the runtime): the client's own wording is never passed through it.
+   * `text` with every known secret, in any encoding, replaced by `[redacted]`: long secrets wherever they
+   * occur, short ones where they stand as values (not inside a longer run of letters and digits); other words
+   * are kept. Meant for text from elsewhere (a server, the runtime): the client's own wording is never passed
+   * through it.
    */
   scrub(text: string): string {
     // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
     let out = text.replace(SECRET_FIELD_IN_TEXT, (_match, before: string) => `${before}${REDACTED}`)
-    for (const { text: secret, pattern } of this.#forms) {
-      // Most texts hold no secret at all: a substring test first keeps scrubbing linear in the text.
-      if (!out.includes(secret)) continue
-      out = pattern === undefined ? out.replaceAll(secret, REDACTED) : out.replace(pattern, `$1${REDACTED}`)
-    }
+    for (const pattern of this.#patterns) out = out.replace(pattern, `$1${REDACTED}`)
     return out
   }
-
   /**
    * A deep copy of a JSON-like value from elsewhere: values under secret keys replaced, known secrets scrubbed
    * from the other values and from the keys themselves.

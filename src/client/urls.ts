@@ -1,9 +1,7 @@
-import { endpointAtPath, graphPath } from '../model/core'
-import { PagingRefusedError } from './errors'
+import { ClientConfigError } from './errors'
 import { httpUrl } from './option-checks'
-import type { EndpointName } from './types'
 
-/** Where the graph endpoints live: an origin and a base path without a trailing slash (often ''). */
+/** Where the service lives: an origin and a base path without a trailing slash (often ''). */
 export interface GraphBase {
   readonly origin: string
   readonly basePath: string
@@ -15,33 +13,33 @@ export function parseBaseUrl(baseUrl: unknown): GraphBase {
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }
 }
 
-/** The URL of a graph path: origin + base path + path. */
-export function graphUrl(base: GraphBase, path: string): string {
-  return `${base.origin}${base.basePath}${path}`
+/**
+ * The URL of `path` below `baseUrl`, or a ClientConfigError: the token goes only to the configured origin and
+ * base path. `path` starts with `/` (not `//`, not `\`); once resolved (dot segments, `%2e%2e`), it must still
+ * be on the origin, below the base path, with no fragment.
+ */
+export function urlOnBase(base: GraphBase, path: unknown, where = ['endpoint']): string {
+  // A plain path (names of letters, digits, `-` and `_`: every graph endpoint) is what URL would make of it:
+  // no parse per request.
+  if (typeof path === 'string' && /^(?:\/[\w-]+)+$/.test(path)) return `${base.origin}${base.basePath}${path}`
+  const url =
+    typeof path === 'string' && /^\/(?![/\\])[^#\\]*$/.test(path)
+      ? onBase(base, `${base.origin}${base.basePath}${path}`)
+      : undefined
+  if (url === undefined)
+    throw new ClientConfigError(`expected a path on baseUrl (${base.origin}${base.basePath}/…)`, where)
+  return url
 }
 
-/**
- * The canonical graph path a `next.endpoint` names, or a `PagingRefusedError`. Accepted: `/graph/<name>` and,
- * because relate's responses say `/relate`, the bare `/<name>`, where `<name>` is the endpoint being paged, or
- * any graph endpoint when `paging` is undefined (a list of a response: a list component continues with a
- * lookup). Anything else (an absolute URL, `//host`, another endpoint, dot segments) is refused, so the token
- * only ever goes to `baseUrl`. The refused value is quoted in the message, scrubbed of known secrets.
- */
-export function pagedEndpointPath(
-  endpoint: string,
-  paging: EndpointName | undefined,
-  scrub: (text: string) => string = (text) => text,
-): `/graph/${EndpointName}` {
-  // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
-  const refuse = (why: string) =>
-    new PagingRefusedError(
-      `${JSON.stringify(scrub(endpoint).slice(0, 120))} ${why}; the client only follows paths of ${paging ? graphPath(paging) : 'the graph endpoints'} on baseUrl`,
-      ['pagingInfo', 'next', 'endpoint'],
-    )
-  if (!endpoint.startsWith('/') || endpoint.startsWith('//') || /[\\?#%]/.test(endpoint))
-    throw refuse('is not a path on the configured origin')
-  const name = endpointAtPath(endpoint)
-  if (name === undefined || (paging && name !== paging))
-    throw refuse(paging ? `does not page the ${paging} endpoint` : 'is not a graph endpoint')
-  return graphPath(name)
+/** An absolute URL resolved (dot segments, `%2e%2e`), if it is on the origin, below the base path, without fragment. */
+export function onBase(base: GraphBase, href: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(href)
+  } catch {
+    return undefined
+  }
+  return url.origin === base.origin && url.pathname.startsWith(`${base.basePath}/`) && url.hash === ''
+    ? url.href
+    : undefined
 }

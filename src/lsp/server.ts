@@ -1,7 +1,10 @@
 import {
   CompletionItemKind,
   createConnection,
+  ErrorCodes,
   ProposedFeatures,
+  ResponseError,
+  StreamMessageWriter,
   SymbolKind,
   TextDocuments,
   TextDocumentSyncKind,
@@ -11,6 +14,7 @@ import type { CompletionItem, Connection, Diagnostic, InitializeResult } from 'v
 import { TextDocument } from 'vscode-languageserver-textdocument'
 import { complete, definitionAt, diagnose, documentSymbols, formatDocument, hover } from '../language'
 import type { CompletionKind, IdProvider } from '../language'
+import { ResilientMessageReader } from './framing'
 import { IdSource } from './id-source'
 import { ownValue } from './service-settings'
 
@@ -30,13 +34,40 @@ const kinds: Readonly<Record<CompletionKind, CompletionItemKind>> = {
   paramType: CompletionItemKind.TypeParameter,
 }
 
-/** Serves the protocol on stdin/stdout until the client exits; resolves when the connection closes. */
+/**
+ * Serves the protocol on stdin/stdout until the client exits; resolves when the connection closes. Messages are
+ * read by ./framing.ts, which answers malformed ones itself and reads on.
+ */
 export function startLanguageServer(ids: IdProvider): Promise<void> {
-  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)
+  const writer = new StreamMessageWriter(process.stdout)
+  const reader = new ResilientMessageReader(
+    process.stdin,
+    (answer) => void writer.write(answer),
+    (problem) => process.stderr.write(`hql lsp: ${problem}\n`),
+  )
+  const connection = createConnection(ProposedFeatures.all, reader, writer)
   const closed = new Promise<void>((resolve) => connection.onExit(() => resolve()))
   serveLanguage(connection, ids)
   connection.listen()
   return closed
+}
+
+/**
+ * A handler whose failures answer -32603 with the method's name only: the library would put the exception's
+ * own text (`Cannot read properties of …`) in the answer. The text goes to stderr, the server's log.
+ */
+function guarded<P, R>(method: string, handler: (params: P) => R | Promise<R>): (params: P) => Promise<R> {
+  return async (params) => {
+    try {
+      return await handler(params)
+    } catch (error) {
+      if (error instanceof ResponseError) throw error
+      process.stderr.write(
+        `hql lsp: ${method} failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+      )
+      throw new ResponseError(ErrorCodes.InternalError, `hql could not answer ${method}`)
+    }
+  }
 }
 
 function serveLanguage(connection: Connection, embedded: IdProvider): void {
@@ -82,68 +113,78 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     (event) => void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }),
   )
 
-  connection.onCompletion(async ({ textDocument, position }): Promise<CompletionItem[]> => {
-    const document = documents.get(textDocument.uri)
-    if (!document) return []
-    const text = document.getText()
-    const offset = document.offsetAt(position)
-    const items = await ids.completion((provider) => complete(text, offset, provider))
-    return items.map((item) => ({
-      label: item.label,
-      kind: kinds[item.kind],
-      ...(item.detail === undefined ? {} : { detail: item.detail }),
-      // Ids are found by name too: the client filters on filterText, which holds both.
-      ...(item.kind === 'id' ? { filterText: `"${item.label} ${item.detail ?? ''}` } : {}),
-      textEdit: {
-        range: { start: document.positionAt(item.start), end: document.positionAt(item.end) },
-        newText: item.insertText,
-      },
-    }))
-  })
+  connection.onCompletion(
+    guarded('textDocument/completion', async ({ textDocument, position }): Promise<CompletionItem[]> => {
+      const document = documents.get(textDocument.uri)
+      if (!document) return []
+      const text = document.getText()
+      const offset = document.offsetAt(position)
+      const items = await ids.completion((provider) => complete(text, offset, provider))
+      return items.map((item) => ({
+        label: item.label,
+        kind: kinds[item.kind],
+        ...(item.detail === undefined ? {} : { detail: item.detail }),
+        // Ids are found by name too: the client filters on filterText, which holds both.
+        ...(item.kind === 'id' ? { filterText: `"${item.label} ${item.detail ?? ''}` } : {}),
+        textEdit: {
+          range: { start: document.positionAt(item.start), end: document.positionAt(item.end) },
+          newText: item.insertText,
+        },
+      }))
+    }),
+  )
 
-  connection.onHover(async ({ textDocument, position }) => {
-    const document = documents.get(textDocument.uri)
-    if (!document) return null
-    const text = document.getText()
-    const offset = document.offsetAt(position)
-    const found = await ids.hover((provider) => hover(text, offset, provider))
-    if (!found) return null
-    return {
-      contents: { kind: 'markdown', value: found.markdown },
-      range: { start: document.positionAt(found.start), end: document.positionAt(found.end) },
-    }
-  })
+  connection.onHover(
+    guarded('textDocument/hover', async ({ textDocument, position }) => {
+      const document = documents.get(textDocument.uri)
+      if (!document) return null
+      const text = document.getText()
+      const offset = document.offsetAt(position)
+      const found = await ids.hover((provider) => hover(text, offset, provider))
+      if (!found) return null
+      return {
+        contents: { kind: 'markdown', value: found.markdown },
+        range: { start: document.positionAt(found.start), end: document.positionAt(found.end) },
+      }
+    }),
+  )
 
-  connection.onDocumentFormatting(({ textDocument }) => {
-    const document = documents.get(textDocument.uri)
-    const formatted = document && formatDocument(document.getText())
-    if (!document || formatted === undefined || formatted === document.getText()) return []
-    const end = document.positionAt(document.getText().length)
-    return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }]
-  })
+  connection.onDocumentFormatting(
+    guarded('textDocument/formatting', ({ textDocument }) => {
+      const document = documents.get(textDocument.uri)
+      const formatted = document && formatDocument(document.getText())
+      if (!document || formatted === undefined || formatted === document.getText()) return []
+      const end = document.positionAt(document.getText().length)
+      return [{ range: { start: { line: 0, character: 0 }, end }, newText: formatted }]
+    }),
+  )
 
-  connection.onDefinition(({ textDocument, position }) => {
-    const document = documents.get(textDocument.uri)
-    const found = document && definitionAt(document.getText(), document.offsetAt(position))
-    if (!document || !found) return null
-    const range = { start: document.positionAt(found.start), end: document.positionAt(found.end) }
-    return { uri: textDocument.uri, range }
-  })
+  connection.onDefinition(
+    guarded('textDocument/definition', ({ textDocument, position }) => {
+      const document = documents.get(textDocument.uri)
+      const found = document && definitionAt(document.getText(), document.offsetAt(position))
+      if (!document || !found) return null
+      const range = { start: document.positionAt(found.start), end: document.positionAt(found.end) }
+      return { uri: textDocument.uri, range }
+    }),
+  )
 
-  connection.onDocumentSymbol(({ textDocument }) => {
-    const document = documents.get(textDocument.uri)
-    if (!document) return []
-    return documentSymbols(document.getText()).map((symbol) => ({
-      name: symbol.name,
-      detail: symbol.detail,
-      kind: SymbolKind.Function,
-      range: { start: document.positionAt(symbol.start), end: document.positionAt(symbol.end) },
-      selectionRange: {
-        start: document.positionAt(symbol.nameStart),
-        end: document.positionAt(symbol.nameEnd),
-      },
-    }))
-  })
+  connection.onDocumentSymbol(
+    guarded('textDocument/documentSymbol', ({ textDocument }) => {
+      const document = documents.get(textDocument.uri)
+      if (!document) return []
+      return documentSymbols(document.getText()).map((symbol) => ({
+        name: symbol.name,
+        detail: symbol.detail,
+        kind: SymbolKind.Function,
+        range: { start: document.positionAt(symbol.start), end: document.positionAt(symbol.end) },
+        selectionRange: {
+          start: document.positionAt(symbol.nameStart),
+          end: document.positionAt(symbol.nameEnd),
+        },
+      }))
+    }),
+  )
 
   documents.listen(connection)
 }

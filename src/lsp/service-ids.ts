@@ -1,5 +1,5 @@
-import { createClient, passwordGrant } from '../client'
-import type { Client } from '../client'
+import { createClient, paging, passwordGrant, strictCheck } from '../client'
+import type { PagingClient } from '../client'
 import { listedEntry, readIds } from '../language'
 import type { IdEntry, IdProvider, ReadIds } from '../language'
 import { typeOfId } from '../model/ids'
@@ -23,7 +23,7 @@ export interface ServiceIdsOptions {
 type Pair = Parameters<typeof listedEntry>[0]
 
 export class ServiceIds {
-  private readonly client: Client
+  private readonly client: PagingClient
   private index: ReadIds | undefined
   private failed = false
   /** Looked up by id after a hover missed the index (the index holds at most maxPerType of each type). */
@@ -48,7 +48,9 @@ export class ServiceIds {
       }),
       timeoutMs: options.timeoutMs ?? 2000,
       totalTimeoutMs: (options.timeoutMs ?? 2000) * 3,
-      retry: false,
+      // No retries: the editor works without the service's ids, and must not wait for them.
+      check: strictCheck,
+      paging: paging(),
     })
     this.loaded = this.load()
   }

@@ -166,6 +166,15 @@ export const errorCodes = {
     meaning: 'a response that would hold more objects than the limit',
   },
   internal_error: { source: 'service', meaning: 'the service failed; no detail is given' },
+  overloaded: {
+    source: 'service',
+    meaning: 'a costly request the service cannot take now (its queue is full); retry after Retry-After',
+  },
+  too_many_connections: {
+    source: 'service',
+    meaning:
+      'a connection over the limit of open connections from one address; it is closed after the answer',
+  },
   shared_state_unavailable: {
     source: 'service',
     meaning: 'a fleet-mode service whose Redis did not answer in time; retry after Retry-After',
@@ -174,6 +183,10 @@ export const errorCodes = {
   response_breaks_query: {
     source: 'service',
     meaning: "an override of responseFor that breaks the query's promise",
+  },
+  not_built: {
+    source: 'service',
+    meaning: 'a file of the playground asked for before it was built (`npm run build`)',
   },
   catalog_not_found: { source: 'service', meaning: 'no sample catalog found for createService' },
   catalog_unreadable: { source: 'service', meaning: 'a sample catalog file that is not JSON' },

@@ -457,26 +457,31 @@ export type IdDescription =
   | { readonly form: 'unknown' }
 
 const mhidPattern = /^[a-z]{5}[A-Za-z0-9]{39}$/
-const mappedSourceIdPattern = /^([^:\s]+):([^:\s]*):(\S+)$/
+// Whitespace and the characters refused below are out before this pattern runs: `.` is any other.
+const mappedSourceIdPattern = /^([^:]+):([^:]*):(.+)$/
 
 // Module-level: a regular expression literal in the function makes a new RegExp object on every call.
-const whitespace = /\s/
+// What no id holds: whitespace, control characters (C0, DEL, C1), format characters (the bidirectional
+// controls U+202A–202E and U+2066–2069, U+200E/200F, zero-width characters) and lone surrogates. An id holding
+// one would show in a message, a log or an editor as another id than it is.
+const refused = /[\s\p{Cc}\p{Cf}\p{Cs}]/u
 /**
  * Tells an id's form and the object type it names.
  *
  * @example
  * describeId('mhmov-gladiator') // { form: 'altId', type: 'Movie', prefix: 'mhmov' }
  * describeId('iTunes:Movie:569220589') // { form: 'mappedSourceId', type: 'Movie', source: 'iTunes' }
+ * describeId('mhmov-\u202egladiator') // { form: 'unknown' }: a bidirectional control
  */
 export function describeId(id: string): IdDescription {
   if (id === currentUserAlias) return { form: 'alias', type: 'User', prefix: 'mhals' }
+  if (refused.test(id)) return { form: 'unknown' }
   const prefix = id.slice(0, 5)
   const type = prefixTypes.get(prefix)
   if (type !== undefined) {
-    // The common cases first, without a regular expression: an altId is the prefix, '-' and a slug.
-    if (id.charCodeAt(5) === 45 /* - */ && id.length > 6 && !whitespace.test(id))
-      return { form: 'altId', type, prefix }
-    if (id.length === 44 && mhidPattern.test(id)) return { form: 'mhid', type, prefix }
+    // The common cases first: an altId is the prefix, '-' and a slug.
+    const form = id[5] === '-' && id[6] ? 'altId' : id.length === 44 && mhidPattern.test(id) ? 'mhid' : ''
+    if (form) return { form, type, prefix }
   }
   const mapped = mappedSourceIdPattern.exec(id)
   if (mapped !== null) {

@@ -14,11 +14,20 @@ export const echoedItems = 10
  * length: `'aaaa…' (1048576 characters)`.
  */
 export const clipped = (text: string, quote = (part: string) => `'${part}'`): string =>
-  // A cut may part a surrogate pair (an emoji astride character 80): JSON.stringify escapes the half left,
-  // a terminal shows it as one replacement character. Not worth the bytes every browser bundle would pay.
-  text.length > echoedLength
-    ? `${quote(text.slice(0, echoedLength) + '…')} (${text.length} characters)`
-    : quote(text)
+  // A cut may part a surrogate pair (an emoji astride character 80): the half left is escaped below.
+  escaped(
+    text.length > echoedLength
+      ? `${quote(text.slice(0, echoedLength) + '…')} (${text.length} characters)`
+      : quote(text),
+  )
+
+/**
+ * `text` with its control and format characters (bidirectional controls among them) and lone surrogates
+ * written as escapes (`\u{202e}`): what a message echoes can neither reorder nor hide the text around it, in a
+ * terminal, a log or an editor.
+ */
+const escaped = (text: string): string =>
+  text.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`)
 
 /** A value of any kind, unquoted: an object by its kind (one without a prototype cannot become a string). */
 export const shown = (value: unknown): string =>

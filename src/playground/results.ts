@@ -42,3 +42,19 @@ export function renderCards(into: HTMLElement, items: readonly unknown[]): void 
   })
   into.replaceChildren(...cards)
 }
+
+/** The most characters of an answer the page shows: beyond it the text is cut, and says so. */
+export const answerShownMax = 1_000_000
+
+/**
+ * The answer as the JSON panel shows it: indented, and cut at `max` characters with a last line that says how
+ * many were left out (never silently shortened).
+ *
+ * @example
+ * answerText({ content: [] }) // '{\n  "content": []\n}'
+ */
+export function answerText(page: unknown, max: number = answerShownMax): string {
+  const text = page === undefined ? '' : JSON.stringify(page, null, 2)
+  if (text.length <= max) return text
+  return `${text.slice(0, max)}\n… ${text.length - max} more characters not shown`
+}

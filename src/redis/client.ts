@@ -11,7 +11,7 @@ export interface IoRedisLike {
   call(command: string, args: string[]): Promise<unknown>
 }
 
-/** The app's Redis client: node-redis or ioredis. hql sends it plain commands (EVALSHA, EVAL, PING). */
+/** The app's Redis client: node-redis or ioredis. hql sends it plain commands (EVALSHA, EVAL, SET). */
 export type RedisClientLike = NodeRedisLike | IoRedisLike
 
 /** Sends one command; resolves with the raw reply (null, a number, a string or an array of them). */

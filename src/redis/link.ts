@@ -23,7 +23,10 @@ const DETAIL_LIMIT = 200
 
 /**
  * One component's connection state: `shared` while Redis answers, `fallback` from the first command that fails
- * or times out until a probe (every `retryMs`, in the background) gets an answer again. While falling back,
+ * or times out until a probe (every `retryMs`, in the background) gets an answer again. The probe is a write
+ * (`SET <key>:probe`), not a PING: a Redis that answers but refuses writes (a replica, `min-replicas-to-write`,
+ * out of memory) would pass a PING and fail the next booking, and the part would flap between shared and
+ * fallback every `retryMs`, announcing each change. While falling back,
  * commands reject at once with `RedisUnavailable`: no caller ever waits on a Redis that is down for more than
  * the one `commandTimeoutMs` that revealed it.
  */
@@ -95,7 +98,14 @@ export class RedisLink {
 
   async #probe(): Promise<void> {
     try {
-      await this.#timed(['PING'])
+      // A write that expires by itself: it proves Redis takes writes, and leaves nothing behind for long.
+      await this.#timed([
+        'SET',
+        `${this.#options.key}:probe`,
+        '1',
+        'PX',
+        String(Math.ceil(this.#options.retryMs)),
+      ])
     } catch {
       return this.#probeLater()
     }

@@ -43,7 +43,7 @@ const DEFAULT_MARGIN = 0.025
  */
 export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   const link = openLink(options, 'budget', Date.now)
-  const { limit, windowMs: serviceWindowMs } = budgetLimits(options)
+  const { limit, windowMs: serviceWindowMs, maxPauseMs } = budgetLimits(options)
   const { fallbackRequests = options.requests } = options
   const marginMs = options.marginMs ?? serviceWindowMs * DEFAULT_MARGIN
   if (typeof marginMs !== 'number' || !(marginMs >= 0) || !Number.isFinite(marginMs))
@@ -128,6 +128,9 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
         // acquireWith's abortable wait, for a place that is already booked.
         await acquireWith(async () => ({ granted: true, waitMs }), 'wait', signal)
       }
+      // This process's own log counts it too: should Redis fail (or refuse writes) now, the process goes on
+      // alone from what it sent, not with a whole `fallbackRequests` on top of it in the same window.
+      local.record()
     } catch (error) {
       // A refused or abandoned request sends nothing: its booked place goes back to the fleet (or to this
       // process's own log, when Redis was away), or it would count against the budget for the rest of the window.
@@ -142,8 +145,10 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
     async pause(untilMs) {
       // Kept here too, so that a fallback later still honours it.
       local.pause(untilMs)
-      const ms = untilMs - Date.now()
-      if (ms <= 0) return
+      // Capped as the local one is: a date in the year 9999 would otherwise pause the fleet, processes started
+      // later included, for as long as the key lives.
+      const ms = Math.ceil(Math.min(untilMs - Date.now(), maxPauseMs))
+      if (!(ms > 0)) return
       await link.eval(pauseFleet, keys, [String(ms)]).catch((error: unknown) => {
         if (!(error instanceof RedisUnavailable)) throw error
       })

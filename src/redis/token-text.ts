@@ -1,9 +1,9 @@
 import type { StoredToken } from '../client'
 
-/** The stored form of a token: JSON of its four fields. */
+/** The stored form of a token: JSON of its five fields. */
 export function tokenText(token: StoredToken): string {
-  const { accessToken, refreshToken, expiresAt, scope } = token
-  return JSON.stringify({ accessToken, refreshToken, expiresAt, scope })
+  const { accessToken, refreshToken, expiresAt, issuedAt, scope } = token
+  return JSON.stringify({ accessToken, refreshToken, expiresAt, issuedAt, scope })
 }
 
 /**
@@ -18,15 +18,17 @@ export function parseToken(text: string): StoredToken | undefined {
     return undefined
   }
   if (typeof value !== 'object' || value === null) return undefined
-  const { accessToken, refreshToken, expiresAt, scope } = value as Record<string, unknown>
+  const { accessToken, refreshToken, expiresAt, issuedAt, scope } = value as Record<string, unknown>
   if (typeof accessToken !== 'string' || accessToken === '') return undefined
   if (refreshToken !== undefined && typeof refreshToken !== 'string') return undefined
   if (expiresAt !== undefined && !Number.isFinite(expiresAt)) return undefined
+  if (issuedAt !== undefined && !Number.isFinite(issuedAt)) return undefined
   if (scope !== undefined && typeof scope !== 'string') return undefined
   return {
     accessToken,
     ...(refreshToken === undefined ? {} : { refreshToken }),
     ...(expiresAt === undefined ? {} : { expiresAt: expiresAt as number }),
+    ...(issuedAt === undefined ? {} : { issuedAt: issuedAt as number }),
     ...(scope === undefined ? {} : { scope }),
   }
 }

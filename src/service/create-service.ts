@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import {
   AuthFailures,
   DEFAULT_AUTH_FAILURE_LIMIT,
@@ -19,10 +19,16 @@ import { graphFor } from './graph/shared-graph'
 import { RateLimiter, type Limiter, type RateLimit } from './http/rate-limit'
 import type { FailureLimits } from './auth/failures'
 import { createHttpServer, type ConnectionLimits } from './http/server'
+import { DEFAULT_COSTLY, graphQueues } from './http/admission'
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/address-cap'
+import { addressKey } from './http/client-address'
+import { FairQueue, type FairQueueLimits } from './http/fair-queue'
+import { PASSWORD_CHECKS } from './auth/password-checks'
 import { DEFAULT_PLAYGROUND_DIR } from './http/playground'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
 import { warmUp } from './query/warm-up'
+import { GraphWorker } from './query/graph-worker'
 
 /** Options of {@link createService}; every one has a default. */
 export interface ServiceOptions {
@@ -56,6 +62,25 @@ export interface ServiceOptions {
   readonly timeouts?: Partial<Pick<ConnectionLimits, 'headersMs' | 'requestMs' | 'keepAliveMs'>>
   /** Open connections at most (default 1000); one beyond it is closed at once, unanswered. */
   readonly maxConnections?: number
+  /**
+   * Open connections from one source address at most (default 64; IPv6 addresses count by /64); one beyond it
+   * is answered 503 `too_many_connections` and closed, so that one address cannot hold every connection.
+   */
+  readonly maxConnectionsPerAddress?: number
+  /**
+   * The source address of a connection, which the cap on connections, the failed-authentication counters and
+   * the queue of costly requests count under: the socket's own address by default (`undefined` answered
+   * here means that too). An IPv4 or IPv6 address (IPv6 counts by /64); anything else counts as one shared
+   * address. Asked once per connection, when it is accepted, before any byte of it is read. No proxy header is
+   * trusted: behind a reverse proxy, every client has the proxy's address unless this function says otherwise
+   * (docs/security.md). Tests give one machine many addresses with it.
+   */
+  readonly remoteAddress?: (socket: Socket) => string | undefined
+  /**
+   * Costly graph requests (over 50,000 units of work) waiting or running at once: `perAddress` from one address
+   * (default 4) and `waiting` in all (default 32); one more is answered 503 `overloaded` with Retry-After.
+   */
+  readonly admission?: { readonly perAddress?: number; readonly waiting?: number }
   /** Largest graph request body in bytes (default 100 KiB); larger bodies get 413. */
   readonly maxBodyBytes?: number
   /**
@@ -99,11 +124,12 @@ export interface Service extends AsyncDisposable {
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { requests: 3000, windowSeconds: 60 }
 export const DEFAULT_MAX_BODY_BYTES = 100 * 1024
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
   maxConnections: 1000,
+  maxPerAddress: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
 }
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600
 export const DEFAULT_REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600
@@ -147,7 +173,15 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   warmUp({ graph, limits, defaultImage: () => image })
   const registry = await registryReady
   const { tokens, limiter, failures } = sharedState(options, now)
+  const remoteAddress = options.remoteAddress
   let baseUrl = ''
+  // Started by the first costly request, after the service listens (baseUrl is known by then).
+  const graphWorker = new GraphWorker(() => ({
+    catalog: options.catalog,
+    users: users.map(({ password: _, ...user }) => user),
+    limits,
+    baseUrl,
+  }))
   const server = createHttpServer({
     graph,
     registry,
@@ -159,6 +193,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     defaultImage: () => image,
     playgroundDir: options.playground ?? DEFAULT_PLAYGROUND_DIR,
+    graphWork: graphQueues(admissionLimits(options)),
+    graphWorker,
+    passwordChecks: new FairQueue(PASSWORD_CHECKS),
+    addressOf: (socket) => addressKey(remoteAddress?.(socket) ?? socket.remoteAddress),
   })
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
@@ -175,10 +213,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // ERR_SERVER_NOT_RUNNING.
   let closed: Promise<void> | undefined
   const close = () =>
-    (closed ??= new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()))
-      server.closeAllConnections()
-    }))
+    (closed ??= Promise.all([
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+      graphWorker.close(),
+    ]).then(() => undefined))
   return {
     baseUrl,
     authUrl: `${baseUrl}/auth`,
@@ -224,20 +265,41 @@ function sharedState(
 }
 
 /** The connection limits of the options, checked: Node needs positive whole milliseconds, headers first. */
-function connectionLimits(options: ServiceOptions): ConnectionLimits {
-  const limits: ConnectionLimits = {
+function connectionLimits(options: ServiceOptions): Required<ConnectionLimits> {
+  const limits: Required<ConnectionLimits> = {
     ...DEFAULT_CONNECTION_LIMITS,
     ...options.timeouts,
     ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+    ...(options.maxConnectionsPerAddress === undefined
+      ? {}
+      : { maxPerAddress: options.maxConnectionsPerAddress }),
   }
-  for (const name of ['headersMs', 'requestMs', 'keepAliveMs', 'maxConnections'] as const) {
+  for (const name of ['headersMs', 'requestMs', 'keepAliveMs', 'maxConnections', 'maxPerAddress'] as const) {
     const value = limits[name]
     if (!Number.isSafeInteger(value) || value <= 0)
-      throw new RangeError(`${name} must be a positive whole number, got ${String(value)}`)
+      throw new RangeError(
+        `${name === 'maxPerAddress' ? 'maxConnectionsPerAddress' : name} must be a positive whole number, got ${String(value)}`,
+      )
   }
   if (limits.headersMs > limits.requestMs)
     throw new RangeError(
       `timeouts.headersMs (${limits.headersMs}) must not exceed timeouts.requestMs (${limits.requestMs})`,
     )
+  return limits
+}
+
+/** The admission of costly requests: the defaults, with what the options change, checked. */
+function admissionLimits(options: ServiceOptions): Pick<FairQueueLimits, 'perKey' | 'waiting'> {
+  const limits = {
+    ...DEFAULT_COSTLY,
+    ...(options.admission?.perAddress === undefined ? {} : { perKey: options.admission.perAddress }),
+    ...(options.admission?.waiting === undefined ? {} : { waiting: options.admission.waiting }),
+  }
+  for (const [name, value] of [
+    ['admission.perAddress', limits.perKey],
+    ['admission.waiting', limits.waiting],
+  ] as const)
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new RangeError(`${name} must be a whole number of 0 or more, got ${String(value)}`)
   return limits
 }

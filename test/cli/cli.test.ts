@@ -117,6 +117,10 @@ describe('hql fmt, check, generate, fixtures', () => {
       code: 0,
       stdout: '5 queries in 2 files: ok\n',
     })
+    // One file, one query: the nouns take the number.
+    expect(await hql('check', 'examples/catalog/home.hql')).toMatchObject({
+      stdout: '1 query in 1 file: ok\n',
+    })
     expect(
       (await hql('generate', 'examples/catalog', '--out', 'examples/catalog/queries.ts', '--check')).code,
     ).toBe(0)

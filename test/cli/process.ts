@@ -1,11 +1,11 @@
-// The real `hql` process, run from the sources (node --import tsx src/cli/main.ts): what a user's shell sees,
+// The real `hql` process, run as users run it (bin/hql.js over the build, test/support/hql-bin.ts): what a user's shell sees,
 // with stdout and stderr as pipes, the exit code, signals and the environment given.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { hqlBin } from '../support/hql-bin'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
 
 export interface Finished {
   readonly code: number | null
@@ -21,7 +21,7 @@ export function start(args: readonly string[], env: Readonly<Record<string, stri
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('HQL_') && !name.endsWith('_COLOR')),
   )
-  return spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+  return spawn(process.execPath, [hqlBin, ...args], {
     cwd: root,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -122,8 +122,8 @@ describe('token lifetime', () => {
     const client = clientFor(service, { tokenStore: store, refreshMarginMs: 120_000 })
     await client.run(exploreMovies())
     const token = await store.get()
-    // Two minutes left is inside a two-minute margin: the next call refreshes first.
-    await store.set({ ...token!, expiresAt: Date.now() + 100_000 })
+    // An hour-long token with 100 s left is inside a two-minute margin: the next call refreshes first.
+    await store.set({ ...token!, expiresAt: Date.now() + 100_000, issuedAt: Date.now() - 3_500_000 })
     await client.run(exploreMovies())
     expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual(['password', 'refresh_token'])
     // Outside the margin, the stored token is used as it is.
@@ -161,7 +161,7 @@ describe('token lifetime', () => {
 
   it('falls back to the password grant when the refresh token is refused (invalid_grant)', async () => {
     const refreshes: TokenRefreshInfo[] = []
-    const client = clientFor(service, { hooks: { onTokenRefresh: (info) => void refreshes.push(info) } })
+    const client = clientFor(service, { onTokenRefresh: (info) => void refreshes.push(info) })
     await client.run(exploreMovies())
     service.revokeAccessTokens()
     service.revokeRefreshTokens()

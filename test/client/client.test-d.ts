@@ -2,14 +2,23 @@ import { describe, expectTypeOf, test } from 'vitest'
 import { contributions, hql, keyContributors, primaryImage, returnType, silo, type ResultOf } from 'hql'
 import {
   createClient,
+  paging,
+  recommended,
   staticTokenGrant,
+  strictCheck,
   type Client,
   type ClientError,
   type GraphRequest,
+  type PagingClient,
   type SafeResult,
+  type StandardSchemaV1,
 } from '../../src/client'
 
-const client: Client = createClient({ baseUrl: 'https://graph.example.com', auth: staticTokenGrant('t') })
+const client: PagingClient = createClient({
+  baseUrl: 'https://graph.example.com',
+  auth: staticTokenGrant('t'),
+  ...recommended(),
+})
 const movies = hql.explore().filter(returnType.eq('Movie')).with(primaryImage).pageSize(10)
 
 describe('client types', () => {
@@ -97,5 +106,44 @@ describe('client types', () => {
     expectTypeOf(client.safeRun(movies)).resolves.toEqualTypeOf<SafeResult<ResultOf<typeof movies>>>()
     const next = await client.safeNext(data)
     if (next.error === undefined) expectTypeOf(next.data).toEqualTypeOf<ResultOf<typeof movies> | undefined>()
+  })
+
+  test('the core client has no paging methods; the paging piece adds them', () => {
+    const core = createClient({ baseUrl: 'https://graph.example.com', auth: staticTokenGrant('t') })
+    expectTypeOf(core).toEqualTypeOf<Client>()
+    // @ts-expect-error items comes with the paging piece
+    void core.items(movies)
+    const paged = createClient({
+      baseUrl: 'https://graph.example.com',
+      auth: staticTokenGrant('t'),
+      paging: paging(),
+    })
+    expectTypeOf(paged).toEqualTypeOf<PagingClient>()
+    // Without paging the check alone gives a core client.
+    expectTypeOf(
+      createClient({ baseUrl: 'https://graph.example.com', auth: staticTokenGrant('t'), check: strictCheck }),
+    ).toEqualTypeOf<Client>()
+  })
+
+  test('request resolves to unknown, or to what its check returns', async () => {
+    expectTypeOf(client.request({ endpoint: '/graph/search', body: { q: 'x' } })).toEqualTypeOf<
+      Promise<unknown>
+    >()
+    const check = (json: unknown) => json as { readonly hits: number }
+    expectTypeOf(client.request({ endpoint: '/graph/search' }, { check })).toEqualTypeOf<
+      Promise<{ readonly hits: number }>
+    >()
+    const schema = {} as StandardSchemaV1<unknown, { readonly total: number }>
+    expectTypeOf(client.request({ endpoint: '/graph/search' }, { check: schema })).toEqualTypeOf<
+      Promise<{ readonly total: number }>
+    >()
+  })
+
+  test('page continues a query, typed as its page; previous follows a list back', async () => {
+    const first = await client.run(movies)
+    expectTypeOf(client.page(movies, first.pagingInfo.next!)).toEqualTypeOf<
+      Promise<ResultOf<typeof movies>>
+    >()
+    expectTypeOf(client.previous(first)).toEqualTypeOf<Promise<ResultOf<typeof movies> | undefined>>()
   })
 })

@@ -11,18 +11,18 @@ import {
   type ClientOptions,
 } from '../../src/client'
 import { parsePath } from '../../src/client/service-answer'
-import { FAST, exploreMovies, failure } from './helpers'
+import { FAST, exploreMovies, failure, type Overrides } from './helpers'
 import { hostileServerForFile, sendJson } from './hostile-server'
 
 const server = hostileServerForFile()
 const TOKEN = 'st4tic-access-token-0123456789'
 
-const clientOf = (overrides: Partial<ClientOptions> = {}) =>
+const clientOf = (overrides: Overrides = {}) =>
   createClient({
     baseUrl: server.url,
     auth: staticTokenGrant(TOKEN),
     ...FAST,
-    retry: { limit: 0 },
+    retry: false,
     ...overrides,
   })
 

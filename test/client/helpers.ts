@@ -3,20 +3,29 @@ import { hql, returnType } from 'hql'
 import {
   ClientError,
   createClient,
-  memoryTokenStore,
+  paging,
   passwordGrant,
-  type Client,
+  retries,
+  strictCheck,
   type ClientOptions,
+  type PagingClient,
   type PasswordGrantOptions,
+  type RetryOptions,
+  type TokenOptions,
 } from '../../src/client'
 import { CREDENTIALS, type FakeService } from './fake-service'
 
-/** Small waits everywhere, so that retries and timeouts keep the suite fast. */
+/** The test suite's retry settings: small waits, so that retries keep the suite fast. */
+export const FAST_RETRY: RetryOptions = { limit: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2_000 }
+
+/** The starting configuration (strict check, retries, paging) with small waits everywhere. */
 export const FAST = {
   // Generous for token requests on a busy machine; tests of slow pages pass a tight timeoutMs per call.
   timeoutMs: 1_000,
   totalTimeoutMs: 3_000,
-  retry: { limit: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2_000 },
+  retry: retries(FAST_RETRY),
+  check: strictCheck,
+  paging: paging(),
 } as const
 
 export function grant(service: FakeService, overrides: Partial<PasswordGrantOptions> = {}) {
@@ -31,14 +40,24 @@ export function grant(service: FakeService, overrides: Partial<PasswordGrantOpti
   })
 }
 
-export function clientFor(service: FakeService, overrides: Partial<ClientOptions> = {}): Client {
-  return createClient({
-    baseUrl: service.url,
-    auth: grant(service),
-    tokenStore: memoryTokenStore(),
-    ...FAST,
-    ...overrides,
-  })
+/** What a test may change of FAST's client: anything but the paging piece, which every test client has. */
+export type Overrides = Partial<Omit<ClientOptions, 'paging'>>
+
+/**
+ * A client of the fake service with FAST's pieces, signed in with the password grant (`tokenStore`,
+ * `refreshMarginMs` and `onTokenRefresh` go to that grant), any option overridden.
+ */
+export function clientFor(
+  service: FakeService,
+  overrides: Overrides & Pick<TokenOptions, 'tokenStore' | 'refreshMarginMs' | 'onTokenRefresh'> = {},
+): PagingClient {
+  const { tokenStore, refreshMarginMs, onTokenRefresh, ...options } = overrides
+  const tokens = {
+    ...(tokenStore === undefined ? {} : { tokenStore }),
+    ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
+    ...(onTokenRefresh === undefined ? {} : { onTokenRefresh }),
+  }
+  return createClient({ baseUrl: service.url, auth: grant(service, tokens), ...FAST, ...options })
 }
 
 /** Every movie, `pageSize` per page: the query most tests page through. */

@@ -12,15 +12,15 @@ import {
   type ClientOptions,
 } from '../../src/client'
 import { hql } from 'hql'
-import { maxResponseDepth } from '../../src/client/validate'
+import { maxResponseDepth } from '../../src/client/checks'
 import { componentRoutes, nestedResponse, type ComponentRoute } from './deep-responses'
 import { movie } from './fake-service'
-import { FAST, drain, exploreMovies, nameOf } from './helpers'
+import { FAST, drain, exploreMovies, nameOf, type Overrides } from './helpers'
 import { hostileServerForFile, sendJson, streamEndlessly } from './hostile-server'
 
 const server = hostileServerForFile()
 
-const clientOf = (overrides: Partial<ClientOptions> = {}) =>
+const clientOf = (overrides: Overrides = {}) =>
   createClient({ baseUrl: server.url, auth: staticTokenGrant('token-of-limits'), ...FAST, ...overrides })
 
 const pageOf = (body: string): number => {
@@ -43,7 +43,7 @@ function servePages(itemsOn: (page: number) => number, lastPage = Infinity) {
 describe('endless distinct next links', () => {
   it('pages() and items() with no bound stop at the default maxPages (1000) with an error to resume from', async () => {
     servePages(() => 1)
-    const pages = await drain(clientOf({ validation: 'off' }).pages(exploreMovies(1)))
+    const pages = await drain(clientOf({ check: undefined }).pages(exploreMovies(1)))
     expect(pages.items).toHaveLength(1000)
     expect(server.requests).toHaveLength(1000)
     expect(pages.error).toBeInstanceOf(LimitExceededError)
@@ -61,12 +61,12 @@ describe('endless distinct next links', () => {
 
   it('a finite maxItems bounds the run instead; maxPages: Infinity turns the default off', async () => {
     servePages(() => 1, 1200)
-    const items = await drain(clientOf({ validation: 'off' }).items(exploreMovies(1), { maxItems: 1100 }))
+    const items = await drain(clientOf({ check: undefined }).items(exploreMovies(1), { maxItems: 1100 }))
     expect(items.error).toBeUndefined()
     expect(items.items).toHaveLength(1100)
 
     server.requests.length = 0
-    const pages = await drain(clientOf({ validation: 'off' }).pages(exploreMovies(1), { maxPages: Infinity }))
+    const pages = await drain(clientOf({ check: undefined }).pages(exploreMovies(1), { maxPages: Infinity }))
     expect(pages.error).toBeUndefined()
     expect(pages.items).toHaveLength(1201)
     expect(server.requests).toHaveLength(1201)
@@ -100,7 +100,7 @@ describe('a next nested too deep', () => {
         `{"content":[],"pagingInfo":{"next":{"endpoint":"/graph/explore","method":"POST","body":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}}}`,
       )
     })
-    const { error } = await drain(clientOf({ validation: 'off' }).pages(exploreMovies()))
+    const { error } = await drain(clientOf({ check: undefined }).pages(exploreMovies()))
     expect(error).toBeInstanceOf(InvalidResponseError)
     expect((error as Error).message).toBe('$.pagingInfo.next.body: nests too deep to follow')
     expect(server.requests).toHaveLength(1)

@@ -8,20 +8,21 @@ import {
   PagingLoopError,
   PagingRefusedError,
   staticTokenGrant,
+  strictCheck,
   type ClientOptions,
 } from '../../src/client'
 import { movie } from './fake-service'
-import { FAST, drain } from './helpers'
+import { FAST, drain, type Overrides } from './helpers'
 import { hostileServerForFile, sendJson } from './hostile-server'
 
 const server = hostileServerForFile()
 
-const clientOf = (overrides: Partial<ClientOptions> = {}) =>
+const clientOf = (overrides: Overrides = {}) =>
   createClient({
     baseUrl: server.url,
     auth: staticTokenGrant('token-of-lists'),
-    validation: 'off',
     ...FAST,
+    check: undefined,
     ...overrides,
   })
 
@@ -100,7 +101,7 @@ describe('a continuation answer', () => {
 
   it('is checked against the lookup schema in strict mode', async () => {
     server.handle((_, res) => sendJson(res, 200, { content: 'not a list', pagingInfo: { next: null } }))
-    const error = await clientOf({ validation: 'strict' })
+    const error = await clientOf({ check: strictCheck })
       .next(listPage(0, continuation(1)))
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidResponseError)

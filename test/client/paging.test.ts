@@ -8,6 +8,7 @@ import {
   InvalidResponseError,
   LimitExceededError,
   PagingLoopError,
+  retries,
   PagingRefusedError,
   TimeoutError,
 } from '../../src/client'
@@ -177,7 +178,7 @@ describe('a next the client refuses', () => {
 
 describe('resuming after a page fails for good', () => {
   async function resumeAcrossFailure(fault: () => void, expected: new (...args: never[]) => ClientError) {
-    const client = clientFor(service, { retry: { limit: 1, baseDelayMs: 1 } })
+    const client = clientFor(service, { retry: retries({ limit: 1, baseDelayMs: 1 }) })
     fault()
     const first = await drain(client.items(exploreMovies()))
     expect(first.error).toBeInstanceOf(expected)
@@ -197,13 +198,13 @@ describe('resuming after a page fails for good', () => {
       service.inject(2, { kind: 'status', status: 503 })
     }, HttpError))
 
-  it('resumes after a page whose content is not a list (validation off)', async () => {
+  it('resumes after a page whose content is not a list (no check)', async () => {
     service.inject(2, {
       kind: 'status',
       status: 200,
       body: JSON.stringify({ content: 'nope', pagingInfo: { next: null } }),
     })
-    const client = clientFor(service, { validation: 'off' })
+    const client = clientFor(service, { check: undefined })
     const first = await drain(client.items(exploreMovies()))
     expect(first.error).toBeInstanceOf(InvalidResponseError)
     expect((first.error as Error).message).toMatch(/^\$\.content: expected an array/)

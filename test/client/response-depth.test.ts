@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidResponseError } from '../../src/client/errors'
-import { checkResponse, maxResponseDepth, type ResponseSchema } from '../../src/client/validate'
+import { checkResponse, maxResponseDepth, type ResponseSchema } from '../../src/client/checks'
 
 // Accepts anything: what is left to fail is the depth bound that runs before any schema.
 const anything: ResponseSchema = { safeParse: (value) => ({ success: true, data: value }) }

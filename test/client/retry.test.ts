@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ClientConfigError, HttpError, TimeoutError, type RetryInfo } from '../../src/client'
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, retryPolicy } from '../../src/client/retry'
+import {
+  ClientConfigError,
+  hooks,
+  HttpError,
+  retries,
+  TimeoutError,
+  type RetryFailure,
+  type RetryInfo,
+} from '../../src/client'
+import { backoffDelay } from '../../src/client/retries'
+import { parseRetryAfter } from '../../src/client/retry-after'
 import { startFakeService, type FakeService } from './fake-service'
-import { clientFor, exploreMovies } from './helpers'
+import { FAST_RETRY, clientFor, exploreMovies } from './helpers'
 
 let service: FakeService
 beforeAll(async () => {
@@ -16,13 +25,13 @@ beforeEach(() => {
 
 describe('retried failures', () => {
   it.each([408, 429, 500, 502, 503, 504])('retries HTTP %i and succeeds', async (status) => {
-    const retries: RetryInfo[] = []
-    const client = clientFor(service, { hooks: { onRetry: (info) => void retries.push(info) } })
+    const retried: RetryInfo[] = []
+    const client = clientFor(service, { middleware: [hooks({ onRetry: (info) => void retried.push(info) })] })
     service.inject(0, { kind: 'status', status })
     const page = await client.run(exploreMovies())
     expect(page.content).toHaveLength(3)
     expect(service.graphRequests).toHaveLength(2)
-    expect(retries.map((r) => [r.attempt, r.error.code])).toEqual([[1, 'http_error']])
+    expect(retried.map((r) => [r.attempt, r.error.code])).toEqual([[1, 'http_error']])
   })
 
   it('retries a reset connection', async () => {
@@ -38,7 +47,7 @@ describe('retried failures', () => {
 
     service.inject(0, { kind: 'slow', ms: 2_000 })
     service.inject(0, { kind: 'stallBody', ms: 2_000 })
-    const error = await clientFor(service, { retry: { limit: 1, baseDelayMs: 1 } })
+    const error = await clientFor(service, { retry: retries({ limit: 1, baseDelayMs: 1 }) })
       .run(exploreMovies(), { timeoutMs: 250 })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TimeoutError)
@@ -53,7 +62,7 @@ describe('retried failures', () => {
 
   it('gives up after limit retries with the last error', async () => {
     for (let i = 0; i < 3; i++) service.inject(0, { kind: 'status', status: 503 })
-    const client = clientFor(service, { retry: { limit: 2, baseDelayMs: 1 } })
+    const client = clientFor(service, { retry: retries({ limit: 2, baseDelayMs: 1 }) })
     await expect(client.run(exploreMovies())).rejects.toMatchObject({ code: 'http_error', status: 503 })
     expect(service.graphRequests).toHaveLength(3)
   })
@@ -69,21 +78,25 @@ describe('retried failures', () => {
 
 describe('Retry-After', () => {
   it('waits the seconds a 429 asks for', async () => {
-    const retries: RetryInfo[] = []
+    const retried: RetryInfo[] = []
     service.inject(0, { kind: 'status', status: 429, retryAfter: '1' })
     const started = Date.now()
-    await clientFor(service, { hooks: { onRetry: (info) => void retries.push(info) } }).run(exploreMovies())
+    await clientFor(service, { middleware: [hooks({ onRetry: (info) => void retried.push(info) })] }).run(
+      exploreMovies(),
+    )
     expect(Date.now() - started).toBeGreaterThanOrEqual(950)
-    expect(retries[0]?.delayMs).toBe(1000)
+    expect(retried[0]?.delayMs).toBe(1000)
   })
 
   it('waits until an HTTP date', async () => {
-    const retries: RetryInfo[] = []
+    const retried: RetryInfo[] = []
     service.inject(0, { kind: 'status', status: 503, retryAfter: new Date(Date.now() + 2_000).toUTCString() })
-    await clientFor(service, { hooks: { onRetry: (info) => void retries.push(info) } }).run(exploreMovies())
+    await clientFor(service, { middleware: [hooks({ onRetry: (info) => void retried.push(info) })] }).run(
+      exploreMovies(),
+    )
     // HTTP dates have whole seconds: the wait is up to one second shorter than asked.
-    expect(retries[0]?.delayMs).toBeGreaterThan(900)
-    expect(retries[0]?.delayMs).toBeLessThanOrEqual(2_000)
+    expect(retried[0]?.delayMs).toBeGreaterThan(900)
+    expect(retried[0]?.delayMs).toBeLessThanOrEqual(2_000)
   })
 
   it('throws at once when Retry-After is over the cap, carrying the wait', async () => {
@@ -110,12 +123,11 @@ describe('Retry-After', () => {
 
 describe('backoff and parsing', () => {
   it('draws each delay below a ceiling that doubles and is capped', () => {
-    const policy = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1_000 }
-    expect([0, 1, 2, 3, 4, 10].map((i) => backoffDelay(policy, i, () => 1))).toEqual([
+    expect([0, 1, 2, 3, 4, 10].map((i) => backoffDelay(100, 1_000, i, () => 1))).toEqual([
       100, 200, 400, 800, 1000, 1000,
     ])
-    expect(backoffDelay(policy, 3, () => 0)).toBe(0)
-    expect(backoffDelay(policy, 3, () => 0.5)).toBe(400)
+    expect(backoffDelay(100, 1_000, 3, () => 0)).toBe(0)
+    expect(backoffDelay(100, 1_000, 3, () => 0.5)).toBe(400)
   })
 
   it('reads Retry-After as seconds or a date, and nothing else', () => {
@@ -129,23 +141,18 @@ describe('backoff and parsing', () => {
   })
 
   it('rejects unusable retry options with the path', () => {
-    expect(() => retryPolicy({ limit: -1 }, DEFAULT_RETRY)).toThrow('$.retry.limit')
-    expect(() => retryPolicy({ limit: 1.5 }, DEFAULT_RETRY)).toThrow('$.retry.limit')
-    expect(() => retryPolicy({ baseDelayMs: Number.NaN }, DEFAULT_RETRY)).toThrow('$.retry.baseDelayMs')
-    expect(retryPolicy(false, DEFAULT_RETRY).limit).toBe(0)
-    expect(retryPolicy({ limit: 5 }, DEFAULT_RETRY)).toEqual({ ...DEFAULT_RETRY, limit: 5 })
+    expect(() => retries({ limit: -1 })).toThrow('$.retry.limit')
+    expect(() => retries({ limit: 1.5 })).toThrow('$.retry.limit')
+    expect(() => retries({ baseDelayMs: Number.NaN })).toThrow('$.retry.baseDelayMs')
+    expect(() => retries({ statuses: ['500'] as never })).toThrow('$.retry.statuses')
+    expect(() => clientFor(service, { retry: { limit: 2 } as never })).toThrow(
+      '$.retry: expected a retry policy',
+    )
   })
 
-  it('refuses retry.limit Infinity (retrying forever), at the client and per call; limits still take it', async () => {
-    expect(() => clientFor(service, { retry: { limit: Infinity } })).toThrow(ClientConfigError)
-    expect(() => clientFor(service, { retry: { limit: Infinity } })).toThrow(
-      '$.retry.limit: expected a whole number of at least 0',
-    )
-    const perCall = await clientFor(service)
-      .run(exploreMovies(), { retry: { limit: Infinity } })
-      .catch((e: unknown) => e)
-    expect(perCall).toBeInstanceOf(ClientConfigError)
-    expect(service.graphRequests).toHaveLength(0)
+  it('refuses retry.limit Infinity (retrying forever); limits still take it', async () => {
+    expect(() => retries({ limit: Infinity })).toThrow(ClientConfigError)
+    expect(() => retries({ limit: Infinity })).toThrow('$.retry.limit: expected a whole number of at least 0')
     // The limits a caller may turn off still accept Infinity.
     expect(() => clientFor(service, { maxResponseBytes: Infinity })).not.toThrow()
     const page = await clientFor(service).pages(exploreMovies(), { maxPages: Infinity }).next()
@@ -153,26 +160,77 @@ describe('backoff and parsing', () => {
   })
 })
 
+describe('a retry policy is a function', () => {
+  it('decides whether and when, told the error, the attempt and whether the request is idempotent', async () => {
+    const seen: Omit<RetryFailure, 'request'>[] = []
+    // Retries a 503 twice, 10 ms apart; anything else is thrown.
+    const policy = ({ error, attempt, idempotent, request }: RetryFailure) => {
+      expect(request.headers['authorization']).toBe('Bearer [redacted]')
+      seen.push({ error, attempt, idempotent })
+      return error instanceof HttpError && error.status === 503 && attempt <= 2 ? 10 : undefined
+    }
+    for (let i = 0; i < 3; i++) service.inject(0, { kind: 'status', status: 503 })
+    await expect(clientFor(service, { retry: policy }).run(exploreMovies())).rejects.toMatchObject({
+      status: 503,
+    })
+    expect(seen.map(({ attempt, idempotent }) => [attempt, idempotent])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+    ])
+    expect(service.graphRequests).toHaveLength(3)
+    // Per call, a policy of its own.
+    service.inject(0, { kind: 'status', status: 500 })
+    await clientFor(service, { retry: false }).run(exploreMovies(), { retry: () => 0 })
+  })
+
+  it('retries() retries a request that is not idempotent only when the service did not process it', () => {
+    const policy = retries(FAST_RETRY, () => 0)
+    const request = {
+      kind: 'graph',
+      method: 'POST',
+      url: 'https://x/graph/act',
+      headers: {},
+      body: {},
+    } as const
+    const failure = (status: number, idempotent: boolean) =>
+      policy({
+        error: new HttpError(status, { body: undefined, text: '', request }),
+        attempt: 1,
+        idempotent,
+        request,
+      })
+    expect([500, 502, 504, 408].map((status) => failure(status, false))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ])
+    expect([429, 503].map((status) => failure(status, false))).toEqual([0, 0])
+    expect([500, 429].map((status) => failure(status, true))).toEqual([0, 0])
+  })
+})
+
 describe('hooks', () => {
   it('see every attempt and its response, in order, with redacted requests', async () => {
     const events: string[] = []
     const client = clientFor(service, {
-      hooks: {
-        beforeRequest: ({ request, attempt }) => void events.push(`before ${request.kind} #${attempt}`),
-        afterResponse: ({ request, attempt, status, durationMs }) => {
-          expect(durationMs).toBeGreaterThanOrEqual(0)
-          expect(request.headers['authorization']).toMatch(/^(Basic|Bearer) \[redacted\]$/)
-          events.push(`after ${request.kind} #${attempt} ${status}`)
-        },
-        onRetry: ({ attempt }) => void events.push(`retry after #${attempt}`),
-        onTokenRefresh: ({ grant, reason }) => void events.push(`token ${grant} ${reason}`),
-      },
+      onTokenRefresh: ({ grant, reason }) => void events.push(`token ${grant} ${reason}`),
+      middleware: [
+        hooks({
+          beforeRequest: ({ request, attempt }) => void events.push(`before ${request.kind} #${attempt}`),
+          afterResponse: ({ request, attempt, status, durationMs }) => {
+            expect(durationMs).toBeGreaterThanOrEqual(0)
+            expect(request.headers['authorization']).toBe('Bearer [redacted]')
+            events.push(`after ${request.kind} #${attempt} ${status}`)
+          },
+          onRetry: ({ attempt }) => void events.push(`retry after #${attempt}`),
+        }),
+      ],
     })
     service.inject(0, { kind: 'status', status: 503, retryAfter: '0' })
     await client.run(exploreMovies())
     expect(events).toEqual([
-      'before token #1',
-      'after token #1 200',
       'token password missing',
       'before graph #1',
       'after graph #1 503',
@@ -184,11 +242,13 @@ describe('hooks', () => {
 
   it('fail the call when a hook throws, so that a broken logger is noticed', async () => {
     const client = clientFor(service, {
-      hooks: {
-        afterResponse: () => {
-          throw new Error('logger down')
-        },
-      },
+      middleware: [
+        hooks({
+          afterResponse: () => {
+            throw new Error('logger down')
+          },
+        }),
+      ],
     })
     await expect(client.run(exploreMovies())).rejects.toThrow('logger down')
   })

@@ -2,7 +2,14 @@
 // undefined }`; anything else (a hook's own exception, a value that is no query) still throws. Real HTTP on
 // 127.0.0.1.
 import { describe, expect, it } from 'vitest'
-import { createClient, HttpError, staticTokenGrant, TimeoutError, type Hooks } from '../../src/client'
+import {
+  createClient,
+  hooks as hooksPiece,
+  HttpError,
+  staticTokenGrant,
+  TimeoutError,
+  type Hooks,
+} from '../../src/client'
 import { movie } from './fake-service'
 import { FAST, exploreMovies } from './helpers'
 import { hostileServerForFile, sendJson } from './hostile-server'
@@ -14,7 +21,7 @@ const clientOf = (hooks: Hooks = {}) =>
     auth: staticTokenGrant('t0ken-0123456789'),
     ...FAST,
     retry: false,
-    hooks,
+    middleware: [hooksPiece(hooks)],
   })
 
 const next = { endpoint: '/graph/explore', method: 'POST', body: { returnType: ['Movie'], page: 1 } }

@@ -1,6 +1,13 @@
 import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ClientError, passwordGrant, refreshTokenGrant, staticTokenGrant } from '../../src/client'
+import {
+  ClientError,
+  hooks,
+  passwordGrant,
+  refreshTokenGrant,
+  retries,
+  staticTokenGrant,
+} from '../../src/client'
 import { MAX_TOKENS, Secrets } from '../../src/client/secrets'
 import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
 import { clientFor, exploreMovies, secretValues, failure } from './helpers'
@@ -31,13 +38,13 @@ function expectNoSecret(value: unknown, secrets: string[]) {
 describe('no secret in any error output', () => {
   it('keeps secrets out of every error the client throws, and out of hook data', async () => {
     const hookData: unknown[] = []
-    const hooks = {
-      beforeRequest: (info: unknown) => void hookData.push(info),
-      afterResponse: (info: unknown) => void hookData.push(info),
-      onRetry: (info: unknown) => void hookData.push(info),
-      onTokenRefresh: (info: unknown) => void hookData.push(info),
-    }
-    const client = clientFor(service, { hooks, retry: { limit: 1, baseDelayMs: 1 } })
+    const push = (info: unknown) => void hookData.push(info)
+    const middleware = [hooks({ beforeRequest: push, afterResponse: push, onRetry: push })]
+    const client = clientFor(service, {
+      middleware,
+      onTokenRefresh: push,
+      retry: retries({ limit: 1, baseDelayMs: 1 }),
+    })
     await client.run(exploreMovies())
     const token = service.graphRequests.at(-1)!.authorization!.replace('Bearer ', '')
 
@@ -65,12 +72,13 @@ describe('no secret in any error output', () => {
     errors.push(
       await failure(
         clientFor(service, {
-          hooks,
+          middleware,
           auth: refreshTokenGrant({
             authUrl: service.url,
             clientId: CREDENTIALS.clientId,
             clientSecret: CREDENTIALS.clientSecret,
             refreshToken: 'rt-never-issued-42',
+            onTokenRefresh: push,
           }),
         }).run(exploreMovies()),
       ),
@@ -78,7 +86,7 @@ describe('no secret in any error output', () => {
     // invalid_client, a reset, a timeout, malformed JSON, a refused next, an abort.
     errors.push(
       await failure(
-        clientFor(service, { hooks, auth: passwordGrantWith('wrong-secret-9') }).run(exploreMovies()),
+        clientFor(service, { middleware, auth: passwordGrantWith('wrong-secret-9') }).run(exploreMovies()),
       ),
     )
     await client.run(exploreMovies())
@@ -99,7 +107,9 @@ describe('no secret in any error output', () => {
     // A static token rejected by the service.
     errors.push(
       await failure(
-        clientFor(service, { hooks, auth: staticTokenGrant('static-secret-token-7') }).run(exploreMovies()),
+        clientFor(service, { middleware, auth: staticTokenGrant('static-secret-token-7') }).run(
+          exploreMovies(),
+        ),
       ),
     )
 

@@ -6,14 +6,14 @@ import {
   ClientConfigError,
   createClient,
   InvalidResponseError,
+  looseCheck,
   PagingRefusedError,
   passwordGrant,
   staticTokenGrant,
+  strictCheck,
+  type CheckInfo,
 } from '../../src/client'
-import { canonicalJson } from '../../src/client/paging'
-import { pagedEndpointPath } from '../../src/client/urls'
-import { responseCheck } from '../../src/client/validate'
-import { envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../../src/model/core'
+import { pagedEndpointPath, requestHash } from '../../src/client/paging/steps'
 import { hql, primaryImage, returnType } from 'hql'
 import { movie, startFakeService, type FakeService } from './fake-service'
 import { clientFor, drain, exploreMovies, failure } from './helpers'
@@ -41,7 +41,7 @@ describe('response validation', () => {
   it("passes the response through untouched with validation 'off'", async () => {
     const wrong = { object: { name: 42 }, context: {} }
     service.inject(0, { kind: 'status', status: 200, body: badPage([wrong]) })
-    const page = await clientFor(service, { validation: 'off' }).run(exploreMovies())
+    const page = await clientFor(service, { check: undefined }).run(exploreMovies())
     expect(page).toEqual({ content: [wrong], pagingInfo: { next: null }, extra: 'kept' })
   })
 
@@ -132,22 +132,41 @@ describe('per-query checks', () => {
 
   it('checks a request without its query (a continuation) against what its own body promises', () => {
     const body = { ids: ['mhmov-gladiator'], components: [{ name: 'primaryImage' }] }
-    expect(responseCheck('strict', 'lookup', body, undefined)).toBe(responseCheckOfBody('lookup', body))
-    expect(responseCheck('strict', 'explore', {}, movies)).toBe(responseCheckOf(movies))
-    expect(responseCheck('loose', 'lookup', body, undefined)).toBe(envelopeSchemas.lookup)
-    expect(responseCheck('off', 'lookup', body, movies)).toBeUndefined()
+    const info = (endpoint: string, query?: typeof movies): CheckInfo => ({
+      endpoint,
+      body,
+      query,
+      request: { kind: 'graph', method: 'POST', url: endpoint, headers: {}, body },
+      scrub: (text) => text,
+    })
+    const plain = { content: [movie(0)], pagingInfo: { next: null } }
+    // The body asks for primaryImage: a page without it breaks the body's promise.
+    expect(() => strictCheck(plain, info('/graph/lookup'))).toThrow(InvalidResponseError)
+    expect(() => strictCheck(plain, info('/graph/lookup'))).toThrow('primaryImage')
+    // With its query, the query's promise is the one checked; the loose check looks at the envelope only.
+    expect(() => strictCheck(plain, info('/graph/explore', movies))).toThrow('primaryImage')
+    expect(
+      strictCheck({ content: [withImage(0)], pagingInfo: { next: null } }, info('/graph/explore', movies)),
+    ).toEqual({
+      content: [withImage(0)],
+      pagingInfo: { next: null },
+    })
+    expect(looseCheck(plain, info('/graph/lookup'))).toBe(plain)
+    expect(() => looseCheck({ content: 'no list' }, info('/graph/lookup'))).toThrow(InvalidResponseError)
+    // A path that is no graph query endpoint is not the strict check's business.
+    expect(strictCheck('anything', info('/graph/search'))).toBe('anything')
   })
 
   it("checks only the envelope with validation 'loose'", async () => {
     answer(0, [series, movie(1)])
-    const page = await clientFor(service, { validation: 'loose' }).run(movies)
+    const page = await clientFor(service, { check: looseCheck }).run(movies)
     expect(page).toEqual({ content: [series, movie(1)], pagingInfo: { next: null } })
     service.inject(0, {
       kind: 'status',
       status: 200,
       body: JSON.stringify({ content: {}, pagingInfo: { next: null } }),
     })
-    const error = await failure(clientFor(service, { validation: 'loose' }).run(movies))
+    const error = await failure(clientFor(service, { check: looseCheck }).run(movies))
     expect(error).toMatchObject({ code: 'invalid_response', path: ['content'] })
   })
 
@@ -157,7 +176,7 @@ describe('per-query checks', () => {
       status: 200,
       body: JSON.stringify({ content: {}, pagingInfo: { next: null } }),
     })
-    expect(await clientFor(service, { validation: 'off' }).run(movies)).toEqual({
+    expect(await clientFor(service, { check: undefined }).run(movies)).toEqual({
       content: {},
       pagingInfo: { next: null },
     })
@@ -173,12 +192,33 @@ describe('options', () => {
     [{ baseUrl: 'https://graph.example.com', auth: {} }, '$.auth'],
     [{ baseUrl: 'https://graph.example.com', auth, timeoutMs: 0 }, '$.timeoutMs'],
     [{ baseUrl: 'https://graph.example.com', auth, totalTimeoutMs: -1 }, '$.totalTimeoutMs'],
-    [{ baseUrl: 'https://graph.example.com', auth, refreshMarginMs: Number.NaN }, '$.refreshMarginMs'],
-    [{ baseUrl: 'https://graph.example.com', auth, validation: 'lenient' }, '$.validation'],
-    [{ baseUrl: 'https://graph.example.com', auth, retry: { limit: -2 } }, '$.retry.limit'],
+    [{ baseUrl: 'https://graph.example.com', auth, maxResponseBytes: -1 }, '$.maxResponseBytes'],
+    [
+      { baseUrl: 'https://graph.example.com', auth, headers: { authorization: 'x' } },
+      '$.headers.authorization',
+    ],
+    [{ baseUrl: 'https://graph.example.com', auth, check: 'strict' }, '$.check'],
+    [{ baseUrl: 'https://graph.example.com', auth, retry: { limit: -2 } }, '$.retry'],
+    // The options pieces replaced are refused, not ignored.
+    [{ baseUrl: 'https://graph.example.com', auth, validation: 'off' }, '$.validation: not an option'],
+    [{ baseUrl: 'https://graph.example.com', auth, hooks: {} }, '$.hooks: not an option'],
+    [{ baseUrl: 'https://graph.example.com', auth, tokenStore: {} }, '$.tokenStore: not an option'],
   ])('refuses %j at %s', (options, path) => {
     expect(() => createClient(options as never)).toThrow(ClientConfigError)
     expect(() => createClient(options as never)).toThrow(path)
+  })
+
+  it('refuses a grant option that is no number of ms', () => {
+    const grant = () =>
+      passwordGrant({
+        authUrl: 'https://auth.example.com',
+        clientId: 'c',
+        clientSecret: 's',
+        username: 'u',
+        password: 'p',
+        refreshMarginMs: Number.NaN,
+      })
+    expect(grant).toThrow('$.auth.refreshMarginMs')
   })
 
   it.each([
@@ -217,7 +257,7 @@ describe('next endpoints (property)', () => {
         ),
         (endpoint) => {
           try {
-            expect(pagedEndpointPath(endpoint, 'explore')).toBe('/graph/explore')
+            expect(pagedEndpointPath(endpoint, 'explore', (text) => text)).toBe('/graph/explore')
             expect(['/graph/explore', '/explore']).toContain(endpoint)
           } catch (error) {
             if (!(error instanceof PagingRefusedError)) throw error
@@ -227,14 +267,21 @@ describe('next endpoints (property)', () => {
     )
   })
 
-  it('compares request bodies regardless of key order', () => {
+  it('compares request bodies regardless of key order, and tells kinds and boundaries apart', () => {
+    const hash = (body: unknown) => requestHash('/graph/explore', body)
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (body) => {
         const reversed = Object.fromEntries(Object.entries(body).reverse())
-        expect(canonicalJson(reversed)).toBe(canonicalJson(body))
+        expect(hash(reversed)).toBe(hash(body))
       }),
     )
-    expect(canonicalJson({ page: 1 })).not.toBe(canonicalJson({ page: 2 }))
+    expect(hash({ page: 1 })).not.toBe(hash({ page: 2 }))
+    expect(hash({ page: 1 })).not.toBe(hash({ page: '1' }))
+    expect(hash({ a: [] })).not.toBe(hash({ a: {} }))
+    expect(hash({ ab: 'c' })).not.toBe(hash({ a: 'bc' }))
+    expect(hash(['ab', 'c'])).not.toBe(hash(['a', 'bc']))
+    expect(hash([[1], 2])).not.toBe(hash([[1, 2]]))
+    expect(requestHash('/graph/lookup', { page: 1 })).not.toBe(hash({ page: 1 }))
   })
 })
 

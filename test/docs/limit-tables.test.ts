@@ -3,9 +3,9 @@
 // is read from its constant here, so that changing one without its docs fails.
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/client'
-import { DEFAULT_MAX_PAGES, STALLED_PAGES } from '../../src/client/pager'
+import { DEFAULT_MAX_PAGES, STALLED_PAGES } from '../../src/client/paging/pager'
 import { MAX_TOKENS } from '../../src/client/secrets'
-import { maxResponseDepth } from '../../src/client/validate'
+import { maxResponseDepth } from '../../src/client/checks'
 import { requestLimits } from '../../src/model/limits'
 import { maxJsonDepth } from '../../src/model/limits'
 import { maxComponentDepth } from '../../src/model/rules'
@@ -22,6 +22,13 @@ import { echoedItems, echoedLength } from '../../src/model/shown'
 import { MAX_COUNTED_KEYS } from '../../src/service/http/rate-limit'
 import { TOKEN_BODY_LIMIT } from '../../src/service/http/server'
 import { DEFAULT_LIMITS } from '../../src/service/query/context'
+import {
+  DEFAULT_COSTLY,
+  FIRST_PASS_BODY_BYTES,
+  FIRST_PASSES,
+  LIGHT_WORK,
+} from '../../src/service/http/admission'
+import { PASSWORD_CHECKS } from '../../src/service/auth/password-checks'
 import { read } from './markdown'
 
 /** Each table row of a page by its first cell (backticks kept), with the cells after it. */
@@ -103,6 +110,23 @@ describe('docs/security.md', () => {
     expectRow(rows, '`timeouts.headersMs` / `requestMs`', `${seconds(C.headersMs)} / ${seconds(C.requestMs)}`)
     expectRow(rows, '`timeouts.keepAliveMs`', seconds(C.keepAliveMs))
     expectRow(rows, '`maxConnections`', n(C.maxConnections))
+    expectRow(rows, '`maxConnectionsPerAddress`', n(C.maxPerAddress))
+    expectRow(
+      rows,
+      'first pass of a graph request',
+      `${n(LIGHT_WORK)} units, one at a time, ${FIRST_PASSES.perKey} per address`,
+    )
+    expectRow(
+      rows,
+      'costly graph requests (`admission`)',
+      `${DEFAULT_COSTLY.perKey} per address, ${DEFAULT_COSTLY.waiting} waiting`,
+    )
+    expectRow(rows, 'body with no first pass', `over ${kib(FIRST_PASS_BODY_BYTES)}`)
+    expectRow(
+      rows,
+      'password checks (scrypt) at once',
+      `${PASSWORD_CHECKS.concurrency}, and ${PASSWORD_CHECKS.runningPerKey} per address`,
+    )
   })
 
   it("gives the client's defaults", () => {

@@ -6,6 +6,7 @@ import {
   HttpError,
   RateBudgetError,
   createClient,
+  rateLimit,
   hql,
   memoryRateBudget,
   memoryTokenStore,
@@ -34,7 +35,7 @@ function counted(budget: RateBudget): RateBudget & { granted: number } {
   return counting
 }
 
-describe('createClient({ budget })', () => {
+describe('the rate budget piece: createClient({ middleware: [rateLimit(budget)] })', () => {
   it('spends one place per graph request, none for the token, and refuses when spent', async () => {
     const budget = counted(
       memoryRateBudget({ requests: 2, windowSeconds: 60, onExceeded: 'fail', smooth: false }),
@@ -42,7 +43,7 @@ describe('createClient({ budget })', () => {
     const client = createClient({
       baseUrl: service.baseUrl,
       auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: ['public_profile'] }),
-      budget,
+      middleware: [rateLimit(budget)],
     })
     const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)
     await client.run(movies)
@@ -53,20 +54,22 @@ describe('createClient({ budget })', () => {
   })
 
   it("waits for a place longer than an attempt's timeout, within the call's total time", async () => {
-    const budget = counted(memoryRateBudget({ requests: 1, windowSeconds: 2, smooth: false }))
+    // The window (3 s) is three attempt timeouts long; the attempt timeout (1 s) is long enough for a sign-in
+    // on a busy machine, since the password check itself is slow on purpose.
+    const budget = counted(memoryRateBudget({ requests: 1, windowSeconds: 3, smooth: false }))
     const client = createClient({
       baseUrl: service.baseUrl,
       auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
-      budget,
-      timeoutMs: 300,
+      middleware: [rateLimit(budget)],
+      timeoutMs: 1_000,
       totalTimeoutMs: 10_000,
     })
     const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)
     await client.run(movies)
     const started = Date.now()
     const second = await client.run(movies)
-    // The second request waited for the window (about 2 s, far past the 300 ms attempt timeout) and was sent once.
-    expect(Date.now() - started).toBeGreaterThan(1_000)
+    // The second request waited for the window (up to 3 s, past the 1 s attempt timeout) and was sent once.
+    expect(Date.now() - started).toBeGreaterThan(1_500)
     expect(second.content).toHaveLength(1)
     expect(budget.granted).toBe(2)
   })
@@ -81,10 +84,8 @@ describe('createClient({ budget })', () => {
       const [a, b] = ['a', 'b'].map(() =>
         createClient({
           baseUrl: strict.baseUrl,
-          auth: passwordGrant({ authUrl: strict.authUrl, ...strict.demo }),
-          budget,
-          tokenStore,
-          retry: false,
+          auth: passwordGrant({ authUrl: strict.authUrl, ...strict.demo, tokenStore }),
+          middleware: [rateLimit(budget)],
         }),
       )
       const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)

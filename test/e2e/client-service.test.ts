@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   hql,
   createClient,
+  recommended,
+  type PagingClient,
   passwordGrant,
   returnType,
   traits,
@@ -28,12 +30,21 @@ async function start(options: ServiceOptions = {}): Promise<Service> {
   return service
 }
 
-function clientOf(service: Service, refreshes: TokenRefreshInfo[] = [], refreshMarginMs?: number): Client {
+function clientOf(
+  service: Service,
+  refreshes: TokenRefreshInfo[] = [],
+  refreshMarginMs?: number,
+): PagingClient {
   return createClient({
     baseUrl: service.baseUrl,
-    auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: SCOPE }),
-    ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
-    hooks: { onTokenRefresh: (info) => void refreshes.push(info) },
+    auth: passwordGrant({
+      authUrl: service.authUrl,
+      ...service.demo,
+      scope: SCOPE,
+      ...(refreshMarginMs === undefined ? {} : { refreshMarginMs }),
+      onTokenRefresh: (info) => void refreshes.push(info),
+    }),
+    ...recommended(),
   })
 }
 
@@ -43,7 +54,7 @@ const westerns = hql
   .sort(releaseDate.desc())
 
 let service: Service
-let client: Client
+let client: PagingClient
 const refreshes: TokenRefreshInfo[] = []
 beforeAll(async () => {
   service = await start()

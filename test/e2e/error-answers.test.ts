@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { hqlBin } from '../support/hql-bin'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hql, createClient, passwordGrant, HttpError, OAuthError, type Client } from 'hql'
@@ -83,8 +83,6 @@ describe("the reference service's refusals, as the client reports them", () => {
 })
 
 describe('the hql process prints the same answer', () => {
-  const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
-  const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
   const dir = mkdtempSync(join(tmpdir(), 'hql-errors-'))
   const file = join(dir, 'refused.hql')
   writeFileSync(
@@ -98,7 +96,7 @@ describe('the hql process prints the same answer', () => {
   ])(
     'hql run -q %s',
     async (query, answer) => {
-      const run = promisify(execFile)(tsx, [main, 'run', file, '-q', query], {
+      const run = promisify(execFile)(process.execPath, [hqlBin, 'run', file, '-q', query], {
         env: { ...process.env, NO_COLOR: '1' },
       })
       const failed = (await run.then(

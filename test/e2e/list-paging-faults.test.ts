@@ -7,27 +7,30 @@ import {
   AbortedError,
   contributors,
   createClient,
+  recommended,
+  retries,
   hql,
   keyContributors,
   passwordGrant,
   primaryImage,
   returnType,
   silo,
-  type Client,
+  type PagingClient,
 } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { startFaultProxy, type FaultProxy, type ProxyFault } from '../support/fault-proxy'
 
 let service: Service
 let proxy: FaultProxy
-let client: Client
+let client: PagingClient
 beforeAll(async () => {
   service = await createService({ rateLimit: false })
   proxy = await startFaultProxy(service.baseUrl)
   client = createClient({
     baseUrl: proxy.url,
     auth: passwordGrant({ authUrl: `${proxy.url}/auth`, ...service.demo, scope: ['public_profile'] }),
-    retry: { limit: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 },
+    ...recommended(),
+    retry: retries({ limit: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1_000 }),
   })
 })
 afterAll(async () => {

@@ -6,6 +6,7 @@ import {
   ClientConfigError,
   contributions,
   createClient,
+  recommended,
   hql,
   keyContributors,
   passwordGrant,
@@ -13,17 +14,18 @@ import {
   returnType,
   silo,
   contributors,
-  type Client,
+  type PagingClient,
 } from 'hql'
 import { createService, type Service } from 'hql/service'
 
 let service: Service
-let client: Client
+let client: PagingClient
 beforeAll(async () => {
   service = await createService({ rateLimit: false })
   client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: ['public_profile'] }),
+    ...recommended(),
   })
 })
 afterAll(() => service.close())

@@ -7,7 +7,15 @@ import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hql, returnType, silo } from 'hql'
-import { createClient, HqlError, staticTokenGrant, type Client } from '../../src'
+import {
+  createClient,
+  HqlError,
+  paging,
+  retries,
+  staticTokenGrant,
+  strictCheck,
+  type PagingClient,
+} from '../../src'
 import { componentRoutes, nestedPair, type ComponentRoute } from '../client/deep-responses'
 import { movie } from '../client/fake-service'
 import { expectBuiltinsUntouched, fuzzRuns, hostileString, prototypeKeys } from './support'
@@ -318,22 +326,27 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
-const clientOf = (validation: 'strict' | 'off'): Client =>
+const clientOf = (validation: 'strict' | 'off'): PagingClient =>
   createClient({
     baseUrl: origin,
     auth: staticTokenGrant('fuzz-token'),
-    validation,
+    check: validation === 'strict' ? strictCheck : undefined,
+    paging: paging(),
     timeoutMs: 2_000,
     totalTimeoutMs: 4_000,
     maxResponseBytes: 256 * 1024,
-    retry: { limit: 1, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 5 },
+    retry: retries({ limit: 1, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 5 }),
   })
 
 const explore = hql.explore().filter(returnType.eq('Movie')).pageSize(2)
 const silos = hql.silos(silo.explore({ name: 'Popular' })).pageSize(2)
 
 /** Runs one call; resolves with what it settled with, so the invariant is checked outside the call. */
-async function settle(client: Client, call: 'run' | 'pages' | 'collect', endpoint: 'explore' | 'silos') {
+async function settle(
+  client: PagingClient,
+  call: 'run' | 'pages' | 'collect',
+  endpoint: 'explore' | 'silos',
+) {
   const query = endpoint === 'explore' ? explore : silos
   try {
     if (call === 'run') await client.run(query)

@@ -100,7 +100,8 @@ function exchange(bytes: Buffer): Promise<Answer> {
       const type = /\r\ncontent-type:\s*([^\r]*)/i.exec(head)?.[1] ?? ''
       let json: unknown
       try {
-        json = length === 0 ? undefined : JSON.parse(text)
+        // A page the service serves (the playground's files, a poster) is what it is; anything else is JSON.
+        json = length === 0 || PAGE_TYPES.test(type) ? undefined : JSON.parse(text)
       } catch {
         return settle(new Error(`an answer that is not JSON:\n${head}\n\n${text.slice(0, 300)}`))
       }
@@ -111,12 +112,27 @@ function exchange(bytes: Buffer): Promise<Answer> {
   })
 }
 
-/** The invariants of every answer. */
-function expectGoodAnswer(answer: Answer, what: unknown): void {
+/** The types of the pages the service serves: the playground's files and the posters it draws. */
+const PAGE_TYPES = /^(text\/html|text\/javascript|text\/css|image\/svg\+xml)\b/
+
+/**
+ * The invariants of every answer: JSON with a code (2xx, or 4xx that names its error; 503 only for what is
+ * unavailable by design: the playground before a build, and refusals that come with Retry-After), or a page
+ * the service serves, at its place: a playground file (GET /playground/…) or a poster (GET /images/…).
+ */
+function expectGoodAnswer(answer: Answer, what: unknown, target = ''): void {
   const context = JSON.stringify(what).slice(0, 500)
   expect(answer.status, context).toBeGreaterThanOrEqual(200)
-  expect(answer.status, context).toBeLessThan(500)
-  if (answer.status === 204) return
+  if (answer.status === 503)
+    expect((answer.json as { error?: unknown } | undefined)?.error ?? 'page', context).toMatch(
+      /^(not_built|page)$/,
+    )
+  else expect(answer.status, context).toBeLessThan(500)
+  if (answer.status === 204 || answer.status === 308) return
+  if (PAGE_TYPES.test(answer.type)) {
+    expect(target, context).toMatch(/^\/(playground\/|images\/)/)
+    return
+  }
   expect(answer.type, context).toMatch(/^application\/json/)
   if (answer.status >= 400)
     expect((answer.json as { error?: unknown }).error, context).toEqual(expect.any(String))
@@ -220,20 +236,28 @@ describe('headers and paths', () => {
         '.',
         '%2e%2e',
         '',
+        // The playground and the posters: pages, or JSON errors like every other answer.
+        'playground',
+        'index.html',
+        'playground.js',
+        'config.json',
+        'images',
+        'default.svg',
+        'mhimg-x.svg',
       ),
     )
     await fc.assert(
       fc.asyncProperty(
         fc.array(segment, { minLength: 1, maxLength: 6 }),
         fc.array(fc.tuple(hostileString, hostileString), { maxLength: 3 }),
-        fc.constantFrom('POST', 'GET', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+        fc.constantFrom('POST', 'GET', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'CONNECT'),
         async (segments, query, method) => {
           const search = new URLSearchParams(query).toString()
           const target = `/${segments.join('/')}${search === '' ? '' : `?${search}`}`.replace(/\s/g, '')
           const answer = await exchange(
             request(method, target, [['Authorization', `Bearer ${userToken}`], JSON_TYPE], '{}'),
           )
-          expectGoodAnswer(answer, { method, target })
+          expectGoodAnswer(answer, { method, target }, method === 'GET' ? target : '')
         },
       ),
       { numRuns: RUNS, endOnFailure: true },

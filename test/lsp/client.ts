@@ -1,9 +1,9 @@
 // A minimal LSP client over a real `hql lsp --stdio` process: Content-Length framed JSON-RPC on its pipes.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { hqlBin } from '../support/hql-bin'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
 
 type Message = { id?: number; method?: string; params?: unknown; result?: unknown; error?: unknown }
 
@@ -22,7 +22,7 @@ export class LspProcess {
   }[] = []
 
   constructor() {
-    this.child = spawn(process.execPath, ['--import', 'tsx', main, 'lsp', '--stdio'], {
+    this.child = spawn(process.execPath, [hqlBin, 'lsp', '--stdio'], {
       cwd: root,
       stdio: ['pipe', 'pipe', 'pipe'],
     })

@@ -13,9 +13,9 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-// Builds the package once, then loads the build the way users do: by package name (Node resolves a package's
+// Loads the build (dist/, made once per run by test/support/built-package.ts) the way users do: by package name (Node resolves a package's
 // own name through its "exports" map), as ESM and as CommonJS, and type-checks a consumer against the .d.ts.
 // The package ships ES modules only: CommonJS loads them through require(), which Node 20.19 and later allow.
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -33,10 +33,6 @@ const expected = {
     pageSize: 3,
   },
 }
-
-beforeAll(() => {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' })
-}, 120_000)
 
 describe('the built package', () => {
   test('loads with import', () => {
@@ -106,7 +102,7 @@ describe('the built package', () => {
   test('its declarations type-check a node16 consumer', () => {
     const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url))
     expect(() => node([tsc, '-p', 'test/package/tsconfig.consumer.json'])).not.toThrow()
-  }, 60_000)
+  }, 120_000)
 
   test('the hql bin exits quietly when its reader stops early', async () => {
     const child = spawn(process.execPath, ['bin/hql.js', '--help'], {

@@ -1,38 +1,25 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'rolldown'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import config from '../../rolldown.config'
 import { appBundle, type AppBundle } from '../../bench/size-commonjs-apps'
 
 // Issue 15's CommonJS row: the browser program of bench/size/hql.ts, bundled by esbuild in a "type": "commonjs"
-// app, within 5 % of the same app as an ES module. Built with rolldown.config.ts into a folder of its own
-// (build.test.ts empties dist/ while it runs). Sizes are deterministic: no timing here.
+// app, within 5 % of the same app as an ES module. Both apps install the package's build (dist/, made once per
+// run by test/support/built-package.ts). Sizes are deterministic: no timing here.
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'hql-commonjs-size-'))
-const pkg = join(work, 'hql')
 let esm: AppBundle
 let cjs: AppBundle
 
-/** Puts the built package under the app's node_modules (esbuild resolves zod from the package's real path). */
+/** Puts the package under the app's node_modules (esbuild resolves zod from the package's real path). */
 function install(app: string): void {
   mkdirSync(join(app, 'node_modules'), { recursive: true })
-  symlinkSync(pkg, join(app, 'node_modules', 'hql'), 'dir')
+  symlinkSync(root, join(app, 'node_modules', 'hql'), 'dir')
 }
 
 beforeAll(async () => {
-  mkdirSync(pkg)
-  copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'))
-  mkdirSync(join(pkg, 'node_modules'))
-  symlinkSync(join(root, 'node_modules', 'zod'), join(pkg, 'node_modules', 'zod'), 'dir')
-  await build({
-    ...config,
-    cwd: root,
-    logLevel: 'silent',
-    output: { ...config.output, dir: join(pkg, 'dist') },
-  })
   esm = await appBundle(work, 'module', install)
   cjs = await appBundle(work, 'commonjs', install)
 }, 120_000)
@@ -53,7 +40,7 @@ describe('the browser bundle of a CommonJS app', () => {
 describe('the built chunks', () => {
   // Chunks that import each other run in an order rolldown cannot promise; the grouping must not create any.
   test('import one another without a cycle', () => {
-    const dist = join(pkg, 'dist')
+    const dist = join(root, 'dist')
     const files = readdirSync(dist, { recursive: true })
       .map((f) => join(dist, String(f)))
       .filter((f) => f.endsWith('.js'))

@@ -2,21 +2,19 @@
 // service on 127.0.0.1: diagnostics and completion from the language service, the compiled request, Run with
 // the demo credentials, cards whose posters loaded, Next, and the share link. Every request stays on the
 // service's origin (it works offline), and the page's strict CSP reports no violation.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { compile, createClient, passwordGrant, parseQuery } from 'hql'
+import { compile, createClient, passwordGrant, parseQuery, recommended } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { complete, diagnose, noIds, readIds } from '../../src/language'
-import { buildPlayground } from '../../scripts/build-playground'
 import { launchChromium } from '../browser/launch'
 
 const QUERY =
   'query westerns explore Movie where traits = "mhgnr-western" order by releaseDate desc with primaryImage page size 6'
 
-let dir: string
+const builtPlayground = fileURLToPath(new URL('../../dist/playground', import.meta.url))
 let service: Service
 let browser: Browser | undefined
 let page: Page
@@ -24,12 +22,8 @@ const problems: string[] = []
 const requests: string[] = []
 
 beforeAll(async () => {
-  // Built into a folder of its own: `npm run build` elsewhere in the suite empties dist/ while it runs.
-  dir = mkdtempSync(join(tmpdir(), 'hql-playground-'))
-  ;[service, browser] = await Promise.all([
-    buildPlayground(dir).then(() => createService({ playground: dir })),
-    launchChromium(),
-  ])
+  // The package's build of the playground (dist/playground/, made once per run by test/support/built-package.ts).
+  ;[service, browser] = await Promise.all([createService({ playground: builtPlayground }), launchChromium()])
   page = await browser.newPage({ viewport: { width: 1200, height: 900 } })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   page.on('console', (message) => {
@@ -49,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await service?.close()
-  rmSync(dir, { recursive: true, force: true })
 })
 
 /** Replaces the editor's text by typing it, as a user would (completion popups closed afterwards). */
@@ -67,8 +60,8 @@ it('shows the diagnostic of a mistake, with the message of `hql check`', async (
   const text = 'query q explore Movie with primaryImage, nonsense'
   await typeQuery(text)
   const marked = page.locator('.cm-lintRange-error')
-  await marked.first().waitFor({ timeout: 10_000 })
-  expect(await marked.first().textContent()).toBe('nonsense')
+  // The linter runs after a pause in typing: on a busy machine it may first mark a text still being typed.
+  await expect.poll(() => marked.allTextContents(), { timeout: 10_000 }).toEqual(['nonsense'])
   const [expected] = diagnose(text)
   await marked.first().hover()
   const tooltip = page.locator('.cm-tooltip-lint')
@@ -104,6 +97,7 @@ it('completes ids by name from the service it runs against, read as the language
   const client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
+    ...recommended(),
   })
   const read = await readIds(client, 5000)
   const labels = await options.allTextContents()
@@ -135,6 +129,7 @@ it('runs the query: the compiled request beside it, cards with posters that load
   const client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
+    ...recommended(),
   })
   type Page = { content: { object: { name: string } }[]; pagingInfo: { next: unknown } }
   const first = (await client.run(query)) as Page
@@ -145,6 +140,8 @@ it('runs the query: the compiled request beside it, cards with posters that load
   await page.waitForSelector('body[data-state="done"]', { timeout: 15_000 })
   expect(await page.locator('.card figcaption').allTextContents()).toEqual(names(first))
   await expectPostersLoaded(6)
+  // The answer's JSON beside the cards: the page the client returned, whole.
+  expect(JSON.parse((await page.textContent('#answer-json')) ?? '')).toEqual(first)
   mkdirSync('test-results', { recursive: true })
   await page.screenshot({ path: 'test-results/playground.png' })
 
@@ -157,6 +154,36 @@ it('runs the query: the compiled request beside it, cards with posters that load
   await page.waitForSelector('body[data-state="done"]', { timeout: 15_000 })
   expect(await page.locator('.card figcaption').allTextContents()).toEqual(names(second))
   await expectPostersLoaded(6)
+})
+
+it('folds the answer away and back, the cards staying', async () => {
+  const shown = () => page.locator('#answer-json').isVisible()
+  expect(await shown()).toBe(true)
+  await page.click('#answer summary')
+  expect(await shown()).toBe(false)
+  expect(await page.locator('.card').count()).toBeGreaterThan(0)
+  await page.click('#answer summary')
+  expect(await shown()).toBe(true)
+})
+
+it('resizes the editor by its corner; the editor fills it and the compiled request follows', async () => {
+  const heights = () =>
+    page.evaluate(() => {
+      const height = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().height
+      return { editor: height('#editor'), view: height('#editor .cm-editor'), compiled: height('#compiled') }
+    })
+  const before = await heights()
+  const box = (await page.locator('#editor').boundingBox())!
+  // The resize handle is the bottom-right corner of the element (CSS resize: vertical).
+  await page.mouse.move(box.x + box.width - 3, box.y + box.height - 3)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width - 3, box.y + box.height + 197, { steps: 5 })
+  await page.mouse.up()
+  const after = await heights()
+  expect(after.editor).toBeGreaterThan(before.editor + 150)
+  // The editor's view fills its box (within its 1px borders); the compiled request takes the row's height.
+  expect(Math.abs(after.view - (after.editor - 2))).toBeLessThanOrEqual(1)
+  expect(Math.abs(after.compiled - after.editor)).toBeLessThanOrEqual(1)
 })
 
 async function expectPostersLoaded(count: number): Promise<void> {

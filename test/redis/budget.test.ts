@@ -10,7 +10,7 @@ import {
   sendLog,
   type RateBudget,
 } from '../../src/client'
-import { createClient, hql, HttpError, passwordGrant, returnType } from '../../src/index'
+import { createClient, hql, HttpError, passwordGrant, rateLimit, returnType } from '../../src/index'
 import { redisRateBudget } from '../../src/redis'
 import { confirmSend } from '../../src/redis/budget-scripts'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
@@ -108,6 +108,19 @@ describe('memoryRateBudget', () => {
       new Promise((resolve) => setTimeout(resolve, 2_000, 'still waiting')),
     ])
     expect(next).toBe('went at once')
+  })
+
+  test('counts sends another budget booked (record): a fallback goes on from them, not from an empty window', async () => {
+    let clock = 5_000
+    const log = sendLog({ limit: 10, windowMs: 1000, spacingMs: 0 }, () => clock)
+    for (let i = 0; i < 10; i++) {
+      log.record()
+      clock += 10
+    }
+    expect(await log.book('fail')).toMatchObject({ granted: false })
+    // Past the window of the recorded sends, places free up again; old records are dropped as they pass.
+    clock += 1000
+    expect(await log.book('fail')).toMatchObject({ granted: true, waitMs: 0 })
   })
 
   test('pause holds every request back until the time given', async () => {
@@ -255,6 +268,28 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250)
   })
 
+  test('a Retry-After far in the future pauses the fleet for maxPauseMs at most, later processes included', async () => {
+    const shared = key()
+    const options = { key: shared, requests: 100, windowSeconds: 1, onExceeded: 'fail' as const }
+    const a = redisRateBudget({ redis: await client(), ...options })
+    // What a 429 with `Retry-After: Fri, 31 Dec 9999 23:59:59 GMT` asks for.
+    await a.pause(Date.parse('9999-12-31T23:59:59Z'))
+    const ttl = Number(await rawCommand(await client(), ['PTTL', `${shared}:pause`]))
+    expect(ttl).toBeGreaterThan(50_000)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+    // A process started after the 429 is held back by the same capped pause.
+    const later = redisRateBudget({ redis: await client(), ...options })
+    const refused = (await later.acquire().catch((e: unknown) => e)) as RateBudgetError
+    expect(refused).toBeInstanceOf(RateBudgetError)
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000)
+    // A cap of its own: 200 ms.
+    const short = key()
+    await redisRateBudget({ redis: await client(), ...options, key: short, maxPauseMs: 200 }).pause(
+      Date.parse('9999-12-31T23:59:59Z'),
+    )
+    expect(Number(await rawCommand(await client(), ['PTTL', `${short}:pause`]))).toBeLessThanOrEqual(200)
+  })
+
   test("a 429 with Retry-After to one client's call holds back another client's next call", async () => {
     const shared = key()
     const [a, b] = await Promise.all(
@@ -268,9 +303,11 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
             username: 'user',
             password: 'user-password-0123456789',
           }),
-          budget: redisRateBudget({ redis: await client(), key: shared, requests: 100, windowSeconds: 1 }),
-          validation: 'off',
-          retry: false,
+          middleware: [
+            rateLimit(
+              redisRateBudget({ redis: await client(), key: shared, requests: 100, windowSeconds: 1 }),
+            ),
+          ],
         }),
       ),
     )

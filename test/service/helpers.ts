@@ -49,11 +49,18 @@ export async function startHarness(options: ServiceOptions = {}): Promise<Harnes
   )
   const client = await token({ grant_type: 'client_credentials' }, demo)
   const userToken = user.body.access_token as string
-  const post: Harness['post'] = async (path, body, bearer = userToken) => {
-    const response = await fetch(`${service.baseUrl}${path}`, {
+  const send = (path: string, body: unknown, bearer: string) =>
+    fetch(`${service.baseUrl}${path}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+  const post: Harness['post'] = async (path, body, bearer = userToken) => {
+    // A keep-alive socket the server closed just as it was reused resets before any answer (the request reached
+    // no handler): sent again once, on a new socket. Seen on a loaded machine; any answer is the test's.
+    const response = await send(path, body, bearer).catch((error: { cause?: { code?: unknown } }) => {
+      if (error.cause?.code !== 'ECONNRESET') throw error
+      return send(path, body, bearer)
     })
     const text = await response.text()
     return {

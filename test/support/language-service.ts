@@ -12,16 +12,17 @@ const snippetPath = path.join(root, 'test', '__editor__.ts')
 /** Where a snippet marks the point of interest. */
 export const cursor = '/*|*/'
 
-function compilerOptions(): ts.CompilerOptions {
+/** tsconfig.json's options, read once: parsing the config walks every folder it includes. */
+const compilerOptions: ts.CompilerOptions = (() => {
   const configPath = path.join(root, 'tsconfig.json')
   const { config } = ts.readConfigFile(configPath, ts.sys.readFile)
   return ts.parseJsonConfigFileContent(config, ts.sys, root).options
-}
+})()
 
 let text = ''
 let version = 0
 const host: ts.LanguageServiceHost = {
-  getCompilationSettings: compilerOptions,
+  getCompilationSettings: () => compilerOptions,
   getScriptFileNames: () => [snippetPath],
   getScriptVersion: (fileName) => (fileName === snippetPath ? String(version) : '0'),
   getScriptSnapshot: (fileName) => {

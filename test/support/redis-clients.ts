@@ -65,3 +65,23 @@ export async function watchGrants(
 export function rawCommand(redis: RedisClientLike, args: string[]): Promise<unknown> {
   return 'call' in redis ? redis.call(args[0]!, args.slice(1)) : redis.sendCommand(args)
 }
+
+/**
+ * The app's client as hql sees it (the same kind: `sendCommand` for node-redis, `call` for ioredis), counting
+ * the commands sent through it: "no command is sent" is a count, where "answers at once" was a time a busy
+ * machine could break.
+ */
+export function countingClient(client: RedisClientLike): { redis: RedisClientLike; sent: string[] } {
+  const sent: string[] = []
+  if ('call' in client)
+    return {
+      sent,
+      redis: {
+        call: (command: string, args: string[]) => (sent.push(command), client.call(command, args)),
+      },
+    }
+  return {
+    sent,
+    redis: { sendCommand: (args: string[]) => (sent.push(args[0] ?? ''), client.sendCommand(args)) },
+  }
+}

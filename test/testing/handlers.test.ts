@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node'
 import {
   hql,
   createClient,
+  recommended,
   passwordGrant,
   staticTokenGrant,
   returnType,
@@ -13,7 +14,7 @@ import {
   keyTraits,
   HttpError,
   OAuthError,
-  type Client,
+  type PagingClient,
   type ResultOf,
 } from 'hql'
 import { createService, type Service } from 'hql/service'
@@ -47,10 +48,11 @@ const clientOf = (
   baseUrl: string,
   authUrl = `${baseUrl}/auth`,
   credentials: Omit<Service['demo'], 'scope'> = service.demo,
-): Client =>
+): PagingClient =>
   createClient({
     baseUrl,
     auth: passwordGrant({ authUrl, ...credentials, scope: ['public_profile', 'user_likes'] }),
+    ...recommended(),
     retry: false,
   })
 
@@ -241,8 +243,12 @@ describe('the token endpoint', () => {
     const refreshes: string[] = []
     const client = createClient({
       baseUrl: BASE,
-      auth: passwordGrant({ authUrl: `${BASE}/auth`, ...creds, scope: 'public_profile' }),
-      hooks: { onTokenRefresh: ({ grant, reason }) => void refreshes.push(`${grant}:${reason}`) },
+      auth: passwordGrant({
+        authUrl: `${BASE}/auth`,
+        ...creds,
+        scope: 'public_profile',
+        onTokenRefresh: ({ grant, reason }) => void refreshes.push(`${grant}:${reason}`),
+      }),
     })
     await client.run(westerns.pageSize(1))
     await new Promise((resolve) => setTimeout(resolve, 600))

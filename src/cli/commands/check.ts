@@ -11,6 +11,11 @@ export async function checkCommand(io: CliIo, paths: readonly string[]): Promise
     reportErrors(io, errors)
     return exitCodes.problems
   }
-  io.stdout(`${queries.length} queries in ${catalog.files.length} files: ok\n`)
+  io.stdout(
+    `${counted(queries.length, 'query', 'queries')} in ${counted(catalog.files.length, 'file', 'files')}: ok\n`,
+  )
   return exitCodes.ok
 }
+
+// "1 query in 1 file", "2 queries in 1 file": a count with its noun in the number it takes.
+const counted = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`

@@ -1,5 +1,5 @@
-import { createClient, clientCredentialsGrant, passwordGrant } from '../../client'
-import type { Auth, Client } from '../../client'
+import { createClient, clientCredentialsGrant, passwordGrant, recommended } from '../../client'
+import type { Auth, PagingClient } from '../../client'
 import { createService } from '../../service'
 import type { CliIo } from '../io'
 import { exitCodes } from '../io'
@@ -11,7 +11,7 @@ const defaultScope = ['public_profile', 'user_likes']
 export const AUTH_PATH = '/auth'
 
 export interface Target {
-  readonly client: Client
+  readonly client: PagingClient
   readonly close: () => Promise<void>
 }
 
@@ -52,7 +52,7 @@ export async function connect(
     username !== undefined && password !== undefined
       ? passwordGrant({ authUrl, clientId, clientSecret, username, password, scope: scope ?? defaultScope })
       : clientCredentialsGrant({ authUrl, clientId, clientSecret, ...(scope ? { scope } : {}) })
-  return { client: createClient({ baseUrl, auth }), close: async () => {} }
+  return { client: createClient({ baseUrl, auth, ...recommended() }), close: async () => {} }
 }
 
 async function embedded(): Promise<Target> {
@@ -65,5 +65,8 @@ async function embedded(): Promise<Target> {
     password: service.demo.password,
     scope: defaultScope,
   })
-  return { client: createClient({ baseUrl: service.baseUrl, auth }), close: () => service.close() }
+  return {
+    client: createClient({ baseUrl: service.baseUrl, auth, ...recommended() }),
+    close: () => service.close(),
+  }
 }

@@ -1,40 +1,13 @@
 import { ClientConfigError, OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
-import type { RetryPolicy } from '../retry'
-import type { TransportContext } from '../transport'
-import { httpUrl, requireNonEmpty } from '../option-checks'
+import { httpUrl, numberOption, requireNonEmpty } from '../option-checks'
+import type { Auth, AuthContext } from './auth'
 import { basicCredentials, requestToken, type ClientIdentity, type GrantFields } from './token-endpoint'
+import { managedAuth, type TokenOptions } from './token-manager'
 import type { StoredToken } from './token-store'
 
-/** What a grant needs from the client to ask for a token. */
-export interface GrantEnv {
-  readonly ctx: TransportContext
-  /** The client's graph retry policy; token requests retry only a subset (see `tokenRetryPolicy`). */
-  readonly retry: RetryPolicy
-  readonly timeoutMs: number
-  readonly totalTimeoutMs: number
-}
-
-/**
- * How the client gets tokens: made by `passwordGrant`, `refreshTokenGrant`, `clientCredentialsGrant` or
- * `staticTokenGrant`. Opaque on purpose: pass it to `createClient({ auth })`.
- */
-export interface Auth {
-  readonly kind: 'password' | 'refresh_token' | 'client_credentials' | 'static'
-  /** @internal values to scrub from every error and hook (credentials and their encodings). */
-  readonly secrets: readonly string[]
-  /** @internal whether a rejected token can be replaced (false for a static token). */
-  readonly renewable: boolean
-  /** @internal gets a new token; `current` is the stored one, whose refresh token a grant may use. */
-  obtain(
-    current: StoredToken | undefined,
-    reason: TokenRefreshInfo['reason'],
-    env: GrantEnv,
-  ): Promise<StoredToken>
-}
-
-/** Options shared by the grants that talk to the token endpoint. */
-export interface IdentityOptions extends ClientIdentity {}
+/** Options shared by the grants that talk to the token endpoint: who the app is, and how tokens are kept. */
+export interface IdentityOptions extends ClientIdentity, TokenOptions {}
 
 /** Options of `passwordGrant`. `scope` is a list or a space-separated string; it goes on the wire `+`-joined. */
 export interface PasswordGrantOptions extends IdentityOptions {
@@ -48,14 +21,12 @@ export interface PasswordGrantOptions extends IdentityOptions {
  * logs in again if the refresh token is refused (`invalid_grant`).
  *
  * @example
- * const client = createClient({
- *   baseUrl: 'https://graph.example.com',
- *   auth: passwordGrant({ authUrl: 'https://auth.example.com', clientId, clientSecret, username, password,
- *                         scope: ['public_profile', 'user_likes'] }),
- * })
+ * const auth = passwordGrant({ authUrl: 'https://auth.example.com', clientId, clientSecret, username, password,
+ *                              scope: ['public_profile', 'user_likes'] })
+ * const client = createClient({ baseUrl: 'https://graph.example.com', auth })
  */
 export function passwordGrant(options: PasswordGrantOptions): Auth {
-  checkIdentity(options)
+  const timeoutMs = checkIdentity(options)
   requireText(options.username, 'username')
   requireText(options.password, 'password')
   const scope = joinScope(options.scope)
@@ -65,22 +36,27 @@ export function passwordGrant(options: PasswordGrantOptions): Auth {
     password: options.password,
     ...(scope === undefined ? {} : { scope }),
   }
-  return {
-    kind: 'password',
-    secrets: [...identitySecrets(options), options.password],
-    renewable: true,
-    async obtain(current, reason, env) {
+  return managedAuth(
+    async (current, reason, context) => {
       if (current?.refreshToken !== undefined) {
         try {
-          return await refresh(env, options, current.refreshToken, reason)
+          return await refresh(context, options, current.refreshToken, reason, timeoutMs)
         } catch (error) {
           if (!(error instanceof OAuthError && error.error === 'invalid_grant')) throw error
         }
         reason = 'fallback'
       }
-      return announce(env, 'password', reason, await requestToken(env.ctx, options, login, env))
+      return announce(
+        options,
+        'password',
+        reason,
+        await requestToken(context, options, login, timeoutMs),
+        context,
+      )
     },
-  }
+    options,
+    [...identitySecrets(options), options.password],
+  )
 }
 
 /** Options of `refreshTokenGrant`: a refresh token obtained elsewhere (for example by a login page). */
@@ -96,15 +72,14 @@ export interface RefreshTokenGrantOptions extends IdentityOptions {
  * const auth = refreshTokenGrant({ authUrl, clientId, clientSecret, refreshToken: savedRefreshToken })
  */
 export function refreshTokenGrant(options: RefreshTokenGrantOptions): Auth {
-  checkIdentity(options)
+  const timeoutMs = checkIdentity(options)
   requireText(options.refreshToken, 'refreshToken')
-  return {
-    kind: 'refresh_token',
-    secrets: [...identitySecrets(options), options.refreshToken],
-    renewable: true,
-    obtain: (current, reason, env) =>
-      refresh(env, options, current?.refreshToken ?? options.refreshToken, reason),
-  }
+  return managedAuth(
+    (current, reason, context) =>
+      refresh(context, options, current?.refreshToken ?? options.refreshToken, reason, timeoutMs),
+    options,
+    [...identitySecrets(options), options.refreshToken],
+  )
 }
 
 /** Options of `clientCredentialsGrant`. */
@@ -120,59 +95,50 @@ export interface ClientCredentialsGrantOptions extends IdentityOptions {
  * const auth = clientCredentialsGrant({ authUrl: 'https://auth.example.com', clientId, clientSecret })
  */
 export function clientCredentialsGrant(options: ClientCredentialsGrantOptions): Auth {
-  checkIdentity(options)
+  const timeoutMs = checkIdentity(options)
   const scope = joinScope(options.scope)
   const fields: GrantFields = { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) }
-  return {
-    kind: 'client_credentials',
-    secrets: identitySecrets(options),
-    renewable: true,
-    obtain: async (_current, reason, env) =>
-      announce(env, 'client_credentials', reason, await requestToken(env.ctx, options, fields, env)),
-  }
-}
-
-/**
- * A fixed access token, for scripts and tests. It is never refreshed: a 401 is thrown as an `HttpError`.
- *
- * @example
- * const client = createClient({ baseUrl, auth: staticTokenGrant(process.env.HQL_TOKEN ?? '') })
- */
-export function staticTokenGrant(accessToken: string): Auth {
-  requireText(accessToken, 'accessToken')
-  return {
-    kind: 'static',
-    secrets: [accessToken],
-    renewable: false,
-    obtain: () => Promise.resolve({ accessToken }),
-  }
+  return managedAuth(
+    async (_current, reason, context) =>
+      announce(
+        options,
+        'client_credentials',
+        reason,
+        await requestToken(context, options, fields, timeoutMs),
+        context,
+      ),
+    options,
+    identitySecrets(options),
+  )
 }
 
 async function refresh(
-  env: GrantEnv,
-  identity: ClientIdentity,
+  context: AuthContext,
+  options: IdentityOptions,
   refreshToken: string,
   reason: TokenRefreshInfo['reason'],
+  timeoutMs: number,
 ): Promise<StoredToken> {
   const token = await requestToken(
-    env.ctx,
-    identity,
+    context,
+    options,
     { grant_type: 'refresh_token', refresh_token: refreshToken },
-    env,
+    timeoutMs,
   )
   // A refresh response without a refresh token means: keep using the one you have.
-  return announce(env, 'refresh_token', reason, { refreshToken, ...token })
+  return announce(options, 'refresh_token', reason, { refreshToken, ...token }, context)
 }
 
 async function announce(
-  env: GrantEnv,
+  options: IdentityOptions,
   grant: TokenRefreshInfo['grant'],
   reason: TokenRefreshInfo['reason'],
   token: StoredToken,
+  context: AuthContext,
 ): Promise<StoredToken> {
   // The scope is the server's text: it could echo anything it was sent.
-  const scope = token.scope === undefined ? undefined : env.ctx.secrets.scrub(token.scope)
-  await env.ctx.hooks.onTokenRefresh?.({ grant, reason, expiresAt: token.expiresAt, scope })
+  const scope = token.scope === undefined ? undefined : context.secrets.scrub(token.scope)
+  await options.onTokenRefresh?.({ grant, reason, expiresAt: token.expiresAt, scope })
   return token
 }
 
@@ -185,12 +151,16 @@ function identitySecrets(identity: ClientIdentity): string[] {
   return [identity.clientSecret, basicCredentials(identity)]
 }
 
-function checkIdentity(identity: ClientIdentity): void {
-  httpUrl(identity.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
-  requireText(identity.clientId, 'clientId')
-  requireText(identity.clientSecret, 'clientSecret')
-  if (identity.basicAuth !== undefined && identity.basicAuth !== 'form' && identity.basicAuth !== 'raw')
+/** Checks the options every token-endpoint grant shares; returns its attempt timeout. */
+function checkIdentity(options: IdentityOptions): number {
+  httpUrl(options.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
+  requireText(options.clientId, 'clientId')
+  requireText(options.clientSecret, 'clientSecret')
+  if (options.basicAuth !== undefined && options.basicAuth !== 'form' && options.basicAuth !== 'raw')
     throw new ClientConfigError("expected 'form' or 'raw'", ['auth', 'basicAuth'])
+  if (options.onTokenRefresh !== undefined && typeof options.onTokenRefresh !== 'function')
+    throw new ClientConfigError('expected a function', ['auth', 'onTokenRefresh'])
+  return numberOption(options.timeoutMs, 10_000, ['auth', 'timeoutMs'], 'positive')
 }
 
 // The value itself is never quoted: it may be a secret.

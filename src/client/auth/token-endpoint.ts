@@ -1,8 +1,20 @@
 import { OAuthErrorBodySchema, TOKEN_PATH, TokenResponseSchema, type TokenResponse } from '../../model/core'
-import { ClientError, HttpError, OAuthError, type RequestDescription } from '../errors'
-import type { RetryPolicy } from '../retry'
-import { checkResponse } from '../validate'
-import { openScope, outgoing, parseJsonOrUndefined, send, type TransportContext } from '../transport'
+import { describeFailure, parseJsonOrUndefined, readText } from '../body'
+import { checkResponse } from '../checks'
+import {
+  ClientError,
+  HttpError,
+  LimitExceededError,
+  NetworkError,
+  OAuthError,
+  TimeoutError,
+  type RequestDescription,
+} from '../errors'
+import { backoffDelay } from '../retries'
+import { parseRetryAfter } from '../retry-after'
+import { isSecretKey } from '../secrets'
+import { deadline, sleep } from '../signals'
+import type { AuthContext } from './auth'
 import type { StoredToken } from './token-store'
 
 // The token endpoint's path is a wire fact (src/model/wire.ts); exported here too, where the client has it.
@@ -33,24 +45,19 @@ export type GrantFields =
   | { readonly grant_type: 'refresh_token'; readonly refresh_token: string }
   | { readonly grant_type: 'client_credentials'; readonly scope?: string }
 
-/**
- * Token requests are not blindly retried: a password or refresh grant whose answer was lost may already have
- * issued (or rotated) a token. Only answers that say the request was not processed (429, 503) are retried.
- */
-export function tokenRetryPolicy(graph: RetryPolicy): RetryPolicy {
-  return {
-    ...graph,
-    network: false,
-    statuses: graph.statuses.filter((status) => status === 429 || status === 503),
-  }
-}
+/** A token answer is a few hundred bytes: anything past 64 KB is no token answer. */
+const MAX_TOKEN_RESPONSE_BYTES = 64 << 10
 
-/** Asks the token endpoint for a token; resolves with its absolute expiry, rejects with typed errors. */
+/**
+ * Asks the token endpoint for a token; resolves with its absolute expiry, rejects with typed errors. The
+ * request runs on its own clock (`timeoutMs` an attempt, 30 s in all), not on the signal of the call that
+ * started it: calls waiting for the same token share it, and one of them giving up must not fail the others.
+ */
 export async function requestToken(
-  ctx: TransportContext,
+  context: AuthContext,
   identity: ClientIdentity,
   fields: GrantFields,
-  options: { readonly retry: RetryPolicy; readonly timeoutMs: number; readonly totalTimeoutMs: number },
+  timeoutMs: number,
 ): Promise<StoredToken> {
   const form = new URLSearchParams({
     ...fields,
@@ -63,30 +70,95 @@ export async function requestToken(
     'content-type': 'application/x-www-form-urlencoded',
     authorization: `Basic ${basicCredentials(identity)}`,
   }
-  // The form is the client's own: hooks and errors show it with its secret fields hidden, and nothing else.
-  const request = outgoing(ctx, 'token', url, headers, form.toString(), undefined, Object.fromEntries(form))
-  const scope = openScope(ctx, undefined, options)
-  const requestedAt = ctx.now()
+  // The form is the client's own: errors show it with its secret fields hidden, and nothing else.
+  const request: RequestDescription = {
+    kind: 'token',
+    method: 'POST',
+    url,
+    headers: { ...headers, authorization: 'Basic [redacted]' },
+    body: Object.fromEntries([...form].map(([key, value]) => [key, isSecretKey(key) ? '[redacted]' : value])),
+  }
+  const requestedAt = Date.now()
   let text: string
   try {
-    ;({ text } = await send(ctx, request, tokenRetryPolicy(options.retry), scope))
+    text = await postForm(context, url, headers, form.toString(), request, timeoutMs)
   } catch (error) {
-    throw error instanceof HttpError ? (asOAuthError(error, ctx) ?? error) : error
-  } finally {
-    scope.total.dispose()
+    throw error instanceof HttpError ? (asOAuthError(error, context) ?? error) : error
   }
   const json = parseJsonOrUndefined(text)
-  const refused = asOAuthError({ status: 200, body: json, request: request.described }, ctx)
+  const refused = asOAuthError({ status: 200, body: json, request }, context)
   if (refused !== undefined) throw refused
-  const token = readTokenResponse(ctx, json, request.described, requestedAt)
-  ctx.secrets.addToken(token.accessToken)
-  ctx.secrets.addToken(token.refreshToken)
+  const token = readTokenResponse(context, json, request, requestedAt)
+  context.secrets.add(token.accessToken)
+  context.secrets.add(token.refreshToken)
   return token
+}
+
+/**
+ * One form POST, retried only when the answer says the request was not processed (429, 503: twice at most):
+ * a password or refresh grant whose answer was lost may already have issued (or rotated) a token, so network
+ * errors, timeouts and other statuses are not retried.
+ */
+async function postForm(
+  context: AuthContext,
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  request: RequestDescription,
+  timeoutMs: number,
+): Promise<string> {
+  const total = deadline(undefined, 30_000)
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const attemptDeadline = deadline(total.signal, timeoutMs)
+      let response: Response
+      let text: string | undefined
+      try {
+        response = await context.fetch(url, {
+          method: 'POST',
+          headers,
+          body,
+          signal: attemptDeadline.signal,
+          redirect: 'manual',
+        })
+        text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
+      } catch (error) {
+        if (error instanceof ClientError) throw error
+        if (attemptDeadline.timedOut() || total.timedOut())
+          throw new TimeoutError(
+            attemptDeadline.timedOut() ? 'attempt' : 'total',
+            attemptDeadline.timedOut() ? timeoutMs : 30_000,
+            request,
+          )
+        throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
+      } finally {
+        attemptDeadline.dispose()
+      }
+      if (text === undefined)
+        throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
+      const { status } = response
+      if (status >= 200 && status < 300) return text
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
+      const error = new HttpError(status, {
+        body: context.secrets.redact(parseJsonOrUndefined(text)),
+        text: context.secrets.scrub(text),
+        request,
+        retryAfterMs,
+      })
+      const delayMs = retryAfterMs ?? backoffDelay(300, 10_000, attempt - 1)
+      if ((status !== 429 && status !== 503) || attempt > 2 || delayMs > 60_000) throw error
+      await sleep(delayMs, total.signal).catch(() => {
+        throw error
+      })
+    }
+  } finally {
+    total.dispose()
+  }
 }
 
 function asOAuthError(
   failure: { status: number; body: unknown; request: RequestDescription | undefined },
-  ctx: TransportContext,
+  ctx: AuthContext,
 ): ClientError | undefined {
   const parsed = OAuthErrorBodySchema.safeParse(failure.body)
   if (!parsed.success || failure.request === undefined) return undefined
@@ -103,7 +175,7 @@ function asOAuthError(
 
 /** Reads a token response; the expiry is counted from when the request was sent, to err on the early side. */
 function readTokenResponse(
-  ctx: TransportContext,
+  ctx: AuthContext,
   json: unknown,
   request: RequestDescription,
   requestedAt: number,
@@ -111,10 +183,21 @@ function readTokenResponse(
   const body = checkResponse(TokenResponseSchema, json, 'the token response', request, (text) =>
     ctx.secrets.scrub(text),
   ) as TokenResponse
+  // A token of another type (`mac`, `DPoP`) sent as Bearer would not authenticate, and a lifetime that is not
+  // positive (or not a number) would have it refreshed before every request or never: both refused by name.
+  const bad = /^bearer$/i.test(body.token_type) ? (body.expires_in > 0 ? '' : 'expires_in') : 'token_type'
+  if (bad)
+    throw new OAuthError(
+      200,
+      'invalid_token_response',
+      `${bad} is not ${bad == 'token_type' ? 'bearer' : 'a positive number'}`,
+      request,
+    )
   return {
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
     expiresAt: requestedAt + body.expires_in * 1000,
+    issuedAt: requestedAt,
     ...(body.scope === undefined ? {} : { scope: body.scope }),
   }
 }

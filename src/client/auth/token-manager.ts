@@ -1,47 +1,73 @@
-import { OAuthError } from '../errors'
+import { ClientConfigError, OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
+import { numberOption } from '../option-checks'
 import { raceAbort } from '../signals'
-import type { Auth, GrantEnv } from './grants'
-import type { StoredToken, TokenStore } from './token-store'
+import type { Auth, AuthContext } from './auth'
+import { memoryTokenStore, type StoredToken, type TokenStore } from './token-store'
 
-/**
- * Hands out access tokens: from the store while they are fresh, otherwise from one refresh shared by every
- * request that is waiting, however many there are.
- */
-export interface TokenManager {
-  /** A token to send now; waits for a refresh when the stored one is missing or about to expire. */
-  accessToken(signal: AbortSignal | undefined): Promise<string>
-  /**
-   * A replacement for a token a graph endpoint rejected, or undefined when this auth cannot renew. If another
-   * request already replaced it, that replacement is used instead of refreshing again.
-   */
-  replace(rejected: string, signal: AbortSignal | undefined): Promise<string | undefined>
+/** Options every grant that asks a token endpoint takes: where it keeps the token, and when it renews it. */
+export interface TokenOptions {
+  /** Where the token is kept. Default: `memoryTokenStore()`, this grant's own. */
+  readonly tokenStore?: TokenStore
+  /** A token is renewed this long before it expires (or at half its life, if shorter). Default 60 000 ms. */
+  readonly refreshMarginMs?: number
+  /** Told each time the grant asks the token endpoint: which grant, why; never the tokens. */
+  readonly onTokenRefresh?: (info: TokenRefreshInfo) => void | Promise<void>
+  /** Limit for one token request, response included. Default 10 000 ms. */
+  readonly timeoutMs?: number
 }
 
-export function tokenManager(
-  auth: Auth,
-  store: TokenStore,
-  env: GrantEnv,
-  refreshMarginMs: number,
-): TokenManager {
-  const { ctx } = env
+/** How a grant asks its token endpoint: `current` is the stored token, whose refresh token it may use. */
+export type Obtain = (
+  current: StoredToken | undefined,
+  reason: TokenRefreshInfo['reason'],
+  context: AuthContext,
+) => Promise<StoredToken>
+
+/**
+ * An `Auth` over a token endpoint: hands out the stored token while it is fresh, otherwise obtains one with
+ * `obtain`, one request at a time however many calls wait (a store shared by several processes decides which
+ * of them asks: `TokenStore.refresh`).
+ */
+export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: readonly string[]): Auth {
+  const store = options.tokenStore ?? memoryTokenStore()
+  if (
+    typeof store?.get !== 'function' ||
+    typeof store.set !== 'function' ||
+    typeof store.clear !== 'function'
+  )
+    throw new ClientConfigError('expected a TokenStore (get, set, clear)', ['auth', 'tokenStore'])
+  const refreshMarginMs = numberOption(
+    options.refreshMarginMs,
+    60_000,
+    ['auth', 'refreshMarginMs'],
+    'atLeast0',
+  )
   let inflight: Promise<StoredToken> | undefined
-  // The lifetime of the token this manager obtained last, to keep a large margin from refreshing on every call.
+  // The lifetime of the token this grant obtained last, for a token that does not carry its `issuedAt`.
   let last: { accessToken: string; lifetimeMs: number } | undefined
 
-  // A store may hand out tokens this client never obtained; they are secrets all the same.
-  const remember = (token: StoredToken | undefined): void => {
-    ctx.secrets.addToken(token?.accessToken)
-    ctx.secrets.addToken(token?.refreshToken)
+  // A store may hand out tokens this grant never obtained; they are secrets all the same.
+  const remember = (token: StoredToken | undefined, context: AuthContext): void => {
+    context.secrets.add(token?.accessToken)
+    context.secrets.add(token?.refreshToken)
   }
 
+  /**
+   * Whether a token is fresh: `refreshMarginMs` before it expires, or half its lifetime for a token that
+   * lives less than twice the margin (a 20 s token and the 60 s default: renewed after 10 s, once in its life,
+   * rather than on every call). The lifetime is the token's own (`issuedAt`, which a shared store keeps, so
+   * that every process reading it agrees), or what this grant saw when it obtained it.
+   */
   const isFresh = (token: StoredToken): boolean => {
     if (token.expiresAt === undefined) return true
-    const margin =
-      last?.accessToken === token.accessToken
-        ? Math.min(refreshMarginMs, last.lifetimeMs / 2)
-        : refreshMarginMs
-    return ctx.now() < token.expiresAt - margin
+    const lifetimeMs =
+      token.issuedAt !== undefined
+        ? token.expiresAt - token.issuedAt
+        : last?.accessToken === token.accessToken
+          ? last.lifetimeMs
+          : Infinity
+    return Date.now() < token.expiresAt - Math.max(0, Math.min(refreshMarginMs, lifetimeMs / 2))
   }
 
   // Requests that read the store before the last refresh finished arrive with the old token: a stored token
@@ -50,11 +76,16 @@ export function tokenManager(
     token.accessToken !== stale && isFresh(token)
 
   /** Asks the token endpoint; the store is the caller's to update. */
-  async function request(current: StoredToken | undefined, reason: TokenRefreshInfo['reason']) {
-    remember(current)
-    const startedAt = ctx.now()
+  async function request(
+    current: StoredToken | undefined,
+    reason: TokenRefreshInfo['reason'],
+    context: AuthContext,
+  ): Promise<StoredToken> {
+    remember(current, context)
+    const startedAt = Date.now()
     try {
-      const token = await auth.obtain(current, reason, env)
+      const token = await obtain(current, reason, context)
+      remember(token, context)
       if (token.expiresAt !== undefined)
         last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
       return token
@@ -65,41 +96,46 @@ export function tokenManager(
     }
   }
 
-  async function obtain(stale: string | undefined, reason: TokenRefreshInfo['reason']): Promise<StoredToken> {
-    // A store shared by several processes decides which of them asks the token endpoint.
+  async function refresh(
+    stale: string | undefined,
+    reason: TokenRefreshInfo['reason'],
+    context: AuthContext,
+  ): Promise<StoredToken> {
     if (store.refresh !== undefined) {
       const token = await store.refresh({
         usable: (token) => usable(token, stale),
-        obtain: (current) => request(current, reason),
+        obtain: (current) => request(current, reason, context),
       })
-      remember(token)
+      remember(token, context)
       return token
     }
     const current = await store.get()
-    remember(current)
+    remember(current, context)
     if (current !== undefined && usable(current, stale)) return current
-    const token = await request(current, reason)
+    const token = await request(current, reason, context)
     await store.set(token)
     return token
   }
 
-  const refresh = (stale: string | undefined, reason: TokenRefreshInfo['reason']): Promise<StoredToken> =>
-    (inflight ??= obtain(stale, reason).finally(() => {
-      inflight = undefined
-    }))
+  // One refresh at a time, shared by every call waiting; each call still stops waiting at its own signal.
+  const shared = (stale: string | undefined, reason: TokenRefreshInfo['reason'], context: AuthContext) =>
+    raceAbort(
+      (inflight ??= refresh(stale, reason, context).finally(() => {
+        inflight = undefined
+      })),
+      context.signal,
+    )
 
   return {
-    async accessToken(signal) {
-      if (inflight !== undefined) return (await raceAbort(inflight, signal)).accessToken
-      const stored = await raceAbort(store.get(), signal)
-      remember(stored)
+    secrets,
+    async token(context) {
+      if (inflight !== undefined) return (await raceAbort(inflight, context.signal)).accessToken
+      const stored = await raceAbort(store.get(), context.signal)
+      remember(stored, context)
       if (stored !== undefined && isFresh(stored)) return stored.accessToken
-      const reason = stored === undefined ? 'missing' : 'expiring'
-      return (await raceAbort(refresh(stored?.accessToken, reason), signal)).accessToken
+      return (await shared(stored?.accessToken, stored === undefined ? 'missing' : 'expiring', context))
+        .accessToken
     },
-    async replace(rejected, signal) {
-      if (!auth.renewable) return undefined
-      return (await raceAbort(refresh(rejected, 'rejected'), signal)).accessToken
-    },
+    renew: async (rejected, context) => (await shared(rejected, 'rejected', context)).accessToken,
   }
 }

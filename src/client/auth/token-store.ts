@@ -4,6 +4,12 @@ export interface StoredToken {
   readonly refreshToken?: string
   /** Undefined when the server gave no lifetime: the token is used until a graph endpoint rejects it. */
   readonly expiresAt?: number
+  /**
+   * When the token was asked for (ms since the epoch): with `expiresAt`, its lifetime, so that a token living
+   * less than the refresh margin is renewed once in its life, not on every call, by whichever process reads it.
+   * A store that keeps tokens elsewhere keeps this field too.
+   */
+  readonly issuedAt?: number
   readonly scope?: string
 }
 
@@ -43,7 +49,7 @@ export interface TokenRenewal {
  * A token store that lives in this process's memory: the default of `createClient`.
  *
  * @example
- * const client = createClient({ baseUrl, auth, tokenStore: memoryTokenStore() })
+ * const auth = passwordGrant({ authUrl, clientId, clientSecret, username, password, tokenStore: memoryTokenStore() })
  */
 export function memoryTokenStore(initial?: StoredToken): TokenStore {
   let token = initial

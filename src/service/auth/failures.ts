@@ -17,7 +17,10 @@ export const DEFAULT_AUTH_FAILURE_LIMIT: AuthFailureLimit = {
   windowSeconds: 300,
 }
 
-/** The two counters of the token endpoints: by source address, and by username for password guesses. */
+/**
+ * The two counters of the token endpoints: attempts by source address, and password guesses by username. Each
+ * attempt is counted before it is checked and given back if it succeeds (`Counter.reserve`, `release`).
+ */
 export class AuthFailures implements FailureLimits {
   readonly byAddress: WindowCounter
   readonly byUsername: WindowCounter
@@ -39,7 +42,7 @@ export interface FailureLimits {
   readonly byUsername: Counter
 }
 
-const never: Counter = { wait: () => 0, add: () => undefined }
+const never: Counter = { reserve: () => 0, release: () => undefined }
 
 /** Counters that never refuse: hql/testing's token endpoint, and a service with the limit turned off. */
 export const NO_FAILURE_LIMIT: FailureLimits = { byAddress: never, byUsername: never }

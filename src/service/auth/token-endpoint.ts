@@ -1,4 +1,5 @@
 import { AuthFailures, type FailureLimits } from './failures'
+import type { FairQueue } from '../http/fair-queue'
 import type { Limiter } from '../http/rate-limit'
 import type { IssuedTokens, Tokens } from './tokens'
 
@@ -107,6 +108,12 @@ export interface TokenEndpointDeps {
   readonly limiter: Limiter
   /** Failed authentications, by source address and by username. */
   readonly failures: FailureLimits
+  /**
+   * Password checks (scrypt, ~50–100 ms of a core each) at once, in turns by source address, so that one
+   * address's guesses delay another's sign-in by one check at most. Without it checks run as they come
+   * (hql/testing's token endpoint, which checks no hash).
+   */
+  readonly passwordChecks?: FairQueue
 }
 
 /**
@@ -123,20 +130,45 @@ export interface TokenRequest {
 const tooMany = (what: string, wait: number): OAuthAnswer =>
   oauthError(429, 'rate_limited', `${what}; retry in ${wait} s`, { 'Retry-After': String(wait) })
 
+/** An answer, and whether it is a failed authentication (which stays counted against the address). */
+type Outcome = OAuthAnswer & { readonly failed?: true }
+const failed = (answer: OAuthAnswer): Outcome => ({ ...answer, failed: true })
+
 /**
- * Parses the form and authenticates the client: shared by the token and check_token endpoints. Failed
- * client authentication counts against the source address, never against the client id it named: anyone can
- * name a client id, and counting there would let anyone lock that client out. An address over its budget is
- * refused every attempt, right or wrong, so that guessing a secret there learns nothing. Once the client has
+ * Runs one attempt at a token endpoint, counted against its source address before anything is checked: the
+ * count is reserved in the same step as the comparison with the budget, before any await (in Redis, one
+ * script), so that attempts sent side by side are counted as they arrive, not after their checks have run.
+ * An address over its budget is refused every attempt, right or wrong, so that guessing there learns nothing.
+ * Only a failed authentication keeps its count: a success, a malformed form, or any other answer gives it back.
+ */
+async function counted(
+  deps: TokenEndpointDeps,
+  request: TokenRequest,
+  attempt: () => Promise<Outcome>,
+): Promise<OAuthAnswer> {
+  const addressWait = await deps.failures.byAddress.reserve(request.address)
+  if (addressWait > 0) return tooMany('too many failed authentications from this address', addressWait)
+  let outcome: Outcome | undefined
+  try {
+    outcome = await attempt()
+  } finally {
+    if (outcome?.failed !== true) await deps.failures.byAddress.release(request.address)
+  }
+  const { status, body, headers } = outcome
+  return { status, body, headers }
+}
+
+/**
+ * Parses the form and authenticates the client: shared by the token and check_token endpoints. A failed client
+ * authentication is counted against the source address (by `counted`), never against the client id it named:
+ * anyone can name a client id, and counting there would let anyone lock that client out. Once the client has
  * authenticated, the request spends its own budget, as its graph requests do.
  */
 async function authenticate(
   deps: TokenEndpointDeps,
   request: TokenRequest,
   body: Buffer,
-): Promise<{ form: URLSearchParams; clientId: string; passwordGrant: boolean } | OAuthAnswer> {
-  const addressWait = await deps.failures.byAddress.wait(request.address)
-  if (addressWait > 0) return tooMany('too many failed authentications from this address', addressWait)
+): Promise<{ form: URLSearchParams; clientId: string; passwordGrant: boolean } | Outcome> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? ''))
     return oauthError(
       400,
@@ -144,10 +176,7 @@ async function authenticate(
       'send the parameters form-encoded (application/x-www-form-urlencoded)',
     )
   const form = new URLSearchParams(body.toString('utf8'))
-  const refused = async (description: string): Promise<OAuthAnswer> => {
-    await deps.failures.byAddress.add(request.address)
-    return invalidClient(description)
-  }
+  const refused = (description: string): Outcome => failed(invalidClient(description))
   const basic = basicCredentials(request.authorization)
   if (basic === 'malformed') return refused('the Authorization header is not valid Basic credentials')
   const formId = form.get('client_id') ?? undefined
@@ -169,12 +198,48 @@ async function authenticate(
   return { form, clientId: client.clientId, passwordGrant: client.passwordGrant }
 }
 
+/**
+ * Checks a password grant's username and password. Guesses on one username are limited from every address
+ * together, so that many addresses do not multiply the guesses; the guess is counted before the hash is
+ * computed (reserved, as `counted` does for the address), and over the budget every attempt is refused, the
+ * right password's too. A right password gives its count back.
+ */
+async function checkUser(
+  deps: TokenEndpointDeps,
+  address: string,
+  username: string,
+  password: string,
+): Promise<Outcome | true> {
+  const userKey = AuthFailures.usernameKey(username)
+  const userWait = await deps.failures.byUsername.reserve(userKey)
+  if (userWait > 0) return tooMany('too many failed sign-ins for this username', userWait)
+  let right: boolean | undefined
+  try {
+    const check = () => deps.registry.authenticateUser(username, password)
+    const admitted = deps.passwordChecks === undefined ? check() : deps.passwordChecks.enter(address, check)
+    if (admitted === undefined) {
+      const retry = deps.passwordChecks?.retryAfterSeconds() ?? 1
+      return oauthError(503, 'temporarily_unavailable', `too many sign-ins at once; retry in ${retry} s`, {
+        'Retry-After': String(retry),
+      })
+    }
+    right = await admitted
+  } finally {
+    if (right !== false) await deps.failures.byUsername.release(userKey)
+  }
+  return right || failed(oauthError(400, 'invalid_grant', 'Bad credentials'))
+}
+
 /** POST {auth_url}/1.3/security/oauth/token: password, refresh_token and client_credentials grants. */
-export async function tokenEndpoint(
+export function tokenEndpoint(
   deps: TokenEndpointDeps,
   request: TokenRequest,
   body: Buffer,
 ): Promise<OAuthAnswer> {
+  return counted(deps, request, () => grant(deps, request, body))
+}
+
+async function grant(deps: TokenEndpointDeps, request: TokenRequest, body: Buffer): Promise<Outcome> {
   const auth = await authenticate(deps, request, body)
   if ('status' in auth) return auth
   const { form, clientId } = auth
@@ -195,16 +260,8 @@ export async function tokenEndpoint(
         return oauthError(400, 'invalid_request', 'the password grant needs username and password')
       const scopes = grantScopes('password', form.get('scope'))
       if ('status' in scopes) return scopes
-      // Guesses on one username are limited from every address together, so that many addresses do not
-      // multiply the guesses; over the budget every attempt is refused, the right password's too.
-      const userKey = AuthFailures.usernameKey(username)
-      const userWait = await deps.failures.byUsername.wait(userKey)
-      if (userWait > 0) return tooMany('too many failed sign-ins for this username', userWait)
-      if (!(await deps.registry.authenticateUser(username, password))) {
-        await deps.failures.byUsername.add(userKey)
-        await deps.failures.byAddress.add(request.address)
-        return oauthError(400, 'invalid_grant', 'Bad credentials')
-      }
+      const checked = await checkUser(deps, request.address, username, password)
+      if (checked !== true) return checked
       return ok(await deps.tokens.issue({ clientId, username, scopes }, true))
     }
     case 'refresh_token': {
@@ -212,10 +269,7 @@ export async function tokenEndpoint(
       if (refreshToken === null)
         return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
       const redeemed = await deps.tokens.redeem(refreshToken, clientId)
-      if (redeemed === undefined) {
-        await deps.failures.byAddress.add(request.address)
-        return oauthError(400, 'invalid_grant', 'Invalid refresh token')
-      }
+      if (redeemed === undefined) return failed(oauthError(400, 'invalid_grant', 'Invalid refresh token'))
       const { expiresAt: _, ...rest } = redeemed.grant
       return ok(await deps.tokens.issue(rest, true, redeemed.family))
     }
@@ -245,11 +299,15 @@ export async function tokenEndpoint(
  * (RFC 7662 §2.2: a caller not allowed to introspect a token learns no more than that it is not active
  * for it), so that a client cannot learn another's users or whether a token exists.
  */
-export async function checkTokenEndpoint(
+export function checkTokenEndpoint(
   deps: TokenEndpointDeps,
   request: TokenRequest,
   body: Buffer,
 ): Promise<OAuthAnswer> {
+  return counted(deps, request, () => checkToken(deps, request, body))
+}
+
+async function checkToken(deps: TokenEndpointDeps, request: TokenRequest, body: Buffer): Promise<Outcome> {
   const auth = await authenticate(deps, request, body)
   if ('status' in auth) return auth
   const token = auth.form.get('token')

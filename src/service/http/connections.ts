@@ -12,6 +12,11 @@ export interface ConnectionLimits {
   readonly keepAliveMs: number
   /** Open connections at most; a connection beyond it is closed at once, unanswered. */
   readonly maxConnections: number
+  /**
+   * Open connections from one address at most; one beyond it is answered 503 and closed (./address-cap.ts).
+   * DEFAULT_MAX_CONNECTIONS_PER_ADDRESS when not given.
+   */
+  readonly maxPerAddress?: number
 }
 
 /**
@@ -23,13 +28,30 @@ export function answerClientError(
   error: Error & { code?: string },
   socket: Duplex & { bytesWritten?: number },
 ): void {
-  if (socket.writable && (socket.bytesWritten ?? 0) === 0 && error.code !== 'ECONNRESET') {
-    const [status, code, message]: [number, HqlErrorCode, string] =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'the request did not arrive in time']
-        : error.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'headers_too_large', 'the request headers are too large']
-          : [400, 'bad_request', 'the request is not valid HTTP/1.1']
+  if (error.code === 'ECONNRESET') {
+    socket.destroy()
+    return
+  }
+  const [status, code, message]: [number, HqlErrorCode, string] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request_timeout', 'the request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large', 'the request headers are too large']
+        : [400, 'bad_request', 'the request is not valid HTTP/1.1']
+  answerRaw(socket, status, code, message)
+}
+
+/**
+ * Writes the service's JSON error straight to a socket no handler has (a request Node refused, a CONNECT) and
+ * closes it. Only if nothing was written on it yet: a response already begun cannot be followed by another.
+ */
+export function answerRaw(
+  socket: Duplex & { bytesWritten?: number },
+  status: number,
+  code: HqlErrorCode,
+  message: string,
+): void {
+  if (socket.writable && (socket.bytesWritten ?? 0) === 0) {
     const text = JSON.stringify({ error: code, message, status })
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { HqlErrorCode } from '../../model/error-codes'
+import { clipped } from '../../model/shown'
 import { DEMO } from '../demo'
 
 /** Where `hql serve` answers the playground (issue 13): the editor page, its script and style. */
@@ -77,6 +79,23 @@ function answer(
   response.end(head ? undefined : bytes)
 }
 
+/** An error as every other answer of the service gives it: JSON with a code, beside the page's own headers. */
+function answerJson(
+  response: ServerResponse,
+  status: number,
+  code: HqlErrorCode,
+  message: string,
+  head: boolean,
+): void {
+  answer(
+    response,
+    status,
+    'application/json; charset=utf-8',
+    JSON.stringify({ error: code, message, status }),
+    head,
+  )
+}
+
 /**
  * Answers GET/HEAD under /playground: the built files, `config.json` (the demo credentials the Run button
  * signs in with: the same public ones `hql serve` prints), a redirect from `/playground`, or the not-built
@@ -103,14 +122,16 @@ export async function answerPlayground(
   }
   const type = files.get(name)
   if (type === undefined) {
-    answer(response, 404, 'text/plain; charset=utf-8', `no playground file at ${path}`, head)
+    answerJson(response, 404, 'no_such_endpoint', `no playground file at ${clipped(path)}`, head)
     return true
   }
   let body: Buffer
   try {
     body = await readFile(join(dir, name))
   } catch {
-    answer(response, 503, 'text/html; charset=utf-8', NOT_BUILT, head)
+    // The page says what to do to a person who opened it; a script or a style asked for says it as JSON.
+    if (name === 'index.html') answer(response, 503, 'text/html; charset=utf-8', NOT_BUILT, head)
+    else answerJson(response, 503, 'not_built', 'the playground is not built: run npm run build in hql', head)
     return true
   }
   if (name === 'index.html') {

@@ -5,14 +5,21 @@ export interface RateLimit {
 }
 
 /**
- * A counter of events per key: the in-memory `WindowCounter`, or Redis for a fleet of instances, whose answers
- * come later; hence either kind of answer.
+ * A counter of attempts per key: the in-memory `WindowCounter`, or Redis for a fleet of instances, whose answers
+ * come later; hence either kind of answer. An attempt is counted when it starts, before the check it stands for
+ * runs (`reserve`, one atomic step: a count and a comparison with nothing in between), and taken back when the
+ * check succeeds (`release`), so that attempts sent side by side cannot all pass the comparison before any of
+ * them is counted.
  */
 export interface Counter {
-  /** Seconds until the key may try again, or 0 while it is under its budget. */
-  wait(key: string): number | Promise<number>
-  /** Counts one event of the key. */
-  add(key: string): void | Promise<void>
+  /**
+   * Counts one attempt of the key and answers 0 while the key is under its budget; over it, counts nothing and
+   * answers the seconds until the key may try again. The in-memory counter answers at once (a number, no
+   * promise), so that nothing runs between the comparison and the count.
+   */
+  reserve(key: string): number | Promise<number>
+  /** Takes back one attempt of the key (one that succeeded, so it was no failure). */
+  release(key: string): void | Promise<void>
 }
 
 /** The per-client budget: `take` counts a request and returns the seconds to wait, or 0. */
@@ -59,6 +66,20 @@ export class WindowCounter implements Counter {
       if (oldest !== undefined) this.counts.delete(oldest)
     }
     this.counts.set(key, (count ?? 0) + 1)
+  }
+
+  /** Counts an attempt if the key is under its budget (0), else answers the seconds to wait: one step. */
+  reserve(key: string): number {
+    const wait = this.wait(key)
+    if (wait === 0) this.add(key)
+    return wait
+  }
+
+  /** Takes back one attempt of the key in the current window (none if the window has turned over since). */
+  release(key: string): void {
+    this.turnOver()
+    const count = this.counts.get(key)
+    if (count !== undefined && count > 0) this.counts.set(key, count - 1)
   }
 
   /** Keys followed now (for tests of the memory bound). */

@@ -1,5 +1,8 @@
 import { CHECK_TOKEN_PATH, endpointAtPath, TOKEN_PATH } from '../../model'
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { clipped } from '../../model/shown'
 import {
   checkTokenEndpoint,
   tokenEndpoint,
@@ -10,18 +13,21 @@ import {
 import type { Grant, Tokens } from '../auth/tokens'
 import type { GraphIndex } from '../graph/graph-index'
 import type { ImageNode } from '../graph/entities'
-import { answerQuery, type GraphEndpoint as Endpoint } from '../query/answer'
+import type { GraphEndpoint as Endpoint } from '../query/answer'
 import type { QueryLimits } from '../query/context'
 import { jsonBytes } from '../query/json-text'
 import { DEFAULT_IMAGE_PATH } from '../query/objects'
-import { readBody, parseJson } from './body'
+import { readBody } from './body'
 import { bearerToken, invalidToken } from './bearer'
+import { admitQuery, earlyRefusal, graphQueues, type GraphQueues } from './admission'
+import { capConnectionsPerAddress, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, isRefused } from './address-cap'
 import { addressKey } from './client-address'
-import { answerClientError, checkingInterval, type ConnectionLimits } from './connections'
+import { answerClientError, answerRaw, checkingInterval, type ConnectionLimits } from './connections'
 import { applyCors } from './cors'
 import { answerPlayground } from './playground'
 import { answerPoster } from './posters'
 import { errorResponse, ServiceError } from './errors'
+import type { GraphWorker } from '../query/graph-worker'
 import { SafeIncomingMessage } from './incoming'
 import type { Limiter } from './rate-limit'
 
@@ -37,7 +43,19 @@ export interface ServerDeps extends TokenEndpointDeps {
   readonly connections: ConnectionLimits
   /** The built playground's folder (dist/playground by default): `hql serve` answers it at /playground/. */
   readonly playgroundDir: string
+  /** The queues of graph work (./admission.ts); `graphQueues()` when not given. */
+  readonly graphWork?: GraphQueues
+  /** The thread costly requests run on once it is up (../query/graph-worker.ts); none: the event loop. */
+  readonly graphWorker?: GraphWorker
+  /**
+   * The key of a connection's source address (./client-address.ts), for the cap on connections per address,
+   * the failed-authentication counters and the queue of costly requests; the socket's address by default.
+   */
+  readonly addressOf?: (socket: Socket) => string
 }
+
+/** The dependencies with the defaults of what ServerDeps leaves optional. */
+type FullDeps = ServerDeps & Required<Pick<ServerDeps, 'graphWork' | 'addressOf'>>
 
 /** The service's own routes of the token endpoints: its authUrl is `${baseUrl}/auth`. */
 export const SERVICE_TOKEN_ROUTE = `/auth${TOKEN_PATH}`
@@ -97,13 +115,13 @@ function sendOAuth(response: ServerResponse, answer: OAuthAnswer): void {
 }
 
 /** What the token endpoints read of a request (never the header dictionary itself). */
-function tokenRequest(request: IncomingMessage): TokenRequest {
+function tokenRequest(deps: FullDeps, request: IncomingMessage): TokenRequest {
   const contentType = request.headers['content-type']
   const authorization = request.headers.authorization
   return {
     contentType: typeof contentType === 'string' ? contentType : undefined,
     authorization: typeof authorization === 'string' ? authorization : undefined,
-    address: addressKey(request.socket.remoteAddress),
+    address: deps.addressOf(request.socket),
   }
 }
 
@@ -115,7 +133,7 @@ async function authenticate(deps: ServerDeps, request: IncomingMessage, url: URL
 }
 
 async function graphRequest(
-  deps: ServerDeps,
+  deps: FullDeps,
   endpoint: Endpoint,
   request: IncomingMessage,
   url: URL,
@@ -126,8 +144,11 @@ async function graphRequest(
     throw new ServiceError(429, 'rate_limited', `too many requests for this client id; retry in ${wait} s`, {
       headers: { 'Retry-After': String(wait) },
     })
-  const json = parseJson(await readBody(request, deps.maxBodyBytes))
-  return answerQuery(deps, endpoint, json, grant.username)
+  const address = deps.addressOf(request.socket)
+  const refusal = earlyRefusal(deps.graphWork, address, Number(request.headers['content-length']))
+  if (refusal !== undefined) throw refusal
+  const body = await readBody(request, deps.maxBodyBytes)
+  return admitQuery(deps, endpoint, body, grant.username, address)
 }
 
 /**
@@ -146,7 +167,7 @@ function requestUrl(request: IncomingMessage): URL {
   }
 }
 
-async function route(deps: ServerDeps, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function route(deps: FullDeps, request: IncomingMessage, response: ServerResponse): Promise<void> {
   applyCors(request, response)
   const url = requestUrl(request)
   const path = url.pathname
@@ -170,7 +191,7 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     throw new ServiceError(
       404,
       'no_such_endpoint',
-      `no endpoint at ${path}; graph endpoints are POST /graph/{explore,relate,silos,lookup}`,
+      `no endpoint at ${clipped(path, String)}; graph endpoints are POST /graph/{explore,relate,silos,lookup}`,
     )
   if (request.method !== 'POST')
     throw new ServiceError(405, 'method_not_allowed', `${path} takes POST`, {
@@ -181,8 +202,8 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
     sendOAuth(
       response,
       path === SERVICE_TOKEN_ROUTE
-        ? await tokenEndpoint(deps, tokenRequest(request), body)
-        : await checkTokenEndpoint(deps, tokenRequest(request), body),
+        ? await tokenEndpoint(deps, tokenRequest(deps, request), body)
+        : await checkTokenEndpoint(deps, tokenRequest(deps, request), body),
     )
     return
   }
@@ -190,11 +211,28 @@ async function route(deps: ServerDeps, request: IncomingMessage, response: Serve
 }
 
 /**
+ * `addressOf` asked once per connection: its cap, and every request on it, count under the same address.
+ */
+function oncePerSocket(addressOf: (socket: Socket) => string): (socket: Socket) => string {
+  const known = new WeakMap<Socket, string>()
+  return (socket) => {
+    let address = known.get(socket)
+    if (address === undefined) known.set(socket, (address = addressOf(socket)))
+    return address
+  }
+}
+
+/**
  * The HTTP server: node:http, one JSON error body for every failure, timeouts so that no client can hold a
  * request open for long, and a cap on open connections. Requests are SafeIncomingMessages: their header
  * dictionaries have no prototype (header names are the sender's choice).
  */
-export function createHttpServer(deps: ServerDeps): Server {
+export function createHttpServer(given: ServerDeps): Server {
+  const deps: FullDeps = {
+    ...given,
+    graphWork: given.graphWork ?? graphQueues(),
+    addressOf: oncePerSocket(given.addressOf ?? ((socket) => addressKey(socket.remoteAddress))),
+  }
   const limits = deps.connections
   const server = createServer(
     {
@@ -208,12 +246,26 @@ export function createHttpServer(deps: ServerDeps): Server {
       requireHostHeader: false,
     },
     (request, response) => {
+      // A connection over the cap per address had its answer already; what it sends is not read.
+      if (isRefused(request.socket)) {
+        request.socket.destroy()
+        return
+      }
       // route is async: whatever it throws arrives here as a rejection, and sendError never throws.
       route(deps, request, response).catch((error: unknown) => sendError(response, error))
     },
   )
   server.maxConnections = limits.maxConnections
+  capConnectionsPerAddress(
+    server,
+    limits.maxPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+    deps.addressOf,
+  )
   server.on('clientError', answerClientError)
+  // CONNECT (a proxy's method): Node would close the connection unanswered; the service answers its JSON.
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) =>
+    answerRaw(socket, 405, 'method_not_allowed', 'the service is no proxy: CONNECT is not answered'),
+  )
   // An Expect header other than 100-continue: Node would answer a bare 417; the service answers its JSON.
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
     sendError(

@@ -34,6 +34,47 @@ export interface AnswerDeps {
  */
 export type AnswerForm = 'text' | 'objects'
 
+/** A request body that passed fromJSON and the service's limits: what {@link runQuery} answers. */
+export interface PreparedQuery {
+  readonly endpoint: GraphEndpoint
+  readonly body: unknown
+}
+
+/**
+ * Checks one graph request body, untrusted JSON: fromJSON, then the service's limits. Throws `HqlError`s for bad
+ * requests (the HTTP layer turns them into 400 bodies with the path). Costs the body's size, not the graph's.
+ */
+export function prepareQuery(deps: AnswerDeps, endpoint: GraphEndpoint, json: unknown): PreparedQuery {
+  const body = fromJSON(endpoint, json).body as RequestBodies[typeof endpoint]
+  checkLimits(deps.limits, endpoint, body)
+  return { endpoint, body }
+}
+
+/**
+ * Answers a prepared request as `username` (undefined: a token without a user), within `maxWork` units (the
+ * service's limit unless told: the HTTP layer first tries a small budget, ../http/admission.ts). Throws
+ * `HqlError`s for what the data refuses (404 for an unknown id, 400 `too_much_work`).
+ */
+export function runQuery(
+  deps: AnswerDeps,
+  query: PreparedQuery,
+  username: string | undefined,
+  form: AnswerForm = 'text',
+  maxWork: number = deps.limits.maxWork,
+): unknown {
+  const limits = maxWork === deps.limits.maxWork ? deps.limits : { ...deps.limits, maxWork }
+  const ctx: QueryContext = {
+    graph: deps.graph,
+    user: username === undefined ? undefined : deps.graph.userByUsername(username),
+    defaultImage: deps.defaultImage(),
+    limits,
+    rendered: { count: 0 },
+    work: { units: 0 },
+    renderPair: form === 'text' ? renderPairRaw : renderPair,
+  }
+  return (handlers[query.endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, query.body)
+}
+
 /**
  * Answers one graph request body, untrusted JSON, as `username` (undefined: a token without a user). Throws
  * `HqlError`s for bad requests (the HTTP layer turns them into 400/404 bodies with the path). No HTTP here, so
@@ -46,16 +87,5 @@ export function answerQuery(
   username: string | undefined,
   form: AnswerForm = 'text',
 ): unknown {
-  const body = fromJSON(endpoint, json).body as RequestBodies[typeof endpoint]
-  checkLimits(deps.limits, endpoint, body)
-  const ctx: QueryContext = {
-    graph: deps.graph,
-    user: username === undefined ? undefined : deps.graph.userByUsername(username),
-    defaultImage: deps.defaultImage(),
-    limits: deps.limits,
-    rendered: { count: 0 },
-    work: { units: 0 },
-    renderPair: form === 'text' ? renderPairRaw : renderPair,
-  }
-  return (handlers[endpoint] as (ctx: QueryContext, body: unknown) => unknown)(ctx, body)
+  return runQuery(deps, prepareQuery(deps, endpoint, json), username, form)
 }

@@ -16,12 +16,13 @@ export class RedisWindowCounter implements Counter, Limiter {
     private readonly windowSeconds: number,
   ) {}
 
-  wait(key: string): Promise<number> {
-    return this.run(key, 'wait')
+  /** Counts an attempt if the key is under its budget (0), else the seconds to wait: one script, atomic. */
+  reserve(key: string): Promise<number> {
+    return this.run(key, 'reserve')
   }
 
-  async add(key: string): Promise<void> {
-    await this.run(key, 'add')
+  async release(key: string): Promise<void> {
+    await this.run(key, 'release')
   }
 
   /** The per-client budget: counts the request, and says how long to wait if the client was over it. */
@@ -29,7 +30,7 @@ export class RedisWindowCounter implements Counter, Limiter {
     return this.run(clientId, 'take')
   }
 
-  private async run(key: string, mode: 'take' | 'wait' | 'add'): Promise<number> {
+  private async run(key: string, mode: 'take' | 'reserve' | 'release'): Promise<number> {
     const budget = Math.min(this.budget, Number.MAX_SAFE_INTEGER)
     const answer = await this.link
       .eval(countWindow, [`${this.base}:${key}`], [String(budget), String(this.windowSeconds * 1000), mode])

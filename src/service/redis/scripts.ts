@@ -60,8 +60,10 @@ return { entry[1], entry[2] }`,
 
 /**
  * A fixed-window counter (windows aligned to the epoch on the Redis server's clock, so that instances agree):
- * KEYS[1] .. ':' .. window counts the events of one key. ARGV: budget, window ms, and 'take' (count, then say
- * how long to wait if it was already over), 'wait' (only say) or 'add' (only count). Answers seconds, or 0.
+ * KEYS[1] .. ':' .. window counts the events of one key. ARGV: budget, window ms, and the mode: 'take' (count,
+ * then say how long to wait if it was already over: the client budget), 'reserve' (count only if under the
+ * budget, else say how long to wait: the comparison and the count in one step for every instance at once, the
+ * failed-authentication counters) or 'release' (take one count back). Answers seconds, or 0.
  */
 export const countWindow = script(
   'hql-service-window',
@@ -71,10 +73,16 @@ local windowMs = tonumber(ARGV[2])
 local window = math.floor(now / windowMs)
 local key = KEYS[1] .. ':' .. string.format('%d', window)
 local count = tonumber(redis.call('GET', key) or '0')
-if ARGV[3] ~= 'wait' then
+local mode = ARGV[3]
+if mode == 'release' then
+  if count > 0 then redis.call('DECR', key) end
+  return 0
+end
+local over = count >= tonumber(ARGV[1])
+if mode == 'take' or not over then
   redis.call('INCR', key)
   redis.call('PEXPIRE', key, windowMs)
 end
-if ARGV[3] == 'add' or count < tonumber(ARGV[1]) then return 0 end
+if not over then return 0 end
 return math.max(1, math.ceil(((window + 1) * windowMs - now) / 1000))`,
 )

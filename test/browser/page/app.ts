@@ -4,6 +4,7 @@ import {
   hql,
   createClient,
   passwordGrant,
+  recommended,
   returnType,
   traits,
   releaseDate,
@@ -28,6 +29,7 @@ const client = createClient({
     password: need('password'),
     scope: ['public_profile', 'user_likes'],
   }),
+  ...recommended(),
 })
 
 const westerns = hql

@@ -1,0 +1,75 @@
+import type { JsonPath } from '../model/errors'
+import { ClientConfigError } from './errors'
+import type { RetryPolicy } from './middleware'
+
+/** Options of one call; they override the client's for that call. */
+export interface CallOptions {
+  readonly signal?: AbortSignal
+  /**
+   * Headers for this call, over the client's `headers` (names are lowercased). The client's own
+   * `authorization`, `accept` and `content-type` cannot be set: a ClientConfigError says so.
+   */
+  readonly headers?: Readonly<Record<string, string>>
+  /**
+   * More of fetch's init for this call, passed through as it is (`cache`, `priority`, a framework's `next: {
+   * revalidate }`). What the client sets itself (`method`, `body`, `headers`, `signal`, `redirect`) is refused
+   * with a ClientConfigError: use `headers` and `signal`.
+   */
+  readonly init?: RequestInit & Record<string, unknown>
+  /** A retry policy for this call, or `false` for none. */
+  readonly retry?: RetryPolicy | false
+  /** Limit for one attempt, response body included. */
+  readonly timeoutMs?: number
+  /** Limit for the whole call: every attempt, every wait between them, and the wait for a token. */
+  readonly totalTimeoutMs?: number
+}
+
+/** Headers the client owns: the token it manages (and renews on 401) and the JSON it sends and reads. */
+const OWN_HEADERS = ['authorization', 'accept', 'content-type']
+/** What the client puts in fetch's init itself. */
+const OWN_INIT = ['method', 'body', 'headers', 'signal', 'redirect']
+
+// RFC 9110 §5.6.2: a header name is a token. A value must not break the header block (CR, LF, NUL).
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+const BAD_VALUE = /[\r\n\0]/
+
+/**
+ * Headers given to the client or to a call (or changed by a middleware), names lowercased, checked here so that
+ * a bad one is a ClientConfigError naming it rather than a TypeError from inside fetch that would pass for a
+ * network failure. `own` are the names that may not be set (a middleware may change all but `authorization`).
+ */
+export function readHeaders(
+  headers: unknown,
+  where: JsonPath,
+  own: readonly string[] = OWN_HEADERS,
+): Record<string, string> {
+  if (headers === undefined) return {}
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+    throw new ClientConfigError('expected headers as an object of strings', where)
+  const out: [string, string][] = []
+  for (const [name, value] of Object.entries(headers)) {
+    const at = [...where, name]
+    const lower = name.toLowerCase()
+    if (!HEADER_NAME.test(name)) throw new ClientConfigError('not a valid header name', at)
+    if (typeof value !== 'string' || BAD_VALUE.test(value))
+      throw new ClientConfigError('expected a string without line breaks', at)
+    // Overriding them would break token renewal and redaction, or the JSON the client relies on.
+    if (own.includes(lower)) throw new ClientConfigError(`${lower} is set by the client`, at)
+    out.push([lower, value])
+  }
+  // fromEntries defines each name as its own property: a `__proto__` header stays a header.
+  return Object.fromEntries(out)
+}
+
+/** A call's fetch init, refused where it would be overridden (and so ignored). */
+export function readInit(init: unknown): Record<string, unknown> {
+  if (init === undefined) return {}
+  if (typeof init !== 'object' || init === null) throw new ClientConfigError('expected an object', ['init'])
+  for (const key of OWN_INIT)
+    if (key in init)
+      throw new ClientConfigError(
+        `${key} is set by the client${key === 'headers' || key === 'signal' ? `: pass ${key} as a call option` : ''}`,
+        ['init', key],
+      )
+  return init as Record<string, unknown>
+}

@@ -1,0 +1,280 @@
+import type { Auth, AuthContext } from './auth/auth'
+import { describeFailure, parseJsonOrUndefined, readText } from './body'
+import { readHeaders, readInit, type CallOptions } from './call-options'
+import {
+  AbortedError,
+  ClientConfigError,
+  ClientError,
+  HttpError,
+  LimitExceededError,
+  NetworkError,
+  TimeoutError,
+  type RequestDescription,
+} from './errors'
+import type { AttemptInfo, FetchLike, Middleware, MiddlewareRequest, RetryPolicy } from './middleware'
+import { numberOption } from './option-checks'
+import { parseRetryAfter } from './retry-after'
+import type { Secrets } from './secrets'
+import { deadline, raceAbort, sleep, type Deadline } from './signals'
+import { onBase, urlOnBase, type GraphBase } from './urls'
+
+/** What every call of one client shares, as createClient checked it. */
+export interface ClientCore {
+  readonly base: GraphBase
+  readonly auth: Auth
+  /** Undefined means `globalThis.fetch`, looked up at each call so that interceptors installed later work. */
+  readonly fetch: FetchLike | undefined
+  /** The client's extra headers, names lowercased. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly secrets: Secrets
+  readonly maxResponseBytes: number
+  readonly timeoutMs: number
+  readonly totalTimeoutMs: number
+  readonly retry: RetryPolicy | undefined
+  readonly middleware: readonly Middleware[]
+}
+
+/** One request of a call: a path below baseUrl, and a JSON body (none for undefined). */
+export interface Outgoing {
+  readonly endpoint: string
+  readonly method: string
+  readonly body: unknown
+  /** Whether sending it twice changes nothing (queries): told to the retry policy. */
+  readonly idempotent: boolean
+}
+
+/** A 2xx answer, read whole; `request` describes (redacted) the attempt that got it. */
+export interface Received {
+  readonly status: number
+  readonly text: string
+  readonly request: () => RequestDescription
+}
+
+/**
+ * Sends one request: the token from `auth`, the attempts (middleware around each, the retry policy between
+ * them, one renewal of the token and one more attempt after a 401), the limits (attempt and call time, body
+ * size) and the caller's signal. Resolves with a 2xx answer; everything else is a typed error.
+ */
+export async function send(
+  core: ClientCore,
+  outgoing: Outgoing,
+  options: CallOptions = {},
+): Promise<Received> {
+  // Options are checked before the clock starts, so that a bad one leaves no timer behind.
+  const policy = options.retry === false ? undefined : (options.retry ?? core.retry)
+  const timeoutMs = numberOption(options.timeoutMs, core.timeoutMs, ['timeoutMs'], 'positive')
+  const totalTimeoutMs = numberOption(
+    options.totalTimeoutMs,
+    core.totalTimeoutMs,
+    ['totalTimeoutMs'],
+    'positive',
+  )
+  const init = readInit(options.init)
+  const body = outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body)
+  const first: MiddlewareRequest = {
+    url: urlOnBase(core.base, outgoing.endpoint),
+    method: outgoing.method,
+    headers: {
+      ...core.headers,
+      ...readHeaders(options.headers, ['headers']),
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body,
+  }
+  const clock = callClock(options.signal, totalTimeoutMs)
+  try {
+    const context: AuthContext = {
+      get signal() {
+        return clock.signal()
+      },
+      fetch: (input, init) => (core.fetch ?? globalThis.fetch)(input, init),
+      secrets: core.secrets,
+    }
+    let token = await ready(core.auth.token(context), clock)
+    let renewed = false
+    for (let attempt = 1; ; attempt++) {
+      // Every token handed to the client is a secret, whoever obtained it.
+      core.secrets.addToken(token)
+      const outcome = await attemptOnce(core, first, outgoing.body, token, attempt, init, clock, timeoutMs)
+      if (!(outcome instanceof ClientError)) return outcome
+      if (outcome instanceof HttpError && outcome.status === 401 && !renewed && core.auth.renew) {
+        renewed = true
+        const renewal = await raceAbort(core.auth.renew(token, context), clock.signal())
+        if (renewal !== undefined) {
+          token = renewal
+          continue
+        }
+      }
+      const request = outcome.request!
+      const delayMs = policy?.({ error: outcome, attempt, idempotent: outgoing.idempotent, request })
+      // A wait longer than the time left would only postpone the same failure.
+      if (!(delayMs! >= 0) || clock.left() < delayMs!) throw outcome
+      for (const piece of core.middleware)
+        await piece.onRetry?.({ request, attempt, delayMs: delayMs!, error: outcome })
+      await sleep(delayMs!, clock.signal())
+    }
+  } catch (error) {
+    // Waiting for a token, or between attempts, ends with the signal's bare reason: say whose abort it was.
+    if (!(error instanceof ClientError) && clock.over()) throw clock.aborted()
+    throw error
+  } finally {
+    clock.dispose()
+  }
+}
+
+/**
+ * The clock of one call: the caller's signal and the call's time limit. The call's own signal (an
+ * AbortController and a timer) is made only when something waits on it (a token being fetched, a pause
+ * between attempts, a middleware or an auth that asks for it): an attempt listens to the caller's signal
+ * and times itself to whichever ends first, its own limit or the call's, so that most calls make one
+ * controller and one timer, not two.
+ */
+interface CallClock {
+  /** Ms left of the call's time. */
+  left(): number
+  /** Whether the call is over: aborted by its caller, or out of time. */
+  over(): boolean
+  /** The call's signal, made on first use. */
+  signal(): AbortSignal
+  /** What an attempt listens to: the call's signal if it was made, else the caller's. */
+  parent(): AbortSignal | undefined
+  /** The error of a call that is over: the caller's abort, or the call's time limit. */
+  aborted(request?: RequestDescription): ClientError
+  readonly totalTimeoutMs: number
+  dispose(): void
+}
+
+function callClock(caller: AbortSignal | undefined, totalTimeoutMs: number): CallClock {
+  const endsAt = Date.now() + totalTimeoutMs
+  let total: Deadline | undefined
+  const left = () => endsAt - Date.now()
+  return {
+    totalTimeoutMs,
+    left,
+    over: () => caller?.aborted === true || left() <= 0 || total?.signal.aborted === true,
+    signal: () => (total ??= deadline(caller, Math.max(0, left()))).signal,
+    parent: () => total?.signal ?? caller,
+    aborted: (request) =>
+      caller?.aborted
+        ? new AbortedError(caller.reason, request)
+        : new TimeoutError('total', totalTimeoutMs, request),
+    dispose: () => total?.dispose(),
+  }
+}
+
+/**
+ * The token from `auth`: at once when it is ready (a static token, a grant's stored one, after one turn of the
+ * microtask queue), without making the call's signal; otherwise raced against it.
+ */
+async function ready(pending: Promise<string>, clock: CallClock): Promise<string> {
+  let token: string | undefined
+  pending.then(
+    (value) => (token = value),
+    () => undefined,
+  )
+  await undefined
+  return token ?? raceAbort(pending, clock.signal())
+}
+
+/** One attempt: middleware, fetch, the body within its limit. A failure worth a retry is returned, not thrown. */
+async function attemptOnce(
+  core: ClientCore,
+  first: MiddlewareRequest,
+  json: unknown,
+  token: string,
+  attempt: number,
+  init: Record<string, unknown>,
+  clock: CallClock,
+  timeoutMs: number,
+): Promise<Received | ClientError> {
+  let request = first
+  let described: RequestDescription | undefined
+  const describe = () =>
+    (described ??= {
+      kind: 'graph',
+      method: request.method,
+      url: request.url,
+      headers: core.secrets.redactFields({ ...request.headers, authorization: 'Bearer' }),
+      body: core.secrets.redact(
+        request.body === first.body ? json : parseJsonOrUndefined(request.body ?? ''),
+      ),
+    })
+  const info: AttemptInfo = {
+    attempt,
+    get signal() {
+      return clock.signal()
+    },
+    get request() {
+      return describe()
+    },
+  }
+  if (clock.over()) throw clock.aborted()
+  for (const piece of core.middleware) {
+    const changed = await piece.onRequest?.(request, info)
+    if (changed === undefined) continue
+    request = checkChanged(core, changed)
+    described = undefined
+  }
+  // One timer for the attempt, set to whichever ends first: its own limit, or the call's.
+  const left = clock.left()
+  const attemptDeadline = deadline(clock.parent(), Math.min(timeoutMs, Math.max(0, left)), request.signal)
+  let response: Response
+  let text: string | undefined
+  // fetch, and reading the body, belong to the attempt: a response that stalls midway is a timeout too.
+  const failed = (error: unknown): ClientError => {
+    if (clock.over() || (attemptDeadline.timedOut() && left <= timeoutMs)) throw clock.aborted(describe())
+    // The client's own refusal from inside a fetch (a spent rate budget) is thrown as it is, not retried.
+    if (error instanceof ClientError) throw error
+    // A middleware's signal stands for the caller: an abort, not a failure to retry.
+    if (request.signal?.aborted) throw new AbortedError(request.signal.reason, describe())
+    if (attemptDeadline.timedOut()) return new TimeoutError('attempt', timeoutMs, describe())
+    return new NetworkError(core.secrets.scrub(describeFailure(error)), describe())
+  }
+  try {
+    try {
+      response = await (core.fetch ?? globalThis.fetch)(request.url, {
+        ...init,
+        method: request.method,
+        headers: { ...request.headers, authorization: `Bearer ${token}` },
+        body: request.body ?? null,
+        signal: attemptDeadline.signal,
+        // Following a redirect could carry the token to a place nobody configured.
+        redirect: 'manual',
+      })
+    } catch (error) {
+      return failed(error)
+    }
+    // Outside the fetch's catch: a middleware's own error fails the call as it is (a broken logger is noticed).
+    for (let i = core.middleware.length - 1; i >= 0; i--)
+      response = (await core.middleware[i]!.onResponse?.(response, info)) ?? response
+    try {
+      text = await readText(response, core.maxResponseBytes)
+    } catch (error) {
+      return failed(error)
+    }
+  } finally {
+    attemptDeadline.dispose()
+  }
+  if (text === undefined) return new LimitExceededError('maxResponseBytes', core.maxResponseBytes, describe())
+  const { status } = response
+  if (status >= 200 && status < 300) return { status, text, request: describe }
+  return new HttpError(status, {
+    body: core.secrets.redact(parseJsonOrUndefined(text)),
+    text: core.secrets.scrub(text),
+    request: describe(),
+    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+  })
+}
+
+/** A request a middleware changed: still on baseUrl, and without the token, which only the client sets. */
+function checkChanged(core: ClientCore, changed: MiddlewareRequest): MiddlewareRequest {
+  const url = typeof changed.url === 'string' ? onBase(core.base, changed.url) : undefined
+  if (url === undefined)
+    throw new ClientConfigError('a middleware sent the request off baseUrl', ['middleware', 'url'])
+  return {
+    ...changed,
+    url,
+    headers: readHeaders(changed.headers, ['middleware', 'headers'], ['authorization']),
+  }
+}

@@ -1,0 +1,238 @@
+import { isObject as isRecord } from '../../model/check/kit'
+import type { EndpointName, Query } from '../../model/core'
+import { compile } from '../../compile'
+import type { CallOptions } from '../call-options'
+import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from '../errors'
+import { numberOption } from '../option-checks'
+import { settle } from '../safe'
+import type { GraphRequest } from '../types'
+import { checkContinues, listOrigins } from './list-origins'
+import type { ItemsOptions, PagesOptions, Paging, PagingHost, PagingMethods, PagingOptions } from './paging'
+import {
+  isEmptyPage,
+  pageItems,
+  pagedEndpointPath,
+  pagingInfoNext,
+  readPage,
+  stepOf,
+  stepTo,
+  visitedRequests,
+  type Direction,
+  type Step,
+} from './steps'
+
+/** A page of a run with the request it came from (none for a list given to page from), so errors can say where to resume. */
+interface PageOf {
+  readonly page: unknown
+  readonly request: GraphRequest | undefined
+}
+
+/** What pages: a query (from its first page) or a list from a response (from the list itself). */
+export type Pageable = Query | { readonly pagingInfo: unknown }
+
+/**
+ * One paging run's course: the list in hand (a list given to `pages`/`items`, yielded as the first page), else
+ * the first request; `paging` is the endpoint a query pages, undefined for a list (see ./paging.ts).
+ */
+interface Course {
+  readonly given: unknown
+  readonly first: Step | undefined
+  readonly paging: EndpointName | undefined
+  /** The query being paged, whose promise checks its pages; undefined for a list. */
+  readonly query?: Query
+}
+
+/**
+ * The course of `source` from `resumeFrom` (checked: a query resumes at its own endpoint, a list with a request
+ * read the way its own next is, so the result's type holds), else from its start.
+ */
+function courseOf(
+  source: Pageable,
+  resumeFrom: unknown,
+  scrub: (text: string) => string,
+  stepAfter: (list: unknown, paging: EndpointName | undefined) => Step | undefined,
+): Course {
+  const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
+  const paging = list ? undefined : (source as Query).endpoint
+  if (resumeFrom === undefined)
+    return list
+      ? { given: source, first: undefined, paging }
+      : {
+          given: undefined,
+          first: { request: compile(source as Query), endpoint: paging! },
+          paging,
+          query: source as Query,
+        }
+  const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
+  if (typeof endpoint !== 'string' || !isRecord(body))
+    throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
+  let first: Step
+  try {
+    first = stepTo(source, endpoint, body, paging, scrub)
+  } catch {
+    throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
+  }
+  const own = list ? stepAfter(source, paging) : undefined
+  if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
+    throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
+  return { given: undefined, first, paging, ...(list ? {} : { query: source as Query }) }
+}
+
+/**
+ * The paging piece joined to one client: `pages`, `items` and `collect` follow each page's next page after
+ * page through the client's checked request, and stop on their own (at maxPages, at a next seen before, after
+ * too many empty pages in a row); `next`, `previous` and `page` take one step. Every error they throw says
+ * which request to resume from.
+ */
+export function pager(host: PagingHost, options: PagingOptions): ReturnType<Paging['attach']> {
+  const { run, scrub } = host
+  const findNext = options.findNext ?? pagingInfoNext
+  const defaultMaxPages = numberOption(options.maxPages, DEFAULT_MAX_PAGES, ['paging', 'maxPages'], 'limit')
+  // Where each list handed out came from, so that its next is held to continuing it.
+  const origins = listOrigins()
+
+  /** The step after (or before) a page, refused when it does not continue the list the page is. */
+  const stepFrom = (
+    page: unknown,
+    paging: EndpointName | undefined,
+    direction: Direction = 'next',
+  ): Step | undefined => {
+    const step = stepOf(page, findNext(page, direction), paging, scrub)
+    if (step !== undefined) checkContinues(step, origins.originOf(page), scrub)
+    return step
+  }
+
+  /** Runs a step and reads its page; the lists of the answer (and a silo's page) are known from then on. */
+  const fetchPage = async (step: Step, call: CallOptions | undefined, query?: Query): Promise<unknown> => {
+    const answer = await run(step.request, call, query)
+    origins.register(answer, step.endpoint)
+    const page = readPage(answer, step)
+    if (step.title !== undefined) origins.registerSilo(page, step.title)
+    return page
+  }
+
+  const courseFor = (source: Pageable, call: PagesOptions): Course =>
+    courseOf(source, call.resumeFrom, scrub, stepFrom)
+
+  async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
+    const ownLimit = call.maxPages !== undefined
+    const maxPages = numberOption(call.maxPages, bounded ? Infinity : defaultMaxPages, ['maxPages'], 'limit')
+    let count = 0
+    let empty = 0
+    let step = course.first
+    if (course.given !== undefined) {
+      // A list in hand is the run's first page: nothing to fetch, nothing to resume.
+      count = 1
+      yield { page: course.given, request: undefined }
+      if (ownLimit && count >= maxPages) return
+      step = stepFrom(course.given, course.paging)
+      empty = isEmptyPage(course.given, course.paging) ? 1 : 0
+    }
+    if (step === undefined) return
+    const visit = visitedRequests()
+    visit(step.request)
+    while (count < maxPages) {
+      count++
+      const request = step.request
+      if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
+      let page: unknown
+      try {
+        // A query's own pages are checked against what the query promises, whatever its next body says; a
+        // continuation (a list's, a silo's) against what its own body asks for.
+        const own = course.query !== undefined && step.name === undefined && step.title === undefined
+        page = await fetchPage(step, call, own ? course.query : undefined)
+      } catch (error) {
+        throw resumable(error, request)
+      }
+      yield { page, request }
+      if (ownLimit && count >= maxPages) return
+      // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
+      const next = stepFrom(page, course.paging)
+      if (next === undefined) return
+      empty = isEmptyPage(page, course.paging) ? empty + 1 : 0
+      if (empty >= STALLED_PAGES)
+        throw resumable(
+          new PagingLoopError(`${empty} pages in a row were empty but had a next`),
+          next.request,
+        )
+      visit(next.request)
+      step = next
+    }
+    // Only the default limit ends here (the caller's stops above, quietly): a result cut short must not pass
+    // for a whole one, so it throws, with the next page to resume from.
+    if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
+  }
+
+  async function* items(source: Pageable, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
+    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'limit')
+    if (maxItems === 0) return
+    const course = courseFor(source, call)
+    let yielded = 0
+    for await (const { page, request } of walk(course, call, maxItems < Infinity)) {
+      let pageOfItems: unknown[]
+      try {
+        pageOfItems = pageItems(page, course.paging)
+      } catch (error) {
+        throw request === undefined ? error : resumable(error, request)
+      }
+      for (const item of pageOfItems) {
+        yield item
+        if (++yielded >= maxItems) return
+      }
+    }
+  }
+
+  const methods = {
+    async *pages(source: Pageable, call: PagesOptions = {}) {
+      for await (const { page } of walk(courseFor(source, call), call)) yield page
+    },
+    items,
+    async collect(source: Pageable, call: CollectOptionsLoose) {
+      if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
+      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'limit')
+      const found: unknown[] = []
+      // One item more than allowed tells whether the limit cut the result short.
+      const probe = call.truncate === true ? maxItems : maxItems + 1
+      for await (const item of items(source, { ...call, maxItems: probe })) found.push(item)
+      if (found.length > maxItems) throw new LimitExceededError('maxItems', maxItems)
+      return found
+    },
+    async next(list: unknown, call?: CallOptions) {
+      const step = stepFrom(list, undefined)
+      return step && fetchPage(step, call)
+    },
+    async previous(list: unknown, call?: CallOptions) {
+      const step = stepFrom(list, undefined, 'previous')
+      return step && fetchPage(step, call)
+    },
+    async page(query: Query, next: unknown, call?: CallOptions) {
+      // What a UI kept from a page: the query's own endpoint only, checked as the query's page.
+      const step = stepOf(undefined, next, query.endpoint, scrub)
+      if (step === undefined) throw new ClientConfigError('expected a next request, got none', ['next'])
+      return fetchPage(step, call, query)
+    },
+    safeNext: (list: unknown, call?: CallOptions) => settle(() => methods.next(list, call)),
+  }
+  return {
+    // Loosely typed here; PagingMethods ties each result to its query's or list's type.
+    methods: methods as unknown as PagingMethods,
+    seen: (answer, endpoint) => origins.register(answer, endpoint),
+  }
+}
+
+/** `collect`'s options as they come at run time: maybe missing. */
+type CollectOptionsLoose = (PagesOptions & { maxItems: number; truncate?: boolean }) | undefined
+
+/** Pages of `pages()`/`items()` when the caller sets no maxPages and no finite maxItems. */
+export const DEFAULT_MAX_PAGES = 1000
+
+/**
+ * Empty pages in a row, each with a next, after which paging gives up. A real service pages through a list it
+ * has computed, so an empty page with a next is rare; ten allow for one that filters after paging.
+ */
+export const STALLED_PAGES = 10
+
+function resumable(error: unknown, request: GraphRequest): unknown {
+  if (error instanceof ClientError && error.resumeFrom === undefined) error.resumeFrom = request
+  return error
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { firstOf } from '../../src/service/catalog/collections'
+import { contributorsOf } from '../../src/service/catalog/contributors'
+import { mhidOf, slugOf } from '../../src/service/catalog/ids'
+import { NameSpellings } from '../../src/service/catalog/names'
+import { firstDrawAfter, randomAfter, randomFrom, randomOf, seedPrefix } from '../../src/service/catalog/prng'
+import type { RawCatalog } from '../../src/service/catalog/raw'
+import type { ContributorNode } from '../../src/service/graph/entities'
+import { byMhid } from '../../src/service/graph/entities'
+import { graphFor } from '../../src/service/graph/shared-graph'
+
+// The third start-up round (docs/performance.md, "Reference service"): each shortcut held to its plain form.
+// The service's answers are compared byte for byte elsewhere.
+describe('catalog start-up shortcuts match their plain forms', () => {
+  it('a seed prefix draws what randomOf draws from all the parts', () => {
+    const cases: [string, string, string, string?][] = [
+      ['carries', 'netflix', 'wp:Gladiator_(2000_film)'],
+      ['sourceId', 'itunes', 'tvmaze:82', '3'],
+      ['', '', '', ''],
+      ['carries', 'zoë', 'ünïcode|x'],
+    ]
+    const draws = (r: ReturnType<typeof randomOf>): number[] => Array.from({ length: 5 }, () => r.next())
+    for (const [a, b, c, d] of cases) {
+      expect(draws(randomAfter(seedPrefix(a, b), c, d))).toEqual(draws(randomOf(a, b, c, d)))
+      expect(firstDrawAfter(seedPrefix(a, b), c)).toBe(randomOf(a, b, c).next())
+    }
+  })
+
+  it('NameSpellings.add with a count is that many adds', () => {
+    const once = new NameSpellings()
+    for (const name of ['Rene', 'Rene', 'Rene', 'René', 'René']) once.add('k', name)
+    const counted = new NameSpellings()
+    counted.add('k', 'Rene', 3)
+    counted.add('k', 'René', 2)
+    expect(counted.displayName('k')).toBe('Rene')
+    expect(counted.displayName('k')).toBe(once.displayName('k'))
+    // A repeated first spelling keeps its count when a second appears.
+    const repeated = new NameSpellings()
+    repeated.add('k', 'Rene', 2)
+    repeated.add('k', 'René')
+    expect(repeated.displayName('k')).toBe('Rene')
+  })
+
+  it("mhids from the digest as a 'binary' string are those from its bytes", () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+    const plain = (type: string, key: string, prefix: string): string => {
+      const bytes = createHash('sha512').update(`${type}|${key}`).digest()
+      return prefix + Array.from(bytes.subarray(0, 39), (b) => alphabet[b % 62]).join('')
+    }
+    for (const key of ['tom-hanks', 'wp:Gladiator_(2000_film)', 'zoë', ''])
+      expect(mhidOf('Contributor', key, 'mhrgc')).toBe(plain('Contributor', key, 'mhrgc'))
+    expect(mhidOf('Movie', 'tvmaze:82')).toBe(plain('Movie', 'tvmaze:82', 'mhmov'))
+  })
+
+  it('people are found by every spelling, once per person, with every use counted', () => {
+    const movie = (cast: string[], directors?: string[]): unknown => ({ cast, directors })
+    const raw = {
+      movies: [
+        movie(['Tom Hanks', ' Tom Hanks', '&', 'René Auberjonois'], ['Ron Howard']),
+        movie(['Rene Auberjonois', 'Tom Hanks'], ['Tom Hanks']),
+      ],
+      series: [],
+    } as unknown as RawCatalog
+    const { people, contributors } = contributorsOf(raw)
+    expect(contributors.map((c) => c.name)).toEqual(['René Auberjonois', 'Ron Howard', 'Tom Hanks'])
+    expect(people.has('&')).toBe(false)
+    expect(people.get(' Tom Hanks')).toBe(people.get('Tom Hanks'))
+    expect(people.get('René Auberjonois')).toBe(people.get('Rene Auberjonois'))
+    expect(people.get('Tom Hanks')?.credits).toBe(4)
+    expect(people.get('Rene Auberjonois')?.credits).toBe(2)
+    for (const [name, person] of people) expect(slugOf(name.trim())).toBe(slugOf(person.contributor.name))
+  })
+
+  it('the mapped-id index is made on the first look-up and finds every offer by its source id', () => {
+    // Users of their own: a graph no other test has looked anything up in.
+    const { graph } = graphFor(undefined, [{ username: 'mapped-ids', name: 'Mapped', password: 'x' }])
+    expect(Reflect.get(graph, 'mapped')).toBeUndefined()
+    const offers = graph.sources.flatMap((s) => s.offers.map((o) => ({ source: s.msiName, o })))
+    expect(offers.length).toBeGreaterThan(5000)
+    for (const { source, o } of offers) {
+      expect(graph.byMappedId(source.toUpperCase(), o.media.type, o.sourceId)).toBe(o.media)
+      expect(graph.byMappedId(source, undefined, o.sourceId)?.type).toMatch(/^(Movie|ShowSeries)$/)
+    }
+    expect(Reflect.get(graph, 'mapped')).toBeInstanceOf(Map)
+  })
+
+  it("a decade's stars kept in one pass are the first of sorting them all", () => {
+    for (let seed = 0; seed < 40; seed++) {
+      const random = randomFrom(`stars|${seed}`)
+      const credits = new Map<ContributorNode, number>()
+      // Few distinct counts, so ties fall to the mhid; sizes around and below the twelve kept.
+      for (let i = random.int(0, 40); i > 0; i--)
+        credits.set({ mhid: `mhric${random.int(0, 1e6)}` } as ContributorNode, random.int(1, 4))
+      const sorted = [...credits]
+        .sort(([a, x], [b, y]) => y - x || byMhid(a, b))
+        .slice(0, 12)
+        .map(([c]) => c)
+      expect(firstOf(credits, 12)).toEqual(sorted)
+    }
+  })
+})

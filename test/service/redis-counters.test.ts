@@ -1,0 +1,55 @@
+// The failed-authentication counters of a fleet under parallel guessing (issue 24): two instances on one real
+// redis-server, guesses sent to both at once; each guess is reserved in Redis (one script: the comparison and
+// the count in one step) before its password is checked, so the fleet checks no more than the documented number.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createService, DEMO, type Service } from 'hql/service'
+import { redisClient, type TestClient } from '../support/redis-clients'
+import { startRedis, type RedisServer } from '../support/redis-server'
+import { countStatuses, tokenPost } from './sockets'
+
+const GUESSES = 200
+const limit = { perAddress: 30, perUsername: 10, windowSeconds: 300 }
+
+let redis: RedisServer
+let client: TestClient
+let services: Service[]
+beforeAll(async () => {
+  redis = await startRedis()
+  client = await redisClient('node-redis', redis.url)
+  const options = {
+    users: [{ username: 'ana', password: 'correct horse' }],
+    authFailureLimit: limit,
+    maxConnectionsPerAddress: GUESSES,
+    redis: { client: client.redis, key: `hql:abuse:${Date.now()}` },
+  }
+  services = await Promise.all([createService(options), createService(options)])
+}, 30_000)
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.close()))
+  await client.close()
+  await redis.stop()
+})
+
+const guess = (i: number, username: string, address: string) =>
+  tokenPost(
+    services[i % 2]!.authUrl,
+    { grant_type: 'password', username, password: `guess ${i}`, scope: 'public_profile' },
+    DEMO,
+    address,
+  )
+
+describe('two instances on one Redis, guessed at in parallel', () => {
+  it('check at most perUsername passwords of one username between them', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => guess(i, 'ana', '127.0.0.31')),
+    )
+    expect(countStatuses(answers)).toEqual({ 400: limit.perUsername, 429: GUESSES - limit.perUsername })
+  })
+
+  it('check at most perAddress passwords from one address between them', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => guess(i, `user ${i}`, '127.0.0.32')),
+    )
+    expect(countStatuses(answers)).toEqual({ 400: limit.perAddress, 429: GUESSES - limit.perAddress })
+  })
+})
