@@ -1,21 +1,22 @@
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'rolldown'
 
-// The JavaScript build (`npm run build` runs this, then tsup for the declarations): ES modules only, in two
-// kinds of file.
+// The JavaScript build (`npm run build` runs this, then tsup for the declarations: see below why two tools). ES
+// modules only. The chunks are decided by the entries, as rolldown decides them by default: a module lands in
+// the chunk of the set of entries that reach it (the entries' own files, and a shared chunk per set), and a
+// dynamic import (`hql lsp`'s language server) starts a chunk of its own. No rule names a module or a layer, so
+// moving a file changes no chunk by accident, and rolldown keeps the source's execution order (a grouping by
+// regular expression once put a module before one it reads at load: `componentNames` before initialization).
 //
-// - The browser core, the zod-free modules of model/, builder/, compile/compile and client/, comes as one
-//   chunk per layer (dist/core/model.js, builder.js, compile.js, client.js). An app's bundler wraps every
-//   ES module it reaches in a lazy initialiser when the app is CommonJS (esbuild, for a "type": "commonjs"
-//   app importing without exporting): one file per module cost such an app ~0.85 kB gzip over the same app
-//   as an ES module (1.053x), four files cost ~0.4 kB (docs/performance.md, "Size";
-//   `npm run bench:size-commonjs`). Those four chunks import only each other (model ← builder, compile ←
-//   client): no cycle between chunks, so execution order is the source's.
-// - Every other module keeps a file of its own (dist/model/request/bodies.js, dist/text/parser.js, …), as
-//   preserveModules would give it: an app's bundler drops the files it does not reach ("sideEffects": false).
-//   Bundled into the core, fromJSON's top-level schema constructions would ride along into every browser
-//   bundle (21.8 kB instead of 12 kB gzip, measured with bench/size/hql.ts).
-// One copy of each module either way, so one copy of each class (HqlError, the query class) for all entries.
+// What this costs an app's bundle was measured against the grouping it replaces and against one file per
+// module (docs/performance.md, "Size"): an app's bundler drops what it does not reach inside a chunk as well
+// (the modules declare no side effects: "sideEffects": false, and their top-level values are plain objects and
+// functions), and fewer files mean fewer lazy initialisers in a CommonJS app (bench:size-commonjs).
 // No CommonJS build: Node 20.19 and later load these modules from `require()` (test/package/build.test.ts).
+//
+// Declarations: rolldown 1.2 writes none itself (its dts plugin, rolldown-plugin-dts, or tsdown built on it,
+// would make this one tool; neither is a dependency yet), so tsup.config.ts bundles them, one per entry.
 
 /**
  * The public entries (dist/index.js, types.js, schemas.js, syntax.js, language.js, service.js, testing.js, redis.js)
@@ -33,74 +34,37 @@ export const entries = {
   cli: 'src/cli/main.ts',
 } as const
 
-/** The dependencies of the CLI and of `hql lsp` alone, bundled into their chunks (with what they import). */
-export const bundledDependency = /^(?:commander|vscode-languageserver|vscode-jsonrpc)(?:-[a-z]+)*(?:\/|$)/
-
-/** Path inside src/ without `.ts` (`model/request/bodies`), or undefined for a module outside src/. */
-function sourcePath(id: string): string | undefined {
-  return /[\\/]src[\\/](.+)\.ts$/.exec(id)?.[1]?.replaceAll('\\', '/')
-}
-
-const entryNames = new Map<string, string>(
-  Object.entries(entries).map(([name, file]) => [file.slice('src/'.length, -'.ts'.length), name]),
-)
-
-// Modules of the core layers that stay files of their own: what only fromJSON reads (the body rules, fromJSON),
-// the response schemas, and tables only the language service and docs read.
-const notCore =
-  /^(?:model\/(?:request\/bodies$|response\/schemas$|error-codes$|component-docs$)|compile\/(?!compile$)|builder\/dual$|client\/budget$)/
-
-/** The core chunk a module belongs to (`core/model`), or null. */
-export function coreChunk(id: string): string | null {
-  const path = sourcePath(id)
-  if (path === undefined || notCore.test(path)) return null
-  const layer = /^(model|builder|compile|client)\//.exec(path)?.[1]
-  return layer === undefined ? null : `core/${layer}`
-}
-
 /**
- * The chunk of a bundled dependency (`vendor/commander`, `vendor/language-server`): its own, so that the CLI's
- * entry and the language server both import it, and neither imports the other.
+ * The dependencies only the CLI and `hql lsp` use: bundled into the chunks that use them (so that a library
+ * install carries none of them: package.json lists them as devDependencies, docs/architecture.md); every other
+ * dependency (zod, redis…) and Node's modules stay imports.
  */
-function vendorChunk(id: string): string | null {
-  const name = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id)?.[1]
-  if (name === undefined || !bundledDependency.test(name)) return null
-  return name === 'commander' ? 'vendor/commander' : 'vendor/language-server'
+export const bundledDependencies = ['commander', 'vscode-languageserver', 'vscode-jsonrpc'] as const
+
+/** Whether `id` is a package import (not a relative path or a virtual module) this build leaves to Node. */
+function isExternal(id: string): boolean {
+  if (/^[./\\\0]/.test(id)) return false
+  const name = id.split('/')[0] as string
+  return !bundledDependencies.some((bundled) => name === bundled || name.startsWith(`${bundled}-`))
 }
 
-/** One chunk per module (`text/parser`) for the rest of src/, entries aside (they are named below). */
-function ownChunk(id: string): string | null {
-  const path = sourcePath(id)
-  return path === undefined || entryNames.has(path) ? null : path
-}
+const root = fileURLToPath(new URL('.', import.meta.url))
+const entryNames = new Map<string, string>(Object.entries(entries).map(([name, file]) => [file, name]))
 
 export default defineConfig({
   input: Object.values(entries),
-  // Dependencies (zod, msw, ioredis…) and Node's modules stay imports, but for what only the CLI and `hql lsp`
-  // use: commander and the language server protocol are bundled into the chunks that use them, so that a
-  // library install carries none of them (package.json lists them as devDependencies; docs/architecture.md).
-  external: (id) => /^[^./\0]/.test(id) && !bundledDependency.test(id),
+  external: isExternal,
   platform: 'node',
   transform: { target: 'es2022' },
-  // Groups below take a module without the modules it imports (each is grouped on its own), which rolldown
-  // allows only if an entry chunk may export more than its module does.
-  preserveEntrySignatures: 'allow-extension',
   output: {
     dir: 'dist',
     format: 'esm',
+    // Each entry at dist/<name>.js, where package.json's exports point; the chunks under dist/chunks/.
     entryFileNames: (chunk) => {
-      const path = chunk.facadeModuleId === null ? undefined : sourcePath(chunk.facadeModuleId)
-      return `${(path !== undefined && entryNames.get(path)) || chunk.name}.js`
+      const source = chunk.facadeModuleId && relative(root, chunk.facadeModuleId).replaceAll('\\', '/')
+      return `${(source && entryNames.get(source)) || chunk.name}.js`
     },
-    chunkFileNames: '[name].js',
-    codeSplitting: {
-      includeDependenciesRecursively: false,
-      groups: [
-        { name: coreChunk, debugName: 'core', priority: 3 },
-        { name: vendorChunk, debugName: 'vendor', priority: 2 },
-        { name: ownChunk, debugName: 'own', priority: 1 },
-      ],
-    },
+    chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
     cleanDir: true,
   },

@@ -56,7 +56,6 @@ export type {
   ExploreQuery,
   RelateQuery,
   FactorInput,
-  FactorId,
   LookupQuery,
   SilosQuery,
   BlueprintSpec,
@@ -125,7 +124,10 @@ export type {
   StoredToken,
   TokenRenewal,
   RetryOptions,
+  RetryPolicy,
   ResponseCheck,
+  CheckFunction,
+  StandardSchemaV1,
   Paging,
   PagingOptions,
   PagesOptions,
@@ -137,6 +139,7 @@ export type {
   RateBudgetOptions,
   Hooks,
   TokenRefreshInfo,
+  RedisStateInfo,
   OAuthErrorCode,
   ServiceErrorCode,
   SafeResult,
@@ -145,7 +148,7 @@ export type {
 
 // The model's errors: every error hql throws is an HqlError; fromJSON's lists every issue.
 export { HqlError, HqlValidationError } from './model'
-export type { HqlErrorCode, JsonPath, ValidationIssue } from './model'
+export type { HqlErrorCode, JsonPath } from './model'
 
 // The model's main words: the object types and their ids (every id type `hql generate` writes), the names a
 // query is made of, the request limits every door enforces, and the request bodies' types. (All of it, with the
@@ -158,7 +161,6 @@ export {
   filterNames,
   componentNames,
   requestLimits,
-  maxComponentDepth,
 } from './model'
 export type {
   ObjectTypeName,
@@ -174,7 +176,6 @@ export type {
   CollectionId,
   FilterName,
   ComponentName,
-  RequestBody,
 } from './model'
 
 // fromJSON is compile's untyped door; the entry gives it the builder's query types (compile does not import

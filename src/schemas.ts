@@ -106,6 +106,7 @@ export type {
   RequestBody,
   RequestBodies,
   Rule,
+  ValidationIssue,
 } from './model'
 
 // Responses: the resources and envelopes the service answers with, and the schemas the client checks them

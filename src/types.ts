@@ -28,6 +28,7 @@ export type {
   ComponentTooDeep,
   DuplicateComponent,
   QueriesByEndpoint,
+  FactorId,
 } from './builder'
 export type { CheckedId, CheckedIds, CheckedIdList, WrongIdType, MalformedId } from './model'
 
@@ -37,11 +38,8 @@ export type {
   AuthContext,
   SecretKeeper,
   TokenOptions,
-  RetryPolicy,
   RetryFailure,
-  CheckFunction,
   CheckInfo,
-  StandardSchemaV1,
   PagingMethods,
   NextRequestLike,
   NextFinder,
@@ -52,7 +50,6 @@ export type {
   RequestChanges,
   BeforeRequestInfo,
   AfterResponseInfo,
-  RedisStateInfo,
   ClientLimit,
   RequestDescription,
   ItemOf,

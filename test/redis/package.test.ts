@@ -34,7 +34,8 @@ describe('hql/redis as a package', () => {
       for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next)
     }
     visit('redis.js')
-    expect(seen.size).toBeGreaterThan(5)
+    // The walk went past the entry, into the chunks it shares with the other entries (the entries decide them).
+    expect([...seen].filter((name) => name !== 'redis.js' && chunks.has(name)).length).toBeGreaterThan(1)
     expect([...external].filter((id) => redisPackage.test(id))).toEqual([])
     // Nor a Node module: WebCrypto and timers only, so that it runs wherever the app's client runs.
     expect([...external].filter((id) => id.startsWith('node:'))).toEqual([])

@@ -1,6 +1,5 @@
 import { idIndex, idTypes, listedEntry } from '../../language'
 import type { IdEntry, IdProvider } from '../../language'
-import { startLanguageServer } from '../../lsp'
 import { createQueryEngine } from '../../service'
 import type { CliIo } from '../io'
 import { exitCodes } from '../io'
@@ -11,6 +10,8 @@ export async function lspCommand(io: CliIo, options: { stdio?: boolean }): Promi
     io.stderr('error: hql lsp speaks the protocol over stdin/stdout only: pass --stdio\n')
     return exitCodes.usage
   }
+  // Loaded here, not with the CLI: the language server and its protocol library are for `hql lsp` alone.
+  const { startLanguageServer } = await import('../../lsp')
   await startLanguageServer(sampleIds())
   return exitCodes.ok
 }

@@ -51,7 +51,7 @@ export type ObjectOf<S extends Shape> = { readonly [K in Exclude<keyof S, Option
 export const report = (issues: CheckIssue[], path: PathStack, message: string, ...keys: string[]): void =>
   void issues.push({ path: [...path, ...keys], message })
 
-function checker<T>(check: Checker<T>['check']): Checker<T> {
+/* @__NO_SIDE_EFFECTS__ */ function checker<T>(check: Checker<T>['check']): Checker<T> {
   return {
     check,
     safeParse(value) {
@@ -71,7 +71,7 @@ const describe = (value: unknown): string =>
         ? 'an object'
         : typeof value
 
-const primitive = <T>(expected: string, test: (value: unknown) => boolean) =>
+/* @__NO_SIDE_EFFECTS__ */ const primitive = <T>(expected: string, test: (value: unknown) => boolean) =>
   checker<T>((value, path, issues) => {
     if (!test(value)) report(issues, path, `expected ${expected}, got ${describe(value)}`)
   })
@@ -82,17 +82,20 @@ export const int = primitive<number>('an integer', (v) => Number.isSafeInteger(v
 export const boolean = primitive<boolean>('true or false', (v) => typeof v === 'boolean')
 export const unknown = checker<unknown>(() => {})
 
-export const oneOf = <const V extends readonly string[]>(values: V) =>
+/* @__NO_SIDE_EFFECTS__ */ export const oneOf = <const V extends readonly string[]>(values: V) =>
   primitive<V[number]>(`one of ${values.join(', ')}`, (v) => values.includes(v as string))
 
-export const optional = <T>(inner: Checker<T>): OptionalChecker<T> => ({ ...inner, optional: true })
+/* @__NO_SIDE_EFFECTS__ */ export const optional = <T>(inner: Checker<T>): OptionalChecker<T> => ({
+  ...inner,
+  optional: true,
+})
 
-export const nullable = <T>(inner: Checker<T>) =>
+/* @__NO_SIDE_EFFECTS__ */ export const nullable = <T>(inner: Checker<T>) =>
   checker<T | null>((value, path, issues) => {
     if (value !== null) inner.check(value, path, issues)
   })
 
-export const array = <T>(item: Checker<T>) =>
+/* @__NO_SIDE_EFFECTS__ */ export const array = <T>(item: Checker<T>) =>
   checker<readonly T[]>((value, path, issues) => {
     if (!Array.isArray(value)) return report(issues, path, `expected an array, got ${describe(value)}`)
     value.forEach((v, i) => {
@@ -102,7 +105,7 @@ export const array = <T>(item: Checker<T>) =>
     })
   })
 
-export const record = <T>(item: Checker<T>) =>
+/* @__NO_SIDE_EFFECTS__ */ export const record = <T>(item: Checker<T>) =>
   checker<Readonly<Record<string, T>>>((value, path, issues) => {
     if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
     for (const key of Object.keys(value)) {
@@ -113,7 +116,9 @@ export const record = <T>(item: Checker<T>) =>
   })
 
 /** An object with these fields; other fields are allowed and kept (responses may carry more). */
-export const object = <S extends Shape>(shape: S): Checker<ObjectOf<S>> & { readonly shape: S } => ({
+/* @__NO_SIDE_EFFECTS__ */ export const object = <S extends Shape>(
+  shape: S,
+): Checker<ObjectOf<S>> & { readonly shape: S } => ({
   shape,
   ...checker<ObjectOf<S>>((value, path, issues) => {
     if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
@@ -131,7 +136,7 @@ export const object = <S extends Shape>(shape: S): Checker<ObjectOf<S>> & { read
 })
 
 /** A checker defined later (the response model is recursive). */
-export const lazy = <T>(get: () => Checker<T>) =>
+/* @__NO_SIDE_EFFECTS__ */ export const lazy = <T>(get: () => Checker<T>) =>
   checker<T>((value, path, issues) => get().check(value, path, issues))
 
 /** A checker written by hand, for rules the combinators do not express. */

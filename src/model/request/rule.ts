@@ -133,7 +133,7 @@ function deeper(walk: Walk, count: number): boolean {
 }
 
 /** A rule of one value, which `test` accepts. */
-export function leaf<T>(
+/* @__NO_SIDE_EFFECTS__ */ export function leaf<T>(
   declared: Declaration & { readonly code: HqlErrorCode; readonly expected: string },
   test: (value: unknown) => boolean,
 ): Rule<T> {
@@ -145,7 +145,11 @@ export function leaf<T>(
 }
 
 /** A whole number of `min` or more (a page, a page size, a position). */
-export const whole = (min: number, code: HqlErrorCode, expected: string): Rule<number> =>
+/* @__NO_SIDE_EFFECTS__ */ export const whole = (
+  min: number,
+  code: HqlErrorCode,
+  expected: string,
+): Rule<number> =>
   leaf(
     { kind: 'integer', min, code, expected },
     (value) => Number.isSafeInteger(value) && (value as number) >= min,
@@ -155,7 +159,7 @@ export const whole = (min: number, code: HqlErrorCode, expected: string): Rule<n
  * One of `names` (a component, a type, a sort order): a string that is none of them is an unknown `what`, with
  * the closest name suggested; `message` words the refusal where a name needs more than that.
  */
-export function name<const N extends string>(
+/* @__NO_SIDE_EFFECTS__ */ export function name<const N extends string>(
   names: readonly N[],
   code: HqlErrorCode,
   what: string,
@@ -180,7 +184,7 @@ export function name<const N extends string>(
  * A list of `item`, at least `min` long and within the request limit `limit`. A value that is no array (an
  * object that only looks like one, `{ length: 1 }`, too) is refused before anything of it is read.
  */
-export function list<T>(
+/* @__NO_SIDE_EFFECTS__ */ export function list<T>(
   item: Rule<T>,
   code: HqlErrorCode,
   expected: string,
@@ -224,7 +228,7 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
  * field whose value is `undefined` is absent. `exclusive`: two fields that may not both be present, the code and
  * the message of both.
  */
-export function object<T>(
+/* @__NO_SIDE_EFFECTS__ */ export function object<T>(
   fields: Fields<T>,
   code: HqlErrorCode,
   expected: string,
@@ -302,7 +306,7 @@ export function object<T>(
  * unknown `what` under `type`, with code `unknownCode` (the closest of `suggested` suggested); the option checks
  * the rest. A value without a string there is none of them (`code`, `expected`).
  */
-export function byType<T>(
+/* @__NO_SIDE_EFFECTS__ */ export function byType<T>(
   options: Readonly<Record<string, Rule<T>>>,
   code: HqlErrorCode,
   expected: string,
@@ -339,7 +343,7 @@ export type Operator<V> =
  * A filter's operator over values `value` accepts: an object of exactly one operator; `$in` and `$all` take a
  * list of one or more values, `$or` one of one or more operators, each within the request limit on values.
  */
-export function operator<V>(value: Rule<V>): Rule<Operator<V>> {
+/* @__NO_SIDE_EFFECTS__ */ export function operator<V>(value: Rule<V>): Rule<Operator<V>> {
   const values = list(value, 'invalid_operator', 'a list of one or more values', 1, 'values')
   const rule: Rule<Operator<V>> = {
     kind: 'operator',
@@ -382,7 +386,7 @@ export function operator<V>(value: Rule<V>): Rule<Operator<V>> {
 }
 
 /** A rule declared later (a component's nested components are components). */
-export const lazy = <T>(rule: () => Rule<T>): Rule<T> =>
+/* @__NO_SIDE_EFFECTS__ */ export const lazy = <T>(rule: () => Rule<T>): Rule<T> =>
   ({ kind: 'lazy', rule, check: (value, walk) => rule().check(value, walk) }) as Rule<T>
 
 /** The mistakes of a refused check, each path starting at `path`. */

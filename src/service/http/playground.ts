@@ -2,20 +2,22 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { HqlErrorCode } from '../../model/error-codes'
 import { clipped } from '../../model/shown'
 import { DEMO } from '../demo'
+import { packageRoot } from '../package-root'
 
 /** Where `hql serve` answers the playground (issue 13): the editor page, its script and style. */
 export const PLAYGROUND_PATH = '/playground/'
 
 /**
- * The built playground: `npm run build` writes dist/playground/ (scripts/build-playground.ts). This file sits
- * three folders below the package root both as src/service/http/playground.ts and as dist/service/http/
- * playground.js, so the same relative path finds the build from the sources and from the package.
+ * The built playground: `npm run build` writes dist/playground/ (scripts/build-playground.ts), found from the
+ * package's root, the same from the sources and from the package (when a service starts, not when this loads).
+ *
+ * @example
+ * defaultPlaygroundDir() // '/…/node_modules/hql/dist/playground'
  */
-export const DEFAULT_PLAYGROUND_DIR = fileURLToPath(new URL('../../../dist/playground/', import.meta.url))
+export const defaultPlaygroundDir = (): string => join(packageRoot(import.meta.url), 'dist', 'playground')
 
 // The only files served, by name: a request never names a path on disk, so `..` and friends have nothing to
 // reach. Each with its content type.
