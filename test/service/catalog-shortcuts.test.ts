@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { firstOf } from '../../src/service/catalog/collections'
 import { contributorsOf } from '../../src/service/catalog/contributors'
 import { mhidOf, slugOf } from '../../src/service/catalog/ids'
-import { NameSpellings } from '../../src/service/catalog/names'
-import { firstDrawAfter, randomAfter, randomFrom, randomOf, seedPrefix } from '../../src/service/catalog/prng'
+import { randomFrom } from '../../src/service/catalog/prng'
 import type { RawCatalog } from '../../src/service/catalog/raw'
 import type { ContributorNode } from '../../src/service/graph/entities'
 import { byMhid } from '../../src/service/graph/entities'
@@ -13,35 +12,6 @@ import { graphFor } from '../../src/service/graph/shared-graph'
 // The third start-up round (docs/performance.md, "Reference service"): each shortcut held to its plain form.
 // The service's answers are compared byte for byte elsewhere.
 describe('catalog start-up shortcuts match their plain forms', () => {
-  it('a seed prefix draws what randomOf draws from all the parts', () => {
-    const cases: [string, string, string, string?][] = [
-      ['carries', 'netflix', 'wp:Gladiator_(2000_film)'],
-      ['sourceId', 'itunes', 'tvmaze:82', '3'],
-      ['', '', '', ''],
-      ['carries', 'zoë', 'ünïcode|x'],
-    ]
-    const draws = (r: ReturnType<typeof randomOf>): number[] => Array.from({ length: 5 }, () => r.next())
-    for (const [a, b, c, d] of cases) {
-      expect(draws(randomAfter(seedPrefix(a, b), c, d))).toEqual(draws(randomOf(a, b, c, d)))
-      expect(firstDrawAfter(seedPrefix(a, b), c)).toBe(randomOf(a, b, c).next())
-    }
-  })
-
-  it('NameSpellings.add with a count is that many adds', () => {
-    const once = new NameSpellings()
-    for (const name of ['Rene', 'Rene', 'Rene', 'René', 'René']) once.add('k', name)
-    const counted = new NameSpellings()
-    counted.add('k', 'Rene', 3)
-    counted.add('k', 'René', 2)
-    expect(counted.displayName('k')).toBe('Rene')
-    expect(counted.displayName('k')).toBe(once.displayName('k'))
-    // A repeated first spelling keeps its count when a second appears.
-    const repeated = new NameSpellings()
-    repeated.add('k', 'Rene', 2)
-    repeated.add('k', 'René')
-    expect(repeated.displayName('k')).toBe('Rene')
-  })
-
   it("mhids from the digest as a 'binary' string are those from its bytes", () => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
     const plain = (type: string, key: string, prefix: string): string => {

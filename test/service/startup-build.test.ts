@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { assignAltIds, slugOf } from '../../src/service/catalog/ids'
 import { NameSpellings, personKey } from '../../src/service/catalog/names'
-import { randomFrom, randomOf } from '../../src/service/catalog/prng'
-import { uniformFrom, uniformSample, WeightedPicker } from '../../src/service/catalog/weighted'
 
 // The start-up shortcuts of the catalog build (docs/performance.md, "Reference service") must give the graph
 // the plain forms gave: the service's answers are compared byte for byte elsewhere, these pin each shortcut.
 describe('catalog build shortcuts', () => {
-  const draws = (r: ReturnType<typeof randomFrom>): number[] => Array.from({ length: 5 }, () => r.next())
-
-  it('randomOf draws what randomFrom draws from the parts joined by "|"', () => {
-    const cases: [string, string, string?, string?][] = [
-      ['carries', 'netflix', 'wp:Gladiator_(2000_film)'],
-      ['sourceId', 'itunes', 'tvmaze:82', '3'],
-      ['created', 'editorial|genre|Drama'],
-      ['mentions', ''],
-      ['', '', '', ''],
-      ['tastes', 'zoë.ünïcode|x'],
-    ]
-    for (const [a, b, c, d] of cases) {
-      const joined = [a, b, c, d].filter((p) => p !== undefined).join('|')
-      expect(draws(randomOf(a, b, c, d))).toEqual(draws(randomFrom(joined)))
-    }
-  })
-
   it('NameSpellings counts a repeated first spelling once a second spelling appears', () => {
     const spellings = new NameSpellings()
     // "Rene" three times, then "René" twice: the first, most used, wins although the accented one came later.
@@ -57,22 +38,6 @@ describe('catalog build shortcuts', () => {
     ])
     expect(new Map(assignAltIds('Movie', records))).toEqual(expected)
     expect(new Map(assignAltIds('Movie', [...records].reverse()))).toEqual(expected)
-  })
-
-  it('uniformSample draws what a picker of weight 1 draws, with and without exclusions', () => {
-    for (const n of [1, 2, 3, 7, 300, 2686]) {
-      const items = Array.from({ length: n }, (_, i) => `item${i}`)
-      for (const k of [0, 1, 4, n]) {
-        const seed = `uniform|${n}|${k}`
-        const exclude = new Set(items.filter((_, i) => i % 3 === 1))
-        expect(uniformFrom(items, k, randomFrom(seed))).toEqual(
-          new WeightedPicker(items, () => 1).sample(k, randomFrom(seed)),
-        )
-        expect(uniformSample(n, (i) => items[i] as string, k, randomFrom(seed), exclude)).toEqual(
-          new WeightedPicker(items, () => 1).sample(k, randomFrom(seed), exclude),
-        )
-      }
-    }
   })
 
   it("a person key is the slug of the trimmed spelling shown (contributors' altIds reuse it)", () => {

@@ -69,7 +69,7 @@ export function derivePeople(raw: RawCatalog): PeopleRows {
     const key = personKey(name)
     if (key === undefined) continue
     keyOf.set(name, key)
-    spellings.add(key, name, times)
+    for (let use = 0; use < times; use++) spellings.add(key, name)
     creditsPerPerson.set(key, (creditsPerPerson.get(key) ?? 0) + times)
   }
   const personKeys = [...creditsPerPerson.keys()].sort()

@@ -10,7 +10,7 @@ import type {
 } from '../graph/entities'
 import { emptySocial } from './empty-social'
 import { mhidOf } from './ids'
-import { randomOf, shuffled } from './prng'
+import { randomFrom, shuffled } from './prng'
 import { uniformFrom, type WeightedPicker } from './weighted'
 
 /**
@@ -30,7 +30,7 @@ function collection(
   items: GraphNode[],
   visibility: { permissions: 'public' | 'private'; published: boolean },
 ): CollectionNode {
-  const random = randomOf('created', key)
+  const random = randomFrom(`created|${key}`)
   return {
     type: 'Collection',
     mhid: mhidOf('Collection', key),
@@ -189,7 +189,7 @@ export function userCollections(
   wishes: WeightedPicker<MediaNode>,
   editorial: readonly CollectionNode[],
 ): CollectionNode[] {
-  const random = randomOf('collections', user.username)
+  const random = randomFrom(`collections|${user.username}`)
   const out: CollectionNode[] = []
   const first = user.name.split(' ')[0] ?? user.name
   const likedMedia = user.likes.filter((n): n is MediaNode => n.type === 'Movie' || n.type === 'ShowSeries')

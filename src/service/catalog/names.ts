@@ -37,13 +37,12 @@ export class NameSpellings {
    */
   private readonly counts = new Map<string, string | Map<string, number>>()
 
-  /** Counts `spelling` for `key`, `times` times at once (the same as that many calls). */
-  add(key: string, spelling: string, times = 1): void {
+  /** Counts `spelling` for `key` once. */
+  add(key: string, spelling: string): void {
     const trimmed = spelling.trim()
     const known = this.counts.get(key)
     if (known === undefined) {
       this.counts.set(key, trimmed)
-      if (times > 1) this.repeats.set(key, times)
     } else if (typeof known === 'string') {
       // The first spelling was seen once for each call until now: count them before switching to a map.
       if (known !== trimmed)
@@ -51,11 +50,11 @@ export class NameSpellings {
           key,
           new Map([
             [known, this.seen(key)],
-            [trimmed, times],
+            [trimmed, 1],
           ]),
         )
-      else this.repeats.set(key, this.seen(key) + times)
-    } else known.set(trimmed, (known.get(trimmed) ?? 0) + times)
+      else this.repeats.set(key, this.seen(key) + 1)
+    } else known.set(trimmed, (known.get(trimmed) ?? 0) + 1)
   }
 
   /** How many times a key's only spelling was added (1 unless repeated). */

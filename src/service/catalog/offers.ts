@@ -1,7 +1,6 @@
 import type { MediaNode, Offer, SourceNode } from '../graph/entities'
 import type { RawMovie, RawSeries } from './raw'
 import { LazyOffer } from './offer'
-import { seedPrefix } from './prng'
 import { carries, channelSourceKey, SOURCE_SPECS, sourceIdFor, sourceNode } from './sources'
 
 /**
@@ -72,13 +71,11 @@ export function planOffers(
     const places: number[] = []
     const ids: string[] = []
     const taken = new Set<string>()
-    const carriesPrefix = seedPrefix('carries', spec.key)
-    const idPrefix = seedPrefix('sourceId', spec.key)
     for (let i = 0; i < media.length; i++) {
       const node = media[i] as MediaNode
-      if (!carries(spec, node, channels[i], carriesPrefix)) continue
+      if (!carries(spec, node, channels[i])) continue
       places.push(i)
-      ids.push(sourceIdFor(spec, node, taken, idPrefix))
+      ids.push(sourceIdFor(spec, node, taken))
     }
     plan.push([spec.key, places, ids])
   }

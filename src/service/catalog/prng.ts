@@ -45,42 +45,6 @@ export function randomFrom(seedText: string): Random {
   return new Mulberry32(seedOf(seedText))
 }
 
-/**
- * The same as `randomFrom(parts.join('|'))` for two to four parts (`randomOf('carries', source, title)`), without
- * building the string: tens of thousands of seeds are made at start-up, and each joined text was a new string
- * to allocate, flatten and collect. The hash runs over the parts and the separators in the same order.
- */
-export function randomOf(a: string, b: string, c?: string, d?: string): Random {
-  if (c !== undefined) return randomAfter(seedPrefix(a, b), c, d)
-  return new Mulberry32(finalize(fnv(separated(fnv(0x811c9dc5, a)), b)))
-}
-const SEPARATOR = '|'.charCodeAt(0)
-/** FNV's state after a part and then the separator. */
-const separated = (h: number): number => Math.imul(h ^ SEPARATOR, 0x01000193)
-
-/**
- * FNV's state after `a|b|`: a decision made for every title under one source (`carries|<source>|<title>`)
- * hashes its two shared parts once per source instead of once per title (`randomAfter`).
- */
-export function seedPrefix(a: string, b: string): number {
-  return separated(fnv(separated(fnv(0x811c9dc5, a)), b))
-}
-
-/** The same as `randomOf(a, b, c, d)` given `seedPrefix(a, b)`. */
-export function randomAfter(prefix: number, c: string, d?: string): Random {
-  let h = fnv(prefix, c)
-  if (d !== undefined) h = fnv(separated(h), d)
-  return new Mulberry32(finalize(h))
-}
-
-/**
- * `randomAfter(prefix, c).next()` without the generator: ~40,000 yes-or-no draws at start-up (which sources
- * carry a title) take one number each.
- */
-export function firstDrawAfter(prefix: number, c: string): number {
-  return mulberry(finalize(fnv(prefix, c)) + 0x6d2b79f5)
-}
-
 /** mulberry32's output for a state already advanced. */
 function mulberry(state: number): number {
   let t = state | 0

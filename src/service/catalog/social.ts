@@ -10,8 +10,8 @@ import type {
 import { emptySocial, ownSocial, withEdge } from './empty-social'
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections, type EditorialEntry } from './collections'
-import { randomFrom, randomOf } from './prng'
-import { uniformFrom, uniformSample, WeightedPicker } from './weighted'
+import { randomFrom } from './prng'
+import { uniformFrom, WeightedPicker } from './weighted'
 
 /**
  * Users, likes, follows and collections: the data has none, so all of it is synthetic. Each user's choices
@@ -145,38 +145,42 @@ export function synthesizeSocial(input: {
   let stamp = 0
   for (const user of users) {
     if (user === editors) continue
-    const random = randomOf('tastes', user.username)
+    const random = randomFrom(`tastes|${user.username}`)
     const likes = tastes.sample(random.int(12, 60), random)
     user.likes.push(...likes)
     user.dislikes.push(...uniformFrom(input.media, random.int(0, 3), random, new Set(likes)))
     // The cast of the liked titles, each person once, in order of first appearance. This runs for every credit
     // of every like: positions marked with the user's stamp, where a Set per user hashed each contributor.
     stamp++
-    const cast: ContributorNode[] = []
-    const weights: number[] = []
+    const cast: number[] = []
     for (let l = 0; l < likes.length; l++) {
       const positions = castPositions(likes[l] as MediaNode)
       for (let p = 0; p < positions.length; p++) {
         const at = positions[p] as number
         if (seenAt[at] === stamp) continue
         seenAt[at] = stamp
-        cast.push(input.contributors[at] as ContributorNode)
-        weights.push(creditCounts[at] as number)
+        cast.push(at)
       }
     }
-    // One picker for both draws: the same items and weights give the same draws as a picker each.
-    const castOfLikes = new WeightedPicker(cast, weights)
-    user.follows.push(...castOfLikes.sample(random.int(2, 10), random))
-    user.likes.push(...castOfLikes.sample(random.int(0, 4), random).filter((c) => !user.follows.includes(c)))
+    // One picker for both draws (the cast's places, weighted by their credits): the same items and weights give
+    // the same draws as a picker each.
+    const castOfLikes = new WeightedPicker(cast, (at) => creditCounts[at] as number)
+    const person = (at: number): ContributorNode => input.contributors[at] as ContributorNode
+    user.follows.push(...castOfLikes.sample(random.int(2, 10), random).map(person))
+    user.likes.push(
+      ...castOfLikes
+        .sample(random.int(0, 4), random)
+        .map(person)
+        .filter((c) => !user.follows.includes(c)),
+    )
     user.likes.push(...uniformFrom(input.sources, random.int(0, 2), random))
   }
-  // Each user's friends are drawn from the other users (not the editors): the i-th of those, found by skipping
-  // the user's own place, rather than a copy of the list per user.
+  // Each user's friends are drawn from the other users (not the editors).
   const people = users.filter((u) => u !== editors)
   people.forEach((user, self) => {
-    const random = randomOf('friends', user.username)
-    const other = (i: number): UserNode => people[i < self ? i : i + 1] as UserNode
-    user.follows.push(...uniformSample(people.length - 1, other, random.int(0, 4), random))
+    const random = randomFrom(`friends|${user.username}`)
+    const others = people.filter((_, i) => i !== self)
+    user.follows.push(...uniformFrom(others, random.int(0, 4), random))
   })
 
   const collections = editorialCollections(input, editors, input.editorial)
@@ -193,7 +197,7 @@ export function synthesizeSocial(input: {
   const editorial = collections.filter((c) => c.owner === editors)
   for (const user of users) {
     if (user === editors) continue
-    const random = randomOf('collectionTastes', user.username)
+    const random = randomFrom(`collectionTastes|${user.username}`)
     user.likes.push(...uniformFrom(editorial, random.int(0, 3), random))
     user.follows.push(...uniformFrom(editorial, random.int(0, 2), random))
   }
@@ -218,7 +222,7 @@ export function synthesizeSocial(input: {
   for (const node of mentionable) {
     // int(0, 0) is 0 whatever is drawn: nodes without likers keep their (maybe shared) 0 and skip the hash.
     const likers = node.social.likers.length
-    if (likers > 0) node.social.mentions = randomOf('mentions', node.mhid).int(0, 3 * likers)
+    if (likers > 0) node.social.mentions = randomFrom(`mentions|${node.mhid}`).int(0, 3 * likers)
   }
   return { users, collections, editors }
 }

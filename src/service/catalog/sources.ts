@@ -11,7 +11,7 @@ import type {
 } from '../graph/entities'
 import { emptySocial } from './empty-social'
 import { mhidOf, PREFIX } from './ids'
-import { firstDrawAfter, randomAfter, randomOf, seedPrefix, type Random } from './prng'
+import { randomFrom, type Random } from './prng'
 
 /**
  * The providers of the reference service. Names and web sites are real; which titles each carries, in what
@@ -188,18 +188,11 @@ export function channelSourceKey(channel: string | undefined): string | undefine
 }
 
 /** Whether a commercial source carries a title: the real channel hint for series, else a seeded draw. */
-export function carries(
-  spec: SourceSpec,
-  media: MediaNode,
-  channelKey: string | undefined,
-  // `seedPrefix('carries', spec.key)`, which a caller deciding every title for one source makes once.
-  prefix = seedPrefix('carries', spec.key),
-): boolean {
+export function carries(spec: SourceSpec, media: MediaNode, channelKey: string | undefined): boolean {
   if (spec.kind === 'information') return false
   if (channelKey === spec.key) return true
   const coverage = media.type === 'Movie' ? spec.coverage : spec.coverage / 2
-  // randomOf('carries', spec.key, media.key).chance(coverage), from the prefix and without the generator.
-  return firstDrawAfter(prefix, media.key) < coverage
+  return randomFrom(`carries|${spec.key}|${media.key}`).chance(coverage)
 }
 
 function links(web: string, app: string, path: string, encodedId: string): LaunchInfo['view'] {
@@ -241,7 +234,7 @@ function price(base: number, media: MediaNode, random: Random): number {
 }
 
 export function mediumsFor(spec: SourceSpec, media: MediaNode, launchInfo: LaunchInfo): Medium[] {
-  const random = randomOf('prices', spec.key, media.key)
+  const random = randomFrom(`prices|${spec.key}|${media.key}`)
   const formats = (table: Readonly<Record<string, number>> | undefined): Format[] =>
     formatTypes(media).map((type) => ({
       type,
@@ -261,15 +254,9 @@ export function mediumsFor(spec: SourceSpec, media: MediaNode, launchInfo: Launc
 }
 
 /** A synthetic numeric title id on a source, unique within the source. */
-export function sourceIdFor(
-  spec: SourceSpec,
-  media: MediaNode,
-  taken: Set<string>,
-  // `seedPrefix('sourceId', spec.key)`, made once per source by a caller minting ids for all its titles.
-  prefix = seedPrefix('sourceId', spec.key),
-): string {
+export function sourceIdFor(spec: SourceSpec, media: MediaNode, taken: Set<string>): string {
   for (let attempt = 0; ; attempt++) {
-    const random = randomAfter(prefix, media.key, String(attempt))
+    const random = randomFrom(`sourceId|${spec.key}|${media.key}|${attempt}`)
     // Digits gathered as a number and printed once (the same text: the first digit is never 0, and at most
     // 15 digits are exact in a double), instead of a new string per digit.
     let value = random.int(1, 9)

@@ -9,18 +9,14 @@ export class WeightedPicker<T> {
   private readonly cumulative: Float64Array
   private readonly total: number
 
-  /**
-   * `weight` is a function of the item, or the weights themselves in the items' order when the caller has
-   * them as numbers already: social synthesis builds a picker per user over the cast of their likes.
-   */
   constructor(
     private readonly items: readonly T[],
-    weight: ((item: T) => number) | readonly number[],
+    weight: (item: T) => number,
   ) {
     const cumulative = new Float64Array(items.length)
     let sum = 0
     for (let i = 0; i < items.length; i++) {
-      sum += Math.max(0, typeof weight === 'function' ? weight(items[i] as T) : (weight[i] as number))
+      sum += Math.max(0, weight(items[i] as T))
       cumulative[i] = sum
     }
     this.cumulative = cumulative
@@ -48,23 +44,6 @@ export class WeightedPicker<T> {
 }
 
 /**
- * The same draws as `new WeightedPicker(items, () => 1).sample(k, random, exclude)` without building the cumulative
- * weights: with every weight 1 they are 1, 2, … n, exactly (small integers are exact in a double), and the
- * binary search for the first above `r * n` lands on `floor(r * n)`. Social synthesis draws this way for each
- * of hundreds of users (friends among the users, sources, editorial collections), and built a picker each time.
- * `at(i)` is the i-th of the n items, so a caller can skip one (the user itself) without copying the list.
- */
-export function uniformSample<T>(
-  n: number,
-  at: (i: number) => T,
-  k: number,
-  random: Random,
-  exclude?: ReadonlySet<T>,
-): T[] {
-  return distinctDraws(n, k, () => at(Math.floor(random.next() * n)), exclude)
-}
-
-/**
  * Up to k distinct items of n, drawn by `draw`, leaving out `exclude` and repeats; bounded (at most 20k draws),
  * so that a k close to n cannot loop for long.
  */
@@ -82,10 +61,10 @@ function distinctDraws<T>(n: number, k: number, draw: () => T, exclude?: Readonl
   return out
 }
 
-/** {@link uniformSample} over a whole list. */
+/** Up to k distinct items of `items`, each as likely (a picker of weight 1), leaving out `exclude`. */
 export const uniformFrom = <T>(
   items: readonly T[],
   k: number,
   random: Random,
   exclude?: ReadonlySet<T>,
-): T[] => uniformSample(items.length, (i) => items[i] as T, k, random, exclude)
+): T[] => new WeightedPicker(items, () => 1).sample(k, random, exclude)
