@@ -8,6 +8,7 @@ import { ENTRIES } from '../../scripts/api-report'
 
 const root = new URL('../../', import.meta.url).pathname
 const manifest = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  scripts: Record<string, string>
   dependencies: Record<string, string>
   exports: Record<string, unknown>
 }
@@ -68,5 +69,11 @@ describe('the package entries', () => {
   it('installs the library runtime dependencies only: the CLI and the language server bundle theirs', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(['zod'])
     expect(manifest.dependencies['zod']).toMatch(/^\^/)
+  })
+
+  it('runs nothing at install: no script npm runs when the package is installed, from the registry or git', () => {
+    // npm's install scripts, and prepare, which it runs for a git dependency (the build is prepack's).
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(manifest.scripts[script], script).toBeUndefined()
   })
 })

@@ -108,7 +108,7 @@ const placement = {
   filters: FiltersRule,
 }
 
-function blueprint(type: BlueprintType): Rule<Blueprint> {
+/* @__NO_SIDE_EFFECTS__ */ function blueprint(type: BlueprintType): Rule<Blueprint> {
   const [fields, required] = params[type]
   return object<Record<string, unknown>>(
     {

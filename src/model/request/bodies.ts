@@ -73,7 +73,7 @@ const parts = {
 }
 
 /** The rule of `endpoint`'s body: its keys (`bodyKeys`), the `required` ones, and a part of its own where it differs. */
-function body<E extends EndpointName>(
+/* @__NO_SIDE_EFFECTS__ */ function body<E extends EndpointName>(
   endpoint: E,
   required: readonly (keyof RequestBodies[E] & string)[],
   own: Partial<Record<keyof typeof parts, Rule>> = {},

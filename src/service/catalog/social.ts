@@ -137,6 +137,8 @@ export function synthesizeSocial(input: {
 
   // Tastes: popularity squared, so the head of the catalog is liked much more often than the tail.
   const tastes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity * m.popularity)
+  // Dislikes: any title, each as likely; one picker for every user.
+  const anyTitle = new WeightedPicker(input.media, () => 1)
   const castPositions = creditPositions(input.contributors)
   const seenAt = new Int32Array(input.contributors.length)
   // Each person's weight (their credits), by position: read per credit of every like below, from one typed
@@ -148,7 +150,7 @@ export function synthesizeSocial(input: {
     const random = randomFrom(`tastes|${user.username}`)
     const likes = tastes.sample(random.int(12, 60), random)
     user.likes.push(...likes)
-    user.dislikes.push(...uniformFrom(input.media, random.int(0, 3), random, new Set(likes)))
+    user.dislikes.push(...anyTitle.sample(random.int(0, 3), random, new Set(likes)))
     // The cast of the liked titles, each person once, in order of first appearance. This runs for every credit
     // of every like: positions marked with the user's stamp, where a Set per user hashed each contributor.
     stamp++
