@@ -47,7 +47,10 @@ export const filterIdTypes: Readonly<Record<Exclude<FilterName, 'returnType'>, r
 export const factorIdTypes: readonly ObjectTypeName[] = ['User', ...mediaTypeNames, 'Contributor']
 
 /** The rule of an id of one of `types`: `wrong_id_prefix` for any other, with what the place takes. */
-/* @__NO_SIDE_EFFECTS__ */ function idOf<T extends string>(types: readonly ObjectTypeName[], what: string): Rule<T> {
+/* @__NO_SIDE_EFFECTS__ */ function idOf<T extends string>(
+  types: readonly ObjectTypeName[],
+  what: string,
+): Rule<T> {
   const prefixes = types.flatMap((type) => typePrefixes[type] as readonly string[])
   return leaf<T>(
     {
