@@ -5,7 +5,7 @@ import { projectRoot } from './type-cost'
 const { config } = ts.readConfigFile(path.join(projectRoot, 'tsconfig.json'), ts.sys.readFile)
 const options = ts.parseJsonConfigFileContent(config, ts.sys, projectRoot).options
 const file = path.join(projectRoot, 'bench', '__inline-show__.ts')
-const text = `import type * as N from '../src/inline/normalise'\nimport type * as P from '../src/inline/parse'\nimport * as H from 'hql'\n` + process.argv.slice(2).map((e, i) => `export type T${i} = ${e}`).join('\n') + '\n'
+const text = `import type * as N from '../src/inline/normalise'\nimport type * as P from '../src/inline/text'\nimport { hqlText } from '../src/inline'\nimport * as H from 'hql'\n` + process.argv.slice(2).map((e, i) => `export type T${i} = ${e}`).join('\n') + '\n'
 const host = ts.createCompilerHost(options)
 const read = host.getSourceFile.bind(host)
 host.getSourceFile = (f, l, o) => (f === file ? ts.createSourceFile(f, text, l, true) : read(f, l, o))

@@ -150,6 +150,9 @@ export type {
   BlueprintParamNode,
 } from './text'
 
+// Typed inline text: `hqlText('explore Movie …')` types HQL text where it is written (docs/text.md).
+export { hqlText } from './inline'
+
 // The client: createClient, its grants and token store, the errors it throws, and its options and hooks.
 export {
   createClient,
