@@ -29,7 +29,7 @@ export type Chunks<S extends string, Out extends string, C extends string> = C e
     ? Before extends `${infer Code}#${infer Comment}`
       ? Chunks<AfterLine<`${Comment}"${After}`>, `${Out}${Code_<Code>}`, `${C}.`>
       : ReadString<After, ''> extends [infer Body extends string, infer Rest extends string]
-        ? Chunks<Rest, `${Out}${Code_<Before>}"${NoSpaces<Body, '', ''>}" `, `${C}.`>
+        ? Chunks<Rest, `${Out}${Code_<Before>}"${Body extends `${string} ${string}` ? NoSpaces<Body, '', ''> : Body}" `, `${C}.`>
         : `${Out}${Code_<Before>}${UnclosedMark} `
     : S extends `${infer Code}#${infer Comment}`
       ? Chunks<AfterLine<Comment>, `${Out}${Code_<Code>}`, `${C}.`>
@@ -63,28 +63,29 @@ export type NoSpaces<S extends string, Acc extends string, C extends string> = C
     ? NoSpaces<B, `${Acc}${A}\u00a0`, `${C}.`>
     : `${Acc}${S}`
 
-// A stretch of code as tokens each followed by one space ('' for white space only).
-export type Code_<S extends string> = Trimmed<Collapse<Punctuated<Blanked<S>>, '', ''>>
+// A stretch of code as tokens each followed by one space ('' for white space only). The stretches between the
+// strings of a list (`, `) are the most common: they are answered without a pass.
+export type Code_<S extends string> = S extends ', ' | ','
+  ? ', '
+  : S extends ' ' | ''
+    ? ''
+    : Trimmed<Collapse<Punctuated<Blanked<S>>, '', ''>>
 
 export type Trimmed<S extends string> = S extends ` ${infer R}` ? R : S
 
-// White space made spaces, each kind of it looked for only where it occurs.
-export type Blanked<S extends string> = Has<Has<Has<Has<S, '\n', ' '>, '\t', ' '>, '\r', ' '>, '\uFEFF', ' '>
+// White space made spaces, looked for at once first (a one-line text has none).
+export type Blanked<S extends string> = S extends `${string}${'\n' | '\t' | '\r' | '\uFEFF'}${string}`
+  ? Has<Has<Has<Has<S, '\n', ' '>, '\t', ' '>, '\r', ' '>, '\uFEFF', ' '>
+  : S
 
-// Each punctuator spaced (`!=` kept whole by Equals).
-export type Punctuated<S extends string> = Equals<
-  Has<
-    Has<
-      Has<Has<Has<Has<Has<Has<S, ',', ' , '>, '{', ' { '>, '}', ' } '>, '(', ' ( '>, ')', ' ) '>, '[', ' [ '>,
-      ']',
-      ' ] '
-    >,
-    ':',
-    ' : '
-  >,
-  '',
-  ''
+// Each punctuator spaced (`!=` kept whole by Equals); the rarer ones looked for at once first.
+export type Punctuated<S extends string> = Equalled<
+  S extends `${string}${'{' | '}' | '(' | ')' | '[' | ']' | ':'}${string}`
+    ? Has<Has<Has<Has<Has<Has<Has<Has<S, ',', ' , '>, '{', ' { '>, '}', ' } '>, '(', ' ( '>, ')', ' ) '>, '[', ' [ '>, ']', ' ] '>, ':', ' : '>
+    : Has<S, ',', ' , '>
 >
+
+type Equalled<S extends string> = S extends `${string}=${string}` ? Equals<S, '', ''> : S
 
 // A pass only where `P` occurs: looking costs a few instantiations, a pass that finds nothing ~18.
 export type Has<S extends string, P extends string, By extends string> = S extends `${string}${P}${string}`
