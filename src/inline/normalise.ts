@@ -29,7 +29,11 @@ export type Chunks<S extends string, Out extends string, C extends string> = C e
     ? Before extends `${infer Code}#${infer Comment}`
       ? Chunks<AfterLine<`${Comment}"${After}`>, `${Out}${Code_<Code>}`, `${C}.`>
       : ReadString<After, ''> extends [infer Body extends string, infer Rest extends string]
-        ? Chunks<Rest, `${Out}${Code_<Before>}"${Body extends `${string} ${string}` ? NoSpaces<Body, '', ''> : Body}" `, `${C}.`>
+        ? Chunks<
+            Rest,
+            `${Out}${Code_<Before>}"${Body extends `${string} ${string}` ? NoSpaces<Body, '', ''> : Body}" `,
+            `${C}.`
+          >
         : `${Out}${Code_<Before>}${UnclosedMark} `
     : S extends `${infer Code}#${infer Comment}`
       ? Chunks<AfterLine<Comment>, `${Out}${Code_<Code>}`, `${C}.`>
@@ -81,7 +85,19 @@ export type Blanked<S extends string> = S extends `${string}${'\n' | '\t' | '\r'
 // Each punctuator spaced (`!=` kept whole by Equals); the rarer ones looked for at once first.
 export type Punctuated<S extends string> = Equalled<
   S extends `${string}${'{' | '}' | '(' | ')' | '[' | ']' | ':'}${string}`
-    ? Has<Has<Has<Has<Has<Has<Has<Has<S, ',', ' , '>, '{', ' { '>, '}', ' } '>, '(', ' ( '>, ')', ' ) '>, '[', ' [ '>, ']', ' ] '>, ':', ' : '>
+    ? Has<
+        Has<
+          Has<
+            Has<Has<Has<Has<Has<S, ',', ' , '>, '{', ' { '>, '}', ' } '>, '(', ' ( '>, ')', ' ) '>,
+            '[',
+            ' [ '
+          >,
+          ']',
+          ' ] '
+        >,
+        ':',
+        ' : '
+      >
     : Has<S, ',', ' , '>
 >
 

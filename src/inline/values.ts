@@ -231,17 +231,27 @@ export type TypeNameArg<W extends string, Rest extends string> = W extends Retur
     : Fail<`expected a type name, got ${Shown<W>}${DidYouMean<W, ReturnTypeName>}`, 'unknown_type'>
 
 /**
- * `; did you mean 'x'?` when exactly one of `Names` starts as `W` does (its first four letters, or all of it):
- * the type-level stand-in for the run time's edit distance, computed only for a word that is refused.
+ * `; did you mean 'x'?` when exactly one of `Names` starts as `W` does (all of it), or is the start of `W`, or
+ * shares its first four letters: the type-level stand-in for the run time's edit distance, computed only for
+ * a word that is refused.
  */
 export type DidYouMean<W extends string, Names extends string> =
   One<Extract<Names, `${W}${string}`>> extends infer Only extends string
     ? `; did you mean '${Only}'?`
-    : W extends `${infer A}${infer B}${infer C}${infer D}${string}`
-      ? One<Extract<Names, `${A}${B}${C}${D}${string}`>> extends infer Only extends string
-        ? `; did you mean '${Only}'?`
+    : One<StartOf<W, Names>> extends infer Only extends string
+      ? `; did you mean '${Only}'?`
+      : W extends `${infer A}${infer B}${infer C}${infer D}${string}`
+        ? One<Extract<Names, `${A}${B}${C}${D}${string}`>> extends infer Only extends string
+          ? `; did you mean '${Only}'?`
+          : ''
         : ''
-      : ''
+
+// The names `W` starts with.
+type StartOf<W extends string, Names extends string> = Names extends unknown
+  ? W extends `${Names}${string}`
+    ? Names
+    : never
+  : never
 
 // The one member of a union, or false for none or several.
 type One<U, All = U> = [U] extends [never]

@@ -31,6 +31,8 @@ const rules: Readonly<Record<Layer, Rule>> = {
   // fromJSON (through compile's entry), so that text and JSON share one schema and one set of errors.
   text: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
   language: { anyFile: ['model'], entryOnly: ['text'], packages: [], node: false },
+  // Typed inline text (hqlText): the builder's query types, and text's parseQuery at run time.
+  inline: { anyFile: ['model'], entryOnly: ['builder', 'text'], packages: [], node: false },
   client: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
   // hql/redis takes the app's own client (node-redis or ioredis) and imports neither, nor Node (WebCrypto).
   redis: { anyFile: ['model'], entryOnly: ['client'], packages: [], node: false },
@@ -79,7 +81,7 @@ const rules: Readonly<Record<Layer, Rule>> = {
   // The package entry (src/index.ts) composes the core's entries, the builder's included.
   entry: {
     anyFile: ['model'],
-    entryOnly: ['builder', 'compile', 'text', 'client', 'language'],
+    entryOnly: ['builder', 'compile', 'text', 'client', 'language', 'inline'],
     packages: [],
     node: false,
   },
