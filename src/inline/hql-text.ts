@@ -17,7 +17,7 @@ import type { TextArg, TextQuery } from './text'
  * compile(movies).body // { filters: { returnType: { $eq: 'Movie' }, … }, components: [{ name: 'primaryImage' }], pageSize: 10 }
  *
  * const byContributor = hqlText('query q($c: ContributorId, $size: Int = 10) explore Movie where contributors = $c page size $size')
- * compile(byContributor({ c: 'mhric-brad-pitt' })).body.pageSize // 10
+ * compile(byContributor({ c: 'mhric-brad-pitt' })) // pageSize 10: the default
  */
 export function hqlText<const S extends string>(text: TextArg<S>): TextQuery<S> {
   const source = text as string
