@@ -1,7 +1,7 @@
 // The normaliser of typed inline text: HQL text made into one string of tokens, each followed by one space,
 // which the parser reads with template patterns (`S extends \`where ${infer Rest}\``) and no token tuple.
 //
-// Measured (bench/inline-types.ts): reading a word off a string costs ~8-12 type instantiations, a character
+// Measured while designing it (instantiation counts, bench/type-cost.ts): reading a word off a string costs ~8-12 type instantiations, a character
 // ~8, a tuple element 10-36, and appending to a tuple is quadratic. So the text is cut in large pieces where
 // TypeScript's template inference can cut it: first at strings and comments (whose insides must not be cut),
 // then each stretch of code between them has its white space made spaces, its punctuators spaced and its runs
