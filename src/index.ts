@@ -150,6 +150,9 @@ export type {
   BlueprintParamNode,
 } from './text'
 
+// Typed inline text: `hqlText('explore Movie …')` types HQL text where it is written (docs/text.md).
+export { hqlText } from './inline'
+
 // The client: the core (createClient, the Auth interface and its grants, the errors it throws), and the pieces
 // a program imports when it wants them: retries, response checks, paging, middleware (rate budget, hooks),
 // and `recommended()`, the usual set of them.
