@@ -68,6 +68,9 @@ const rules: Readonly<Record<Layer, Rule>> = {
     ],
     node: false,
   },
+  // hql/tanstack: query options for TanStack Query over the client's public entry; only types from
+  // @tanstack/query-core (an optional peer dependency), so no runtime dependency and no Node.
+  tanstack: { anyFile: ['model'], entryOnly: ['client'], packages: ['@tanstack/query-core'], node: false },
   // The CLI sits on top: it may use every entry; nothing imports it.
   cli: {
     anyFile: ['model'],
@@ -79,7 +82,7 @@ const rules: Readonly<Record<Layer, Rule>> = {
   // The package entry (src/index.ts) composes the core's entries, the builder's included.
   entry: {
     anyFile: ['model'],
-    entryOnly: ['builder', 'compile', 'text', 'client', 'language'],
+    entryOnly: ['builder', 'compile', 'text', 'client', 'language', 'tanstack'],
     packages: [],
     node: false,
   },
@@ -200,6 +203,12 @@ describe('import rules (docs/architecture.md)', () => {
     expect(violation(at('playground/main.ts'), '../service')).toMatch(/does not stand on service/)
     expect(violation(at('playground/main.ts'), '../language/completion')).toMatch(/through its entry/)
     expect(violation(at('model/ids.ts'), 'ts-pattern')).toMatch(/does not import the package/)
+    expect(violation(at('tanstack/queries.ts'), '../client/client')).toMatch(/through its entry/)
+    expect(violation(at('tanstack/queries.ts'), '@tanstack/react-query')).toMatch(
+      /does not import the package/,
+    )
+    expect(violation(at('tanstack/queries.ts'), 'node:events')).toMatch(/without Node/)
+    expect(violation(at('tanstack/queries.ts'), '../client')).toBeUndefined()
     expect(violation(at('index.ts'), './builder')).toBeUndefined()
     expect(violation(at('testing/handlers.ts'), '../service')).toBeUndefined()
   })
