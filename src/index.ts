@@ -94,6 +94,11 @@ export type {
 export { compile } from './compile'
 export type { CompiledRequest } from './compile'
 
+// A query's cache key (TanStack Query, SWR): the whole request, equal for equal queries. hql/tanstack builds on it.
+// From its file, not hql/tanstack's entry: the built index.js would import that entry for its effects.
+export { queryKey } from './tanstack/query-key'
+export type { HqlQueryKey, KeyedRequest } from './tanstack/query-key'
+
 // The HQL text language: queries to and from text, the syntax tree for tools that keep comments and
 // parameters, and the errors that carry line, column and a code frame.
 export {

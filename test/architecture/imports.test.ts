@@ -70,6 +70,9 @@ const rules: Readonly<Record<Layer, Rule>> = {
     ],
     node: false,
   },
+  // hql/tanstack: query options for TanStack Query over the client's public entry; only types from
+  // @tanstack/query-core (an optional peer dependency), so no runtime dependency and no Node.
+  tanstack: { anyFile: ['model'], entryOnly: ['client'], packages: ['@tanstack/query-core'], node: false },
   // The CLI sits on top: it may use every entry; nothing imports it.
   cli: {
     anyFile: ['model'],
@@ -78,9 +81,10 @@ const rules: Readonly<Record<Layer, Rule>> = {
     packages: ['commander', 'redis'],
     node: true,
   },
-  // The package entry (src/index.ts) composes the core's entries, the builder's included.
+  // The package entry (src/index.ts) composes the core's entries, the builder's included. It re-exports
+  // tanstack's queryKey from its file: through hql/tanstack's entry, the built index.js would import that entry.
   entry: {
-    anyFile: ['model'],
+    anyFile: ['model', 'tanstack'],
     entryOnly: ['builder', 'compile', 'text', 'client', 'language', 'inline'],
     packages: [],
     node: false,
@@ -203,6 +207,12 @@ describe('import rules (docs/architecture.md)', () => {
     expect(violation(at('playground/main.ts'), '../service')).toMatch(/does not stand on service/)
     expect(violation(at('playground/main.ts'), '../language/completion')).toMatch(/through its entry/)
     expect(violation(at('model/ids.ts'), 'ts-pattern')).toMatch(/does not import the package/)
+    expect(violation(at('tanstack/queries.ts'), '../client/client')).toMatch(/through its entry/)
+    expect(violation(at('tanstack/queries.ts'), '@tanstack/react-query')).toMatch(
+      /does not import the package/,
+    )
+    expect(violation(at('tanstack/queries.ts'), 'node:events')).toMatch(/without Node/)
+    expect(violation(at('tanstack/queries.ts'), '../client')).toBeUndefined()
     expect(violation(at('index.ts'), './builder')).toBeUndefined()
     expect(violation(at('testing/handlers.ts'), '../service')).toBeUndefined()
   })
