@@ -120,7 +120,7 @@ export class AbortedError extends ClientError {
       reason instanceof Error ? `${reason.name}: ${reason.message}` : typeof reason == 'string' ? reason : ''
     super(
       'aborted',
-      `the request was aborted by its signal${told && `: ${oneLine(scrub(told), 99) ?? ''}`}`,
+      `the request was aborted by its signal${told && `: ${oneLine(scrub(told), 200) ?? ''}`}`,
       {
         cause: reason,
         request,
