@@ -82,7 +82,7 @@ export async function send(
     },
     body,
   }
-  const clock = callClock(options.signal, totalTimeoutMs, (text) => core.secrets.scrub(text))
+  const clock = callClock(options.signal, totalTimeoutMs)
   try {
     const context: AuthContext = {
       get signal() {
@@ -145,11 +145,7 @@ interface CallClock {
   dispose(): void
 }
 
-function callClock(
-  caller: AbortSignal | undefined,
-  totalTimeoutMs: number,
-  scrub: (text: string) => string,
-): CallClock {
+function callClock(caller: AbortSignal | undefined, totalTimeoutMs: number): CallClock {
   const endsAt = Date.now() + totalTimeoutMs
   let total: Deadline | undefined
   const left = () => endsAt - Date.now()
@@ -161,7 +157,7 @@ function callClock(
     parent: () => total?.signal ?? caller,
     aborted: (request) =>
       caller?.aborted
-        ? new AbortedError(caller.reason, request, scrub)
+        ? new AbortedError(caller.reason, request)
         : new TimeoutError('total', totalTimeoutMs, request),
     dispose: () => total?.dispose(),
   }
@@ -231,8 +227,7 @@ async function attemptOnce(
     // The client's own refusal from inside a fetch (a spent rate budget) is thrown as it is, not retried.
     if (error instanceof ClientError) throw error
     // A middleware's signal stands for the caller: an abort, not a failure to retry.
-    if (request.signal?.aborted)
-      throw new AbortedError(request.signal.reason, describe(), (text) => core.secrets.scrub(text))
+    if (request.signal?.aborted) throw new AbortedError(request.signal.reason, describe())
     if (attemptDeadline.timedOut()) return new TimeoutError('attempt', timeoutMs, describe())
     return new NetworkError(core.secrets.scrub(describeFailure(error)), describe())
   }

@@ -107,25 +107,11 @@ export class TimeoutError extends ClientError {
   }
 }
 
-/**
- * The caller's AbortSignal fired. `cause` is the signal's reason, which the message also tells in one line
- * (`the request was aborted by its signal: the user left the page`), scrubbed of the client's secrets: an
- * Error's name and message (`AbortError: This operation was aborted` for `controller.abort()`: a DOMException
- * is an Error), a string as it is, nothing for other values.
- */
+/** The caller's AbortSignal fired. `cause` is the signal's reason. */
 export class AbortedError extends ClientError {
   override name = 'AbortedError'
-  constructor(reason: unknown, request: RequestDescription | undefined, scrub: (text: string) => string) {
-    const told =
-      reason instanceof Error ? `${reason.name}: ${reason.message}` : typeof reason == 'string' ? reason : ''
-    super(
-      'aborted',
-      `the request was aborted by its signal${told && `: ${oneLine(scrub(told), 200) ?? ''}`}`,
-      {
-        cause: reason,
-        request,
-      },
-    )
+  constructor(reason: unknown, request?: RequestDescription) {
+    super('aborted', 'the request was aborted by its signal', { cause: reason, request })
   }
 }
 
