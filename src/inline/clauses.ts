@@ -184,23 +184,23 @@ type BlueprintParam<S extends string, P extends Param> = S extends `${'name' | '
         ? Fail<`unknown key '${Key}'`, 'unknown_key'>
         : Unexpected<First<S>, 'a blueprint parameter (name, nameGenerator, ids, id)'>
 
+// The builder's sentence for a blueprint given both placements.
+type BothPlacements = Fail<
+  'positions and probability cannot be combined: choose fixed positions or a probability',
+  'positions_with_probability'
+>
+
 // `at [positions]` or `probability p`, not both.
 type Placement<S extends string, P extends Param> = S extends `at ${infer V}`
   ? ListValue<V, 'Int', P> extends [unknown, infer Rest extends string]
     ? Rest extends `probability ${string}`
-      ? Fail<
-          'positions and probability cannot be combined: choose fixed positions or a probability',
-          'positions_with_probability'
-        >
+      ? BothPlacements
       : Rest
     : ListValue<V, 'Int', P>
   : S extends `probability ${infer V}`
     ? Scalar<V, 'Float', P> extends [unknown, infer Rest extends string]
       ? Rest extends `at ${string}`
-        ? Fail<
-            'positions and probability cannot be combined: choose fixed positions or a probability',
-            'positions_with_probability'
-          >
+        ? BothPlacements
         : Rest
       : Scalar<V, 'Float', P>
     : S
