@@ -19,8 +19,8 @@ import { defineConfig } from 'rolldown'
 // would make this one tool; neither is a dependency yet), so tsup.config.ts bundles them, one per entry.
 
 /**
- * The public entries (dist/index.js, types.js, schemas.js, syntax.js, language.js, service.js, testing.js, redis.js)
- * and the CLI behind the `hql` bin (cli.js).
+ * The public entries (dist/index.js, types.js, schemas.js, syntax.js, language.js, service.js, testing.js, redis.js,
+ * tanstack.js) and the CLI behind the `hql` bin (cli.js).
  */
 export const entries = {
   index: 'src/index.ts',
@@ -31,6 +31,7 @@ export const entries = {
   service: 'src/service/index.ts',
   testing: 'src/testing/index.ts',
   redis: 'src/redis/index.ts',
+  tanstack: 'src/tanstack/index.ts',
   cli: 'src/cli/main.ts',
 } as const
 

@@ -11,6 +11,7 @@ export const tiers = {
     'test/builder/type-budget.test.ts',
     'test/language/result-type.test.ts',
     'test/model/load-and-cycles.test.ts',
+    'test/inline/type-growth.test.ts',
   ],
   /** A real redis-server, started per file on a free port. */
   redis: ['test/redis/**/*.test.ts', 'test/service/redis-counters.test.ts'],

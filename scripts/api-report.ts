@@ -17,6 +17,7 @@ export const ENTRIES: readonly { specifier: string; source: string }[] = [
   { specifier: 'hql/service', source: 'src/service/index.ts' },
   { specifier: 'hql/testing', source: 'src/testing/index.ts' },
   { specifier: 'hql/redis', source: 'src/redis/index.ts' },
+  { specifier: 'hql/tanstack', source: 'src/tanstack/index.ts' },
 ]
 
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -55,7 +55,6 @@ export type {
   EndpointName,
   ExploreQuery,
   RelateQuery,
-  FactorInput,
   LookupQuery,
   SilosQuery,
   BlueprintSpec,
@@ -72,10 +71,18 @@ export type {
 export { compile } from './compile'
 export type { CompiledRequest } from './compile'
 
+// A query's cache key (TanStack Query, SWR): the whole request, equal for equal queries. hql/tanstack builds on it
+// (its types, HqlQueryKey and KeyedRequest: hql/types).
+// From its file, not hql/tanstack's entry: the built index.js would import that entry for its effects.
+export { queryKey } from './tanstack/query-key'
+
 // The HQL text language: queries to and from text, and the errors that carry line, column and a code frame.
 // (Documents, the syntax tree and resolution: hql/syntax.)
 export { parseQuery, printQuery, HqlTextError, HqlSyntaxError } from './text'
 export type { ParseQueryOptions, PrintQueryOptions } from './text'
+
+// Typed inline text: `hqlText('explore Movie …')` types HQL text where it is written (docs/text.md).
+export { hqlText } from './inline'
 
 // The client: the core (createClient, the Auth interface and its grants, the errors it throws), and the pieces
 // a program imports when it wants them: retries, response checks, paging, middleware (rate budget, hooks),
@@ -183,7 +190,6 @@ export type {
 import { fromJSON as readQueryJSON } from './compile'
 import type { EndpointName } from './model'
 import type { QueriesByEndpoint } from './builder'
-export type { QueriesByEndpoint } from './builder'
 
 /**
  * Turns untrusted JSON into a query: validates it against the endpoint's request schema, accepts the older

@@ -29,7 +29,10 @@ export type {
   DuplicateComponent,
   QueriesByEndpoint,
   FactorId,
+  FactorInput,
 } from './builder'
+// A query's cache key, as queryKey (the package entry) and hql/tanstack make it.
+export type { HqlQueryKey, KeyedRequest } from './tanstack/query-key'
 export type { CheckedId, CheckedIds, CheckedIdList, WrongIdType, MalformedId } from './model'
 
 // The client's details: what its hooks, middleware, checks, retries and paging are handed, and the parts of a

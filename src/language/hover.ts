@@ -5,7 +5,7 @@ import { typeOfId } from '../model/ids'
 import { typesOfBody } from '../model/query/returned-types'
 import type { EndpointName } from '../model/wire'
 import { lex, makeSource, parseDocumentCollecting, resolveDefinition } from '../text'
-import type { Token } from '../text'
+import type { ComponentNode, QueryDefinitionNode, Token } from '../text'
 import type { IdProvider } from './ids'
 import { resultTypeText } from './result-type'
 import { lastClause } from './scope'
@@ -59,10 +59,35 @@ export function resultTypeAt(text: string, offset: number): string | undefined {
   const { document } = parseDocumentCollecting(text)
   const definition = document.definitions.find((d) => d.start <= offset && offset <= d.end)
   if (definition === undefined) return undefined
-  const resolved = resolveDefinition(source, definition, { placeholders: true })
-  if (!resolved.ok) return undefined
+  // A query still being written (`with primaryImg, key`) does not resolve: its result type is then the one of
+  // what is known of it, its unknown components left out, so hovering keeps answering while the user types.
+  let resolved = resolveDefinition(source, definition, { placeholders: true })
+  if (!resolved.ok) {
+    const known = withKnownComponents(definition)
+    if (known === definition) return undefined
+    resolved = resolveDefinition(source, known, { placeholders: true })
+    if (!resolved.ok) return undefined
+  }
   const { endpoint, body } = resolved.lowered
   const types = typesOfBody(endpoint as EndpointName, body as never)
   const components = (body as { components?: readonly { name: string }[] }).components ?? []
   return resultTypeText(endpoint, types, components)
+}
+
+/** The definition without the components whose names are none (at every depth); itself when it has none such. */
+function withKnownComponents(definition: QueryDefinitionNode): QueryDefinitionNode {
+  const known = (components: readonly ComponentNode[]): readonly ComponentNode[] => {
+    const kept = components
+      .filter((component) => isComponentName(component.name.value))
+      .map((component) => {
+        const nested = component.components && known(component.components)
+        return nested === component.components ? component : { ...component, components: nested }
+      })
+    return kept.length === components.length && kept.every((c, i) => c === components[i]) ? components : kept
+  }
+  const clause = definition.operation.with
+  if (clause === undefined) return definition
+  const components = known(clause.components)
+  if (components === clause.components) return definition
+  return { ...definition, operation: { ...definition.operation, with: { ...clause, components } } }
 }

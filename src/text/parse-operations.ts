@@ -21,7 +21,7 @@ import type {
 } from './ast'
 import { noComments } from './ast'
 import { oneOf } from './errors'
-import { clauseKeyword, definitionKeywords, onOperationLine, operationClauses } from './clauses'
+import { clauseKeyword, clauseWords, definitionKeywords, onOperationLine, operationClauses } from './clauses'
 import type { ClauseName, ClauseRule } from './clauses'
 import type { TokenReader } from './reader'
 import { atSiloSize, parseOrderBy, parsePaging, parseSiloSize, parseWith } from './parse-clauses'
@@ -248,4 +248,64 @@ function parseBlueprintParam(reader: TokenReader): BlueprintParamNode {
   reader.expectPunctuator(':')
   const value = parseValue(reader)
   return { kind: 'BlueprintParam', key, value, start: key.start, end: reader.lastEnd }
+}
+
+/** Whether an operation has clause `name` written (a required clause always has). */
+function hasClause(operation: OperationNode, name: ClauseName): boolean {
+  switch (name) {
+    case 'to':
+      return operation.kind === 'Relate'
+    case 'for':
+      return operation.kind === 'Silos' && operation.ids !== undefined
+    case 'where':
+      return operation.kind !== 'Lookup' && operation.where !== undefined
+    case 'order':
+      return operation.kind === 'Explore' && operation.orderBy !== undefined
+    case 'silo':
+      return operation.kind === 'Silos'
+    case 'with':
+      return operation.with !== undefined
+    case 'page':
+      return operation.paging !== undefined
+    case 'siloSize':
+      return operation.kind === 'Silos' && operation.siloSize !== undefined
+  }
+}
+
+/**
+ * What may come after an operation as written, for the syntax error of a word that fits nowhere there: the
+ * last clause's continuation (`,` in a list, `and` in a where), the clauses that may still follow, a new query.
+ * `explore Movie where traits = "x" orderby name` expects `'and', 'order by', 'with', 'page' or a new query`.
+ */
+export function whatMayFollow(operation: OperationNode): {
+  readonly words: readonly string[]
+  readonly expected: string
+} {
+  const endpoint = operation.kind.toLowerCase() as EndpointName
+  const rules = operationClauses[endpoint]
+  let last = -1
+  rules.forEach((rule, index) => {
+    if (hasClause(operation, rule.name)) last = index
+  })
+  const lastRule = rules[last]
+  const continuation: string[] = []
+  if (lastRule?.name === 'where') continuation.push('and')
+  if (lastRule?.name === 'silo') continuation.push('silo')
+  if (lastRule !== undefined && listClauses.has(lastRule.name) && !writtenNone(operation, lastRule.name))
+    continuation.push(',')
+  // Lookup's ids come before its first clause: another id may follow them too.
+  if (last < 0 && endpoint === 'lookup') continuation.push(',')
+  const words = [...continuation, ...rules.slice(last + 1).map((rule) => clauseWords[rule.name])]
+  const quoted = words.map((word) => `'${word}'`)
+  return { words, expected: quoted.length > 0 ? `${quoted.join(', ')} or a new query` : 'a new query' }
+}
+
+// Clauses that hold comma-separated lists.
+const listClauses = new Set<ClauseName>(['to', 'order', 'with'])
+
+// `order by none`, `with none`: nothing to continue.
+function writtenNone(operation: OperationNode, name: ClauseName): boolean {
+  if (name === 'order') return operation.kind === 'Explore' && operation.orderBy?.keys.length === 0
+  if (name === 'with') return operation.with?.components.length === 0
+  return false
 }

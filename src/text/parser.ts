@@ -8,7 +8,8 @@ import type { TextSource } from './source'
 import { makeSource } from './source'
 import { commaSeparatedUntil } from './parse-lists'
 import { definitionKeywords } from './clauses'
-import { operationKeywords, parseOperation } from './parse-operations'
+import { operationKeywords, parseOperation, whatMayFollow } from './parse-operations'
+import { didYouMean } from '../model/suggest'
 import { parseName, parseValue, parseVariable } from './parse-values'
 
 /**
@@ -57,7 +58,14 @@ function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryD
   do {
     const start = reader.start
     try {
-      definitions.push(parseDefinition(reader))
+      const definition = parseDefinition(reader)
+      definitions.push(definition)
+      // What follows a query is the next query: anything else fits nowhere, and the error says what might have
+      // come there instead (the clauses still open to this query), not only which words start a query.
+      if (reader.kind() !== 'end' && !definitionKeywords.some((keyword) => reader.isName(keyword))) {
+        const { words, expected } = whatMayFollow(definition.operation)
+        reader.fail(expected, reader.kind() === 'name' ? didYouMean(reader.value(), words) : '')
+      }
     } catch (error) {
       if (!(error instanceof HqlSyntaxError)) throw error
       errors.push(error)

@@ -195,8 +195,8 @@ export class TokenReader {
     return this.advance()
   }
 
-  /** Throws a syntax error at the next token. */
-  fail(expected: string): never {
+  /** Throws a syntax error at the next token; `hint` ends its message (`; did you mean 'order by'?`). */
+  fail(expected: string, hint = ''): never {
     const token = this.token()
     const found = describeToken(token)
     throw new HqlSyntaxError(
@@ -204,7 +204,11 @@ export class TokenReader {
       token.start,
       expected,
       found,
-      token.kind === 'invalid' ? found : undefined,
+      token.kind === 'invalid'
+        ? found
+        : hint === ''
+          ? undefined
+          : `expected ${expected}, found ${found}${hint}`,
     )
   }
 

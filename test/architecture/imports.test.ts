@@ -31,6 +31,8 @@ const rules: Readonly<Record<Layer, Rule>> = {
   // fromJSON (through compile's entry), so that text and JSON share one schema and one set of errors.
   text: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
   language: { anyFile: ['model'], entryOnly: ['text'], packages: [], node: false },
+  // Typed inline text (hqlText): the builder's query types, and text's parseQuery at run time.
+  inline: { anyFile: ['model'], entryOnly: ['builder', 'text'], packages: [], node: false },
   client: { anyFile: ['model'], entryOnly: ['compile'], packages: [], node: false },
   // hql/redis takes the app's own client (node-redis or ioredis) and imports neither, nor Node (WebCrypto).
   redis: { anyFile: ['model'], entryOnly: ['client'], packages: [], node: false },
@@ -68,6 +70,9 @@ const rules: Readonly<Record<Layer, Rule>> = {
     ],
     node: false,
   },
+  // hql/tanstack: query options for TanStack Query over the client's public entry; only types from
+  // @tanstack/query-core (an optional peer dependency), so no runtime dependency and no Node.
+  tanstack: { anyFile: ['model'], entryOnly: ['client'], packages: ['@tanstack/query-core'], node: false },
   // The CLI sits on top: it may use every entry; nothing imports it.
   cli: {
     anyFile: ['model'],
@@ -76,10 +81,11 @@ const rules: Readonly<Record<Layer, Rule>> = {
     packages: ['commander', 'redis'],
     node: true,
   },
-  // The package entry (src/index.ts) composes the core's entries, the builder's included.
+  // The package entry (src/index.ts) composes the core's entries, the builder's included. It re-exports
+  // tanstack's queryKey from its file: through hql/tanstack's entry, the built index.js would import that entry.
   entry: {
-    anyFile: ['model'],
-    entryOnly: ['builder', 'compile', 'text', 'client', 'language'],
+    anyFile: ['model', 'tanstack'],
+    entryOnly: ['builder', 'compile', 'text', 'client', 'language', 'inline'],
     packages: [],
     node: false,
   },
@@ -136,8 +142,9 @@ export function violation(file: string, specifier: string): string | undefined {
   const targetLayer = layerOf(target)
   if (targetLayer === layer) return undefined
   if (targetLayer === 'cli') return 'nothing imports the CLI'
-  if (targetLayer === 'builder' && layer !== 'entry')
-    return 'only the package entry imports the builder (compile, text and the rest stand on the model)'
+  // inline's hqlText returns the builder's query types (its entry, by its rule above).
+  if (targetLayer === 'builder' && layer !== 'entry' && layer !== 'inline')
+    return 'only the package entry (and inline, for its types) imports the builder (compile, text and the rest stand on the model)'
   if (rule.anyFile.includes(targetLayer)) return undefined
   const atEntry = target === join(src, targetLayer, 'index.ts')
   if (rule.entryOnly.includes(targetLayer))
@@ -200,6 +207,12 @@ describe('import rules (docs/architecture.md)', () => {
     expect(violation(at('playground/main.ts'), '../service')).toMatch(/does not stand on service/)
     expect(violation(at('playground/main.ts'), '../language/completion')).toMatch(/through its entry/)
     expect(violation(at('model/ids.ts'), 'ts-pattern')).toMatch(/does not import the package/)
+    expect(violation(at('tanstack/queries.ts'), '../client/client')).toMatch(/through its entry/)
+    expect(violation(at('tanstack/queries.ts'), '@tanstack/react-query')).toMatch(
+      /does not import the package/,
+    )
+    expect(violation(at('tanstack/queries.ts'), 'node:events')).toMatch(/without Node/)
+    expect(violation(at('tanstack/queries.ts'), '../client')).toBeUndefined()
     expect(violation(at('index.ts'), './builder')).toBeUndefined()
     expect(violation(at('testing/handlers.ts'), '../service')).toBeUndefined()
   })

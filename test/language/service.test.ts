@@ -44,6 +44,17 @@ describe('the language service core', () => {
     )
   })
 
+  it('hovers a query being written with the result type of what is known of it (issue 31)', () => {
+    // Unknown components (a typo, a name half typed) are left out; the known ones at every depth stay.
+    const text = 'query a explore Movie with primaryImg, keyContributors { primaryImage, secondaryImg }, key'
+    const expected =
+      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }, ItemContext>>\n```"
+    for (const word of ['Movie', 'explore', 'primaryImg', 'key'])
+      expect(hover(text, text.lastIndexOf(word) + 1, noIds)?.markdown, word).toBe(expected)
+    // A query that fails for another reason still has no result type to show.
+    expect(hover('query a explore Movie with ownedCollections', 20, noIds)).toBeUndefined()
+  })
+
   it('formats with the canonical printer, and not text with syntax errors', () => {
     expect(formatDocument('query  a explore Movie   order by popularity desc')).toBe(
       'query a\nexplore Movie\n  order by popularity desc\n',

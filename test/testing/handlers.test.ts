@@ -215,6 +215,31 @@ describe('fixtures', () => {
     expect((missing as HttpError).text).toContain('mhmov-gladiator')
   })
 
+  it("a failure fixture is retried at once: the retries piece's attempts wait 0 ms (Retry-After: 0)", async () => {
+    use({
+      catalog: false,
+      fixtures: [
+        errorFixture(westerns, 503, { error: 'down', message: 'later', status: 503 }),
+        errorFixture(gladiator, 404, { error: 'not_found', message: 'no such title', status: 404 }),
+      ],
+    })
+    const waits: number[] = []
+    const client = createClient({
+      baseUrl: BASE,
+      auth: staticTokenGrant('any-token'),
+      ...recommended(),
+      middleware: [{ onRetry: ({ delayMs }) => void waits.push(delayMs) }],
+    })
+    const down = await client.run(westerns).catch((e: unknown) => e)
+    expect(down).toMatchObject({ status: 503, retryAfterMs: 0 })
+    // The default policy's every retry, each without a pause.
+    expect(waits.length).toBeGreaterThan(0)
+    expect(waits.every((ms) => ms === 0)).toBe(true)
+    // An answer no policy retries says nothing of the kind.
+    const missing = await client.run(gladiator).catch((e: unknown) => e)
+    expect(missing).toMatchObject({ status: 404, retryAfterMs: undefined })
+  })
+
   it('refuses a fixture for a request that does not validate, at once', () => {
     expect(() => fixture({ endpoint: '/graph/lookup', body: { ids: [] } }, {})).toThrow(/\$\.ids/)
   })

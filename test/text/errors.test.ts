@@ -27,6 +27,23 @@ describe('syntax errors', () => {
     expect(error.message).toBe("movies.hql:2:9: expected 'by', found 'releaseDate'")
   })
 
+  it("after a query, name the clauses that may still come and the likely one, not only a query's first words", () => {
+    // Issue 31: `orderby` for `order by` read "expected 'query', 'explore', 'relate', 'silos' or 'lookup'".
+    expect(
+      errorOf('explore Movie\n  where traits = "mhgnr-western"\n  orderby releaseDate desc').message,
+    ).toBe(
+      "<query>:3:3: expected 'and', 'order by', 'with', 'page' or a new query, found 'orderby'; did you mean 'order by'?",
+    )
+    expect(errorOf('silos silo Explore sillo Content').message).toBe(
+      "<query>:1:20: expected 'silo', 'with', 'page', 'silo size' or a new query, found 'sillo'; did you mean 'silo'?",
+    )
+    expect(errorOf('explore Movie page 2 size 3 foo').message).toBe(
+      "<query>:1:29: expected a new query, found 'foo'",
+    )
+    // Only a word that fits nowhere: a second query after the first is no error of the first.
+    expect(() => parseQuery('query a explore Movie query b lookup "mhmov-x"', { query: 'b' })).not.toThrow()
+  })
+
   it('print a code frame with a caret under the column', () => {
     const error = errorOf(
       'explore Movie\n  where traits = "mhgnr-a" or traits = "mhgnr-b"\n  with primaryImage',

@@ -40,7 +40,7 @@ describe('comma-separated lists', () => {
       ['explore order by none', 'ok'],
       [
         'explore order by name desc popularity',
-        "1:28 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found 'popularity'",
+        "1:28 expected ',', 'with', 'page' or a new query, found 'popularity'",
       ],
     ])('%s: %s', (text, expected) => {
       expect(outcome(text)).toBe(expected)
@@ -53,10 +53,7 @@ describe('comma-separated lists', () => {
         '1:27 expected a component name (primaryImage, keyContributors...), found end of input',
       ],
       ['explore with none', 'ok'],
-      [
-        'explore with primaryImage keyTraits',
-        "1:27 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found 'keyTraits'",
-      ],
+      ['explore with primaryImage keyTraits', "1:27 expected ',', 'page' or a new query, found 'keyTraits'"],
     ])('%s: %s', (text, expected) => {
       expect(outcome(text)).toBe(expected)
     })
@@ -88,7 +85,7 @@ describe('comma-separated lists', () => {
       ],
       [
         'relate to "mhmov-a" "mhmov-b"',
-        "1:21 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found \"mhmov-b\"",
+        "1:21 expected ',', 'where', 'with', 'page' or a new query, found \"mhmov-b\"",
       ],
       ['relate to', '1:10 expected an id in quotes ("mhmov-gladiator") or a parameter, found end of input'],
       [
@@ -109,10 +106,7 @@ describe('comma-separated lists', () => {
         'lookup "mhmov-a", $x,',
         '1:22 expected an id in quotes ("mhmov-gladiator") or a parameter, found end of input',
       ],
-      [
-        'lookup "mhmov-a" "mhmov-b"',
-        "1:18 expected 'query', 'explore', 'relate', 'silos' or 'lookup', found \"mhmov-b\"",
-      ],
+      ['lookup "mhmov-a" "mhmov-b"', "1:18 expected ',', 'with', 'page' or a new query, found \"mhmov-b\""],
     ])('%s: %s', (text, expected) => {
       expect(outcome(text)).toBe(expected)
     })

@@ -121,6 +121,20 @@ export class QueryValue implements Query {
   }
 
   /**
+   * What `JSON.stringify(query)` writes: the whole request, `{ endpoint, body }`, the body in canonical key
+   * order, so that equal queries give equal text whatever order they were built in, and different ones differ.
+   * A cache that keys on JSON (TanStack Query, SWR) can key on the query itself; `fromJSON(endpoint, body)`
+   * reads it back.
+   *
+   * @example
+   * JSON.stringify(hql.explore().filter(returnType.eq('Movie')).pageSize(5))
+   * // '{"endpoint":"explore","body":{"filters":{"returnType":{"$eq":"Movie"}},"pageSize":5}}'
+   */
+  toJSON(): { readonly endpoint: EndpointName; readonly body: RequestBody } {
+    return { endpoint: this.endpoint, body: this.body }
+  }
+
+  /**
    * The next value, with a copy of this one's parts, for a method to set `key` in before it returns it (it
    * is nobody else's until then); throws unless this endpoint's body has `key`.
    */

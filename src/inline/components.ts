@@ -1,0 +1,107 @@
+// `with` of typed inline text: components, their page size and page, and the components nested in them.
+// Each becomes the builder's `ComponentSpec<Name, Nested>`, so the result type is the builder's own; each is
+// checked as `.with()` and the nesting calls check it (it applies to one of the types, it is not requested twice
+// at its level, it nests no deeper than `maxComponentDepth`), and as the run time does (a page size only on a
+// list, nested components only on a component that returns objects).
+
+import type {
+  ComponentCatalogue,
+  ComponentName,
+  ComponentObjectTypes,
+  ComponentsByType,
+  ObjectTypeName,
+} from '../model'
+import type { ComponentSpec } from '../builder'
+import type { Fail, Failed, First, TooLong, Unexpected } from './errors'
+import type { Turns } from './normalise'
+import type { DidYouMean, Join, Param, Scalar, ShownTypes } from './values'
+
+/** An optional `with`: `with none`, or components. Yields the union of their specs and the rest. */
+export type With<S extends string, T extends ObjectTypeName, P extends Param> = S extends `with ${infer R}`
+  ? R extends `none ${infer Rest}`
+    ? [never, Rest]
+    : Components<R, T, P, '.', never, never, ''>
+  : [never, S]
+
+// The components of one level (`D`: a dot per level, from one), up to the first token that continues no list.
+type Components<
+  S extends string,
+  T extends ObjectTypeName,
+  P extends Param,
+  D extends string,
+  Specs,
+  Names,
+  C extends string,
+> = C extends Turns
+  ? Failed<TooLong>
+  : Component<S, T, P, D> extends [infer Spec, infer N extends string, infer Rest extends string]
+    ? [N] extends [Names]
+      ? Fail<`component '${N}' is requested twice at this level`, 'duplicate_component'>
+      : Rest extends `, ${infer Next}`
+        ? Components<Next, T, P, D, Specs | Spec, Names | N, `${C}.`>
+        : [Specs | Spec, Rest]
+    : Component<S, T, P, D>
+
+// One component: [its spec, its name, the rest].
+type Component<
+  S extends string,
+  T extends ObjectTypeName,
+  P extends Param,
+  D extends string,
+> = S extends `${infer N} ${infer R}`
+  ? N extends ComponentName
+    ? N extends ComponentsByType[T]
+      ? Paged<N, R, P> extends infer Rest extends string
+        ? Rest extends `{ ${infer Inner}`
+          ? Nested<N, Inner, P, D>
+          : [ComponentSpec<N, never>, N, Rest]
+        : Paged<N, R, P>
+      : Fail<
+          `component '${N}' does not apply to ${ShownTypes<T>}; it applies to ${Join<ComponentCatalogue[N]['appliesTo']>}`,
+          'component_not_applicable'
+        >
+    : N extends '(' | ')' | ',' | '[' | ']' | '{' | '}' | '=' | '!=' | ':'
+      ? Unexpected<N, 'a component name'>
+      : Fail<`unknown component '${N}'${DidYouMean<N, ComponentName>}`, 'unknown_component'>
+  : Unexpected<'', 'a component name'>
+
+// `size n` and `at page n`, on a list component only: the rest after them.
+type Paged<N extends ComponentName, S extends string, P extends Param> = S extends `size ${infer V}`
+  ? ComponentCatalogue[N]['shape'] extends 'list'
+    ? Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+      ? AtPage<N, Rest, P>
+      : Scalar<V, 'Int', P>
+    : Fail<`component '${N}' is not a list: it takes no page size`, 'invalid_page_size'>
+  : AtPage<N, S, P>
+
+type AtPage<N extends ComponentName, S extends string, P extends Param> = S extends `at page ${infer V}`
+  ? ComponentCatalogue[N]['shape'] extends 'list'
+    ? Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+      ? Rest
+      : Scalar<V, 'Int', P>
+    : Fail<`component '${N}' is not a list: it takes no page`, 'invalid_page'>
+  : S
+
+// `{ … }` after component `N`: the components of the objects it returns, one level down.
+type Nested<
+  N extends ComponentName,
+  S extends string,
+  P extends Param,
+  D extends string,
+> = S extends `} ${infer Rest}`
+  ? [ComponentSpec<N, never>, N, Rest]
+  : [ComponentObjectTypes[N]] extends [never]
+    ? Fail<
+        `component '${N}' returns a plain value: it takes no nested components`,
+        'component_not_applicable'
+      >
+    : D extends '.....'
+      ? Fail<'components nest at most 5 levels deep', 'too_deep'>
+      : Components<S, ComponentObjectTypes[N], P, `${D}.`, never, never, ''> extends [
+            infer Nested,
+            infer Rest extends string,
+          ]
+        ? Rest extends `} ${infer After}`
+          ? [ComponentSpec<N, Nested>, N, After]
+          : Unexpected<First<Rest>, `',' or '}'`>
+        : Components<S, ComponentObjectTypes[N], P, `${D}.`, never, never, ''>
