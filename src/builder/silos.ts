@@ -1,5 +1,4 @@
 import {
-  BlueprintListRule,
   BlueprintRule,
   HqlError,
   QueryValue,
@@ -9,6 +8,8 @@ import {
   duplicateFilter,
   emptyFilters,
   recommendedTypes,
+  tooMany,
+  requestLimits,
 } from '../model/core'
 import type {
   BlueprintsByType,
@@ -47,6 +48,12 @@ export interface BlueprintSpec<out Type extends BlueprintType = BlueprintType> {
   readonly blueprint: BlueprintsByType[Type]
 }
 
+// The blueprints the helpers below made. `hql.silos()` takes these only: each was checked by the blueprint rule
+// when its helper made it (and is frozen), so `silos()` needs no rule of its own, and a program that builds no
+// silos carries no blueprint rule (`hql` holds `silos`, so whatever it reaches is in every program that builds a
+// query: bench/size/hql.ts, docs/performance.md). A blueprint written by hand gets an HqlError at `silos()`.
+const made: WeakSet<object> = /* @__PURE__ */ new WeakSet()
+
 /**
  * A blueprint of `type` from a helper's options: placement, filters (the builder's filter values, made into a
  * filters object), and the rest as the blueprint's params. Checked by the blueprint rule, as fromJSON checks one
@@ -56,7 +63,7 @@ export interface BlueprintSpec<out Type extends BlueprintType = BlueprintType> {
 function blueprint<Type extends BlueprintType>(type: Type, options: unknown): BlueprintSpec<Type> {
   checkArgShape(options, [])
   const { positions, probability, filters, ...params } = options as Record<string, unknown>
-  const made: Record<string, unknown> = { type, positions, probability }
+  const given: Record<string, unknown> = { type, positions, probability }
   // A list, or nothing: `{ length: 1 }` is refused here, not read as one.
   if (filters !== undefined) checkArgShape(Array.isArray(filters) && filters, ['filters'])
   if (filters !== undefined && (filters as readonly unknown[]).length > 0) {
@@ -68,11 +75,13 @@ function blueprint<Type extends BlueprintType>(type: Type, options: unknown): Bl
         throw new HqlError('duplicate_filter', duplicateFilter(filter), { path })
       record[filter] = operator
     }
-    made.filters = record
+    given.filters = record
   }
   // A param left undefined is no param; a blueprint without one has no params object.
-  if (Object.values(params).some((value) => value !== undefined)) made.params = params
-  return Object.freeze({ blueprint: checked(BlueprintRule, made, [], true) }) as never
+  if (Object.values(params).some((value) => value !== undefined)) given.params = params
+  const spec = Object.freeze({ blueprint: checked(BlueprintRule, given, [], true) })
+  made.add(spec)
+  return spec as never
 }
 
 /** Blueprint builders, one per silo type. */
@@ -134,13 +143,22 @@ export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C
  * hql.silos(silo.explore({ name: 'Popular', positions: [0] }), silo.basedOnItem({ nameGenerator: 'Because you liked $1' }))
  */
 export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]]): SilosQuery {
-  // A JavaScript caller's null or plain object is refused with its index, not read; each blueprint is checked
-  // by the blueprint rule (a helper's passes as it is), as fromJSON checks a body's.
-  const given = blueprints.map((b, i) => (checkArgShape(b?.blueprint, ['blueprints', i]), b.blueprint))
-  // filters is required for silos (SERVICE-SPEC.md): every silos body carries it, `{}` until `.filter()`.
-  const body = Object.freeze({
-    filters: emptyFilters,
-    blueprints: Object.freeze(checked(BlueprintListRule, given, ['blueprints'])),
+  // The list's bounds as the blueprint list rule words them (request/blueprints.ts), then each blueprint: one a
+  // helper made (a JavaScript caller's null, plain object or hand-written blueprint is refused with its index).
+  const count = blueprints.length
+  if (count < 1)
+    throw new HqlError('invalid_request', 'expected a list of one or more blueprints, got []', {
+      path: ['blueprints'],
+    })
+  if (count > requestLimits.blueprints)
+    throw new HqlError(...tooMany('blueprints', count), { path: ['blueprints'] })
+  const given = blueprints.map((spec, index) => {
+    if (!made.has(spec)) throw new HqlError('invalid_request', notMade, { path: ['blueprints', index] })
+    return spec.blueprint
   })
+  // filters is required for silos (SERVICE-SPEC.md): every silos body carries it, `{}` until `.filter()`.
+  const body = Object.freeze({ filters: emptyFilters, blueprints: Object.freeze(given) })
   return QueryValue.of('silos', body as never, recommendedTypes) as never
 }
+
+const notMade = 'expected a blueprint made by silo (silo.explore(), silo.content(…), …)'

@@ -223,6 +223,10 @@ describe('the builder from JavaScript, with any arguments', () => {
     expect(
       refused(() => untyped.lookup!('mhmov-a').with!({ request: { name: 'primaryImage', size: 1 } })),
     ).toBe('unknown_key')
-    expect(refused(() => untyped.silos!({ blueprint: { type: 'Explore', extra: 1 } }))).toBe('unknown_key')
+    // A blueprint written by hand, even a valid one: silos() takes what the silo helpers made, each checked there.
+    expect(refused(() => untyped.silos!({ blueprint: { type: 'Explore', extra: 1 } }))).toBe(
+      'invalid_request',
+    )
+    expect(refused(() => untyped.silos!({ blueprint: { type: 'Explore' } }))).toBe('invalid_request')
   })
 })
