@@ -2,7 +2,7 @@
 // by parseQuery, and by hqlText (whose text with parameters is a function: called with well-typed values).
 import { describe, expect, test } from 'vitest'
 import { HqlError, hqlText, parseQuery } from 'hql'
-import { parseDocument } from 'hql/syntax'
+import { parseDocument } from '../../src/syntax'
 import { placeholder } from '../../src/text'
 import type { ParamTypeName } from '../../src/text'
 import { mistakes } from './mistakes'
