@@ -32,8 +32,8 @@ function componentType(entry: ComponentEntry, nested: readonly RequestedComponen
       return entry.value ?? 'unknown'
     case 'pair':
       return item()
+    // A plain array reaches the user as a page (src/model/response/query-check/lists.ts).
     case 'array':
-      return `${item()}[]`
     case 'list':
       return `PagedList<${item()}>`
   }

@@ -58,7 +58,10 @@ describe('explore result types', () => {
     type Context = Item['keyContributors']['content'][number]['context']
     expectTypeOf<Context>().toMatchTypeOf<ContributorContext>()
     expectTypeOf<ContributorContext>().toMatchTypeOf<Context>()
-    expectTypeOf<Context['relationships'][number]['contribution']>().toEqualTypeOf<string>()
+    // Values seen (Director, Producer, Cast), or any other: a new one compiles.
+    expectTypeOf<Context['relationships'][number]['contribution']>().toEqualTypeOf<
+      'Director' | 'Producer' | 'Cast' | (string & {})
+    >()
     expectTypeOf<R['pagingInfo']>().toEqualTypeOf<PagingInfo>()
   })
 
@@ -73,7 +76,7 @@ describe('explore result types', () => {
       TypedObject<'Image'>
     >()
     expectTypeOf<
-      Extract<O, { webUrl: string }>['allSubscriptions'][number]['object']['metadata']['price']
+      Extract<O, { webUrl: string }>['allSubscriptions']['content'][number]['object']['metadata']['price']
     >().toEqualTypeOf<number>()
   })
 

@@ -7,7 +7,9 @@ import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
 import { PagingInfoSchema } from '../envelopes'
 import { resourceSchemas } from '../resources'
+import { asPage, isListShape, listOrArray } from './lists'
 import {
+  ContributionContextSchema,
   ContributorContextSchema,
   MediumTypesSchema,
   NameSchema,
@@ -34,23 +36,50 @@ const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${t
 const typeOfPrefix = prefixTypes
 
 /**
- * An object of one of `types` (told apart by its mhid's prefix), with its default fields and each requested
- * component that applies to its type. Where one type only is promised, an object whose mhid does not tell
- * (a Subscription has none) is taken to be of that type.
+ * The documented form of an mhid (SERVICE-NOTES.md, "Ids"): a five-letter type prefix, then the rest in
+ * letters and digits. The length (44 in the documents' examples) is not held to: the rest is open.
  */
-export function objectOf(types: readonly ObjectTypeName[], requested: readonly ComponentRequest[]): Check {
-  const byType = new Map(types.map((type) => [type, objectOfType(type, requested)]))
-  const only = types.length === 1 ? byType.get(types[0]!) : undefined
+const mhidForm = /^[a-z]{5}[A-Za-z0-9]+$/
+
+/**
+ * An object of one of `types`, told apart by its mhid's prefix, with its default fields and each requested
+ * component that applies to its type. An mhid that is present must have the documented form, wherever the
+ * object is. Where one type only is promised, an object without an mhid (a Subscription has none) is taken
+ * to be of that type.
+ *
+ * `exact` is for top-level items, whose types the query promises (returnType, a lookup's ids): an object of
+ * another type is refused. Inside a component the documents promise no closed list of types (a collection's
+ * items, a title's primaryGroup, a contributor's contributions may hold any media kind, SERVICE-NOTES.md):
+ * an object of another known type is checked as that type, and one of a prefix hql does not know passes as it is.
+ */
+export function objectOf(
+  types: readonly ObjectTypeName[],
+  requested: readonly ComponentRequest[],
+  exact = false,
+): Check {
+  const byType = new Map<ObjectTypeName, Check>()
+  const checkOf = (type: ObjectTypeName) => {
+    let check = byType.get(type)
+    if (check === undefined) byType.set(type, (check = objectOfType(type, requested)))
+    return check
+  }
   return c.custom((value, path, issues) => {
     if (!c.isObject(value)) return c.report(issues, path, 'expected an object')
     const mhid = value['mhid']
-    const named = typeof mhid === 'string' ? typeOfPrefix.get(mhid.slice(0, 5)) : undefined
-    const check = named === undefined ? only : byType.get(named)
-    if (check !== undefined) return check.check(value, path, issues)
+    if (mhid === undefined) {
+      if (types.length === 1) return checkOf(types[0]!).check(value, path, issues)
+      if (!exact) return
+      return c.report(issues, path, `expected ${types.map(withArticle).join(' or ')}, and there is no mhid to tell`, 'mhid')
+    }
+    if (typeof mhid !== 'string' || !mhidForm.test(mhid))
+      return c.report(issues, path, 'expected an mhid: a five-letter type prefix, then letters and digits', 'mhid')
+    const named = typeOfPrefix.get(mhid.slice(0, 5))
+    if (named !== undefined && (!exact || types.includes(named))) return checkOf(named).check(value, path, issues)
+    if (!exact) return
     c.report(
       issues,
       path,
-      `expected ${types.map(withArticle).join(' or ')}, ${named ? `got ${withArticle(named)}` : 'and the mhid does not tell the type'}`,
+      `expected ${types.map(withArticle).join(' or ')}, got ${named ? withArticle(named) : `an object of the unknown prefix ${JSON.stringify(mhid.slice(0, 5))}`}`,
       'mhid',
     )
   })
@@ -58,27 +87,35 @@ export function objectOf(types: readonly ObjectTypeName[], requested: readonly C
 
 function objectOfType(type: ObjectTypeName, requested: readonly ComponentRequest[]): Check {
   const defaults = resourceSchemas[type]
-  const components: [string, Check, boolean][] = []
+  const components: [string, Check, boolean, boolean][] = []
   for (const { name, components: nested = [] } of requested) {
     const entry: ComponentEntry = componentCatalogue[name]
     // A component that is a default field too (a Subscription's metadata) is checked with the defaults.
     if (entry.appliesTo.includes(type) && !Object.hasOwn(defaults.shape, name))
-      components.push([name, componentValue(entry, nested), mayBeMissing(name)])
+      components.push([name, componentValue(entry, nested), mayBeMissing(name), isListShape(entry)])
   }
   return c.custom((value, path, issues) => {
     defaults.check(value, path, issues)
     const object = value as Record<string, unknown>
-    for (const [key, check, optional] of components) {
-      if (object[key] !== undefined) {
+    for (const [key, check, optional, list] of components) {
+      const field = object[key]
+      if (field !== undefined) {
+        const before = issues.length
         path.push(key)
-        check.check(object[key], path, issues)
+        check.check(field, path, issues)
         path.pop()
+        // Lists read one way: a list sent as a plain array reaches the user as a page (lists.ts).
+        if (list && issues.length === before && Array.isArray(field)) object[key] = asPage(field)
       } else if (!optional) c.report(issues, path, `${key} was requested and is missing`, key)
     }
   })
 }
 
-const contexts = { ContributorContext: ContributorContextSchema, SourceContext: SourceContextSchema }
+const contexts = {
+  ContributorContext: ContributorContextSchema,
+  ContributionContext: ContributionContextSchema,
+  SourceContext: SourceContextSchema,
+}
 let userSocial: Check | undefined
 const primitives = {
   Name: () => NameSchema,
@@ -101,5 +138,5 @@ function componentValue(entry: ComponentEntry, requested: readonly ComponentRequ
     objectOf(entry.of ?? objectTypeNames, requested),
     entry.context ? contexts[entry.context] : anyContext,
   )
-  return entry.shape === 'pair' ? item : entry.shape === 'array' ? c.array(item) : paged(item)
+  return entry.shape === 'pair' ? item : listOrArray(item)
 }

@@ -6,7 +6,7 @@ import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
 import { checkComponentTree } from '../../rules'
 import { checkOperator } from '../../query/check-filters'
-import { browsableTypes, recommendedTypes, typesOfIds, typesOfReturnType } from '../../query/returned-types'
+import { browsableTypes, typesOfIds, typesOfReturnType } from '../../query/returned-types'
 import type { EndpointName } from '../../wire'
 
 // What a query promises about its response, read from its endpoint and body: the types it returns and the
@@ -37,12 +37,10 @@ export function readPromise(endpoint: EndpointName, body: unknown): ResponseProm
       const returnType =
         isObject(filters) && Object.hasOwn(filters, 'returnType') ? filters['returnType'] : undefined
       if (returnType !== undefined) checkOperator('returnType', returnType, [])
+      // Without a returnType the query promises no type: the documents do not say what relate and silos
+      // recommend then (the builder types them as movies and series; other objects pass as they come).
       types =
-        returnType !== undefined
-          ? typesOfReturnType(returnType as never, browsableTypes)
-          : endpoint === 'explore'
-            ? browsableTypes
-            : recommendedTypes
+        returnType !== undefined ? typesOfReturnType(returnType as never, browsableTypes) : browsableTypes
     }
     // Names, applicability, depth and counts, as `.with()` and fromJSON check them; it throws on anything else.
     if (!Array.isArray(components)) return undefined
