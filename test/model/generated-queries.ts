@@ -38,8 +38,13 @@ export function componentsFor(types: readonly ObjectTypeName[], depth: number): 
 
 export interface GeneratedQuery {
   readonly endpoint: EndpointName
-  /** The types the response may hold at the top level. */
+  /** The types the response is built with at the top level. */
   readonly types: readonly ObjectTypeName[]
+  /**
+   * The types the query promises at the top level: a returnType's, a lookup's ids'; without either, every
+   * browsable type (the documents do not say what relate and silos recommend then).
+   */
+  readonly promised: readonly ObjectTypeName[]
   readonly body: Record<string, unknown>
 }
 
@@ -70,6 +75,6 @@ export const generatedQuery: fc.Arbitrary<GeneratedQuery> = fc
         silos: { blueprints: [{ name: 'trending' }], ...returned, ...withComponents, page: 1 },
         lookup: { ids: types.map((type, n) => mhidOf(type, n)), ...withComponents },
       }
-      return { endpoint, types, body: bodies[endpoint] }
+      return { endpoint, types, promised: narrowed ?? browsableTypes, body: bodies[endpoint] }
     })
   })

@@ -6,6 +6,7 @@ import { objectTypeNames, prefixTypes, typeOfId } from '../ids'
 import type { ObjectTypeName } from '../ids'
 import { resourceSchemas } from './resources'
 import type { Collection } from './resources'
+import { hasMhidForm, mhidFormMessage } from './mhid-form'
 import { PagingInfoSchema } from './envelopes'
 import type { Pair } from './envelopes'
 import { listOrArray } from './query-check/lists'
@@ -82,8 +83,6 @@ function componentValueSchema(entry: ComponentEntry): Checker<unknown> {
   return entry.shape === 'pair' ? pair : listOrArray(pair)
 }
 
-const mhidForm = /^[a-z]{5}[A-Za-z0-9]+$/
-
 /**
  * An object of one of `types`, told apart by its mhid prefix. An mhid, where present, has the documented form;
  * an object of a prefix hql does not know passes as it is, one of another known type is checked as that type
@@ -97,8 +96,7 @@ function objectOf(types: readonly ObjectTypeName[]): Checker<unknown> {
       if (types.length === 1) objectSchema(types[0]!).check(value, path, issues)
       return
     }
-    if (typeof mhid !== 'string' || !mhidForm.test(mhid))
-      return c.report(issues, path, 'expected an mhid: a five-letter type prefix, then letters and digits', 'mhid')
+    if (!hasMhidForm(mhid)) return c.report(issues, path, mhidFormMessage, 'mhid')
     const named = prefixTypes.get(mhid.slice(0, 5))
     if (named !== undefined) objectSchema(named).check(value, path, issues)
   })

@@ -17,7 +17,8 @@ const wholeList: PagingInfo = Object.freeze({ next: null })
 export const asPage = (content: readonly unknown[]) => ({ content, pagingInfo: wholeList })
 
 /** Whether a component answers a list (`list` or `array` in the catalogue): either form is accepted for it. */
-export const isListShape = (entry: ComponentEntry): boolean => entry.shape === 'list' || entry.shape === 'array'
+export const isListShape = (entry: ComponentEntry): boolean =>
+  entry.shape === 'list' || entry.shape === 'array'
 
 /**
  * A list of `item`s, as a plain array or as `{ content, pagingInfo }`.

@@ -5,6 +5,7 @@ import type { ComponentEntry } from '../../components'
 import { objectTypeNames, prefixTypes } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
+import { hasMhidForm, mhidFormMessage } from '../mhid-form'
 import { PagingInfoSchema } from '../envelopes'
 import { resourceSchemas } from '../resources'
 import { asPage, isListShape, listOrArray } from './lists'
@@ -36,12 +37,6 @@ const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${t
 const typeOfPrefix = prefixTypes
 
 /**
- * The documented form of an mhid (SERVICE-NOTES.md, "Ids"): a five-letter type prefix, then the rest in
- * letters and digits. The length (44 in the documents' examples) is not held to: the rest is open.
- */
-const mhidForm = /^[a-z]{5}[A-Za-z0-9]+$/
-
-/**
  * An object of one of `types`, told apart by its mhid's prefix, with its default fields and each requested
  * component that applies to its type. An mhid that is present must have the documented form, wherever the
  * object is. Where one type only is promised, an object without an mhid (a Subscription has none) is taken
@@ -69,12 +64,17 @@ export function objectOf(
     if (mhid === undefined) {
       if (types.length === 1) return checkOf(types[0]!).check(value, path, issues)
       if (!exact) return
-      return c.report(issues, path, `expected ${types.map(withArticle).join(' or ')}, and there is no mhid to tell`, 'mhid')
+      return c.report(
+        issues,
+        path,
+        `expected ${types.map(withArticle).join(' or ')}, and there is no mhid to tell`,
+        'mhid',
+      )
     }
-    if (typeof mhid !== 'string' || !mhidForm.test(mhid))
-      return c.report(issues, path, 'expected an mhid: a five-letter type prefix, then letters and digits', 'mhid')
+    if (!hasMhidForm(mhid)) return c.report(issues, path, mhidFormMessage, 'mhid')
     const named = typeOfPrefix.get(mhid.slice(0, 5))
-    if (named !== undefined && (!exact || types.includes(named))) return checkOf(named).check(value, path, issues)
+    if (named !== undefined && (!exact || types.includes(named)))
+      return checkOf(named).check(value, path, issues)
     if (!exact) return
     c.report(
       issues,
