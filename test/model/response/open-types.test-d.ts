@@ -14,7 +14,7 @@ import {
   sources,
 } from 'hql'
 import type { ResultOf } from 'hql'
-import type { ContributionType, MediumType, MethodType, Name, Open } from '../../../src/schemas'
+import type { ContributionType, MediumType, MethodType, Name, Open } from 'hql'
 
 const movies = hql
   .explore()
