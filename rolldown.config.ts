@@ -1,6 +1,6 @@
 import { defineConfig } from 'rolldown'
 
-// The JavaScript build (`npm run build` runs this, then tsup for the declarations): ES modules only, in two
+// The JavaScript build (`npm run build` runs this, then scripts/build-declarations.ts for the declarations): ES modules only, in two
 // kinds of file.
 //
 // - The browser core, the zod-free modules of model/, builder/, compile/compile and client/, comes as one

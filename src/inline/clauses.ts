@@ -165,49 +165,42 @@ type BlueprintParams<S extends string, P extends Param> = S extends `( ) ${infer
 
 type Params_<S extends string, P extends Param, C extends string> = C extends Turns
   ? Failed<TooLong>
-  : (
-        S extends `${'name' | 'nameGenerator'} : ${infer V}`
-          ? Scalar<V, 'String', P>
-          : S extends `ids : ${infer V}`
-            ? ListValue<V, 'Id', P>
-            : S extends `id : ${infer V}`
-              ? Scalar<V, 'CollectionId', P>
-              : S extends `${infer Key} : ${string}`
-                ? Fail<`unknown key '${Key}'`, 'unknown_key'>
-                : Unexpected<First<S>, 'a blueprint parameter (name, nameGenerator, ids, id)'>
-      ) extends [unknown, infer Rest extends string]
+  : BlueprintParam<S, P> extends [unknown, infer Rest extends string]
     ? Rest extends `, ${infer Next}`
       ? Params_<Next, P, `${C}.`>
       : Rest extends `) ${infer After}`
         ? After
         : Unexpected<First<Rest>, `',' or ')'`>
-    : S extends `${'name' | 'nameGenerator'} : ${infer V}`
-      ? Scalar<V, 'String', P>
-      : S extends `ids : ${infer V}`
-        ? ListValue<V, 'Id', P>
-        : S extends `id : ${infer V}`
-          ? Scalar<V, 'CollectionId', P>
-          : S extends `${infer Key} : ${string}`
-            ? Fail<`unknown key '${Key}'`, 'unknown_key'>
-            : Unexpected<First<S>, 'a blueprint parameter (name, nameGenerator, ids, id)'>
+    : BlueprintParam<S, P>
+
+// One `key: value` of a blueprint: the value read, or the failure (an alias, so its second use is the first's).
+type BlueprintParam<S extends string, P extends Param> = S extends `${'name' | 'nameGenerator'} : ${infer V}`
+  ? Scalar<V, 'String', P>
+  : S extends `ids : ${infer V}`
+    ? ListValue<V, 'Id', P>
+    : S extends `id : ${infer V}`
+      ? Scalar<V, 'CollectionId', P>
+      : S extends `${infer Key} : ${string}`
+        ? Fail<`unknown key '${Key}'`, 'unknown_key'>
+        : Unexpected<First<S>, 'a blueprint parameter (name, nameGenerator, ids, id)'>
+
+// The builder's sentence for a blueprint given both placements.
+type BothPlacements = Fail<
+  'positions and probability cannot be combined: choose fixed positions or a probability',
+  'positions_with_probability'
+>
 
 // `at [positions]` or `probability p`, not both.
 type Placement<S extends string, P extends Param> = S extends `at ${infer V}`
   ? ListValue<V, 'Int', P> extends [unknown, infer Rest extends string]
     ? Rest extends `probability ${string}`
-      ? Fail<
-          'positions and probability cannot be combined: choose fixed positions or a probability',
-          'positions_with_probability'
-        >
+      ? BothPlacements
       : Rest
     : ListValue<V, 'Int', P>
   : S extends `probability ${infer V}`
     ? Scalar<V, 'Float', P> extends [unknown, infer Rest extends string]
       ? Rest extends `at ${string}`
-        ? Fail<
-            'positions and probability cannot be combined: choose fixed positions or a probability',
-            'positions_with_probability'
-          >
+        ? BothPlacements
         : Rest
       : Scalar<V, 'Float', P>
     : S

@@ -1,6 +1,7 @@
 // Generated code checked as code, not as text: a module generated from the grammar examples and edge cases is
-// written inside the repository (so that the root tsconfig's `hql` path and @types resolve), type-checked with
-// tsc, imported, and each function's request compared with the fixture `hql fixtures` writes for the same query.
+// written inside the repository (so that the root tsconfig and @types resolve; `hql` is the built package's
+// declarations), type-checked with tsc, imported, and each function's request compared with the fixture
+// `hql fixtures` writes for the same query.
 import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -10,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { compile, type Query } from 'hql'
 import { placeholder, type ParamTypeName } from '../../src/text'
 import { catalogFile, catalogFixtures, checkCatalog, generateModule, loadCatalog } from '../../src/catalog'
+import { builtPackagePaths } from '../support/built-package'
 
 /** Gitignored; each run gets its own folder below it. */
 const SCRATCH = resolve('.tmp-generated')
@@ -75,7 +77,12 @@ describe('a module generated from the grammar examples and edge cases', () => {
     await writeFile(file, generateModule(queries))
     await writeFile(
       join(dir, 'tsconfig.json'),
-      JSON.stringify({ extends: '../../tsconfig.json', include: ['queries.ts'] }),
+      JSON.stringify({
+        extends: '../../tsconfig.json',
+        // Checked against the built declarations, as an app that installed hql would check it.
+        compilerOptions: { paths: builtPackagePaths(dir) },
+        include: ['queries.ts'],
+      }),
     )
     // tsc fails (rejects with its diagnostics) on any type error of the generated code.
     const checked = await tsc(process.execPath, [

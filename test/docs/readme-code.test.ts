@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { catalogFile, checkCatalog } from '../../src/catalog'
+import { builtPackagePaths } from '../support/built-package'
 import { blocks, docFiles, read, root } from './markdown'
 
 // Every code block of the README, of docs/*.md and of grammar/README.md is checked, so the docs cannot rot:
-// - ts blocks are type-checked as modules, against the sources ('hql' resolves through tsconfig paths);
+// - ts blocks are type-checked as modules, against the built package's declarations (what users install);
 // - json blocks must parse; sh blocks' npm commands must name scripts package.json has;
 // - hql blocks must pass `hql check` (parse, resolve, validate every query, as a catalog);
 // - hql lines in sh blocks name subcommands and flags the CLI has (test/docs/cli-lines.test.ts);
@@ -40,7 +41,7 @@ describe('code blocks of the README and docs/', () => {
       `${dir}/tsconfig.json`,
       JSON.stringify({
         extends: '../../../tsconfig.json',
-        compilerOptions: { noUnusedLocals: false },
+        compilerOptions: { noUnusedLocals: false, paths: builtPackagePaths(dir) },
         include: files,
       }),
     )
