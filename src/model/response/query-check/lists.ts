@@ -1,7 +1,5 @@
 import * as c from '../../check/kit'
 import type { Checker } from '../../check/kit'
-import type { ComponentEntry } from '../../components'
-import type { PagingInfo } from '../envelopes'
 import { PagingInfoSchema } from '../envelopes'
 
 // Lists read one way. The documents answer the same question two ways: SERVICE-NOTES.md says a list component
@@ -10,15 +8,12 @@ import { PagingInfoSchema } from '../envelopes'
 // check accepts either for every list component, and a plain array reaches the user as the page it stands for:
 // `{ content, pagingInfo: { next: null } }`, the one shape the result types give a list.
 
-/** The paging info of a list sent whole, as a plain array: there is no next page. */
-const wholeList: PagingInfo = Object.freeze({ next: null })
+/** A list of `item`s as a page: `{ content, pagingInfo }`. */
+export const paged = (item: Checker<unknown>): Checker<unknown> =>
+  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
 
-/** A list sent as a plain array, as the page it stands for. */
-export const asPage = (content: readonly unknown[]) => ({ content, pagingInfo: wholeList })
-
-/** Whether a component answers a list (`list` or `array` in the catalogue): either form is accepted for it. */
-export const isListShape = (entry: ComponentEntry): boolean =>
-  entry.shape === 'list' || entry.shape === 'array'
+/** A list sent as a plain array, as the page it stands for: sent whole, it has no next page. */
+export const asPage = (content: readonly unknown[]) => ({ content, pagingInfo: { next: null } })
 
 /**
  * A list of `item`s, as a plain array or as `{ content, pagingInfo }`.
@@ -29,6 +24,6 @@ export const isListShape = (entry: ComponentEntry): boolean =>
  */
 export function listOrArray(item: Checker<unknown>): Checker<unknown> {
   const array = c.array(item)
-  const page = c.object({ content: array, pagingInfo: PagingInfoSchema })
+  const page = paged(item)
   return c.custom((value, path, issues) => (Array.isArray(value) ? array : page).check(value, path, issues))
 }

@@ -6,9 +6,9 @@ import { objectTypeNames, prefixTypes } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
 import { hasMhidForm, mhidFormMessage } from '../mhid-form'
-import { PagingInfoSchema } from '../envelopes'
 import { resourceSchemas } from '../resources'
-import { asPage, isListShape, listOrArray } from './lists'
+import { asPage, listOrArray } from './lists'
+export { paged } from './lists'
 import {
   ContributionContextSchema,
   ContributorContextSchema,
@@ -28,8 +28,6 @@ type Check = Checker<unknown>
 /** A context the query shapes (a top-level item's), or one of a component without a context: any object. */
 export const anyContext: Check = c.record(c.unknown)
 export const pair = (object: Check, context: Check): Check => c.object({ object, context })
-export const paged = (item: Check): Check =>
-  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
 
 const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`
 
@@ -52,36 +50,25 @@ export function objectOf(
   requested: readonly ComponentRequest[],
   exact = false,
 ): Check {
-  const byType = new Map<ObjectTypeName, Check>()
-  const checkOf = (type: ObjectTypeName) => {
-    let check = byType.get(type)
-    if (check === undefined) byType.set(type, (check = objectOfType(type, requested)))
-    return check
-  }
+  // Built on first use: inside a component any known type may come. Keys are type names (from a Map), never
+  // a value read from the response.
+  const byType: Partial<Record<ObjectTypeName, Check>> = {}
   return c.custom((value, path, issues) => {
     if (!c.isObject(value)) return c.report(issues, path, 'expected an object')
     const mhid = value['mhid']
-    if (mhid === undefined) {
-      if (types.length === 1) return checkOf(types[0]!).check(value, path, issues)
-      if (!exact) return
-      return c.report(
+    if (mhid !== undefined && !hasMhidForm(mhid)) return c.report(issues, path, mhidFormMessage, 'mhid')
+    // Without an mhid, the one type promised (if one only is).
+    const named =
+      mhid === undefined ? (types.length === 1 ? types[0] : undefined) : typeOfPrefix.get(mhid.slice(0, 5))
+    if (named !== undefined && (!exact || types.includes(named)))
+      (byType[named] ??= objectOfType(named, requested)).check(value, path, issues)
+    else if (exact)
+      c.report(
         issues,
         path,
-        `expected ${types.map(withArticle).join(' or ')}, and there is no mhid to tell`,
+        `expected ${types.map(withArticle).join(' or ')}, ${named ? `got ${withArticle(named)}` : 'and the mhid does not tell the type'}`,
         'mhid',
       )
-    }
-    if (!hasMhidForm(mhid)) return c.report(issues, path, mhidFormMessage, 'mhid')
-    const named = typeOfPrefix.get(mhid.slice(0, 5))
-    if (named !== undefined && (!exact || types.includes(named)))
-      return checkOf(named).check(value, path, issues)
-    if (!exact) return
-    c.report(
-      issues,
-      path,
-      `expected ${types.map(withArticle).join(' or ')}, got ${named ? withArticle(named) : `an object of the unknown prefix ${JSON.stringify(mhid.slice(0, 5))}`}`,
-      'mhid',
-    )
   })
 }
 
@@ -92,20 +79,20 @@ function objectOfType(type: ObjectTypeName, requested: readonly ComponentRequest
     const entry: ComponentEntry = componentCatalogue[name]
     // A component that is a default field too (a Subscription's metadata) is checked with the defaults.
     if (entry.appliesTo.includes(type) && !Object.hasOwn(defaults.shape, name))
-      components.push([name, componentValue(entry, nested), mayBeMissing(name), isListShape(entry)])
+      components.push([name, componentValue(entry, nested), mayBeMissing(name), entry.shape !== 'primitive'])
   }
   return c.custom((value, path, issues) => {
     defaults.check(value, path, issues)
     const object = value as Record<string, unknown>
-    for (const [key, check, optional, list] of components) {
+    for (const [key, check, optional, pairs] of components) {
       const field = object[key]
       if (field !== undefined) {
-        const before = issues.length
         path.push(key)
         check.check(field, path, issues)
         path.pop()
-        // Lists read one way: a list sent as a plain array reaches the user as a page (lists.ts).
-        if (list && issues.length === before && Array.isArray(field)) object[key] = asPage(field)
+        // Lists read one way: a list sent as a plain array reaches the user as a page (lists.ts). The pair
+        // components that an array fails are refused whole: what the page holds then is never handed on.
+        if (pairs && Array.isArray(field)) object[key] = asPage(field)
       } else if (!optional) c.report(issues, path, `${key} was requested and is missing`, key)
     }
   })
