@@ -62,18 +62,6 @@ function hexPattern(n: number, width: number): string {
     .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`)
 }
 
-// JSON's short escapes: what `JSON.stringify` and most encoders write instead of `\u00XX` for these.
-const SHORT_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '\\\\"',
-  '\\': '\\\\\\\\',
-  '/': '\\\\/',
-  '\b': '\\\\b',
-  '\f': '\\\\f',
-  '\n': '\\\\n',
-  '\r': '\\\\r',
-  '\t': '\\\\t',
-}
-
 /**
  * One character of a secret in every way an encoder may write it: as it is; as `\uXXXX` in either case (JSON
  * encoders escape any character: Python every non-ASCII one, Go `<`, `>` and `&`; a character outside the
@@ -88,8 +76,10 @@ function charPattern(char: string): string {
     units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(''),
     bytes.map((byte) => `%${hexPattern(byte, 2)}`).join(''),
   ]
-  const short = SHORT_ESCAPES[char]
-  if (short !== undefined) forms.push(short)
+  // JSON's short escapes (`\n`, `\"`), as JSON.stringify writes them, and `\/`, which PHP writes.
+  // (A character outside the BMP comes back as itself: the first form again, which matches the same.)
+  const short = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1)
+  if (short.length === 2) forms.push(short.replace(SYNTAX, '\\$&'))
   if (char === ' ') forms.push('\\+')
   return `(?:${forms.join('|')})`
 }
