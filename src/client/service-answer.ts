@@ -60,32 +60,24 @@ export function describeAnswer(answer: ServiceAnswer): string {
  * form) as a JsonPath; [] for anything else, since a path from elsewhere is a hint, not a contract.
  */
 export function parsePath(text: string | undefined): JsonPath {
-  if (text === undefined || !text.startsWith('$')) return []
   const parts: (string | number)[] = []
-  const step = /\.([A-Za-z_$][\w$]*)|\[(\d{1,9})\]|\[("(?:[^"\\]|\\.)*")\]/y
-  step.lastIndex = 1
-  while (step.lastIndex < text.length) {
-    const at = step.lastIndex
-    const match = step.exec(text)
-    if (match === null || step.lastIndex === at) return []
-    const [, name, index, quoted] = match
-    if (name !== undefined) parts.push(name)
-    else if (index !== undefined) parts.push(Number(index))
-    else {
-      const key = parseQuoted(quoted ?? '')
-      if (key === undefined) return []
-      parts.push(key)
-    }
-  }
-  return parts
-}
-
-function parseQuoted(quoted: string): string | undefined {
   try {
-    const value: unknown = JSON.parse(quoted)
-    return typeof value === 'string' ? value : undefined
+    // Steps are taken one after the other from the `$` on (sticky): text between them fails the whole path.
+    const rest =
+      text?.startsWith('$') &&
+      text
+        .slice(1)
+        .replace(
+          /\.([A-Za-z_$][\w$]*)|\[(\d{1,9})\]|\[("(?:[^"\\]|\\.)*")\]/gy,
+          (_, name?: string, index?: string, quoted?: string) => (
+            parts.push(name ?? (index === undefined ? (JSON.parse(quoted!) as string) : Number(index))),
+            ''
+          ),
+        )
+    return rest === '' ? parts : []
   } catch {
-    return undefined
+    // A quoted key with an escape JSON does not have (`["\q"]`).
+    return []
   }
 }
 
