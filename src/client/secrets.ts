@@ -84,9 +84,9 @@ function charPattern(char: string): string {
   return `(?:${forms.join('|')})`
 }
 
-/** Base64 of the UTF-8 bytes, without padding (a server may drop it; what is left of it is no secret). */
-function base64Of(value: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(value))).replace(/=+$/, '')
+/** Base64 of the UTF-8 bytes (btoa takes Latin-1 only: each byte goes in as one character). */
+export function base64(value: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(value)))
 }
 
 /**
@@ -97,7 +97,8 @@ function base64Of(value: string): string {
  * password `password`) is found only after `:`, `=` or a quote, and not where it names its field.
  */
 function patternOf(secret: string): RegExp {
-  const forms = [...new Set([secret, base64Of(secret)])]
+  // Base64 without its padding: a server may drop it, and what is left of it is no secret.
+  const forms = [...new Set([secret, base64(secret).replace(/=+$/, '')])]
   const body = `(?:${forms.map((form) => [...form].map(charPattern).join('')).join('|')})`
   if (!isWordLike(secret)) return new RegExp(`()${body}`, 'gu')
   const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')

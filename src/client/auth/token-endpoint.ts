@@ -12,7 +12,7 @@ import {
 } from '../errors'
 import { backoffDelay } from '../retries'
 import { parseRetryAfter } from '../retry-after'
-import { isSecretKey } from '../secrets'
+import { base64, isSecretKey } from '../secrets'
 import { deadline, sleep } from '../signals'
 import type { AuthContext } from './auth'
 import type { StoredToken } from './token-store'
@@ -206,7 +206,5 @@ function readTokenResponse(
 export function basicCredentials(identity: ClientIdentity): string {
   const encode = (value: string) =>
     identity.basicAuth === 'form' ? new URLSearchParams({ v: value }).toString().slice(2) : value
-  // btoa takes Latin-1 only: the UTF-8 bytes go in one character each.
-  const bytes = new TextEncoder().encode(`${encode(identity.clientId)}:${encode(identity.clientSecret)}`)
-  return btoa(String.fromCharCode(...bytes))
+  return base64(`${encode(identity.clientId)}:${encode(identity.clientSecret)}`)
 }
