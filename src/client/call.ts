@@ -12,7 +12,7 @@ import {
   type RequestDescription,
 } from './errors'
 import type { AttemptInfo, FetchLike, Middleware, MiddlewareRequest, RetryPolicy } from './middleware'
-import { numberOption } from './option-checks'
+import { numberOption, positive } from './option-checks'
 import { parseRetryAfter } from './retry-after'
 import type { Secrets } from './secrets'
 import { deadline, raceAbort, sleep, type Deadline } from './signals'
@@ -62,12 +62,12 @@ export async function send(
 ): Promise<Received> {
   // Options are checked before the clock starts, so that a bad one leaves no timer behind.
   const policy = options.retry === false ? undefined : (options.retry ?? core.retry)
-  const timeoutMs = numberOption(options.timeoutMs, core.timeoutMs, ['timeoutMs'], 'positive')
+  const timeoutMs = numberOption(options.timeoutMs, core.timeoutMs, ['timeoutMs'], positive)
   const totalTimeoutMs = numberOption(
     options.totalTimeoutMs,
     core.totalTimeoutMs,
     ['totalTimeoutMs'],
-    'positive',
+    positive,
   )
   const init = readInit(options.init)
   const body = outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body)

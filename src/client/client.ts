@@ -7,7 +7,7 @@ import { readHeaders, type CallOptions } from './call-options'
 import { runCheck, type ResponseCheck, type StandardSchemaV1 } from './check'
 import { ClientConfigError, InvalidResponseError } from './errors'
 import type { FetchLike, Middleware, RetryPolicy } from './middleware'
-import { numberOption } from './option-checks'
+import { numberOption, positive, wholeOrInfinity } from './option-checks'
 import type { Paging, PagingMethods } from './paging/paging'
 import { settle, type SafeResult } from './safe'
 import { Secrets } from './secrets'
@@ -168,10 +168,10 @@ export function createClient(options: ClientOptions): Client | PagingClient {
       options.maxResponseBytes,
       DEFAULT_MAX_RESPONSE_BYTES,
       ['maxResponseBytes'],
-      'limit',
+      wholeOrInfinity,
     ),
-    timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], 'positive'),
-    totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive'),
+    timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], positive),
+    totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], positive),
     retry: retry || undefined,
     middleware: options.middleware ?? [],
   }
