@@ -141,7 +141,6 @@ interface CallClock {
   parent(): AbortSignal | undefined
   /** The error of a call that is over: the caller's abort, or the call's time limit. */
   aborted(request?: RequestDescription): ClientError
-  readonly totalTimeoutMs: number
   dispose(): void
 }
 
@@ -150,7 +149,6 @@ function callClock(caller: AbortSignal | undefined, totalTimeoutMs: number): Cal
   let total: Deadline | undefined
   const left = () => endsAt - Date.now()
   return {
-    totalTimeoutMs,
     left,
     over: () => caller?.aborted === true || left() <= 0 || total?.signal.aborted === true,
     signal: () => (total ??= deadline(caller, Math.max(0, left()))).signal,
