@@ -69,12 +69,14 @@ function hexPattern(n: number, width: number): string {
  * either case (and a space as `+`, the form encoding's). Each character on its own, so that mixed forms match.
  */
 function charPattern(char: string): string {
-  const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i))
-  const bytes = [...new TextEncoder().encode(char)]
   const forms = [
     char.replace(SYNTAX, '\\$&'),
-    units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(''),
-    bytes.map((byte) => `%${hexPattern(byte, 2)}`).join(''),
+    // split('') gives UTF-16 code units: a character outside the BMP as its two surrogates.
+    char
+      .split('')
+      .map((unit) => `\\\\u${hexPattern(unit.charCodeAt(0), 4)}`)
+      .join(''),
+    [...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(''),
   ]
   // JSON's short escapes (`\n`, `\"`), as JSON.stringify writes them, and `\/`, which PHP writes.
   // (A character outside the BMP comes back as itself: the first form again, which matches the same.)
