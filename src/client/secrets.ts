@@ -99,8 +99,9 @@ export function base64(value: string): string {
  * password `password`) is found only after `:`, `=` or a quote, and not where it names its field.
  */
 function patternOf(secret: string): RegExp {
-  // Base64 without its padding: a server may drop it, and what is left of it is no secret.
-  const forms = [...new Set([secret, base64(secret).replace(/=+$/, '')])]
+  // Base64 without its padding: a server may drop it, and what is left of it is no secret. (Never the secret
+  // itself: unpadded Base64 of n characters has at least n + 1.)
+  const forms = [secret, base64(secret).replace(/=+$/, '')]
   const body = `(?:${forms.map((form) => [...form].map(charPattern).join('')).join('|')})`
   if (!isWordLike(secret)) return new RegExp(`()${body}`, 'gu')
   const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
