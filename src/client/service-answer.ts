@@ -26,16 +26,14 @@ const MAX_EXCERPT = 160
  * "message" } }`, a common form elsewhere) is read the same way one level down.
  */
 export function readServiceAnswer(body: unknown, text: string): ServiceAnswer {
-  if (body === undefined) {
-    const excerpt = oneLine(text, MAX_EXCERPT)
-    return { code: undefined, message: undefined, path: undefined, excerpt: excerpt && `"${excerpt}"` }
-  }
-  const top = recordOf(body)
-  const nested = recordOf(top?.['error'])
+  const excerpt = body === undefined ? oneLine(text, MAX_EXCERPT) : undefined
+  // Object() takes any value (an array, a string, undefined): only own members of the names below are read.
+  const top = Object(body) as Record<string, unknown>
+  const records = [top, Object(top['error']) as Record<string, unknown>]
   const pick = (max: number, ...names: string[]) => {
-    for (const record of [top, nested])
+    for (const record of records)
       for (const name of names) {
-        const value = record !== undefined && Object.hasOwn(record, name) ? record[name] : undefined
+        const value = Object.hasOwn(record, name) ? record[name] : undefined
         if (typeof value === 'string') return oneLine(value, max)
       }
     return undefined
@@ -44,7 +42,7 @@ export function readServiceAnswer(body: unknown, text: string): ServiceAnswer {
     code: pick(MAX_CODE, 'error', 'code'),
     message: pick(MAX_MESSAGE, 'message', 'error_description', 'detail'),
     path: pick(MAX_PATH, 'path'),
-    excerpt: undefined,
+    excerpt: excerpt && `"${excerpt}"`,
   }
 }
 
@@ -79,12 +77,6 @@ export function parsePath(text: string | undefined): JsonPath {
     // A quoted key with an escape JSON does not have (`["\q"]`).
     return []
   }
-}
-
-function recordOf(value: unknown): Readonly<Record<string, unknown>> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
 }
 
 /**
