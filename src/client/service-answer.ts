@@ -85,8 +85,8 @@ export function parsePath(text: string | undefined): JsonPath {
  */
 export function oneLine(text: string, max: number): string | undefined {
   // Only the start is ever shown: a huge body is cut before the regular expressions walk it.
-  const start = text.length > max * 4 ? text.slice(0, max * 4) : text
-  const flat = start
+  const flat = text
+    .slice(0, max * 4)
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
