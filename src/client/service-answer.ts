@@ -48,9 +48,9 @@ export function readServiceAnswer(body: unknown, text: string): ServiceAnswer {
 
 /** `(code): $.path: message`, `: message`, ` (code)` or `: "excerpt"`: what follows `answered HTTP 400`. */
 export function describeAnswer(answer: ServiceAnswer): string {
-  const code = answer.code === undefined ? '' : ` (${answer.code})`
-  const detail = [answer.path, answer.message ?? answer.excerpt].filter((part) => part !== undefined)
-  return detail.length === 0 ? code : `${code}: ${detail.join(': ')}`
+  // Each part is undefined or one line of text, never empty (oneLine).
+  const detail = [answer.path, answer.message ?? answer.excerpt].filter(Boolean).join(': ')
+  return (answer.code === undefined ? '' : ` (${answer.code})`) + (detail && `: ${detail}`)
 }
 
 /**
