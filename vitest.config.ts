@@ -39,12 +39,6 @@ export const tiers = {
 const heavy = Object.values(tiers).flat()
 /** Heavy tiers whose files may share a worker's modules (fake clocks are restored in `finally`). */
 const sharedModules = new Set(['language-service', 'processes'])
-/**
- * Tiers whose files run one after another in one worker: the language service's files then parse TypeScript's
- * libs and the library once (test/support/language-service.ts, bench/type-cost.ts keep them per process),
- * where a worker each parsed them four times over; the tier runs beside the others all the same.
- */
-const oneWorker = new Set(['language-service'])
 /** Unit files that ask what a module holds on its first use (a warm-up that has not run yet). */
 export const freshModules = ['test/service/warm-up.test.ts']
 
@@ -99,7 +93,6 @@ export default defineConfig({
           // Shared module graphs here too (the language service parses the library once per worker), but for
           // the tiers that start and stop servers of their own per file.
           isolate: !sharedModules.has(name),
-          ...(oneWorker.has(name) ? { maxWorkers: 1 } : {}),
         },
       })),
     ],
