@@ -45,6 +45,7 @@ export {
   userSocial,
   metadata,
   thumbnail,
+  unknownFields,
 } from './builder'
 export type {
   Query,
@@ -85,6 +86,7 @@ export type {
   ItemContext,
   ListResult,
   SilosResult,
+  UnknownFields,
   ComponentMismatch,
   ComponentTooDeep,
   DuplicateComponent,

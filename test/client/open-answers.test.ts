@@ -17,6 +17,7 @@ import {
   returnType,
   silo,
   sources,
+  unknownFields,
 } from 'hql'
 import { InvalidResponseError } from '../../src/client'
 import { movie, startFakeService, type FakeService } from './fake-service'
@@ -138,6 +139,9 @@ describe('answers the documents allow reach the user (issue 28)', () => {
     answer(page(pair(object, { score: 0.9 })))
     const result = await run(movies())
     expect(result.content[0]).toEqual(pair(object, { score: 0.9 }))
+    // Reachable as unknown, without a cast (the result type names only what is promised).
+    expect(unknownFields(result.content[0]!.object)['rating']).toEqual({ stars: 4 })
+    expect(unknownFields(result.content[0]!.context)['score']).toBe(0.9)
   })
 })
 

@@ -9,18 +9,21 @@ import {
   keyContributors,
   keyTraits,
   primaryGroup,
+  primaryImage,
   primaryName,
   returnType,
   sources,
 } from 'hql'
 import type { ResultOf } from 'hql'
-import type { ContributionType, MediumType, MethodType, Name, Open } from 'hql'
+import { unknownFields } from 'hql'
+import type { ContributionType, MediumType, MethodType, Name, Open, UnknownFields } from 'hql'
 
 const movies = hql
   .explore()
   .filter(returnType.eq('Movie'))
   .with(primaryName, primaryGroup, keyContributors, keyTraits, sources)
 type Movie = ResultOf<typeof movies>['content'][number]['object']
+const withImage = hql.explore().filter(returnType.eq('Movie')).with(primaryImage)
 
 test('values seen: the known ones, or any other string', () => {
   expectTypeOf<MediumType>().toEqualTypeOf<
@@ -64,4 +67,22 @@ test('every list is a page, allSubscriptions included', () => {
   expectTypeOf<Subscriptions['pagingInfo']['next']>().not.toBeAny()
   expectTypeOf<Subscriptions['content'][number]['object']['metadata']['price']>().toEqualTypeOf<number>()
   expectTypeOf<Movie['keyContributors']['pagingInfo']['next']>().not.toBeAny()
+})
+
+test('fields nobody documented: reachable as unknown through unknownFields, while ResultOf stays exact', () => {
+  const movie = {} as Movie
+  expectTypeOf(unknownFields(movie)).toEqualTypeOf<UnknownFields>()
+  expectTypeOf(unknownFields(movie)['rating']).toEqualTypeOf<unknown>()
+  // Contexts and images (an interface, which no index signature type takes without a cast) alike.
+  const image = {} as NonNullable<ResultOf<typeof withImage>['content'][number]['object']['primaryImage']>
+  expectTypeOf(unknownFields(image.object)['focalPoint']).toEqualTypeOf<unknown>()
+  expectTypeOf(unknownFields(movie.sources.content[0]!.context)['region']).toEqualTypeOf<unknown>()
+  // The result type names only what is promised: a misspelt field and an unrequested component are errors.
+  // @ts-expect-error misspelt
+  void movie.nmae
+  // @ts-expect-error not requested
+  void movie.socialMetrics
+  expectTypeOf<string>().not.toMatchTypeOf<keyof Movie>()
+  // @ts-expect-error not an object
+  unknownFields('mhmov-gladiator')
 })
