@@ -4,13 +4,15 @@ import { graphDump, graphFingerprint } from './graph-dump'
 
 // Start-up work changes how the graph is made, never what it is: the SHA-256 of a canonical dump of every node's
 // fields and links (graph-dump.ts), pinned to the value the build gave before the fourth start-up round
-// (docs/performance.md, "Reference service"). A change to the synthesized data fails here first.
+// (docs/performance.md, "Reference service"). A change to the synthesized data fails here first. Re-pinned on
+// purpose for issue 28: the films' credits read through src/service/catalog/credits.ts (fragments of credits
+// dropped, notes cut from names, directors from the Wikipedia lead where the list has none).
 describe('the default graph, fingerprinted', () => {
   it('is byte-identical to the pinned build, with the demo user and with no users', () => {
     const demo = graphFor(undefined, [{ username: 'demo', name: 'Demo User', password: 'x' }]).graph
-    expect(graphFingerprint(demo)).toBe('efda8698851f2ea5cf0b34ce7c2acde145d5c183731594c6b433a7a5dcafdd0b')
+    expect(graphFingerprint(demo)).toBe('f7de241e817e4a4181f1b93e45d133960f45d677ac451ed15817b0829713d1a5')
     const none = graphFor(undefined, []).graph
-    expect(graphFingerprint(none)).toBe('536c9c146b89b603bbff7f304f386a81417e60f08a3b81bd387e618c64d49214')
+    expect(graphFingerprint(none)).toBe('207c5faf0d71a7104dee579ba008db0c9912d97f1375911e28b53bd9a2333b52')
   }, 120_000)
 
   it('the dump sees links and offers behind getters', () => {
