@@ -47,7 +47,8 @@ function wrap(
   const wrapped: ts.LanguageService = Object.create(null)
   for (const key of Object.keys(service) as (keyof ts.LanguageService)[]) {
     const method = service[key] as (...args: unknown[]) => unknown
-    ;(wrapped as unknown as Record<string, unknown>)[key] = (...args: unknown[]) => method.apply(service, args)
+    ;(wrapped as unknown as Record<string, unknown>)[key] = (...args: unknown[]) =>
+      method.apply(service, args)
   }
   const file = (fileName: string) => service.getProgram()?.getSourceFile(fileName)
   const stringAt = (fileName: string, position: number) => {
@@ -72,7 +73,10 @@ function wrap(
     if (source === undefined) return own
     const strings = safely(() => hqlStrings(typescript, source, functions())) ?? []
     if (strings.length === 0) return own
-    const added = strings.map((found) => ({ found, problems: safely(() => diagnose(found.text)) ?? [] }))
+    const added = strings.map((found) => ({
+      found,
+      problems: safely(() => diagnose(found.text, '<query>', 'query')) ?? [],
+    }))
     return [
       ...own.filter((diagnostic) => !saidBetter(source, diagnostic, added)),
       ...added.flatMap(({ found, problems }) => problems.map((p) => diagnosticOf(typescript, found, p))),
@@ -105,18 +109,16 @@ const kinds: Readonly<Record<CompletionKind, string>> = {
 
 function completions(found: HqlString, position: number): ts.CompletionInfo {
   const items = complete(found.text, offsetOf(found, position), noIds)
-  const entries = items.map(
-    (item, index): ts.CompletionEntry => ({
-      name: item.label,
-      kind: kinds[item.kind] as ts.ScriptElementKind,
-      kindModifiers: '',
-      // The language service's order (clauses in the order they may come) is kept.
-      sortText: String(index).padStart(4, '0'),
-      insertText: escapeFor(found, item.insertText),
-      replacementSpan: spanOf(found, item.start, item.end),
-      ...(item.detail === undefined ? {} : { labelDetails: { description: item.detail } }),
-    }),
-  )
+  const entries = items.map((item, index): ts.CompletionEntry => ({
+    name: item.label,
+    kind: kinds[item.kind] as ts.ScriptElementKind,
+    kindModifiers: '',
+    // The language service's order (clauses in the order they may come) is kept.
+    sortText: String(index).padStart(4, '0'),
+    insertText: escapeFor(found, item.insertText),
+    replacementSpan: spanOf(found, item.start, item.end),
+    ...(item.detail === undefined ? {} : { labelDetails: { description: item.detail } }),
+  }))
   return { isGlobalCompletion: false, isMemberCompletion: false, isNewIdentifierLocation: false, entries }
 }
 
