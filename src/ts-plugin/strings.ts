@@ -67,7 +67,7 @@ export function hqlStringAt(
   )
 }
 
-/** The offset in the text of a file position inside the literal (inside an escape: the escape's character). */
+/** The offset in the text of a file position inside the literal (inside an escape: the escape's first character). */
 export function offsetOf(found: HqlString, position: number): number {
   const { positions } = found
   let low = 0
@@ -77,6 +77,8 @@ export function offsetOf(found: HqlString, position: number): number {
     if ((positions[middle] as number) <= position) low = middle
     else high = middle - 1
   }
+  // An escape of two UTF-16 units (`\u{1F600}`) sits at one position: its first unit.
+  while (low > 0 && positions[low - 1] === positions[low]) low--
   return low
 }
 
