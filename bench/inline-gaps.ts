@@ -41,6 +41,11 @@ export const probes: readonly string[] = [
   'explore Movie with keyTraits size 1e3',
   'relate to "mhusr-a"',
   'silos for ["mhmov-a"]',
+  'explore Movie with keyTraits at page -1',
+  'explore Movie with keyTraits size -3',
+  'silos for ["mhmov-a"] silo GraphLens silo size 1.5',
+  'silos for ["mhmov-a"] silo GraphLens page size 0',
+  'silos for ["mhmov-a"] silo GraphLens probability -0.5',
 ]
 
 /** Each probe's run-time code, and the type-level reading's sentence (or 'accepted'). */
