@@ -11,6 +11,7 @@ export const tiers = {
     'test/builder/type-budget.test.ts',
     'test/language/result-type.test.ts',
     'test/inline/type-growth.test.ts',
+    'test/inline/gaps.test.ts',
     'test/ts-plugin/plugin.test.ts',
     'test/ts-plugin/strings.test.ts',
   ],

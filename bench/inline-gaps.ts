@@ -30,6 +30,7 @@ export const probes: readonly string[] = [
   'silos for ["mhmov-a"] silo Collection(name: "x")',
   'silos for ["mhmov-a"] silo Explore(name: "x") silo size 0',
   'explore Movie explore Movie',
+  'explore Movie explore Movie with',
   'query q($p: Int = "x") explore Movie page size $p',
   'query q($p: ContributorId = "mhmov-a") explore Movie where contributors = $p',
   'query q($c: ContributorId) explore Movie where contributors = $c and contributorsOf = $c',
