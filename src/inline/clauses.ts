@@ -58,19 +58,36 @@ type Order<S extends string> = S extends `${'asc' | 'desc' | 'ascending' | 'desc
   ? Rest
   : S
 
-/**
- * Optional paging: `page n [size m]` or `page size m`. Yields the rest. Its numbers' ranges are left to the
- * run time: checking them cost the quickstart text 24 instantiations over its budget (bench/inline-gaps.ts).
- */
+/** Optional paging: `page n [size m]` or `page size m`, each number in its range. Yields the rest. */
 export type Paging<S extends string, P extends Param> = S extends `page size ${infer V}`
-  ? Number_<V, P>
+  ? // Written out rather than an alias (Sized): the quickstart text's budget has no room for one.
+    Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+    ? V extends Suspect
+      ? InRange<V, 'size', Rest>
+      : Rest
+    : Scalar<V, 'Int', P>
   : S extends `page ${infer V}`
-    ? Number_<V, P> extends infer Rest extends string
-      ? Rest extends `size ${infer W}`
-        ? Number_<W, P>
-        : Rest
-      : Number_<V, P>
+    ? Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+      ? V extends Suspect
+        ? InRange<V, 'page', AfterPage<Rest, P>>
+        : AfterPage<Rest, P>
+      : Scalar<V, 'Int', P>
     : S
+
+// After `page n`: an optional `size m`.
+type AfterPage<S extends string, P extends Param> = S extends `size ${infer W}` ? Sized<W, P> : S
+
+// A page size: a whole number of 1 or more, or a parameter.
+type Sized<V extends string, P extends Param> =
+  Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+    ? V extends Suspect
+      ? InRange<V, 'size', Rest>
+      : Rest
+    : Scalar<V, 'Int', P>
+
+// Only a number that starts with `-` or `0`, or with a `.` after it (anywhere in the rest: InRange reads the
+// first word), is looked at closely; most are plain (`10`), and cost one test.
+type Suspect = `${'-' | '0'}${string}` | `${string}.${string}`
 
 /** Silos' paging: `page size n` (no page number) and `silo size n`. Yields the rest. */
 export type SilosPaging<S extends string, P extends Param> = (

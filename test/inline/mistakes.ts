@@ -130,11 +130,16 @@ export const mistakes = [
     "hql: expected 'query', 'explore', 'relate', 'silos' or 'lookup', found 'find' (syntax_error)",
   ],
   ['lookup "mhmov-a', 'hql: a string is not closed (a " is missing) (syntax_error)'],
-  // Literal numbers out of their range (but a query's own page and page size: bench/inline-gaps.ts), empty lists, a second query: refused by the types since issue 30's
+  // Literal numbers out of their range, empty lists, a second query: refused by the types since issue 30's
   // comparison of parseQuery's refusals with the sentences (bench/inline-gaps.ts).
   ['explore Movie where traits in []', 'hql: expected at least one value (invalid_operator)'],
   ['explore Movie where traits contains all []', 'hql: expected at least one value (invalid_operator)'],
   ['explore Movie order by idsOrder []', 'hql: expected at least one id (invalid_sort)'],
+  ['explore Movie page size 0', 'hql: expected a positive page size (invalid_page_size)'],
+  ['explore Movie page 1 size -2', 'hql: expected a positive page size (invalid_page_size)'],
+  ['explore Movie page size 1.5', 'hql: expected a whole number, got number 1.5 (invalid_page_size)'],
+  ['explore Movie page 1.5', 'hql: expected a whole number, got number 1.5 (invalid_page)'],
+  ['explore Movie page -1', 'hql: expected a page number of 0 or more (pages are zero-based) (invalid_page)'],
   ['explore Movie with keyTraits size 0', 'hql: expected a positive page size (invalid_page_size)'],
   ['explore Movie with keyTraits at page 0.5', 'hql: expected a whole number, got number 0.5 (invalid_page)'],
   [
