@@ -17,13 +17,14 @@ import { defineConfig } from 'rolldown'
 // One copy of each module either way, so one copy of each class (HqlError, the query class) for all entries.
 // No CommonJS build: Node 20.19 and later load these modules from `require()` (test/package/build.test.ts).
 
-/** The public entries (dist/index.js, service.js, testing.js, redis.js, tanstack.js) and the CLI behind the `hql` bin (cli.js). */
+/** The public entries (dist/index.js, service.js, testing.js, redis.js, tanstack.js, ts-plugin.js) and the CLI behind the `hql` bin (cli.js). */
 export const entries = {
   index: 'src/index.ts',
   service: 'src/service/index.ts',
   testing: 'src/testing/index.ts',
   redis: 'src/redis/index.ts',
   tanstack: 'src/tanstack/index.ts',
+  'ts-plugin': 'src/ts-plugin/index.ts',
   cli: 'src/cli/main.ts',
 } as const
 

@@ -57,10 +57,17 @@ type Twice = Fail<
   'duplicate_filter'
 >
 
-// The end of an operation: nothing may follow its last clause.
+// The end of an operation: nothing may follow its last clause; another query is parseQuery's ambiguous_query.
 type End<Rest extends string, Q, Expected extends string> = Rest extends ''
   ? Done<Q>
-  : Unexpected<First<Rest>, `${Expected}the end of the query`>
+  : Rest extends `${'query' | 'explore' | 'relate' | 'lookup' | 'silos'} ${string}`
+    ? AnotherQuery
+    : Unexpected<First<Rest>, `${Expected}the end of the query`>
+
+type AnotherQuery = Fail<
+  'the text holds more than one query; hqlText reads one (write each in a hqlText of its own)',
+  'ambiguous_query'
+>
 
 type Explore<S extends string, P extends Param> =
   NamedType<S, ClauseWord> extends [infer Named, infer R1 extends string]
