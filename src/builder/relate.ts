@@ -4,12 +4,12 @@ import {
   checkIdType,
   checkLimit,
   factorIdTypes,
-  recommendedTypes,
+  browsableTypes,
   shown,
 } from '../model/core'
 import type { Factor, ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
-import type { FilterSpec, IdArg } from './filters'
+import type { BrowsableType, FilterSpec, IdArg } from './filters'
 import type { ListResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
 import type { Narrowed } from './explore'
@@ -33,7 +33,7 @@ type ValidFactors<F extends readonly unknown[]> = {
 }
 
 /** A relate query: recommendations from weighted factors. Each method returns a new query. */
-export interface RelateQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C = never> extends Query<
+export interface RelateQuery<T extends ObjectTypeName = BrowsableType, C = never> extends Query<
   ListResult<T, C>
 > {
   readonly endpoint: 'relate'
@@ -79,5 +79,5 @@ export function relate<const F extends readonly [unknown, ...unknown[]]>(
 ): RelateQuery {
   checkLimit('factors', factors.length, undefined, 1)
   const body = Object.freeze({ factors: Object.freeze((factors as readonly unknown[]).map(toFactor)) })
-  return QueryValue.of('relate', body as never, recommendedTypes) as never
+  return QueryValue.of('relate', body as never, browsableTypes) as never
 }

@@ -9,7 +9,7 @@ import {
   checkedIds,
   emptyFilters,
   orderFilters,
-  recommendedTypes,
+  browsableTypes,
   shown,
 } from '../model/core'
 import type {
@@ -23,7 +23,7 @@ import type {
   Query,
 } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
-import type { FilterSpec } from './filters'
+import type { BrowsableType, FilterSpec } from './filters'
 import type { SilosResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
 import type { Narrowed } from './explore'
@@ -140,7 +140,7 @@ export const silo = {
 }
 
 /** A silos query: several carousels in one call. Each method returns a new query. */
-export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C = never> extends Query<
+export interface SilosQuery<T extends ObjectTypeName = BrowsableType, C = never> extends Query<
   SilosResult<T, C>
 > {
   readonly endpoint: 'silos'
@@ -175,5 +175,5 @@ export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]
       blueprints.map((b, i) => (checkArgShape(b?.blueprint, ['blueprints', i]), b.blueprint)),
     ),
   })
-  return QueryValue.of('silos', body as never, recommendedTypes) as never
+  return QueryValue.of('silos', body as never, browsableTypes) as never
 }

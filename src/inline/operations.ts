@@ -110,7 +110,7 @@ type Relate<S extends string, P extends Param> =
       ? Factors<R, P, ''> extends infer R2 extends string
         ? Where<R2, P> extends [infer Types, infer Names, infer R3 extends string]
           ? [Named] extends [never]
-            ? RelateRest<Narrow<Named, Types, Names, 'Movie' | 'ShowSeries'>, R2, R3, P>
+            ? RelateRest<Narrow<Named, Types, Names, BrowsableType>, R2, R3, P>
             : 'returnType' extends Names
               ? Twice
               : RelateRest<Named, R2, R3, P>
@@ -182,7 +182,7 @@ type Silos<S extends string, P extends Param> = (
 ) extends [unknown, infer R1 extends string]
   ? Where<R1, P> extends [infer Types, infer Names, infer R2 extends string]
     ? Blueprints<R2, P, ''> extends infer R3 extends string
-      ? SilosRest<Narrow<never, Types, Names, 'Movie' | 'ShowSeries'>, R3, P>
+      ? SilosRest<Narrow<never, Types, Names, BrowsableType>, R3, P>
       : Blueprints<R2, P, ''>
     : Where<R1, P>
   : S extends `for ${infer R}`
