@@ -9,7 +9,7 @@ import ts from 'typescript'
 import path from 'node:path'
 import { catalogFile, checkCatalog, generateModule } from '../src/catalog'
 import { catalogTexts, grammarTexts } from '../test/inline/hql-texts'
-import { projectRoot } from './type-cost'
+import { projectRoot, virtualFilePrograms } from './type-cost'
 
 /** The repository's queries (each once), and more written for this bench to reach 20, renamed q01…q20. */
 const sources: readonly string[] = [
@@ -69,29 +69,11 @@ export function builderFile(): string {
 
 /** A checker over one virtual file in bench/ (so `hql` resolves through tsconfig's paths), parsed files shared. */
 export function fileChecker(): (text: string) => { ms: number; instantiations: number } {
-  const configPath = path.join(projectRoot, 'tsconfig.json')
-  const { config } = ts.readConfigFile(configPath, ts.sys.readFile)
-  const options = ts.parseJsonConfigFileContent(config, ts.sys, projectRoot).options
   const virtualPath = path.join(projectRoot, 'bench', '__inline-vs-builder__.ts')
-  const parsed = new Map<string, ts.SourceFile>()
-  const host = ts.createCompilerHost(options)
-  const readSource = host.getSourceFile.bind(host)
-  let virtualText = ''
-  host.getSourceFile = (fileName, languageVersion, onError) => {
-    if (fileName === virtualPath) return ts.createSourceFile(fileName, virtualText, languageVersion, true)
-    let file = parsed.get(fileName)
-    if (file === undefined) {
-      file = readSource(fileName, languageVersion, onError)
-      if (file !== undefined) parsed.set(fileName, file)
-    }
-    return file
-  }
-  const fileExists = host.fileExists.bind(host)
-  host.fileExists = (fileName) => fileName === virtualPath || fileExists(fileName)
+  const programOf = virtualFilePrograms(virtualPath)
   return (text) => {
-    virtualText = text
     const start = process.hrtime.bigint()
-    const program = ts.createProgram({ rootNames: [virtualPath], options, host })
+    const program = programOf(text)
     const file = program.getSourceFile(virtualPath) as ts.SourceFile
     const errors = program.getSemanticDiagnostics(file)
     const ms = Number(process.hrtime.bigint() - start) / 1e6
