@@ -27,9 +27,11 @@ export function creditedName(entry: string): string | undefined {
   return name === '' || name.includes(')') || COUNT.test(name) ? undefined : name
 }
 
-// "directed by", "directed and produced by", "Directed, produced, and co-written by".
-// ("filmdirected by": one lead lacks the space.)
-const DIRECTED_BY = /[Dd]irected(?:(?:,|, and| and) (?:co-)?(?:produced|written|edited|photographed))* by /g
+// "directed by", "directed and produced by", "Directed, produced, and co-written by", and where the director
+// also stars, "directed, co-produced by, and starring" and "directed, produced by and starring"; or "the
+// directorial debut of". ("filmdirected by": one lead lacks the space.)
+const DIRECTED_BY =
+  /[Dd]irected(?:(?:,|, and| and) (?:co-)?(?:produced|written|edited|photographed)(?: by)?)*(?: by|(?:,|, and| and) starring) |[Dd]irectorial debut of /g
 // A name: capitalised words and initials ("J. J. Abrams", "Sebastián Lelio", "Guillermo del Toro"), a sentence
 // ending at a word's full stop ("James Gray. Starring…" is James Gray).
 const WORD = String.raw`(?:(?:\p{Lu}\.)+|\p{Lu}[\p{L}\p{M}'’-]*|(?:de|del|della|der|den|da|di|du|van|von|le|la)(?= \p{Lu}))`

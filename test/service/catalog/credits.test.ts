@@ -51,7 +51,15 @@ describe("the directors a film's Wikipedia lead names, where its list entry has 
     ['directed by Guillermo del Toro.', ['Guillermo del Toro']],
     ['A 1972 Western filmdirected by Steve Ihnat and written by', ['Steve Ihnat']],
     ['A 2018 film directed by John Stevenson. Based on the novel', ['John Stevenson']],
+    [
+      'A 2017 film directed, co-produced by, and starring Kenneth Branagh as Hercule Poirot',
+      ['Kenneth Branagh'],
+    ],
+    ['A 2016 film written, directed, produced by and starring Ben Affleck. Based on', ['Ben Affleck']],
+    ['The directorial debut of Rupert Sanders, it was written by Evan Daugherty', ['Rupert Sanders']],
+    // A description before the name: no name is read rather than a wrong one.
     ['Written and directed by series co-developer Tim Hill.', []],
+    ["It is intended to match director Zack Snyder's original vision", []],
     ['A 2005 direct-to-video animated film.', []],
   ])('%j', (lead, directors) => {
     expect(directorsInLead(lead)).toEqual(directors)
