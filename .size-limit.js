@@ -17,6 +17,13 @@ export default [
     modifyEsbuildConfig: fromDist,
   },
   {
+    name: 'hql: builder + compile of the quickstart query (browser, min+gzip)',
+    path: 'bench/size/builder-compile.ts',
+    limit: '6 kB',
+    gzip: true,
+    modifyEsbuildConfig: fromDist,
+  },
+  {
     // The playground `hql serve` answers at /playground/ (issue 13): CodeMirror, the language service, text,
     // compile and the client, as scripts/build-playground.ts bundles it (minified). docs/playground.md states it.
     name: 'hql playground: dist/playground/playground.js (min+gzip)',
@@ -27,20 +34,14 @@ export default [
 ]
 
 /**
- * Issue 26's table, not met yet (the issue stays open, its note says what stands in the way): the builder and
- * compile of the quickstart query alone; with the client's core (a static token, one run, no optional piece);
- * the quickstart program (password grant, strict check, retries, items). `npm run bench:size` measures each
+ * Issue 26's table, not met yet (the issue stays open, its note says what stands in the way; its first row, the
+ * builder and compile of the quickstart query alone, met its 6 kB and is enforced above): the client's core (a
+ * static token, one run, no optional piece); the quickstart program (password grant, strict check, retries,
+ * items). `npm run bench:size` measures each
  * against its target; a row moves into the list above, which `npm test` enforces, when it meets it. Kept
  * apart rather than enforced at today's sizes: a budget raised to pass is no budget.
  */
 export const pendingBudgets = [
-  {
-    name: 'hql: builder + compile of the quickstart query (browser, min+gzip)',
-    path: 'bench/size/builder-compile.ts',
-    limit: '6 kB',
-    gzip: true,
-    modifyEsbuildConfig: fromDist,
-  },
   {
     name: 'hql: + createClient with staticTokenGrant, one run, no optional piece (browser, min+gzip)',
     path: 'bench/size/client-core.ts',

@@ -2,8 +2,8 @@ import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'rolldown'
 
-// The JavaScript build (`npm run build` runs this, then tsup for the declarations: see below why two tools). ES
-// modules only. The chunks are decided by the entries, as rolldown decides them by default: a module lands in
+// The JavaScript build (`npm run build` runs this, then scripts/build-declarations.ts for the declarations: see
+// below why two tools). ES modules only. The chunks are decided by the entries, as rolldown decides them by default: a module lands in
 // the chunk of the set of entries that reach it (the entries' own files, and a shared chunk per set), and a
 // dynamic import (`hql lsp`'s language server) starts a chunk of its own. No rule names a module or a layer, so
 // moving a file changes no chunk by accident, and rolldown keeps the source's execution order (a grouping by
@@ -16,11 +16,12 @@ import { defineConfig } from 'rolldown'
 // No CommonJS build: Node 20.19 and later load these modules from `require()` (test/package/build.test.ts).
 //
 // Declarations: rolldown 1.2 writes none itself (its dts plugin, rolldown-plugin-dts, or tsdown built on it,
-// would make this one tool; neither is a dependency yet), so tsup.config.ts bundles them, one per entry.
+// would make this one tool; neither is a dependency yet), so scripts/build-declarations.ts writes them once with
+// TypeScript and bundles them with rollup-plugin-dts, one per entry of `entries` below (the CLI aside).
 
 /**
  * The public entries (dist/index.js, types.js, schemas.js, syntax.js, language.js, service.js, testing.js, redis.js,
- * tanstack.js) and the CLI behind the `hql` bin (cli.js).
+ * tanstack.js, ts-plugin.js) and the CLI behind the `hql` bin (cli.js).
  */
 export const entries = {
   index: 'src/index.ts',
@@ -32,6 +33,7 @@ export const entries = {
   testing: 'src/testing/index.ts',
   redis: 'src/redis/index.ts',
   tanstack: 'src/tanstack/index.ts',
+  'ts-plugin': 'src/ts-plugin/index.ts',
   cli: 'src/cli/main.ts',
 } as const
 

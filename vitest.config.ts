@@ -12,6 +12,9 @@ export const tiers = {
     'test/language/result-type.test.ts',
     'test/model/load-and-cycles.test.ts',
     'test/inline/type-growth.test.ts',
+    'test/inline/gaps.test.ts',
+    'test/ts-plugin/plugin.test.ts',
+    'test/ts-plugin/strings.test.ts',
   ],
   /** A real redis-server, started per file on a free port. */
   redis: ['test/redis/**/*.test.ts', 'test/service/redis-counters.test.ts'],

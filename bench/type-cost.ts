@@ -23,12 +23,20 @@ function compilerOptions(): ts.CompilerOptions {
   return ts.parseJsonConfigFileContent(config, ts.sys, projectRoot).options
 }
 
-/** A counter over one prelude: parsed library files are shared between the programs it creates. */
-export function instantiationCounter(prelude: string): (snippet: string) => number {
+/**
+ * Library files parsed (and bound, which a tree keeps) once per process, for every counter: they all read
+ * tsconfig.json's options, so the same file gives the same tree. Parsing TypeScript's libs and the library was
+ * most of a counter's first count.
+ */
+const parsed = new Map<string, ts.SourceFile>()
+
+/**
+ * Programs over one virtual file at `virtualPath` (in bench/, so that `hql` resolves through tsconfig's paths as
+ * it does for the benches): each call makes a fresh program (a fresh checker) of `text`, its library files
+ * taken from the per-process parse cache.
+ */
+export function virtualFilePrograms(virtualPath: string): (text: string) => ts.Program {
   const options = compilerOptions()
-  // The virtual file sits in bench/ so that `hql` resolves through tsconfig's paths as it does for the benches.
-  const virtualPath = path.join(projectRoot, 'bench', '__type-cost__.ts')
-  const parsed = new Map<string, ts.SourceFile>()
   const host = ts.createCompilerHost(options)
   const readSource = host.getSourceFile.bind(host)
   let virtualText = ''
@@ -43,10 +51,19 @@ export function instantiationCounter(prelude: string): (snippet: string) => numb
   }
   const fileExists = host.fileExists.bind(host)
   host.fileExists = (fileName) => fileName === virtualPath || fileExists(fileName)
+  return (text) => {
+    virtualText = text
+    return ts.createProgram({ rootNames: [virtualPath], options, host })
+  }
+}
+
+/** A counter over one prelude: parsed library files are shared between the programs it creates. */
+export function instantiationCounter(prelude: string): (snippet: string) => number {
+  const virtualPath = path.join(projectRoot, 'bench', '__type-cost__.ts')
+  const programOf = virtualFilePrograms(virtualPath)
 
   const count = (text: string): number => {
-    virtualText = text
-    const program = ts.createProgram({ rootNames: [virtualPath], options, host })
+    const program = programOf(text)
     const file = program.getSourceFile(virtualPath)
     if (file === undefined) throw new Error('the virtual file did not load')
     const errors = program.getSemanticDiagnostics(file)

@@ -48,6 +48,7 @@ export {
   userSocial,
   metadata,
   thumbnail,
+  unknownFields,
 } from './builder'
 export type {
   Query,
@@ -77,9 +78,9 @@ export type { CompiledRequest } from './compile'
 export { queryKey } from './tanstack/query-key'
 
 // The HQL text language: queries to and from text, and the errors that carry line, column and a code frame.
-// (Documents, the syntax tree and resolution: hql/syntax.)
+// (Documents, the syntax tree and resolution: hql/syntax; printQuery's options, PrintQueryOptions: hql/types.)
 export { parseQuery, printQuery, HqlTextError, HqlSyntaxError } from './text'
-export type { ParseQueryOptions, PrintQueryOptions } from './text'
+export type { ParseQueryOptions } from './text'
 
 // Typed inline text: `hqlText('explore Movie …')` types HQL text where it is written (docs/text.md).
 export { hqlText } from './inline'

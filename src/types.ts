@@ -27,6 +27,7 @@ export type {
   ComponentMismatch,
   ComponentTooDeep,
   DuplicateComponent,
+  UnknownFields,
   QueriesByEndpoint,
   FactorId,
   FactorInput,
@@ -59,3 +60,6 @@ export type {
   PageableList,
   SiloItem,
 } from './client'
+
+// printQuery's options (the text language: hql/syntax holds its documents and syntax tree).
+export type { PrintQueryOptions } from './text'

@@ -33,6 +33,8 @@ export type {
 } from './result'
 export type { ComponentMismatch, ComponentTooDeep, DuplicateComponent } from './argument-checks'
 export { silo } from './silos'
+export { unknownFields } from './unknown-fields'
+export type { UnknownFields } from './unknown-fields'
 export { returnType, traits, contributorsOf } from './filters'
 export { contributors, sources, collections } from './dual'
 export * from './sort'

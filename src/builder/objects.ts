@@ -111,7 +111,7 @@ export interface Image {
 
 type TraitObject = {
   readonly mhid: TraitId
-  readonly altId: string
+  readonly altId?: string
   readonly name: string
   readonly description?: string
   readonly createdDate?: number
@@ -185,19 +185,28 @@ type Format = {
   readonly timePeriod?: string
   readonly contentCount?: number
 } & {}
+// Values the documents give as "seen" or "for example": the known ones, or any other string (values.ts, Open).
 type Method = {
-  readonly type: 'purchase' | 'rental' | 'rent' | 'subscription' | 'adSupported' | 'broker'
+  readonly type: 'purchase' | 'rental' | 'rent' | 'subscription' | 'adSupported' | 'broker' | (string & {})
   readonly formats: readonly Format[]
 } & {}
 type Medium = {
-  readonly type: 'stream' | 'download' | 'deliver' | 'pickup' | 'attend'
+  readonly type: 'stream' | 'download' | 'deliver' | 'pickup' | 'attend' | (string & {})
   readonly methods: readonly Method[]
+} & {}
+type Relationship = {
+  readonly contribution: 'Director' | 'Producer' | 'Cast' | (string & {})
+  readonly role?: string
 } & {}
 
 /** The contexts of component pairs, by the catalogue's context name. */
 export interface PlainContexts {
   ContributorContext: {
-    readonly relationships: readonly ({ readonly contribution: string; readonly role?: string } & {})[]
+    readonly relationships: readonly Relationship[]
+    readonly sorting?: { readonly position: number } & {}
+  } & {}
+  ContributionContext: {
+    readonly relationships?: readonly Relationship[]
     readonly sorting?: { readonly position: number } & {}
   } & {}
   SourceContext: {
@@ -211,7 +220,12 @@ export interface PlainContexts {
 type Count = { readonly all: number } & {}
 
 /** The plain values of `primaryName` and `socialMetrics`. */
-export type PlainName = { readonly text: string; readonly locale: string } & {}
+// The documents never show a Name's fields: the ones hql's reference service writes, of unknown type, and any other.
+export type PlainName = {
+  readonly text?: unknown
+  readonly locale?: unknown
+  readonly [field: string]: unknown
+} & {}
 export type PlainSocialMetrics = {
   readonly likers: Count
   readonly followers: Count

@@ -1,7 +1,7 @@
-import { FactorListRule, QueryValue, checked, recommendedTypes } from '../model/core'
+import { FactorListRule, QueryValue, browsableTypes, checked } from '../model/core'
 import type { ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
-import type { FilterSpec, IdArg } from './filters'
+import type { BrowsableType, FilterSpec, IdArg } from './filters'
 import type { ListResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
 import type { Narrowed } from './explore'
@@ -25,7 +25,7 @@ type ValidFactors<F extends readonly unknown[]> = {
 }
 
 /** A relate query: recommendations from weighted factors. Each method returns a new query. */
-export interface RelateQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C = never> extends Query<
+export interface RelateQuery<T extends ObjectTypeName = BrowsableType, C = never> extends Query<
   ListResult<T, C>
 > {
   readonly endpoint: 'relate'
@@ -54,5 +54,5 @@ export function relate<const F extends readonly [unknown, ...unknown[]]>(
     typeof factor === 'string' ? { id: factor } : factor,
   )
   const body = Object.freeze({ factors: checked(FactorListRule, given, ['factors'], true) })
-  return QueryValue.of('relate', body as never, recommendedTypes) as never
+  return QueryValue.of('relate', body as never, browsableTypes) as never
 }

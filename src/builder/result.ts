@@ -51,16 +51,18 @@ type PairOf<N extends ComponentName, Nested> = {
 } & {}
 type ListOf<Item> = { readonly content: readonly Item[]; readonly pagingInfo: PagingInfo } & {}
 
-/** What one requested component adds to an object. */
+/**
+ * What one requested component adds to an object. A list comes as a page whether the service sent it as one or
+ * as a plain array (`array` in the catalogue, or any list): the strict check hands a plain array on as
+ * `{ content, pagingInfo: { next: null } }` (src/model/response/query-check/lists.ts).
+ */
 export type ComponentValue<N extends ComponentName, Nested> = Entry<N>['shape'] extends 'pair'
   ? PairOf<N, Nested>
-  : Entry<N>['shape'] extends 'list'
+  : Entry<N>['shape'] extends 'list' | 'array'
     ? ListOf<PairOf<N, Nested>>
-    : Entry<N>['shape'] extends 'array'
-      ? readonly PairOf<N, Nested>[]
-      : Entry<N> extends { value: infer V extends keyof PrimitiveValues }
-        ? PrimitiveValues[V]
-        : never
+    : Entry<N> extends { value: infer V extends keyof PrimitiveValues }
+      ? PrimitiveValues[V]
+      : never
 
 /** An object of type `T` as results give it: its default fields, with `mhid` typed by prefix. */
 export type TypedObject<T extends ObjectTypeName> = TypedObjects[T]

@@ -7,7 +7,7 @@ import {
   checked,
   duplicateFilter,
   emptyFilters,
-  recommendedTypes,
+  browsableTypes,
   tooMany,
   requestLimits,
 } from '../model/core'
@@ -22,7 +22,7 @@ import type {
   Query,
 } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
-import type { FilterSpec } from './filters'
+import type { BrowsableType, FilterSpec } from './filters'
 import type { SilosResult } from './result'
 import type { ValidComponents, ValidFilters } from './argument-checks'
 import type { Narrowed } from './explore'
@@ -117,7 +117,7 @@ export const silo = {
 }
 
 /** A silos query: several carousels in one call. Each method returns a new query. */
-export interface SilosQuery<T extends ObjectTypeName = 'Movie' | 'ShowSeries', C = never> extends Query<
+export interface SilosQuery<T extends ObjectTypeName = BrowsableType, C = never> extends Query<
   SilosResult<T, C>
 > {
   readonly endpoint: 'silos'
@@ -158,7 +158,7 @@ export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]
   })
   // filters is required for silos (SERVICE-SPEC.md): every silos body carries it, `{}` until `.filter()`.
   const body = Object.freeze({ filters: emptyFilters, blueprints: Object.freeze(given) })
-  return QueryValue.of('silos', body as never, recommendedTypes) as never
+  return QueryValue.of('silos', body as never, browsableTypes) as never
 }
 
 const notMade = 'expected a blueprint made by silo (silo.explore(), silo.content(…), …)'

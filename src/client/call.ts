@@ -12,7 +12,7 @@ import {
   type RequestDescription,
 } from './errors'
 import type { AttemptInfo, FetchLike, Middleware, MiddlewareRequest, RetryPolicy } from './middleware'
-import { numberOption } from './option-checks'
+import { numberOption, positive } from './option-checks'
 import { parseRetryAfter } from './retry-after'
 import type { Secrets } from './secrets'
 import { deadline, raceAbort, sleep, type Deadline } from './signals'
@@ -62,12 +62,12 @@ export async function send(
 ): Promise<Received> {
   // Options are checked before the clock starts, so that a bad one leaves no timer behind.
   const policy = options.retry === false ? undefined : (options.retry ?? core.retry)
-  const timeoutMs = numberOption(options.timeoutMs, core.timeoutMs, ['timeoutMs'], 'positive')
+  const timeoutMs = numberOption(options.timeoutMs, core.timeoutMs, ['timeoutMs'], positive)
   const totalTimeoutMs = numberOption(
     options.totalTimeoutMs,
     core.totalTimeoutMs,
     ['totalTimeoutMs'],
-    'positive',
+    positive,
   )
   const init = readInit(options.init)
   const body = outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body)
@@ -141,7 +141,6 @@ interface CallClock {
   parent(): AbortSignal | undefined
   /** The error of a call that is over: the caller's abort, or the call's time limit. */
   aborted(request?: RequestDescription): ClientError
-  readonly totalTimeoutMs: number
   dispose(): void
 }
 
@@ -150,7 +149,6 @@ function callClock(caller: AbortSignal | undefined, totalTimeoutMs: number): Cal
   let total: Deadline | undefined
   const left = () => endsAt - Date.now()
   return {
-    totalTimeoutMs,
     left,
     over: () => caller?.aborted === true || left() <= 0 || total?.signal.aborted === true,
     signal: () => (total ??= deadline(caller, Math.max(0, left()))).signal,

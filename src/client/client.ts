@@ -2,12 +2,12 @@ import type { Query, ResultOf } from '../model/core'
 import { compile } from '../compile'
 import type { Auth } from './auth/auth'
 import { parseJsonOrUndefined } from './body'
-import { send, type ClientCore, type Received } from './call'
+import { send, type ClientCore, type Outgoing } from './call'
 import { readHeaders, type CallOptions } from './call-options'
 import { runCheck, type ResponseCheck, type StandardSchemaV1 } from './check'
 import { ClientConfigError, InvalidResponseError } from './errors'
 import type { FetchLike, Middleware, RetryPolicy } from './middleware'
-import { numberOption } from './option-checks'
+import { numberOption, positive, wholeOrInfinity } from './option-checks'
 import type { Paging, PagingMethods } from './paging/paging'
 import { settle, type SafeResult } from './safe'
 import { Secrets } from './secrets'
@@ -168,40 +168,40 @@ export function createClient(options: ClientOptions): Client | PagingClient {
       options.maxResponseBytes,
       DEFAULT_MAX_RESPONSE_BYTES,
       ['maxResponseBytes'],
-      'limit',
+      wholeOrInfinity,
     ),
-    timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], 'positive'),
-    totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], 'positive'),
+    timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], positive),
+    totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], positive),
     retry: retry || undefined,
     middleware: options.middleware ?? [],
   }
   const scrub = (text: string) => secrets.scrub(text)
 
-  /** The JSON of an answer, or an InvalidResponseError; an empty body is undefined where `emptyIsNone`. */
-  const jsonOf = ({ text, request }: Received, endpoint: string, emptyIsNone = false) => {
+  /**
+   * One request, its answer read as JSON (an InvalidResponseError if it is none; an empty answer is undefined
+   * where `emptyIsNone`, for `request`) and checked by `check`, told the query when there is one.
+   */
+  const exchange = async (
+    outgoing: Outgoing,
+    call: CallOptions | undefined,
+    check: ResponseCheck | undefined,
+    query?: Query,
+    emptyIsNone?: boolean,
+  ) => {
+    const { text, request } = await send(core, outgoing, call)
+    const { endpoint, body } = outgoing
     if (text === '' && emptyIsNone) return undefined
     const json = parseJsonOrUndefined(text)
     if (json === undefined)
       throw new InvalidResponseError(`the ${endpoint} response is not JSON (${text.length} characters)`, {
         request: request(),
       })
-    return json
+    return check === undefined ? json : runCheck(check, json, { endpoint, body, query }, request, scrub)
   }
 
-  /** One graph request of a query's page (or a continuation: `query` undefined), checked by `check`. */
-  const runRequest = async (request: GraphRequest, call: CallOptions | undefined, query?: Query) => {
-    const received = await send(core, { ...request, idempotent: true }, call)
-    const json = jsonOf(received, request.endpoint)
-    return check === undefined
-      ? json
-      : runCheck(
-          check,
-          json,
-          { endpoint: request.endpoint, body: request.body, query },
-          received.request,
-          scrub,
-        )
-  }
+  /** One graph request of a query's page (or a continuation: `query` undefined), checked by the client's check. */
+  const runRequest = (request: GraphRequest, call: CallOptions | undefined, query?: Query) =>
+    exchange({ ...request, idempotent: true }, call, check, query)
   const pages = paging?.attach({ run: runRequest, scrub })
 
   const client: Client = {
@@ -210,29 +210,21 @@ export function createClient(options: ClientOptions): Client | PagingClient {
       pages?.seen(page, query.endpoint)
       return page as never
     },
-    async request(spec, call = {}) {
-      const method = spec.method ?? 'POST'
-      const idempotent =
-        call.idempotent ??
-        (method === 'GET' || /^\/graph\/(?:explore|relate|lookup|silos)$/.test(spec.endpoint))
-      const received = await send(
-        core,
-        { endpoint: spec.endpoint, method, body: spec.body, idempotent },
+    request: async ({ endpoint, method = 'POST', body }, call = {}) =>
+      exchange(
+        {
+          endpoint,
+          method,
+          body,
+          idempotent:
+            call.idempotent ??
+            (method === 'GET' || /^\/graph\/(?:explore|relate|lookup|silos)$/.test(endpoint)),
+        },
         call,
-      )
-      const json = jsonOf(received, spec.endpoint, true)
-      return (
-        call.check === undefined
-          ? json
-          : runCheck(
-              call.check as ResponseCheck,
-              json,
-              { endpoint: spec.endpoint, body: spec.body, query: undefined },
-              received.request,
-              scrub,
-            )
-      ) as never
-    },
+        call.check as ResponseCheck | undefined,
+        undefined,
+        true,
+      ) as never,
     safeRun: (query, call) => settle(() => client.run(query, call)),
   }
   return pages === undefined ? client : { ...client, ...pages.methods }

@@ -4,35 +4,41 @@ import { ClientConfigError } from './errors'
 // The checks of the options of createClient, the grants and each call, shared so that every option says
 // what it expects in the same words (and the browser bundle carries each check once).
 
-const whole = 'a whole number of at least 0'
-const expected = {
-  positive: 'a positive number',
-  atLeast0: 'a number of at least 0',
-  whole,
-  limit: `${whole}, or Infinity`,
+/**
+ * What a number option must be: a test, and the words a message says it in. Each kind is a value of its own,
+ * so that a bundle carries only the kinds its program checks (the core: `positive` and `wholeOrInfinity`).
+ */
+export interface NumberKind {
+  readonly test: (value: number) => boolean
+  readonly expected: string
 }
 
-/**
- * A number option, `fallback` when absent: above 0 (`positive`), at least 0 (`atLeast0`), a whole number of at
- * least 0 (`whole`: a count, such as retries), or that or Infinity (`limit`: a limit the caller may
- * turn off; only maxPages, maxItems and maxResponseBytes). Without a fallback the option is required.
- */
+/** Above 0: a time. */
+export const positive: NumberKind = { test: (value) => value > 0, expected: 'a positive number' }
+/** At least 0: a margin. */
+export const atLeast0: NumberKind = { test: (value) => value >= 0, expected: 'a number of at least 0' }
+/** A whole number of at least 0: a count, such as retries. */
+export const whole: NumberKind = {
+  test: (value) => value >= 0 && Number.isInteger(value),
+  expected: 'a whole number of at least 0',
+}
+/** That or Infinity: a limit the caller may turn off (maxPages, maxItems, maxResponseBytes). */
+export const wholeOrInfinity: NumberKind = {
+  test: (value) => whole.test(value) || value === Infinity,
+  expected: `${whole.expected}, or Infinity`,
+}
+
+/** A number option of the given kind, `fallback` when absent. Without a fallback the option is required. */
 export function numberOption(
   value: unknown,
   fallback: number | undefined,
   path: JsonPath,
-  kind: keyof typeof expected,
+  kind: NumberKind,
 ): number {
   if (value === undefined && fallback !== undefined) return fallback
-  if (
-    typeof value !== 'number' ||
-    !(kind === 'positive' ? value > 0 : value >= 0) ||
-    ((kind === 'whole' || kind === 'limit') &&
-      !Number.isInteger(value) &&
-      (kind === 'whole' || value !== Infinity))
-  )
+  if (typeof value !== 'number' || !kind.test(value))
     throw new ClientConfigError(
-      `expected ${expected[kind]}${fallback === undefined ? ' (required)' : ''}`,
+      `expected ${kind.expected}${fallback === undefined ? ' (required)' : ''}`,
       path,
     )
   return value

@@ -1,6 +1,6 @@
 import { ClientConfigError, HttpError, NetworkError, TimeoutError } from './errors'
 import type { RetryFailure, RetryPolicy } from './middleware'
-import { numberOption } from './option-checks'
+import { atLeast0, numberOption, whole } from './option-checks'
 
 /** Options of `retries()`. Every one has a default. */
 export interface RetryOptions {
@@ -33,7 +33,7 @@ export function retries(options: RetryOptions = {}, random: () => number = Math.
   if (typeof options !== 'object' || options === null)
     throw new ClientConfigError('expected retry options', ['retry'])
   const number = (key: 'limit' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs', fallback: number) =>
-    numberOption(options[key], fallback, ['retry', key], key === 'limit' ? 'whole' : 'atLeast0')
+    numberOption(options[key], fallback, ['retry', key], key === 'limit' ? whole : atLeast0)
   const limit = number('limit', 2)
   const baseDelayMs = number('baseDelayMs', 300)
   const maxDelayMs = number('maxDelayMs', 10_000)

@@ -62,18 +62,6 @@ function hexPattern(n: number, width: number): string {
     .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`)
 }
 
-// JSON's short escapes: what `JSON.stringify` and most encoders write instead of `\u00XX` for these.
-const SHORT_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '\\\\"',
-  '\\': '\\\\\\\\',
-  '/': '\\\\/',
-  '\b': '\\\\b',
-  '\f': '\\\\f',
-  '\n': '\\\\n',
-  '\r': '\\\\r',
-  '\t': '\\\\t',
-}
-
 /**
  * One character of a secret in every way an encoder may write it: as it is; as `\uXXXX` in either case (JSON
  * encoders escape any character: Python every non-ASCII one, Go `<`, `>` and `&`; a character outside the
@@ -81,22 +69,26 @@ const SHORT_ESCAPES: Readonly<Record<string, string>> = {
  * either case (and a space as `+`, the form encoding's). Each character on its own, so that mixed forms match.
  */
 function charPattern(char: string): string {
-  const units = [...Array(char.length).keys()].map((i) => char.charCodeAt(i))
-  const bytes = [...new TextEncoder().encode(char)]
   const forms = [
     char.replace(SYNTAX, '\\$&'),
-    units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(''),
-    bytes.map((byte) => `%${hexPattern(byte, 2)}`).join(''),
+    // split('') gives UTF-16 code units: a character outside the BMP as its two surrogates.
+    char
+      .split('')
+      .map((unit) => `\\\\u${hexPattern(unit.charCodeAt(0), 4)}`)
+      .join(''),
+    [...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(''),
   ]
-  const short = SHORT_ESCAPES[char]
-  if (short !== undefined) forms.push(short)
+  // JSON's short escapes (`\n`, `\"`), as JSON.stringify writes them, and `\/`, which PHP writes.
+  // (A character outside the BMP comes back as itself: the first form again, which matches the same.)
+  const short = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1)
+  if (short.length === 2) forms.push(short.replace(SYNTAX, '\\$&'))
   if (char === ' ') forms.push('\\+')
   return `(?:${forms.join('|')})`
 }
 
-/** Base64 of the UTF-8 bytes, without padding (a server may drop it; what is left of it is no secret). */
-function base64Of(value: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(value))).replace(/=+$/, '')
+/** Base64 of the UTF-8 bytes (btoa takes Latin-1 only: each byte goes in as one character). */
+export function base64(value: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(value)))
 }
 
 /**
@@ -107,7 +99,9 @@ function base64Of(value: string): string {
  * password `password`) is found only after `:`, `=` or a quote, and not where it names its field.
  */
 function patternOf(secret: string): RegExp {
-  const forms = [...new Set([secret, base64Of(secret)])]
+  // Base64 without its padding: a server may drop it, and what is left of it is no secret. (Never the secret
+  // itself: unpadded Base64 of n characters has at least n + 1.)
+  const forms = [secret, base64(secret).replace(/=+$/, '')]
   const body = `(?:${forms.map((form) => [...form].map(charPattern).join('')).join('|')})`
   if (!isWordLike(secret)) return new RegExp(`()${body}`, 'gu')
   const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')

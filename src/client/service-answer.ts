@@ -26,16 +26,14 @@ const MAX_EXCERPT = 160
  * "message" } }`, a common form elsewhere) is read the same way one level down.
  */
 export function readServiceAnswer(body: unknown, text: string): ServiceAnswer {
-  if (body === undefined) {
-    const excerpt = oneLine(text, MAX_EXCERPT)
-    return { code: undefined, message: undefined, path: undefined, excerpt: excerpt && `"${excerpt}"` }
-  }
-  const top = recordOf(body)
-  const nested = recordOf(top?.['error'])
+  const excerpt = body === undefined ? oneLine(text, MAX_EXCERPT) : undefined
+  // Object() takes any value (an array, a string, undefined): only own members of the names below are read.
+  const top = Object(body) as Record<string, unknown>
+  const records = [top, Object(top['error']) as Record<string, unknown>]
   const pick = (max: number, ...names: string[]) => {
-    for (const record of [top, nested])
+    for (const record of records)
       for (const name of names) {
-        const value = record !== undefined && Object.hasOwn(record, name) ? record[name] : undefined
+        const value = Object.hasOwn(record, name) ? record[name] : undefined
         if (typeof value === 'string') return oneLine(value, max)
       }
     return undefined
@@ -44,15 +42,15 @@ export function readServiceAnswer(body: unknown, text: string): ServiceAnswer {
     code: pick(MAX_CODE, 'error', 'code'),
     message: pick(MAX_MESSAGE, 'message', 'error_description', 'detail'),
     path: pick(MAX_PATH, 'path'),
-    excerpt: undefined,
+    excerpt: excerpt && `"${excerpt}"`,
   }
 }
 
 /** `(code): $.path: message`, `: message`, ` (code)` or `: "excerpt"`: what follows `answered HTTP 400`. */
 export function describeAnswer(answer: ServiceAnswer): string {
-  const code = answer.code === undefined ? '' : ` (${answer.code})`
-  const detail = [answer.path, answer.message ?? answer.excerpt].filter((part) => part !== undefined)
-  return detail.length === 0 ? code : `${code}: ${detail.join(': ')}`
+  // Each part is undefined or one line of text, never empty (oneLine).
+  const detail = [answer.path, answer.message ?? answer.excerpt].filter(Boolean).join(': ')
+  return (answer.code === undefined ? '' : ` (${answer.code})`) + (detail && `: ${detail}`)
 }
 
 /**
@@ -60,39 +58,25 @@ export function describeAnswer(answer: ServiceAnswer): string {
  * form) as a JsonPath; [] for anything else, since a path from elsewhere is a hint, not a contract.
  */
 export function parsePath(text: string | undefined): JsonPath {
-  if (text === undefined || !text.startsWith('$')) return []
   const parts: (string | number)[] = []
-  const step = /\.([A-Za-z_$][\w$]*)|\[(\d{1,9})\]|\[("(?:[^"\\]|\\.)*")\]/y
-  step.lastIndex = 1
-  while (step.lastIndex < text.length) {
-    const at = step.lastIndex
-    const match = step.exec(text)
-    if (match === null || step.lastIndex === at) return []
-    const [, name, index, quoted] = match
-    if (name !== undefined) parts.push(name)
-    else if (index !== undefined) parts.push(Number(index))
-    else {
-      const key = parseQuoted(quoted ?? '')
-      if (key === undefined) return []
-      parts.push(key)
-    }
-  }
-  return parts
-}
-
-function parseQuoted(quoted: string): string | undefined {
   try {
-    const value: unknown = JSON.parse(quoted)
-    return typeof value === 'string' ? value : undefined
+    // Steps are taken one after the other from the `$` on (sticky): text between them fails the whole path.
+    const rest =
+      text?.startsWith('$') &&
+      text
+        .slice(1)
+        .replace(
+          /\.([A-Za-z_$][\w$]*)|\[(\d{1,9})\]|\[("(?:[^"\\]|\\.)*")\]/gy,
+          (_, name?: string, index?: string, quoted?: string) => (
+            parts.push(name ?? (index === undefined ? (JSON.parse(quoted!) as string) : Number(index))),
+            ''
+          ),
+        )
+    return rest === '' ? parts : []
   } catch {
-    return undefined
+    // A quoted key with an escape JSON does not have (`["\q"]`).
+    return []
   }
-}
-
-function recordOf(value: unknown): Readonly<Record<string, unknown>> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
 }
 
 /**
@@ -101,8 +85,8 @@ function recordOf(value: unknown): Readonly<Record<string, unknown>> | undefined
  */
 export function oneLine(text: string, max: number): string | undefined {
   // Only the start is ever shown: a huge body is cut before the regular expressions walk it.
-  const start = text.length > max * 4 ? text.slice(0, max * 4) : text
-  const flat = start
+  const flat = text
+    .slice(0, max * 4)
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()

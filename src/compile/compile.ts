@@ -2,7 +2,7 @@ import { HqlError } from '../model/errors'
 import { QueryValue } from '../model/query/value'
 import { graphPath } from '../model/wire'
 import type { EndpointName, Query } from '../model/core'
-// From the defining file, not through model/core.ts: the declaration build (tsup) puts bodies.ts and core.ts in
+// From the defining file, not through model/core.ts: the declaration build (rollup-plugin-dts) puts bodies.ts and core.ts in
 // different chunks, and a re-export through core.ts would make those chunks import each other.
 import type { RequestBodies, RequestBody } from '../model/request/bodies'
 

@@ -4,6 +4,7 @@
 import type { BlueprintType } from '../model'
 import type { Fail, Failed, First, TooLong, Unexpected } from './errors'
 import type { Turns } from './normalise'
+import type { InRange } from './numbers'
 import type { DidYouMean, ListValue, Param, Scalar } from './values'
 import type { Where } from './where'
 
@@ -35,9 +36,11 @@ type SortKeys<S extends string, P extends Param, C extends string> = C extends T
     : SortKey<S, P>
 
 type SortKey<S extends string, P extends Param> = S extends `idsOrder ${infer R}`
-  ? ListValue<R, 'Id', P> extends [unknown, infer Rest extends string]
-    ? Order<Rest>
-    : ListValue<R, 'Id', P>
+  ? R extends `[ ] ${string}`
+    ? Fail<'expected at least one id', 'invalid_sort'>
+    : ListValue<R, 'Id', P> extends [unknown, infer Rest extends string]
+      ? Order<Rest>
+      : ListValue<R, 'Id', P>
   : S extends `${infer Key} ${infer R}`
     ? Key extends SortKeyName
       ? R extends `[ ${string}` | `$${string}`
@@ -55,22 +58,42 @@ type Order<S extends string> = S extends `${'asc' | 'desc' | 'ascending' | 'desc
   ? Rest
   : S
 
-/** Optional paging: `page n [size m]` or `page size m`. Yields the rest. */
+/** Optional paging: `page n [size m]` or `page size m`, each number in its range. Yields the rest. */
 export type Paging<S extends string, P extends Param> = S extends `page size ${infer V}`
-  ? Number_<V, P>
+  ? // Written out rather than an alias (Sized): the quickstart text's budget has no room for one.
+    Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+    ? V extends Suspect
+      ? InRange<V, 'size', Rest>
+      : Rest
+    : Scalar<V, 'Int', P>
   : S extends `page ${infer V}`
-    ? Number_<V, P> extends infer Rest extends string
-      ? Rest extends `size ${infer W}`
-        ? Number_<W, P>
-        : Rest
-      : Number_<V, P>
+    ? Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+      ? V extends Suspect
+        ? InRange<V, 'page', AfterPage<Rest, P>>
+        : AfterPage<Rest, P>
+      : Scalar<V, 'Int', P>
     : S
+
+// After `page n`: an optional `size m`.
+type AfterPage<S extends string, P extends Param> = S extends `size ${infer W}` ? Sized<W, P> : S
+
+// A page size: a whole number of 1 or more, or a parameter.
+type Sized<V extends string, P extends Param> =
+  Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+    ? V extends Suspect
+      ? InRange<V, 'size', Rest>
+      : Rest
+    : Scalar<V, 'Int', P>
+
+// Only a number that starts with `-` or `0`, or with a `.` after it (anywhere in the rest: InRange reads the
+// first word), is looked at closely; most are plain (`10`), and cost one test.
+type Suspect = `${'-' | '0'}${string}` | `${string}.${string}`
 
 /** Silos' paging: `page n [size m]` or `page size m` (a silos page is the service's next), then `silo size n`. Yields the rest. */
 export type SilosPaging<S extends string, P extends Param> =
   Paging<S, P> extends infer Rest extends string
     ? Rest extends `silo size ${infer V}`
-      ? Number_<V, P>
+      ? InRange<V, 'size', Number_<V, P>>
       : Rest
     : Paging<S, P>
 
@@ -101,9 +124,11 @@ type FactorId<S extends string, P extends Param> = S extends `"${string}` | `$${
   : Unexpected<First<S>, 'an id or a parameter'>
 
 type Weight<S extends string, P extends Param> = S extends `weight ${infer V}`
-  ? Scalar<V, 'Float', P> extends [unknown, infer Rest extends string]
-    ? Rest
-    : Scalar<V, 'Float', P>
+  ? InRange<
+      V,
+      'weight',
+      Scalar<V, 'Float', P> extends [unknown, infer Rest extends string] ? Rest : Scalar<V, 'Float', P>
+    >
   : S
 
 // `boost only`, with an optional true, false or parameter.
@@ -191,9 +216,13 @@ type Placement<S extends string, P extends Param> = S extends `at ${infer V}`
       : Rest
     : ListValue<V, 'Int', P>
   : S extends `probability ${infer V}`
-    ? Scalar<V, 'Float', P> extends [unknown, infer Rest extends string]
-      ? Rest extends `at ${string}`
-        ? BothPlacements
-        : Rest
-      : Scalar<V, 'Float', P>
+    ? InRange<
+        V,
+        'probability',
+        Scalar<V, 'Float', P> extends [unknown, infer Rest extends string]
+          ? Rest extends `at ${string}`
+            ? BothPlacements
+            : Rest
+          : Scalar<V, 'Float', P>
+      >
     : S

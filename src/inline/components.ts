@@ -14,6 +14,7 @@ import type {
 import type { ComponentSpec } from '../builder'
 import type { Fail, Failed, First, TooLong, Unexpected } from './errors'
 import type { Turns } from './normalise'
+import type { InRange } from './numbers'
 import type { DidYouMean, Join, Param, Scalar, ShownTypes } from './values'
 
 /** An optional `with`: `with none`, or components. Yields the union of their specs and the rest. */
@@ -68,17 +69,23 @@ type Component<
 // `size n` and `at page n`, on a list component only: the rest after them.
 type Paged<N extends ComponentName, S extends string, P extends Param> = S extends `size ${infer V}`
   ? ComponentCatalogue[N]['shape'] extends 'list'
-    ? Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
-      ? AtPage<N, Rest, P>
-      : Scalar<V, 'Int', P>
+    ? InRange<
+        V,
+        'size',
+        Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
+          ? AtPage<N, Rest, P>
+          : Scalar<V, 'Int', P>
+      >
     : Fail<`component '${N}' is not a list: it takes no page size`, 'invalid_page_size'>
   : AtPage<N, S, P>
 
 type AtPage<N extends ComponentName, S extends string, P extends Param> = S extends `at page ${infer V}`
   ? ComponentCatalogue[N]['shape'] extends 'list'
-    ? Scalar<V, 'Int', P> extends [unknown, infer Rest extends string]
-      ? Rest
-      : Scalar<V, 'Int', P>
+    ? InRange<
+        V,
+        'page',
+        Scalar<V, 'Int', P> extends [unknown, infer Rest extends string] ? Rest : Scalar<V, 'Int', P>
+      >
     : Fail<`component '${N}' is not a list: it takes no page`, 'invalid_page'>
   : S
 

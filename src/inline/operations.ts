@@ -57,10 +57,17 @@ type Twice = Fail<
   'duplicate_filter'
 >
 
-// The end of an operation: nothing may follow its last clause.
+// The end of an operation: nothing may follow its last clause; another query is parseQuery's ambiguous_query.
 type End<Rest extends string, Q, Expected extends string> = Rest extends ''
   ? Done<Q>
-  : Unexpected<First<Rest>, `${Expected}the end of the query`>
+  : Rest extends `${'query' | 'explore' | 'relate' | 'lookup' | 'silos'} ${string}`
+    ? AnotherQuery
+    : Unexpected<First<Rest>, `${Expected}the end of the query`>
+
+type AnotherQuery = Fail<
+  'the text holds more than one query; hqlText reads one (write each in a hqlText of its own)',
+  'ambiguous_query'
+>
 
 type Explore<S extends string, P extends Param> =
   NamedType<S, ClauseWord> extends [infer Named, infer R1 extends string]
@@ -103,7 +110,7 @@ type Relate<S extends string, P extends Param> =
       ? Factors<R, P, ''> extends infer R2 extends string
         ? Where<R2, P> extends [infer Types, infer Names, infer R3 extends string]
           ? [Named] extends [never]
-            ? RelateRest<Narrow<Named, Types, Names, 'Movie' | 'ShowSeries'>, R2, R3, P>
+            ? RelateRest<Narrow<Named, Types, Names, BrowsableType>, R2, R3, P>
             : 'returnType' extends Names
               ? Twice
               : RelateRest<Named, R2, R3, P>
@@ -175,7 +182,7 @@ type Silos<S extends string, P extends Param> = (
 ) extends [unknown, infer R1 extends string]
   ? Where<R1, P> extends [infer Types, infer Names, infer R2 extends string]
     ? Blueprints<R2, P, ''> extends infer R3 extends string
-      ? SilosRest<Narrow<never, Types, Names, 'Movie' | 'ShowSeries'>, R3, P>
+      ? SilosRest<Narrow<never, Types, Names, BrowsableType>, R3, P>
       : Blueprints<R2, P, ''>
     : Where<R1, P>
   : S extends `for ${infer R}`

@@ -97,13 +97,17 @@ type Filter<S extends string, P extends Param> = S extends `${infer Name} ${infe
           ? [Name, Name extends 'returnType' ? Exclude<BrowsableType, T> : never, Rest]
           : Scalar<V, FilterValueTypes[Name], P>
         : R extends `in ${infer V}`
-          ? ListValue<V, FilterValueTypes[Name], P> extends [infer T, infer Rest extends string]
-            ? [Name, Name extends 'returnType' ? T : never, Rest]
-            : ListValue<V, FilterValueTypes[Name], P>
-          : R extends `contains all ${infer V}`
-            ? ListValue<V, FilterValueTypes[Name], P> extends [unknown, infer Rest extends string]
-              ? [Name, Name extends 'returnType' ? BrowsableType : never, Rest]
+          ? V extends `[ ] ${string}`
+            ? Fail<'expected at least one value', 'invalid_operator'>
+            : ListValue<V, FilterValueTypes[Name], P> extends [infer T, infer Rest extends string]
+              ? [Name, Name extends 'returnType' ? T : never, Rest]
               : ListValue<V, FilterValueTypes[Name], P>
+          : R extends `contains all ${infer V}`
+            ? V extends `[ ] ${string}`
+              ? Fail<'expected at least one value', 'invalid_operator'>
+              : ListValue<V, FilterValueTypes[Name], P> extends [unknown, infer Rest extends string]
+                ? [Name, Name extends 'returnType' ? BrowsableType : never, Rest]
+                : ListValue<V, FilterValueTypes[Name], P>
             : Unexpected<First<R>, `'=', '!=', 'in' or 'contains all'`>
     : Name extends '(' | ')' | ',' | '[' | ']' | '{' | '}' | '=' | '!=' | ':'
       ? Unexpected<Name, `a filter name (returnType, contributors, traits...) or '('`>

@@ -13,15 +13,25 @@ interface RequestedComponent {
 const union = (types: readonly ObjectTypeName[]) => types.map((type) => `'${type}'`).join(' | ') || 'never'
 
 function objectType(types: readonly ObjectTypeName[], components: readonly RequestedComponent[]): string {
-  const base = `TypedObject<${union(types)}>`
-  if (components.length === 0) return base
-  const fields = components.map((component) => {
-    if (!isComponentName(component.name)) return `${component.name}: unknown`
-    const entry: ComponentEntry = componentCatalogue[component.name]
-    const optional = isConditional(entry) ? '?' : ''
-    return `${component.name}${optional}: ${componentType(entry, component.components ?? [])}`
-  })
-  return `${base} & { ${fields.join('; ')} }`
+  if (components.length === 0) return `TypedObject<${union(types)}>`
+  // Each component is a field on the types it applies to only, as in ResultOf: the types are grouped by the
+  // fields they get, one member of the union per group.
+  const groups = new Map<string, ObjectTypeName[]>()
+  for (const type of types) {
+    const fields = components.flatMap((component) => {
+      if (!isComponentName(component.name)) return [`${component.name}: unknown`]
+      const entry: ComponentEntry = componentCatalogue[component.name]
+      if (!entry.appliesTo.includes(type)) return []
+      const optional = isConditional(entry) ? '?' : ''
+      return [`${component.name}${optional}: ${componentType(entry, component.components ?? [])}`]
+    })
+    const key = fields.join('; ')
+    groups.set(key, [...(groups.get(key) ?? []), type])
+  }
+  const members = [...groups].map(([fields, group]) =>
+    fields === '' ? `TypedObject<${union(group)}>` : `TypedObject<${union(group)}> & { ${fields} }`,
+  )
+  return members.length < 2 ? (members[0] ?? 'never') : members.map((member) => `(${member})`).join(' | ')
 }
 
 function componentType(entry: ComponentEntry, nested: readonly RequestedComponent[]): string {
@@ -32,8 +42,8 @@ function componentType(entry: ComponentEntry, nested: readonly RequestedComponen
       return entry.value ?? 'unknown'
     case 'pair':
       return item()
+    // A plain array reaches the user as a page (src/model/response/query-check/lists.ts).
     case 'array':
-      return `${item()}[]`
     case 'list':
       return `PagedList<${item()}>`
   }

@@ -1,4 +1,4 @@
-import { browsableTypes, recommendedTypes, typesOfIds } from '../model/query/returned-types'
+import { browsableTypes, typesOfIds } from '../model/query/returned-types'
 import { componentCatalogue, isComponentName } from '../model/components'
 import type { ComponentEntry } from '../model/components'
 import { objectTypeNames } from '../model/ids'
@@ -112,7 +112,7 @@ export function returnedTypes(tokens: readonly Token[]): readonly ObjectTypeName
     const ids = tokens.filter((token) => token.kind === 'string').map((token) => token.value)
     return ids.length > 0 ? typesOfIds(ids) : browsableTypes
   }
-  return operation === 'explore' ? browsableTypes : recommendedTypes
+  return browsableTypes
 }
 
 /**

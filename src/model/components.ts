@@ -5,6 +5,8 @@ import { mediaTypeNames, type MediaTypeName, type ObjectTypeName } from './ids'
  * - `pair`: one object/context pair (`primaryImage`);
  * - `list`: a paged list of pairs, `{ content, pagingInfo }` (`keyContributors`);
  * - `array`: a bare array of pairs (`allSubscriptions`, as the specification shows it);
+ * The service may send a list or an array component either way: the strict check accepts both and hands the
+ * user `{ content, pagingInfo }` (src/model/response/query-check/lists.ts).
  * - `primitive`: a plain value, not wrapped in a pair (`socialMetrics`, `allMediums`).
  */
 export type ComponentShape = 'pair' | 'list' | 'array' | 'primitive'
@@ -14,7 +16,7 @@ export type PrimitiveValueName =
   'Name' | 'SocialMetrics' | 'UserSocial' | 'MediumTypes' | 'SubscriptionMetadata'
 
 /** The context a component's pairs carry, beyond the empty object. */
-export type ComponentContextName = 'ContributorContext' | 'SourceContext'
+export type ComponentContextName = 'ContributorContext' | 'ContributionContext' | 'SourceContext'
 
 export interface ComponentEntry {
   /** The object types the component can be requested on. */
@@ -85,7 +87,8 @@ export const componentCatalogue = {
   primaryGroup: {
     appliesTo: media,
     shape: 'pair',
-    of: ['Collection'],
+    // The service's own SDK types the group by its prefix: a Collection or a graph group (mhggp).
+    of: ['Collection', 'MHGraphGroup'],
     mayBeAbsent: true,
   },
   sources: {
@@ -103,7 +106,7 @@ export const componentCatalogue = {
     appliesTo: ['Contributor'],
     shape: 'list',
     of: media,
-    context: 'ContributorContext',
+    context: 'ContributionContext',
   },
   followers: {
     appliesTo: ['Contributor', 'User'],
@@ -272,7 +275,7 @@ export interface ComponentObjectTypes {
   contributors: 'Contributor'
   keyTraits: 'Trait'
   keySuitabilities: 'Trait'
-  primaryGroup: 'Collection'
+  primaryGroup: 'Collection' | 'MHGraphGroup'
   sources: 'Source'
   collections: 'Collection'
   contributions: MediaTypeName

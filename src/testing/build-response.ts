@@ -191,8 +191,11 @@ export class ResponseBuilder {
     const item = (i: number, b: unknown, o: unknown) =>
       this.pair(types, nested, sampleContext(entry.context, i), i, b, o)
     if (entry.shape === 'pair') return item(0, base, override)
-    if (entry.shape === 'array') return this.list(item, base, override, 1)
-    return this.paged(item, base, override, 1)
+    // A list of contributors holds two: a director and producer, and a cast member with a role.
+    const length = entry.context === 'ContributorContext' || entry.context === 'ContributionContext' ? 2 : 1
+    // Any list, `array` ones too (allSubscriptions), as the user gets it from the client: a page (the strict
+    // check hands a plain array on as `{ content, pagingInfo: { next: null } }`).
+    return this.paged(item, base, override, length)
   }
 }
 

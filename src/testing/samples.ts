@@ -111,12 +111,19 @@ export function samplePrimitive(value: ComponentEntry['value'], n: number): unkn
   }
 }
 
-/** The context of the `n`th item of a component (0 based), as its catalogue entry says. */
+/**
+ * The context of the `n`th item of a component (0 based), as its catalogue entry says. A contributor's
+ * relationships take the documented values (SERVICE-SPEC.md: Director, Producer, Cast with its `role`): the
+ * first item directed and produced, the others are cast, each with a role.
+ */
 export function sampleContext(context: ComponentEntry['context'], n: number): Json {
-  if (context === 'ContributorContext')
+  if (context === 'ContributorContext' || context === 'ContributionContext')
     return {
-      relationships: [n === 0 ? { contribution: 'Director' } : { contribution: 'Actor', role: `Role ${n}` }],
-      sorting: { position: n },
+      relationships:
+        n === 0
+          ? [{ contribution: 'Director' }, { contribution: 'Producer' }]
+          : [{ contribution: 'Cast', role: `Role ${n}` }],
+      sorting: { position: n + 1 },
     }
   if (context === 'SourceContext') return { consumable: true, sorting: { position: n } }
   return {}

@@ -56,6 +56,9 @@ const rules: Readonly<Record<Layer, Rule>> = {
     packages: ['vscode-languageserver/node', 'vscode-languageserver-textdocument'],
     node: true,
   },
+  // hql/ts-plugin: the language service inside `hqlText('…')` strings, in tsserver. TypeScript's types only:
+  // tsserver hands the plugin its own TypeScript at run time.
+  'ts-plugin': { anyFile: [], entryOnly: ['language'], packages: ['typescript'], node: true },
   // The browser playground `hql serve` answers at /playground/: CodeMirror over the language service, text,
   // compile and the client. No Node: scripts/build-playground.ts bundles it for browsers.
   playground: {

@@ -57,7 +57,10 @@ describe('explore result types', () => {
     type Context = Item['keyContributors']['content'][number]['context']
     expectTypeOf<Context>().toMatchTypeOf<ContributorContext>()
     expectTypeOf<ContributorContext>().toMatchTypeOf<Context>()
-    expectTypeOf<Context['relationships'][number]['contribution']>().toEqualTypeOf<string>()
+    // Values seen (Director, Producer, Cast), or any other: a new one compiles.
+    expectTypeOf<Context['relationships'][number]['contribution']>().toEqualTypeOf<
+      'Director' | 'Producer' | 'Cast' | (string & {})
+    >()
     expectTypeOf<R['pagingInfo']>().toEqualTypeOf<PagingInfo>()
   })
 
@@ -72,7 +75,7 @@ describe('explore result types', () => {
       TypedObject<'Image'>
     >()
     expectTypeOf<
-      Extract<O, { webUrl: string }>['allSubscriptions'][number]['object']['metadata']['price']
+      Extract<O, { webUrl: string }>['allSubscriptions']['content'][number]['object']['metadata']['price']
     >().toEqualTypeOf<number>()
   })
 
@@ -120,7 +123,20 @@ describe('lookup, relate and silos result types', () => {
     >()
   })
 
-  test('relate defaults to movies and series, narrowed by returnType', () => {
+  test('relate and silos without a returnType: any browsable type, as the check accepts (issue 28)', () => {
+    const related = hql.relate('mhmov-gladiator')
+    const carousels = hql.silos(silo.explore({ name: 'Popular' }))
+    type Related = ResultOf<typeof related>['content'][number]['object']['mhid']
+    type Carousel = ResultOf<typeof carousels>['silos'][number]['content'][number]['object']
+    expectTypeOf<`mhric${string}`>().toMatchTypeOf<Related>()
+    expectTypeOf<`mhusr${string}`>().toMatchTypeOf<Related>()
+    expectTypeOf<TypedObject<'Contributor'>>().toMatchTypeOf<Carousel>()
+    expectTypeOf<Related>().toEqualTypeOf<
+      ResultOf<ReturnType<typeof hql.explore>>['content'][number]['object']['mhid']
+    >()
+  })
+
+  test('relate narrowed by returnType', () => {
     const q = hql
       .relate('mhmov-gladiator', { id: 'mhric-russell-crowe', weight: 0.5 })
       .filter(returnType.eq('Movie'))
@@ -131,9 +147,9 @@ describe('lookup, relate and silos result types', () => {
     const q = hql.silos(silo.explore({ name: 'Popular', positions: [0] })).with(primaryImage)
     type S = ResultOf<typeof q>['silos'][number]
     expectTypeOf<S['title']>().toEqualTypeOf<string>()
-    expectTypeOf<S['content'][number]['object']['primaryImage']['object']>().toEqualTypeOf<
-      TypedObject<'Image'>
-    >()
+    // Without a returnType, any browsable type: primaryImage is on the types that take it.
+    type WithImage = Extract<S['content'][number]['object'], { primaryImage: unknown }>
+    expectTypeOf<WithImage['primaryImage']['object']>().toEqualTypeOf<TypedObject<'Image'>>()
     expectTypeOf<S['pagingInfo']>().toEqualTypeOf<PagingInfo>()
   })
 

@@ -24,6 +24,7 @@ import type {
 import type {
   maxComponentDepth,
   ContributorContext,
+  ContributionContext,
   IdOf,
   ObjectTypes,
   SourceContext,
@@ -213,6 +214,9 @@ test("the written-out default fields are the checkers' types, with mhid typed by
 test("the written-out contexts are the checkers' types", () => {
   expectTypeOf<
     Same<Plain<PlainContexts['ContributorContext']>, Plain<ContributorContext>>
+  >().toEqualTypeOf<true>()
+  expectTypeOf<
+    Same<Plain<PlainContexts['ContributionContext']>, Plain<ContributionContext>>
   >().toEqualTypeOf<true>()
   expectTypeOf<Same<Plain<PlainContexts['SourceContext']>, Plain<SourceContext>>>().toEqualTypeOf<true>()
 })

@@ -303,6 +303,37 @@ describe('token requests are not blindly retried', () => {
     expect(service.tokenRequests).toHaveLength(2)
   })
 
+  it('gives up after two retries of a 429 with the last answer, and at once when Retry-After passes 60 s', async () => {
+    const body = 'Too Many Requests' // not an OAuth error body: an HttpError
+    for (let i = 0; i < 3; i++)
+      service.inject('token', { kind: 'status', status: 429, retryAfter: '0', body })
+    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({
+      code: 'http_error',
+      status: 429,
+      retryAfterMs: 0,
+    })
+    expect(service.tokenRequests).toHaveLength(3)
+    service.inject('token', { kind: 'status', status: 503, retryAfter: '61', body })
+    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({
+      status: 503,
+      retryAfterMs: 61_000,
+    })
+    expect(service.tokenRequests).toHaveLength(4)
+  })
+
+  it('reads an OAuth error body on a retried status, once the retries are spent, as an OAuthError', async () => {
+    const body = JSON.stringify({ error: 'slow_down', error_description: 'too many logins' })
+    for (let i = 0; i < 3; i++)
+      service.inject('token', { kind: 'status', status: 429, retryAfter: '0', body })
+    await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({
+      code: 'oauth_error',
+      status: 429,
+      error: 'slow_down',
+      errorDescription: 'too many logins',
+    })
+    expect(service.tokenRequests).toHaveLength(3)
+  })
+
   it('does not retry a 500 or a reset connection: the token may have been issued', async () => {
     service.inject('token', { kind: 'status', status: 500, body: 'Internal Server Error' })
     await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({

@@ -135,7 +135,7 @@ describe('paths the service writes', () => {
     expect(parsePath('$.components[2].name')).toEqual(['components', 2, 'name'])
     expect(parsePath('$["a key"][0]')).toEqual(['a key', 0])
     expect(parsePath('$')).toEqual([])
-    for (const bad of ['pageSize', '$.', '$[x]', '$["open', '$.a b', '$[1e3]'])
+    for (const bad of ['pageSize', '$.', '$[x]', '$["open', '$.a b', '$[1e3]', '$.a.', '$["\\q"]', '$[0]x'])
       expect(parsePath(bad), bad).toEqual([])
   })
 })

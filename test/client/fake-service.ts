@@ -14,7 +14,8 @@ export const CREDENTIALS = {
 export type Fault =
   | { kind: 'status'; status: number; retryAfter?: string; body?: string }
   | { kind: 'reset' }
-  | { kind: 'slow'; ms: number }
+  /** Answers after `ms` unless the client left first; `onAnswer` hears when the late answer is sent. */
+  | { kind: 'slow'; ms: number; onAnswer?: () => void }
   | { kind: 'stallBody'; ms: number }
   | { kind: 'malformed' }
   | { kind: 'revokeTokens' }
@@ -128,7 +129,9 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
         return true
       case 'slow':
         later(fault.ms, () => {
-          if (!res.destroyed) answer()
+          if (res.destroyed) return
+          fault.onAnswer?.()
+          answer()
         })
         return true
       case 'stallBody':

@@ -4,6 +4,7 @@ import {
   AbortedError,
   ClientConfigError,
   ClientError,
+  hooks,
   HttpError,
   InvalidResponseError,
   LimitExceededError,
@@ -13,7 +14,7 @@ import {
   TimeoutError,
 } from '../../src/client'
 import { startFakeService, type FakeService } from './fake-service'
-import { clientFor, drain, expectedNames, exploreMovies, nameOf } from './helpers'
+import { FAST_RETRY, clientFor, drain, expectedNames, exploreMovies, nameOf } from './helpers'
 
 let service: FakeService
 let other: FakeService
@@ -235,27 +236,51 @@ describe('abort and timeouts', () => {
   })
 
   it('honours the signal during a request', async () => {
-    service.inject(0, { kind: 'slow', ms: 5_000 })
-    const started = Date.now()
-    const error = await clientFor(service, { timeoutMs: 10_000 })
-      .run(exploreMovies(), { signal: AbortSignal.timeout(50) })
+    let answered = false
+    service.inject(0, { kind: 'slow', ms: 5_000, onAnswer: () => (answered = true) })
+    const stop = new AbortController()
+    // No time limit ends the call before the slow answer would come: only the signal can.
+    const call = clientFor(service, { timeoutMs: 10_000, totalTimeoutMs: 10_000 })
+      .run(exploreMovies(), { signal: stop.signal })
       .catch((e: unknown) => e)
+    // Aborted once the service holds the request (not on a timer that a slow token request could outrun).
+    while (service.graphRequests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    stop.abort(new Error('user left'))
+    const error = await call
     expect(error).toBeInstanceOf(AbortedError)
-    // Well before the slow answer (5 s) would have come.
-    expect(Date.now() - started).toBeLessThan(3_000)
+    // The call ended before the slow answer was sent: it did not wait for it, nor let it through.
+    expect(answered).toBe(false)
+    expect(service.graphRequests).toHaveLength(1)
   })
 
   it('honours the signal during a backoff wait', async () => {
-    // Every attempt at the first page meets a 503 with a 2 s Retry-After: a stray request of an earlier test
+    // Every attempt at the first page meets a 503 with a 60 s Retry-After: a stray request of an earlier test
     // meeting one of them (seen under load in the shared worker) still leaves this run a backoff to abort.
-    for (let i = 0; i < 4; i++) service.inject(0, { kind: 'status', status: 503, retryAfter: '2' })
-    const started = Date.now()
-    const error = await clientFor(service)
-      .run(exploreMovies(), { signal: AbortSignal.timeout(100) })
+    for (let i = 0; i < 4; i++) service.inject(0, { kind: 'status', status: 503, retryAfter: '60' })
+    const stop = new AbortController()
+    let abortedNow!: () => void
+    const aborted = new Promise<void>((resolve) => (abortedNow = resolve))
+    // Aborted on the turn after the retry is announced: the wait has just started.
+    const onRetry = () =>
+      void setImmediate(() => {
+        stop.abort(new Error('user left'))
+        abortedNow()
+      })
+    const call = clientFor(service, {
+      retry: retries({ ...FAST_RETRY, maxRetryAfterMs: 120_000 }),
+      totalTimeoutMs: 180_000,
+      middleware: [hooks({ onRetry })],
+    })
+      .run(exploreMovies(), { signal: stop.signal })
       .catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(AbortedError)
-    // Before the 2 s backoff would have ended.
-    expect(Date.now() - started).toBeLessThan(1_800)
+    // The call ends with the abort itself (within three turns of the event loop), not when the 60 s wait would.
+    const turns = (n: number) =>
+      Array.from({ length: n }).reduce<Promise<void>>(
+        (previous) => previous.then(() => new Promise((resolve) => setImmediate(resolve))),
+        Promise.resolve(),
+      )
+    const first = await Promise.race([call, aborted.then(() => turns(3)).then(() => 'still waiting')])
+    expect(first).toBeInstanceOf(AbortedError)
   })
 
   it('ends a call at totalTimeoutMs however many attempts remain', async () => {

@@ -126,4 +126,29 @@ export const mistakes = [
     "hql: expected 'query', 'explore', 'relate', 'silos' or 'lookup', found 'find' (syntax_error)",
   ],
   ['lookup "mhmov-a', 'hql: a string is not closed (a " is missing) (syntax_error)'],
+  // Literal numbers out of their range, empty lists, a second query: refused by the types since issue 30's
+  // comparison of parseQuery's refusals with the sentences (bench/inline-gaps.ts).
+  ['explore Movie where traits in []', 'hql: expected at least one value (invalid_operator)'],
+  ['explore Movie where traits contains all []', 'hql: expected at least one value (invalid_operator)'],
+  ['explore Movie order by idsOrder []', 'hql: expected at least one id (invalid_sort)'],
+  ['explore Movie page size 0', 'hql: expected a positive page size (invalid_page_size)'],
+  ['explore Movie page 1 size -2', 'hql: expected a positive page size (invalid_page_size)'],
+  ['explore Movie page size 1.5', 'hql: expected a whole number, got number 1.5 (invalid_page_size)'],
+  ['explore Movie page 1.5', 'hql: expected a whole number, got number 1.5 (invalid_page)'],
+  ['explore Movie page -1', 'hql: expected a page number of 0 or more (pages are zero-based) (invalid_page)'],
+  ['explore Movie with keyTraits size 0', 'hql: expected a positive page size (invalid_page_size)'],
+  ['explore Movie with keyTraits at page 0.5', 'hql: expected a whole number, got number 0.5 (invalid_page)'],
+  [
+    'silos for ["mhmov-a"] silo Explore(name: "x") silo size 0',
+    'hql: expected a positive page size (invalid_page_size)',
+  ],
+  ['relate Movie to "mhmov-a" weight -1', 'hql: expected a weight of 0 or more (invalid_factor)'],
+  [
+    'silos for ["mhmov-a"] silo Explore(name: "x") probability 1.5',
+    'hql: expected a probability from 0 to 1 (invalid_request)',
+  ],
+  [
+    'explore Movie explore Movie',
+    'hql: the text holds more than one query; hqlText reads one (write each in a hqlText of its own) (ambiguous_query)',
+  ],
 ] as const

@@ -14,6 +14,7 @@ import {
   keyTraits,
 } from 'hql'
 import type { ResultOf } from 'hql'
+import type { TextArg } from '../../src/inline'
 
 describe('typed inline text: what a text reads as', () => {
   test('the result type narrows as the builder narrows it', () => {
@@ -85,5 +86,20 @@ describe('typed inline text: what a text reads as', () => {
       .filter(returnType.eq('Movie'), traits.eq('mhgnr-drama'))
       .with(primaryImage, keyContributors(primaryImage))
     expectTypeOf<ResultOf<typeof spaced>>().toEqualTypeOf<ResultOf<typeof built>>()
+  })
+
+  test('numbers in range are read, whatever their writing (only out-of-range ones are refused)', () => {
+    type Accepted<S extends string> = TextArg<S> extends S ? true : TextArg<S>
+    expectTypeOf<Accepted<'explore Movie page 0 size 2.0'>>().toEqualTypeOf<true>()
+    expectTypeOf<
+      Accepted<'explore Movie with keyTraits size 100 at page 3 page 00 size 1e3'>
+    >().toEqualTypeOf<true>()
+    expectTypeOf<Accepted<'relate Movie to "mhmov-a" weight 0, "mhmov-b" weight 2.5'>>().toEqualTypeOf<true>()
+    expectTypeOf<
+      Accepted<'silos for ["mhmov-a"] silo Explore(name: "a") probability 1.0 silo GraphLens probability 0.25 silo size 1'>
+    >().toEqualTypeOf<true>()
+    expectTypeOf<
+      Accepted<'silos for ["mhmov-a"] silo Explore(name: "a") probability 1'>
+    >().toEqualTypeOf<true>()
   })
 })

@@ -1,10 +1,11 @@
 // A real `hql lsp --stdio` process spoken to in raw bytes: frames written as given (malformed ones too), and
-// every message it sends collected, answers with a null id among them.
+// every message it sends collected, answers with a null id among them. The built bin, as users start it (the
+// sources through tsx cost a TypeScript transform in each child).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { hqlBin } from '../support/hql-bin'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
 
 export type Received = {
   id?: number | string | null
@@ -27,7 +28,7 @@ export class RawLsp {
   private readonly waiters: { test: (m: Received) => boolean; resolve: (m: Received) => void }[] = []
 
   constructor() {
-    this.child = spawn(process.execPath, ['--import', 'tsx', main, 'lsp', '--stdio'], {
+    this.child = spawn(process.execPath, [hqlBin, 'lsp', '--stdio'], {
       cwd: root,
       stdio: ['pipe', 'pipe', 'pipe'],
     })

@@ -26,7 +26,7 @@ type Json = Record<string, unknown>
 
 /** One change to a kept response that breaks one promise, and where the check must say so. */
 export interface BreakSite {
-  readonly kind: 'type' | 'missing' | 'shape' | 'context' | 'paging' | 'title'
+  readonly kind: 'type' | 'mhid' | 'missing' | 'shape' | 'context' | 'paging' | 'title'
   readonly path: Path
   readonly apply: () => void
 }
@@ -139,10 +139,20 @@ export class ResponseMaker {
   #count = 0
   constructor(readonly random: (below: number) => number) {}
 
-  /** A pair of one of `types`, with `requested` on the types each applies to. */
-  pair(types: readonly ObjectTypeName[], requested: readonly Requested[], context: Json, at: Path): Json {
+  /**
+   * A pair of one of `types`, with `requested` on the types each applies to. `promised` (top-level items
+   * only) are the types the query promises: an object of another is a broken promise. Inside a component no
+   * list of types is promised (SERVICE-NOTES.md: any media kind may come), so no type site is noted there.
+   */
+  pair(
+    types: readonly ObjectTypeName[],
+    requested: readonly Requested[],
+    context: Json,
+    at: Path,
+    promised?: readonly ObjectTypeName[],
+  ): Json {
     const type = types[this.random(types.length)]!
-    const object = this.object(type, requested, [...at, 'object'], types)
+    const object = this.object(type, requested, [...at, 'object'], promised)
     const pair = { object, context }
     this.sites.push({
       kind: 'context',
@@ -156,15 +166,22 @@ export class ResponseMaker {
     type: ObjectTypeName,
     requested: readonly Requested[],
     at: Path,
-    allowed: readonly ObjectTypeName[],
+    promised?: readonly ObjectTypeName[],
   ) {
     const object: Json = { ...defaultsOf(type, this.#count++), notRequested: { kept: true } }
-    const wrong = objectTypeNames.find((t) => !allowed.includes(t) && mhidOf(t, 0) !== undefined)
-    if (wrong !== undefined)
+    const wrong = objectTypeNames.find((t) => !promised?.includes(t) && mhidOf(t, 0) !== undefined)
+    if (promised !== undefined && wrong !== undefined)
       this.sites.push({
         kind: 'type',
         path: [...at, 'mhid'],
         apply: () => void (object['mhid'] = mhidOf(wrong, 0)),
+      })
+    // An mhid that is there must have the documented form, at any depth, whatever the query asked for.
+    if (object['mhid'] !== undefined)
+      this.sites.push({
+        kind: 'mhid',
+        path: [...at, 'mhid'],
+        apply: () => void (object['mhid'] = ['', 'hello', 'mhmov', 42][this.random(4)]),
       })
     for (const request of requested) {
       const entry: ComponentEntry = componentCatalogue[request.name]
@@ -184,26 +201,16 @@ export class ResponseMaker {
   component(entry: ComponentEntry, requested: readonly Requested[], at: Path): unknown {
     if (entry.shape === 'primitive') return primitiveSamples[entry.value ?? 'Name']()
     const types = entry.of ?? objectTypeNames
-    const pair = () => {
-      const context = this.contextOf(entry)
-      return this.pair(types, requested, context, [
-        ...at,
-        ...(entry.shape === 'pair' ? [] : pathOfItem(entry)),
-      ])
-    }
-    if (entry.shape === 'pair') {
-      const made = pair()
-      this.contextSite(entry, made, at)
+    const pair = (itemAt: Path) => {
+      const made = this.pair(types, requested, this.contextOf(entry), itemAt)
+      this.contextSite(entry, made, itemAt)
       return made
     }
-    if (entry.shape === 'array') {
-      const made = pair()
-      this.contextSite(entry, made, [...at, 0])
-      return [made]
-    }
-    const made = pair()
-    this.contextSite(entry, made, [...at, 'content', 0])
-    return this.paged([made], at)
+    if (entry.shape === 'pair') return pair(at)
+    // Either shape of a list is accepted for any list component (SERVICE-SPEC.md's tables say "array",
+    // SERVICE-NOTES.md says `{ content, pagingInfo }`): half the time each.
+    if (this.random(2) === 0) return [pair([...at, 0])]
+    return this.paged([pair([...at, 'content', 0])], at)
   }
 
   /** `{ content, pagingInfo }`, with a site that breaks its pagingInfo. */
@@ -239,5 +246,3 @@ export class ResponseMaker {
       })
   }
 }
-
-const pathOfItem = (entry: ComponentEntry): Path => (entry.shape === 'array' ? [0] : ['content', 0])

@@ -28,7 +28,9 @@ function keptResponse(query: GeneratedQuery, seed: number): { response: unknown;
   const maker = new ResponseMaker(randomFrom(seed))
   const components = (query.body['components'] ?? []) as Requested[]
   const items = (at: (string | number)[]) =>
-    Array.from({ length: 1 + maker.random(3) }, (_, i) => maker.pair(query.types, components, {}, [...at, i]))
+    Array.from({ length: 1 + maker.random(3) }, (_, i) =>
+      maker.pair(query.types, components, {}, [...at, i], query.promised),
+    )
   if (query.endpoint !== 'silos') return { response: maker.paged(items(['content']), []), sites: maker.sites }
   const silos = [0, 1].map((i) => {
     const silo = { title: `Silo ${i}`, ...maker.paged(items(['silos', i, 'content']), ['silos', i]) }
@@ -68,7 +70,7 @@ describe('the per-query response check (property)', () => {
       { numRuns: 600 },
     )
     // Every kind of broken promise was met.
-    expect([...kinds].sort()).toEqual(['context', 'missing', 'paging', 'shape', 'title', 'type'])
+    expect([...kinds].sort()).toEqual(['context', 'mhid', 'missing', 'paging', 'shape', 'title', 'type'])
   })
 })
 

@@ -12,7 +12,13 @@ import {
 } from '../../src/index'
 import { redisTokenStore } from '../../src/redis'
 import { countingServer, type CountingServer } from '../support/counting-server'
-import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
+import {
+  clientKinds,
+  countingClient,
+  rawCommand,
+  redisClient,
+  type TestClient,
+} from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
 let server: RedisServer
@@ -30,11 +36,14 @@ describe.each(clientKinds)('createClient with redisTokenStore on %s', (kind) => 
   afterAll(() => Promise.all(connections.map((c) => c.close())))
   let n = 0
 
-  async function clients(count: number, key: string, refreshes: TokenRefreshInfo[]) {
+  /** `sent`: each client's Redis commands, in order, as it sends them. */
+  async function clients(count: number, key: string, refreshes: TokenRefreshInfo[], sent: string[][] = []) {
     return Promise.all(
-      Array.from({ length: count }, async () => {
+      Array.from({ length: count }, async (_, index) => {
         const connection = await redisClient(kind, server.url)
         connections.push(connection)
+        const counted = countingClient(connection.redis)
+        sent[index] = counted.sent
         return createClient({
           baseUrl: http.url,
           auth: passwordGrant({
@@ -43,7 +52,7 @@ describe.each(clientKinds)('createClient with redisTokenStore on %s', (kind) => 
             clientSecret: 'app-secret-0123456789',
             username: 'user',
             password: 'user-password-0123456789',
-            tokenStore: redisTokenStore({ redis: connection.redis, key, pollMs: 10, lockMs: 5000 }),
+            tokenStore: redisTokenStore({ redis: counted.redis, key, pollMs: 10, lockMs: 5000 }),
             onTokenRefresh: (info) => void refreshes.push(info),
           }),
         })
@@ -63,7 +72,8 @@ describe.each(clientKinds)('createClient with redisTokenStore on %s', (kind) => 
 
   test('a refused grant fails the requests, leaves no lock and no token, and the next refresh goes at once', async () => {
     const key = `hql:client:${kind}:${++n}`
-    const [a, b] = await clients(2, key, [])
+    const sent: string[][] = []
+    const [a, b] = await clients(2, key, [], sent)
     http.refuseTokens = 'invalid_grant'
     try {
       const errors = await Promise.all([a!.run(query), b!.run(query)].map((p) => p.catch((e: unknown) => e)))
@@ -74,9 +84,12 @@ describe.each(clientKinds)('createClient with redisTokenStore on %s', (kind) => 
     const raw = await redisClient(kind, server.url)
     connections.push(raw)
     expect(await rawCommand(raw.redis, ['EXISTS', key, `${key}:lock`])).toBe(0)
-    const started = Date.now()
+    const sentBefore = sent[1]!.length
+    const tokenRequestsBefore = http.tokenRequests.length
     await b!.run(query)
-    // No lock was left to wait for (its lifetime is 5 s).
-    expect(Date.now() - started).toBeLessThan(4_000)
+    // No lock was left to wait for (its lifetime is 5 s): b read, locked, stored and unlocked, a handful of
+    // commands, where waiting out a lock polls Redis every 10 ms (hundreds of reads).
+    expect(sent[1]!.length - sentBefore).toBeLessThanOrEqual(10)
+    expect(http.tokenRequests.slice(tokenRequestsBefore)).toEqual(['password'])
   })
 })

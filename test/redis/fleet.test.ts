@@ -6,11 +6,11 @@
 // The figures go to docs/fleet.md.
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { redisTokenStore } from '../../src/redis'
 import { createService, DEMO } from '../../src/service'
 import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
+import { nodeScript } from '../support/node-script'
 import { redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 import type { FleetCommand, FleetReply, PagingReply, WorkerMessage } from './fleet-worker'
@@ -34,15 +34,16 @@ let http: CountingServer
 let parent: TestClient
 let workers: ChildProcess[] = []
 
+// The worker bundled once into JavaScript, not loaded through tsx eight times.
+const workerScript = nodeScript(new URL('./fleet-worker.ts', import.meta.url))
+
 beforeAll(async () => {
   redis = await startRedis()
   http = await countingServer()
   parent = await redisClient('node-redis', redis.url)
-  // One at a time: loading a worker compiles its TypeScript, and eight at once would starve the timing-sensitive
-  // tests that run beside this one on a small machine.
+  // One at a time: eight workers loading at once would starve the tests that run beside this one.
   for (let i = 0; i < WORKERS; i++) {
-    const worker = fork(fileURLToPath(new URL('./fleet-worker.ts', import.meta.url)), {
-      execArgv: ['--import', 'tsx'],
+    const worker = fork(workerScript.path, {
       env: {
         ...process.env,
         HQL_FLEET_CLIENT: i % 2 === 0 ? 'node-redis' : 'ioredis',
@@ -74,6 +75,7 @@ afterAll(async () => {
   await parent?.close()
   await http?.close()
   await redis?.stop()
+  workerScript.remove()
 })
 
 /** Sends every worker the command at once; their next messages. */

@@ -3,9 +3,9 @@
 // its request is out frees the lock within its lifetime, and another process takes over through it.
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { redisTokenStore } from '../../src/redis'
+import { nodeScript } from '../support/node-script'
 import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 import { renewalAt, stallingTokenServer, type StallingTokenServer } from './stalling-token-server'
@@ -61,8 +61,10 @@ test('a holder process killed while its token request is out frees the lock with
   const lockMs = 1000
   tokens.stallMs = 60_000
   const before = tokens.requests()
-  const holder = fork(fileURLToPath(new URL('./lock-holder.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+  // Bundled into JavaScript first: tsx's loader would cost the child more than the test's waits.
+  const script = nodeScript(new URL('./lock-holder.ts', import.meta.url))
+  onTestFinished(script.remove)
+  const holder = fork(script.path, {
     env: {
       ...process.env,
       HQL_LOCK_REDIS_URL: server.url,

@@ -13,8 +13,11 @@ beforeAll(async () => {
 })
 afterAll(() => service.close())
 
-/** Sends `head` (a request line and headers) and reads until the server closes: status, type, body. */
-function raw(head: string): Promise<{ status: number; type: string; body: string }> {
+/**
+ * Sends `head` (a request line and headers) and reads until the server closes: status, type, body, and the
+ * Content-Length header (NaN without one).
+ */
+function raw(head: string): Promise<{ status: number; type: string; body: string; length: number }> {
   return new Promise((resolve, reject) => {
     let text = ''
     const socket = connect(port, '127.0.0.1', () => socket.write(`${head}\r\nConnection: close\r\n\r\n`))
@@ -26,6 +29,7 @@ function raw(head: string): Promise<{ status: number; type: string; body: string
         status: Number(text.slice(9, 12)),
         type: /\r\ncontent-type:\s*([^\r]*)/i.exec(text.slice(0, end))?.[1] ?? '',
         body: text.slice(end + 4),
+        length: Number(/\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, end))?.[1] ?? NaN),
       })
     })
   })
@@ -52,6 +56,14 @@ describe('every answer', () => {
     const answer = await raw('GET /playground/ HTTP/1.1\r\nHost: x')
     expect([answer.status, answer.type]).toEqual([503, 'text/html; charset=utf-8'])
     expect(answer.body).toContain('npm run build')
+  })
+
+  it('the default image says its length (not sent chunked), however its path is written', async () => {
+    for (const path of ['/images/default.svg', '/./images/default.svg']) {
+      const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: x`)
+      expect([path, answer.status, answer.type]).toEqual([path, 200, 'image/svg+xml'])
+      expect(answer.length, path).toBe(Buffer.byteLength(answer.body))
+    }
   })
 
   it('echoes a long path cut short', async () => {

@@ -1,10 +1,12 @@
 // The editor's view of a snippet of user code, through the TypeScript language service: what it completes at
 // a point, what a hover there shows, and the type errors it reports. The snippet is an in-memory file in
-// test/, so `hql` resolves through tsconfig's paths as in the editor. One service serves every call: library
-// files are parsed once, and only the snippet changes between calls.
+// test/ with tsconfig's options, but `hql` resolves to the built declarations (dist/*.d.ts): what a user's
+// editor reads from the installed package, and a third cheaper than checking src/ (editor tests 9.6 → 6.1 s).
+// One service serves every call: library files are parsed once, and only the snippet changes between calls.
 import ts from 'typescript'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { builtPackagePaths } from './built-package'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const snippetPath = path.join(root, 'test', '__editor__.ts')
@@ -16,7 +18,8 @@ export const cursor = '/*|*/'
 const compilerOptions: ts.CompilerOptions = (() => {
   const configPath = path.join(root, 'tsconfig.json')
   const { config } = ts.readConfigFile(configPath, ts.sys.readFile)
-  return ts.parseJsonConfigFileContent(config, ts.sys, root).options
+  const options = ts.parseJsonConfigFileContent(config, ts.sys, root).options
+  return { ...options, paths: builtPackagePaths(root) }
 })()
 
 let text = ''

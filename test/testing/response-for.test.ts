@@ -109,8 +109,10 @@ describe('responseFor', () => {
         'thumbnail',
       ].sort(),
     )
-    expect(first!.object.keyContributors.content[0]!.context.relationships).toEqual([
-      { contribution: 'Director' },
+    // The documented contributions: a director and producer, then cast with a role (issue 28).
+    expect(first!.object.keyContributors.content.map(({ context }) => context.relationships)).toEqual([
+      [{ contribution: 'Director' }, { contribution: 'Producer' }],
+      [{ contribution: 'Cast', role: 'Role 1' }],
     ])
     expect(response.pagingInfo).toEqual({ next: null, previous: null })
     // Every object has its own mhid, and the same query gives the same response.
@@ -131,14 +133,15 @@ describe('responseFor', () => {
       },
     })
     expect(response.content.map((item) => item.object.name)).toEqual([
+      // Each movie's two key contributors take the numbers between.
       'Movie 1',
-      'Movie 4',
-      'Movie 7',
+      'Movie 5',
+      'Movie 9',
       'Alien',
     ])
     const contributors = response.content[3]!.object.keyContributors.content
     expect(contributors[1]!.context).toEqual({
-      relationships: [{ contribution: 'Actor', role: 'Role 1' }],
+      relationships: [{ contribution: 'Cast', role: 'Role 1' }],
       sorting: { position: 9 },
     })
     expect(issuesOf(movies, response)).toEqual([])

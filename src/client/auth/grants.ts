@@ -1,6 +1,6 @@
 import { ClientConfigError, OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
-import { httpUrl, numberOption, requireNonEmpty } from '../option-checks'
+import { httpUrl, numberOption, positive, requireNonEmpty } from '../option-checks'
 import type { Auth, AuthContext } from './auth'
 import { basicCredentials, requestToken, type ClientIdentity, type GrantFields } from './token-endpoint'
 import { managedAuth, type TokenOptions } from './token-manager'
@@ -160,7 +160,7 @@ function checkIdentity(options: IdentityOptions): number {
     throw new ClientConfigError("expected 'form' or 'raw'", ['auth', 'basicAuth'])
   if (options.onTokenRefresh !== undefined && typeof options.onTokenRefresh !== 'function')
     throw new ClientConfigError('expected a function', ['auth', 'onTokenRefresh'])
-  return numberOption(options.timeoutMs, 10_000, ['auth', 'timeoutMs'], 'positive')
+  return numberOption(options.timeoutMs, 10_000, ['auth', 'timeoutMs'], positive)
 }
 
 // The value itself is never quoted: it may be a secret.

@@ -12,7 +12,7 @@ import {
 } from '../errors'
 import { backoffDelay } from '../retries'
 import { parseRetryAfter } from '../retry-after'
-import { isSecretKey } from '../secrets'
+import { base64, isSecretKey } from '../secrets'
 import { deadline, sleep } from '../signals'
 import type { AuthContext } from './auth'
 import type { StoredToken } from './token-store'
@@ -79,15 +79,35 @@ export async function requestToken(
     body: Object.fromEntries([...form].map(([key, value]) => [key, isSecretKey(key) ? '[redacted]' : value])),
   }
   const requestedAt = Date.now()
-  let text: string
-  try {
-    text = await postForm(context, url, headers, form.toString(), request, timeoutMs)
-  } catch (error) {
-    throw error instanceof HttpError ? (asOAuthError(error, context) ?? error) : error
-  }
+  const { status, text, retryAfterMs } = await postForm(
+    context,
+    url,
+    headers,
+    form.toString(),
+    request,
+    timeoutMs,
+  )
   const json = parseJsonOrUndefined(text)
-  const refused = asOAuthError({ status: 200, body: json, request }, context)
-  if (refused !== undefined) throw refused
+  // An OAuth error body is an OAuthError whatever the status (some servers refuse with a 200).
+  const refused = OAuthErrorBodySchema.safeParse(json)
+  if (refused.success) {
+    // A server that is no OAuth endpoint (a wrong authUrl) says why in `message`, as the graph endpoints do.
+    const message = (json as { message?: unknown }).message
+    const description = refused.data.error_description ?? (typeof message === 'string' ? message : undefined)
+    throw new OAuthError(
+      status,
+      context.secrets.scrub(refused.data.error),
+      description === undefined ? undefined : context.secrets.scrub(description),
+      request,
+    )
+  }
+  if (status < 200 || status > 299)
+    throw new HttpError(status, {
+      body: context.secrets.redact(json),
+      text: context.secrets.scrub(text),
+      request,
+      retryAfterMs,
+    })
   const token = readTokenResponse(context, json, request, requestedAt)
   context.secrets.add(token.accessToken)
   context.secrets.add(token.refreshToken)
@@ -95,9 +115,9 @@ export async function requestToken(
 }
 
 /**
- * One form POST, retried only when the answer says the request was not processed (429, 503: twice at most):
+ * One form POST, tried again only when the answer says the request was not processed (429, 503: twice at most):
  * a password or refresh grant whose answer was lost may already have issued (or rotated) a token, so network
- * errors, timeouts and other statuses are not retried.
+ * errors, timeouts and other statuses are not retried. Resolves with the last answer, whatever its status.
  */
 async function postForm(
   context: AuthContext,
@@ -106,7 +126,7 @@ async function postForm(
   body: string,
   request: RequestDescription,
   timeoutMs: number,
-): Promise<string> {
+): Promise<{ status: number; text: string; retryAfterMs: number | undefined }> {
   const total = deadline(undefined, 30_000)
   try {
     for (let attempt = 1; ; attempt++) {
@@ -137,40 +157,23 @@ async function postForm(
       if (text === undefined)
         throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
       const { status } = response
-      if (status >= 200 && status < 300) return text
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
-      const error = new HttpError(status, {
-        body: context.secrets.redact(parseJsonOrUndefined(text)),
-        text: context.secrets.scrub(text),
-        request,
-        retryAfterMs,
-      })
       const delayMs = retryAfterMs ?? backoffDelay(300, 10_000, attempt - 1)
-      if ((status !== 429 && status !== 503) || attempt > 2 || delayMs > 60_000) throw error
-      await sleep(delayMs, total.signal).catch(() => {
-        throw error
-      })
+      // A wait the call's 30 s end cuts short gives up with this answer.
+      if (
+        (status !== 429 && status !== 503) ||
+        attempt > 2 ||
+        delayMs > 60_000 ||
+        !(await sleep(delayMs, total.signal).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return { status, text, retryAfterMs }
     }
   } finally {
     total.dispose()
   }
-}
-
-function asOAuthError(
-  failure: { status: number; body: unknown; request: RequestDescription | undefined },
-  ctx: AuthContext,
-): ClientError | undefined {
-  const parsed = OAuthErrorBodySchema.safeParse(failure.body)
-  if (!parsed.success || failure.request === undefined) return undefined
-  // A server that is no OAuth endpoint (a wrong authUrl) says why in `message`, as the graph endpoints do.
-  const message = (failure.body as { message?: unknown }).message
-  const description = parsed.data.error_description ?? (typeof message === 'string' ? message : undefined)
-  return new OAuthError(
-    failure.status,
-    ctx.secrets.scrub(parsed.data.error),
-    description === undefined ? undefined : ctx.secrets.scrub(description),
-    failure.request,
-  )
 }
 
 /** Reads a token response; the expiry is counted from when the request was sent, to err on the early side. */
@@ -206,7 +209,5 @@ function readTokenResponse(
 export function basicCredentials(identity: ClientIdentity): string {
   const encode = (value: string) =>
     identity.basicAuth === 'form' ? new URLSearchParams({ v: value }).toString().slice(2) : value
-  // btoa takes Latin-1 only: the UTF-8 bytes go in one character each.
-  const bytes = new TextEncoder().encode(`${encode(identity.clientId)}:${encode(identity.clientSecret)}`)
-  return btoa(String.fromCharCode(...bytes))
+  return base64(`${encode(identity.clientId)}:${encode(identity.clientSecret)}`)
 }

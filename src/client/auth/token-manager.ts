@@ -1,6 +1,6 @@
 import { ClientConfigError, OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
-import { numberOption } from '../option-checks'
+import { atLeast0, numberOption } from '../option-checks'
 import { raceAbort } from '../signals'
 import type { Auth, AuthContext } from './auth'
 import { memoryTokenStore, type StoredToken, type TokenStore } from './token-store'
@@ -37,12 +37,7 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
     typeof store.clear !== 'function'
   )
     throw new ClientConfigError('expected a TokenStore (get, set, clear)', ['auth', 'tokenStore'])
-  const refreshMarginMs = numberOption(
-    options.refreshMarginMs,
-    60_000,
-    ['auth', 'refreshMarginMs'],
-    'atLeast0',
-  )
+  const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['auth', 'refreshMarginMs'], atLeast0)
   let inflight: Promise<StoredToken> | undefined
   // The lifetime of the token this grant obtained last, for a token that does not carry its `issuedAt`.
   let last: { accessToken: string; lifetimeMs: number } | undefined

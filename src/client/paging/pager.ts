@@ -3,7 +3,7 @@ import type { EndpointName, Query } from '../../model/core'
 import { compile } from '../../compile'
 import type { CallOptions } from '../call-options'
 import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from '../errors'
-import { numberOption } from '../option-checks'
+import { numberOption, wholeOrInfinity } from '../option-checks'
 import { settle } from '../safe'
 import type { GraphRequest } from '../types'
 import { checkContinues, listOrigins } from './list-origins'
@@ -87,7 +87,12 @@ function courseOf(
 export function pager(host: PagingHost, options: PagingOptions): ReturnType<Paging['attach']> {
   const { run, scrub } = host
   const findNext = options.findNext ?? pagingInfoNext
-  const defaultMaxPages = numberOption(options.maxPages, DEFAULT_MAX_PAGES, ['paging', 'maxPages'], 'limit')
+  const defaultMaxPages = numberOption(
+    options.maxPages,
+    DEFAULT_MAX_PAGES,
+    ['paging', 'maxPages'],
+    wholeOrInfinity,
+  )
   // Where each list handed out came from, so that its next is held to continuing it.
   const origins = listOrigins()
 
@@ -116,7 +121,12 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
 
   async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
     const ownLimit = call.maxPages !== undefined
-    const maxPages = numberOption(call.maxPages, bounded ? Infinity : defaultMaxPages, ['maxPages'], 'limit')
+    const maxPages = numberOption(
+      call.maxPages,
+      bounded ? Infinity : defaultMaxPages,
+      ['maxPages'],
+      wholeOrInfinity,
+    )
     let count = 0
     let empty = 0
     let step = course.first
@@ -164,7 +174,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
   }
 
   async function* items(source: Pageable, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
-    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], 'limit')
+    const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], wholeOrInfinity)
     if (maxItems === 0) return
     const course = courseFor(source, call)
     let yielded = 0
@@ -189,7 +199,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     items,
     async collect(source: Pageable, call: CollectOptionsLoose) {
       if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
-      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], 'limit')
+      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], wholeOrInfinity)
       const found: unknown[] = []
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1

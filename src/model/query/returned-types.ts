@@ -13,7 +13,11 @@ import type { EndpointName } from '../wire'
  */
 export const browsableTypes: readonly ObjectTypeName[] = [...returnTypeNames, 'OtherMedia']
 
-/** What relate and silos recommend when no returnType filter narrows them. */
+/**
+ * What the reference service recommends from relate and silos when no returnType filter narrows them. The
+ * documents do not say what the real service recommends then, so queries type and check those answers as any
+ * browsable type (issue 28); this is the reference service's own choice, which its tests hold it to.
+ */
 export const recommendedTypes: readonly ObjectTypeName[] = ['Movie', 'ShowSeries']
 
 /** The object types a returnType operator lets through (all of `all` when it cannot narrow). */
@@ -63,5 +67,5 @@ export function typesOfBody<E extends EndpointName>(
   if (endpoint === 'lookup') return typesOfIds((body as RequestBodies['lookup']).ids)
   const { returnType } = (body as { filters?: { returnType?: Operator<string> } }).filters ?? {}
   if (returnType) return typesOfReturnType(returnType, browsableTypes)
-  return endpoint === 'explore' ? browsableTypes : recommendedTypes
+  return browsableTypes
 }

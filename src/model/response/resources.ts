@@ -40,9 +40,13 @@ export const UserSchema = c.object({
   email: c.optional(c.string),
 })
 
+/**
+ * SERVICE-SPEC.md shows no Trait field; SERVICE-NOTES.md lists the fields an old SDK carried. mhid and name
+ * (which every trait of the documents' examples has) are required; the rest, altId included, may be absent.
+ */
 export const TraitSchema = c.object({
   mhid: c.string,
-  altId: c.string,
+  altId: c.optional(c.string),
   name: c.string,
   description: c.optional(c.string),
   createdDate: c.optional(c.int),

@@ -6,9 +6,17 @@ export const RenditionSchema = c.object({ url: c.string, height: c.int, width: c
 /** One rendition of an image: its URL and size in pixels. */
 export type Rendition = c.Infer<typeof RenditionSchema>
 
-/** A Name (primaryName). Its fields are not shown by the service's documents: we use text + locale. */
-export const NameSchema = c.object({ text: c.string, locale: c.string })
-export type Name = c.Infer<typeof NameSchema>
+/**
+ * A Name (primaryName). The service's documents never show its fields (SERVICE-SPEC.md, "Gaps in resources"):
+ * it is checked as an object only, and typed with the fields hql's reference service writes (`text`, `locale`)
+ * as optional and of unknown type, beside any other.
+ */
+export const NameSchema: c.Checker<Name> = c.record(c.unknown)
+export interface Name {
+  readonly text?: unknown
+  readonly locale?: unknown
+  readonly [field: string]: unknown
+}
 
 const count = c.object({ all: c.int })
 export const SocialMetricsSchema = c.object({
@@ -28,12 +36,25 @@ export const SocialMetricsSchema = c.object({
 })
 export type SocialMetrics = c.Infer<typeof SocialMetricsSchema>
 
-export const mediumTypes = ['stream', 'download', 'deliver', 'pickup', 'attend'] as const
-export type MediumType = (typeof mediumTypes)[number]
-export const methodTypes = ['purchase', 'rental', 'rent', 'subscription', 'adSupported', 'broker'] as const
-export type MethodType = (typeof methodTypes)[number]
+/**
+ * A string whose documented values are `Known`, and which may be any other: the service's documents give these
+ * values as "seen" or "for example", never as the whole list. A `switch` over the known ones still completes
+ * in an editor, and a value the service adds later compiles (and passes the check).
+ */
+export type Open<Known extends string> = Known | (string & {})
 
-export const MediumTypesSchema = c.array(c.oneOf(mediumTypes))
+/** The medium types seen (SERVICE-SPEC.md's source context table; SERVICE-NOTES.md adds `attend`). */
+export const mediumTypes = ['stream', 'download', 'deliver', 'pickup', 'attend'] as const
+export type MediumType = Open<(typeof mediumTypes)[number]>
+/** The method types seen (`rental` also spelled `rent`, SERVICE-NOTES.md). */
+export const methodTypes = ['purchase', 'rental', 'rent', 'subscription', 'adSupported', 'broker'] as const
+export type MethodType = Open<(typeof methodTypes)[number]>
+/** The contributions seen in a contributor's context (SERVICE-SPEC.md, "Contributor"). */
+export const contributionTypes = ['Director', 'Producer', 'Cast'] as const
+export type ContributionType = Open<(typeof contributionTypes)[number]>
+
+// Documented as strings whose values are examples: checked as strings.
+export const MediumTypesSchema: c.Checker<readonly MediumType[]> = c.array(c.string)
 
 export const SubscriptionMetadataSchema = c.object({
   mhid: c.string,
@@ -67,11 +88,17 @@ export const FormatSchema = c.object({
   timePeriod: c.optional(c.string),
   contentCount: c.optional(c.int),
 })
-export const MethodSchema = c.object({ type: c.oneOf(methodTypes), formats: c.array(FormatSchema) })
-export const MediumSchema = c.object({ type: c.oneOf(mediumTypes), methods: c.array(MethodSchema) })
 export type Format = c.Infer<typeof FormatSchema>
-export type Method = c.Infer<typeof MethodSchema>
-export type Medium = c.Infer<typeof MediumSchema>
+export interface Method {
+  readonly type: MethodType
+  readonly formats: readonly Format[]
+}
+export interface Medium {
+  readonly type: MediumType
+  readonly methods: readonly Method[]
+}
+export const MethodSchema: c.Checker<Method> = c.object({ type: c.string, formats: c.array(FormatSchema) })
+export const MediumSchema: c.Checker<Medium> = c.object({ type: c.string, methods: c.array(MethodSchema) })
 
 /** The context of a source listed for a media object: how the title can be consumed there. */
 export const SourceContextSchema = c.object({
@@ -82,10 +109,25 @@ export const SourceContextSchema = c.object({
 })
 export type SourceContext = c.Infer<typeof SourceContextSchema>
 
-export const RelationshipSchema = c.object({ contribution: c.string, role: c.optional(c.string) })
-/** The context of a contributor inside keyContributors/contributors (and of a title inside contributions). */
-export const ContributorContextSchema = c.object({
-  relationships: c.array(RelationshipSchema),
-  sorting: c.optional(c.object({ position: c.int })),
+/** What a contributor did for a title: `contribution` (values seen: Director, Producer, Cast), `role` for cast. */
+export interface Relationship {
+  readonly contribution: ContributionType
+  readonly role?: string
+}
+export const RelationshipSchema: c.Checker<Relationship> = c.object({
+  contribution: c.string,
+  role: c.optional(c.string),
 })
+const sorting = c.optional(c.object({ position: c.int }))
+/** The context of a contributor inside keyContributors/contributors: SERVICE-SPEC.md says it holds relationships. */
+export const ContributorContextSchema = c.object({ relationships: c.array(RelationshipSchema), sorting })
 export type ContributorContext = c.Infer<typeof ContributorContextSchema>
+/**
+ * The context of a title inside a contributor's contributions: no document shows it, so its relationships (as
+ * hql's reference service writes them) may be absent.
+ */
+export const ContributionContextSchema = c.object({
+  relationships: c.optional(c.array(RelationshipSchema)),
+  sorting,
+})
+export type ContributionContext = c.Infer<typeof ContributionContextSchema>

@@ -4,6 +4,7 @@ import type { OfferPlan } from './offers'
 import { SOURCE_SPECS } from './sources'
 import { contributorKindOf } from './contributor-kinds'
 import { assignAltIds, CONTRIBUTOR_PREFIX, mhidOf, PREFIX } from './ids'
+import { creditedName, directorsOf } from './credits'
 import { NameSpellings, personKey } from './names'
 import type { RawCatalog } from './raw'
 
@@ -41,7 +42,7 @@ export interface PeopleRows {
  * The version of what the index holds and how it is derived, part of its seal: raise it with any change to
  * either, so that an index an earlier version wrote into a folder is derived afresh, not trusted.
  */
-export const CATALOG_INDEX_VERSION = 1
+export const CATALOG_INDEX_VERSION = 2
 
 /** The file of a catalog folder that holds its {@link CatalogIndex}. */
 export const CATALOG_INDEX_FILE = 'catalog-index.json'
@@ -60,16 +61,18 @@ export function derivePeople(raw: RawCatalog): PeopleRows {
   for (let i = 0; i < raw.movies.length; i++) {
     const movie = raw.movies[i] as RawCatalog['movies'][number]
     count(movie.cast)
-    if (movie.directors != null) count(movie.directors)
+    count(directorsOf(movie))
   }
   const spellings = new NameSpellings()
   const creditsPerPerson = new Map<string, number>()
   const keyOf = new Map<string, string>()
   for (const [name, times] of uses) {
-    const key = personKey(name)
-    if (key === undefined) continue
+    // A fragment of a credit ("(voice of)", "5 directors") names nobody; a note is not part of a name (credits.ts).
+    const credited = creditedName(name)
+    const key = credited === undefined ? undefined : personKey(credited)
+    if (credited === undefined || key === undefined) continue
     keyOf.set(name, key)
-    for (let use = 0; use < times; use++) spellings.add(key, name)
+    for (let use = 0; use < times; use++) spellings.add(key, credited)
     creditsPerPerson.set(key, (creditsPerPerson.get(key) ?? 0) + times)
   }
   const personKeys = [...creditsPerPerson.keys()].sort()

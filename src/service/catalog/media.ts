@@ -3,6 +3,7 @@ import { emptySocial } from './empty-social'
 import { uniqueTraits } from './genres'
 import { assignAltIds, mhidOf, slugOf } from './ids'
 import type { People, Person } from './contributors'
+import { directorsOf } from './credits'
 import { plainText } from './names'
 import type { RawMovie, RawSeries } from './raw'
 
@@ -59,7 +60,7 @@ export function addMovies(
       image,
       offers: [],
     }
-    credit(node, movie.directors ?? [], 'Director', people)
+    credit(node, directorsOf(movie), 'Director', people)
     credit(node, movie.cast, 'Cast', people)
     into.media.push(node)
     into.rawOf.set(node, movie)

@@ -177,7 +177,12 @@ async function route(deps: FullDeps, request: IncomingMessage, response: ServerR
     return
   }
   if (path === DEFAULT_IMAGE_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
-    response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' })
+    // A length, as every answer of the service has (without one, Node sends the body chunked).
+    response.writeHead(200, {
+      'Content-Type': 'image/svg+xml',
+      'Content-Length': Buffer.byteLength(DEFAULT_IMAGE_SVG),
+      'Cache-Control': 'public, max-age=86400',
+    })
     response.end(request.method === 'HEAD' ? undefined : DEFAULT_IMAGE_SVG)
     return
   }

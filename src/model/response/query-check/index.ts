@@ -16,7 +16,7 @@ export type { ResponsePromise } from './promise'
 
 /** The checker of a promise: the envelope of its endpoint around the items it promises. */
 function checkerOf({ endpoint, types, components, emptyItems }: ResponsePromise): Checker<unknown> {
-  const pairs = pair(objectOf(types, components), anyContext)
+  const pairs = pair(objectOf(types, components, true), anyContext)
   if (endpoint === 'silos')
     return c.object({
       silos: c.array(c.object({ title: c.string, content: c.array(pairs), pagingInfo: PagingInfoSchema })),

@@ -5,9 +5,12 @@ import type { ComponentEntry } from '../../components'
 import { objectTypeNames, prefixTypes } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
-import { PagingInfoSchema } from '../envelopes'
+import { hasMhidForm, mhidFormMessage } from '../mhid-form'
 import { resourceSchemas } from '../resources'
+import { asPage, listOrArray } from './lists'
+export { paged } from './lists'
 import {
+  ContributionContextSchema,
   ContributorContextSchema,
   MediumTypesSchema,
   NameSchema,
@@ -25,8 +28,6 @@ type Check = Checker<unknown>
 /** A context the query shapes (a top-level item's), or one of a component without a context: any object. */
 export const anyContext: Check = c.record(c.unknown)
 export const pair = (object: Check, context: Check): Check => c.object({ object, context })
-export const paged = (item: Check): Check =>
-  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
 
 const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`
 
@@ -34,51 +35,74 @@ const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${t
 const typeOfPrefix = prefixTypes
 
 /**
- * An object of one of `types` (told apart by its mhid's prefix), with its default fields and each requested
- * component that applies to its type. Where one type only is promised, an object whose mhid does not tell
- * (a Subscription has none) is taken to be of that type.
+ * An object of one of `types`, told apart by its mhid's prefix, with its default fields and each requested
+ * component that applies to its type. An mhid that is present must have the documented form, wherever the
+ * object is. Where one type only is promised, an object without an mhid (a Subscription has none) is taken
+ * to be of that type.
+ *
+ * `exact` is for top-level items, whose types the query promises (returnType, a lookup's ids): an object of
+ * another type is refused. Inside a component the documents promise no closed list of types (a collection's
+ * items, a title's primaryGroup, a contributor's contributions may hold any media kind, SERVICE-NOTES.md):
+ * an object of another known type is checked as that type, and one of a prefix hql does not know passes as it is.
  */
-export function objectOf(types: readonly ObjectTypeName[], requested: readonly ComponentRequest[]): Check {
-  const byType = new Map(types.map((type) => [type, objectOfType(type, requested)]))
-  const only = types.length === 1 ? byType.get(types[0]!) : undefined
+export function objectOf(
+  types: readonly ObjectTypeName[],
+  requested: readonly ComponentRequest[],
+  exact = false,
+): Check {
+  // Built on first use: inside a component any known type may come. Keys are type names (from a Map), never
+  // a value read from the response.
+  const byType: Partial<Record<ObjectTypeName, Check>> = {}
   return c.custom((value, path, issues) => {
     if (!c.isObject(value)) return c.report(issues, path, 'expected an object')
     const mhid = value['mhid']
-    const named = typeof mhid === 'string' ? typeOfPrefix.get(mhid.slice(0, 5)) : undefined
-    const check = named === undefined ? only : byType.get(named)
-    if (check !== undefined) return check.check(value, path, issues)
-    c.report(
-      issues,
-      path,
-      `expected ${types.map(withArticle).join(' or ')}, ${named ? `got ${withArticle(named)}` : 'and the mhid does not tell the type'}`,
-      'mhid',
-    )
+    if (mhid !== undefined && !hasMhidForm(mhid)) return c.report(issues, path, mhidFormMessage, 'mhid')
+    // Without an mhid, the one type promised (if one only is).
+    const named =
+      mhid === undefined ? (types.length === 1 ? types[0] : undefined) : typeOfPrefix.get(mhid.slice(0, 5))
+    if (named !== undefined && (!exact || types.includes(named)))
+      (byType[named] ??= objectOfType(named, requested)).check(value, path, issues)
+    else if (exact)
+      c.report(
+        issues,
+        path,
+        `expected ${types.map(withArticle).join(' or ')}, ${named ? `got ${withArticle(named)}` : 'and the mhid does not tell the type'}`,
+        'mhid',
+      )
   })
 }
 
 function objectOfType(type: ObjectTypeName, requested: readonly ComponentRequest[]): Check {
   const defaults = resourceSchemas[type]
-  const components: [string, Check, boolean][] = []
+  const components: [string, Check, boolean, boolean][] = []
   for (const { name, components: nested = [] } of requested) {
     const entry: ComponentEntry = componentCatalogue[name]
     // A component that is a default field too (a Subscription's metadata) is checked with the defaults.
     if (entry.appliesTo.includes(type) && !Object.hasOwn(defaults.shape, name))
-      components.push([name, componentValue(entry, nested), mayBeMissing(name)])
+      components.push([name, componentValue(entry, nested), mayBeMissing(name), entry.shape !== 'primitive'])
   }
   return c.custom((value, path, issues) => {
     defaults.check(value, path, issues)
     const object = value as Record<string, unknown>
-    for (const [key, check, optional] of components) {
-      if (object[key] !== undefined) {
+    for (const [key, check, optional, pairs] of components) {
+      const field = object[key]
+      if (field !== undefined) {
         path.push(key)
-        check.check(object[key], path, issues)
+        check.check(field, path, issues)
         path.pop()
+        // Lists read one way: a list sent as a plain array reaches the user as a page (lists.ts). The pair
+        // components that an array fails are refused whole: what the page holds then is never handed on.
+        if (pairs && Array.isArray(field)) object[key] = asPage(field)
       } else if (!optional) c.report(issues, path, `${key} was requested and is missing`, key)
     }
   })
 }
 
-const contexts = { ContributorContext: ContributorContextSchema, SourceContext: SourceContextSchema }
+const contexts = {
+  ContributorContext: ContributorContextSchema,
+  ContributionContext: ContributionContextSchema,
+  SourceContext: SourceContextSchema,
+}
 let userSocial: Check | undefined
 const primitives = {
   Name: () => NameSchema,
@@ -101,5 +125,5 @@ function componentValue(entry: ComponentEntry, requested: readonly ComponentRequ
     objectOf(entry.of ?? objectTypeNames, requested),
     entry.context ? contexts[entry.context] : anyContext,
   )
-  return entry.shape === 'pair' ? item : entry.shape === 'array' ? c.array(item) : paged(item)
+  return entry.shape === 'pair' ? item : listOrArray(item)
 }

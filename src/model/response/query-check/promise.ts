@@ -8,7 +8,7 @@ import { ComponentListRule } from '../../request/components'
 import { filterOperatorRules } from '../../request/filters'
 import { checked } from '../../request/rule'
 import { checkComponentTree } from '../../rules'
-import { browsableTypes, recommendedTypes, typesOfIds, typesOfReturnType } from '../../query/returned-types'
+import { browsableTypes, typesOfIds, typesOfReturnType } from '../../query/returned-types'
 import type { EndpointName } from '../../wire'
 
 // What a query promises about its response, read from its endpoint and body: the types it returns and the
@@ -39,12 +39,10 @@ export function readPromise(endpoint: EndpointName, body: unknown): ResponseProm
       const returnType =
         isObject(filters) && Object.hasOwn(filters, 'returnType') ? filters['returnType'] : undefined
       if (returnType !== undefined) checked(filterOperatorRules.returnType, returnType, [])
+      // Without a returnType the query promises no type: the documents do not say what relate and silos
+      // recommend then (the builder types them as any browsable type; other objects pass as they come).
       types =
-        returnType !== undefined
-          ? typesOfReturnType(returnType as never, browsableTypes)
-          : endpoint === 'explore'
-            ? browsableTypes
-            : recommendedTypes
+        returnType !== undefined ? typesOfReturnType(returnType as never, browsableTypes) : browsableTypes
     }
     // The component rule, then names, applicability and depth, as `.with()` and fromJSON check them; either
     // throws on anything else.
