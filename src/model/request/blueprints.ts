@@ -70,11 +70,11 @@ export type Blueprint = BlueprintsByType[BlueprintType]
 /** The params of each blueprint type. */
 export type BlueprintParams = { readonly [Type in BlueprintType]: BlueprintsByType[Type]['params'] }
 
-const title = leaf<string>(
+const title = /* @__PURE__ */ leaf<string>(
   { kind: 'string', code: 'invalid_request', expected: 'a title' },
   (value) => typeof value == 'string',
 )
-const template = leaf<string>(
+const template = /* @__PURE__ */ leaf<string>(
   { kind: 'string', code: 'invalid_request', expected: 'a title template ($1 is the seed)' },
   (value) => typeof value == 'string',
 )
@@ -96,12 +96,12 @@ const params: { readonly [Type in BlueprintType]: readonly [Readonly<Record<stri
 }
 
 const placement = {
-  positions: list(
+  positions: /* @__PURE__ */ list(
     whole(0, 'invalid_request', 'a position of 0 or more'),
     'invalid_request',
     'a list of positions',
   ),
-  probability: leaf<number>(
+  probability: /* @__PURE__ */ leaf<number>(
     { kind: 'number', min: 0, max: 1, code: 'invalid_request', expected: 'a probability from 0 to 1' },
     (value) => typeof value == 'number' && value >= 0 && value <= 1,
   ),
@@ -112,9 +112,14 @@ const placement = {
   const [fields, required] = params[type]
   return object<Record<string, unknown>>(
     {
-      type: name([type], 'unknown_blueprint', 'blueprint type'),
+      type: /* @__PURE__ */ name([type], 'unknown_blueprint', 'blueprint type'),
       ...placement,
-      params: object(fields, 'invalid_request', `the params of ${type}`, required ? [required] : []),
+      params: /* @__PURE__ */ object(
+        fields,
+        'invalid_request',
+        `the params of ${type}`,
+        required ? [required] : [],
+      ),
     },
     'invalid_request',
     `a ${type} blueprint`,
@@ -132,7 +137,7 @@ const placement = {
   Object.fromEntries(blueprintTypes.map((type) => [type, blueprint(type)]))
 
 /** A silo blueprint: its type chooses its params. */
-export const BlueprintRule: Rule<Blueprint> = byType<Blueprint>(
+export const BlueprintRule: Rule<Blueprint> = /* @__PURE__ */ byType<Blueprint>(
   byBlueprintType(),
   'invalid_request',
   'a blueprint ({ type, … })',
@@ -141,7 +146,7 @@ export const BlueprintRule: Rule<Blueprint> = byType<Blueprint>(
 )
 
 /** Silos' blueprints: one or more, within the request limit. */
-export const BlueprintListRule: Rule<readonly Blueprint[]> = list(
+export const BlueprintListRule: Rule<readonly Blueprint[]> = /* @__PURE__ */ list(
   BlueprintRule,
   'invalid_request',
   'a list of one or more blueprints',

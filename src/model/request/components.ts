@@ -17,18 +17,22 @@ export interface ComponentRequest {
 }
 
 /** A component's name: one of the catalogue's (components.ts). */
-export const ComponentNameRule: Rule<ComponentName> = name(componentNames, 'unknown_component', 'component')
+export const ComponentNameRule: Rule<ComponentName> = /* @__PURE__ */ name(
+  componentNames,
+  'unknown_component',
+  'component',
+)
 
 /**
  * A component request. Whether it applies where it stands, takes a page, or nests too deep depends on the query
  * around it: `checkComponentTree` (rules.ts) checks that, from the catalogue.
  */
-export const ComponentRequestRule: Rule<ComponentRequest> = object<ComponentRequest>(
+export const ComponentRequestRule: Rule<ComponentRequest> = /* @__PURE__ */ object<ComponentRequest>(
   {
     name: ComponentNameRule,
     pageSize: PageSizeRule,
     page: PageRule,
-    components: lazy(() => ComponentListRule),
+    components: /* @__PURE__ */ lazy(() => ComponentListRule),
   },
   'invalid_request',
   'a component ({ name, pageSize?, page?, components? })',
@@ -36,7 +40,7 @@ export const ComponentRequestRule: Rule<ComponentRequest> = object<ComponentRequ
 )
 
 /** The components at one level of a request. */
-export const ComponentListRule: Rule<readonly ComponentRequest[]> = list(
+export const ComponentListRule: Rule<readonly ComponentRequest[]> = /* @__PURE__ */ list(
   ComponentRequestRule,
   'invalid_request',
   'a list of components',

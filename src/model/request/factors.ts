@@ -10,14 +10,14 @@ export interface Factor {
   readonly boostOnly?: boolean
 }
 
-export const FactorRule: Rule<Factor> = object<Factor>(
+export const FactorRule: Rule<Factor> = /* @__PURE__ */ object<Factor>(
   {
     id: FactorIdRule,
-    weight: leaf(
+    weight: /* @__PURE__ */ leaf(
       { kind: 'number', min: 0, code: 'invalid_factor', expected: 'a weight of 0 or more' },
       (value) => typeof value == 'number' && value >= 0 && value < Infinity,
     ),
-    boostOnly: leaf(
+    boostOnly: /* @__PURE__ */ leaf(
       { kind: 'boolean', code: 'invalid_factor', expected: 'true or false' },
       (value) => typeof value == 'boolean',
     ),
@@ -28,7 +28,7 @@ export const FactorRule: Rule<Factor> = object<Factor>(
 )
 
 /** Relate's factors: one or more, within the request limit. */
-export const FactorListRule: Rule<readonly Factor[]> = list(
+export const FactorListRule: Rule<readonly Factor[]> = /* @__PURE__ */ list(
   FactorRule,
   'invalid_request',
   'a list of one or more factors',

@@ -13,7 +13,7 @@ export type { FilterName } from '../vocabulary'
  * What `returnType` compares: a type that can be retrieved (`returnTypeNames`, ids.ts). Image and Subscription
  * are reached through what owns them, and say so.
  */
-export const ReturnTypeNameRule: Rule<ReturnTypeName> = name(
+export const ReturnTypeNameRule: Rule<ReturnTypeName> = /* @__PURE__ */ name(
   returnTypeNames,
   'unknown_type',
   'type',
@@ -46,12 +46,12 @@ export type FilterValue<Name extends FilterName> = FilterValues[Name]
 
 /** Each filter's operator, by the filter's name. */
 export const filterOperatorRules: { readonly [Name in FilterName]: Rule<Operator<FilterValue<Name>>> } = {
-  returnType: operator(filterValueRules.returnType),
-  contributors: operator(filterValueRules.contributors),
-  contributorsOf: operator(filterValueRules.contributorsOf),
-  sources: operator(filterValueRules.sources),
-  traits: operator(filterValueRules.traits),
-  collections: operator(filterValueRules.collections),
+  returnType: /* @__PURE__ */ operator(filterValueRules.returnType),
+  contributors: /* @__PURE__ */ operator(filterValueRules.contributors),
+  contributorsOf: /* @__PURE__ */ operator(filterValueRules.contributorsOf),
+  sources: /* @__PURE__ */ operator(filterValueRules.sources),
+  traits: /* @__PURE__ */ operator(filterValueRules.traits),
+  collections: /* @__PURE__ */ operator(filterValueRules.collections),
 }
 
 /** A filters object: each filter at most once, by name. */
@@ -65,7 +65,7 @@ export type Filters = {
 }
 
 /** Filters by name, in canonical order (`filterNames`); all of them apply together. */
-export const FiltersRule: Rule<Filters> = object<Filters>(
+export const FiltersRule: Rule<Filters> = /* @__PURE__ */ object<Filters>(
   filterOperatorRules,
   'invalid_request',
   'an object of filters',
@@ -75,7 +75,7 @@ export const FiltersRule: Rule<Filters> = object<Filters>(
 )
 
 /** A filter's name, where a filter is named apart from a filters object (the builder's `.filter()`). */
-export const FilterNameRule: Rule<FilterName> = name(filterNames, 'unknown_filter', 'filter')
+export const FilterNameRule: Rule<FilterName> = /* @__PURE__ */ name(filterNames, 'unknown_filter', 'filter')
 
 /** The message of a filter set twice in one query (the builder's `.filter()`, the text's `where`). */
 export const duplicateFilter = (filter: string): string =>

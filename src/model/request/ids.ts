@@ -76,7 +76,7 @@ export const FactorIdRule: Rule<UserId | MediaId | ContributorId> = idOf(
   'a user, a contributor or media (Movie, ShowSeries, ShowEpisode, …)',
 )
 /** Anything `lookup` and `silos` take: a prefixed id, the current user's alias, or a mapped source id. */
-export const AnyIdRule: Rule<string> = leaf(
+export const AnyIdRule: Rule<string> = /* @__PURE__ */ leaf(
   {
     kind: 'id',
     alias: true,
@@ -87,7 +87,7 @@ export const AnyIdRule: Rule<string> = leaf(
 )
 
 /** Ids as silos' seeds take them: any ids, within the request limit. */
-export const IdListRule: Rule<readonly string[]> = list(
+export const IdListRule: Rule<readonly string[]> = /* @__PURE__ */ list(
   AnyIdRule,
   'invalid_request',
   'a list of ids',
@@ -96,7 +96,7 @@ export const IdListRule: Rule<readonly string[]> = list(
 )
 
 /** Ids as lookup, idsOrder and a Content blueprint take them: one or more, within the request limit. */
-export const SomeIdsRule: Rule<readonly string[]> = list(
+export const SomeIdsRule: Rule<readonly string[]> = /* @__PURE__ */ list(
   AnyIdRule,
   'invalid_request',
   'a list of one or more ids',

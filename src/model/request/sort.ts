@@ -13,9 +13,9 @@ export type Sort =
   | { readonly type: 'idsOrder'; readonly ids: readonly string[]; readonly order?: SortOrder }
 export type SortType = Sort['type']
 
-const order = name(sortOrders, 'invalid_sort', 'sort order')
-const plain = object<{ type: PlainSortType; order?: SortOrder }>(
-  { type: name(plainSortTypes, 'unknown_sort', 'sort'), order },
+const order = /* @__PURE__ */ name(sortOrders, 'invalid_sort', 'sort order')
+const plain = /* @__PURE__ */ object<{ type: PlainSortType; order?: SortOrder }>(
+  { type: /* @__PURE__ */ name(plainSortTypes, 'unknown_sort', 'sort'), order },
   'invalid_sort',
   'a sort',
   ['type'],
@@ -25,12 +25,12 @@ const plain = object<{ type: PlainSortType; order?: SortOrder }>(
 export const sortWords: readonly string[] = [...sortProperties, ...plainSortTypes, 'idsOrder', 'property']
 
 /** A sort: `{ type, order? }`, `property` with the property, `idsOrder` with one or more ids. */
-export const SortRule: Rule<Sort> = byType<Sort>(
+export const SortRule: Rule<Sort> = /* @__PURE__ */ byType<Sort>(
   {
-    property: object<{ type: 'property'; property: SortProperty; order?: SortOrder }>(
+    property: /* @__PURE__ */ object<{ type: 'property'; property: SortProperty; order?: SortOrder }>(
       {
-        type: name(['property'], 'unknown_sort', 'sort'),
-        property: name(sortProperties, 'unknown_sort', 'sort property'),
+        type: /* @__PURE__ */ name(['property'], 'unknown_sort', 'sort'),
+        property: /* @__PURE__ */ name(sortProperties, 'unknown_sort', 'sort property'),
         order,
       },
       'invalid_sort',
@@ -38,10 +38,10 @@ export const SortRule: Rule<Sort> = byType<Sort>(
       ['type', 'property'],
     ),
     ...Object.fromEntries(plainSortTypes.map((type) => [type, plain])),
-    idsOrder: object<{ type: 'idsOrder'; ids: readonly string[]; order?: SortOrder }>(
+    idsOrder: /* @__PURE__ */ object<{ type: 'idsOrder'; ids: readonly string[]; order?: SortOrder }>(
       {
-        type: name(['idsOrder'], 'unknown_sort', 'sort'),
-        ids: list(AnyIdRule, 'invalid_sort', 'a list of one or more ids', 1, 'ids'),
+        type: /* @__PURE__ */ name(['idsOrder'], 'unknown_sort', 'sort'),
+        ids: /* @__PURE__ */ list(AnyIdRule, 'invalid_sort', 'a list of one or more ids', 1, 'ids'),
         order,
       },
       'invalid_sort',
@@ -57,4 +57,8 @@ export const SortRule: Rule<Sort> = byType<Sort>(
 )
 
 /** A list of sorts, most significant first. */
-export const SortListRule: Rule<readonly Sort[]> = list(SortRule, 'invalid_request', 'a list of sorts')
+export const SortListRule: Rule<readonly Sort[]> = /* @__PURE__ */ list(
+  SortRule,
+  'invalid_request',
+  'a list of sorts',
+)
