@@ -16,7 +16,8 @@ import {
 } from 'hql'
 import type { ResultOf } from 'hql'
 import { unknownFields } from 'hql'
-import type { ContributionType, MediumType, MethodType, Name, Open, UnknownFields } from 'hql'
+import type { ContributionType, MediumType, MethodType, Name, Open } from 'hql/schemas'
+import type { UnknownFields } from 'hql/types'
 
 const movies = hql
   .explore()
