@@ -83,15 +83,15 @@ export const got = (value: unknown): string =>
  * The message of a name that is none of `names`: `unknown filter 'trait'; did you mean 'traits'?`, or the names
  * when none is close and they are few.
  */
-export function unknownName(what: string, name: string, names: readonly string[]): string {
-  const close = closest(name, names)
-  return `unknown ${what} ${clipped(name)}${
-    close
-      ? `; did you mean '${close}'?`
-      : names[0] && names.length < 16
-        ? `; expected one of ${names.join(', ')}`
-        : ''
+export const unknownName = (what: string, name: string, names: readonly string[]): string =>
+  `unknown ${what} ${clipped(name)}${
+    suggestion(name, names) || (names[0] && names.length < 16 ? `; expected one of ${names.join(', ')}` : '')
   }`
+
+/** `; did you mean 'traits'?` when one of `names` is close to `name`, else nothing. */
+function suggestion(name: string, names: readonly string[]): string {
+  const close = closest(name, names)
+  return close ? `; did you mean '${close}'?` : ''
 }
 
 /** Records a mistake at `key` (or where the check is) and refuses. */
@@ -100,9 +100,9 @@ function fail(walk: Walk, code: HqlErrorCode, message: string, key?: string | nu
   return refused
 }
 
-/** Records that `value` is not what `rule` expects. */
-const miss = (walk: Walk, rule: Rule, value: unknown, key?: string): Refused =>
-  fail(walk, rule.code, `expected ${rule.expected}, got ${got(value)}`, key)
+/** Records that `value` (or what `found` says of it) is not what `rule` expects. */
+const miss = (walk: Walk, rule: Rule, value: unknown, key?: string, found = got(value)): Refused =>
+  fail(walk, rule.code, `expected ${rule.expected}, got ${found}`, key)
 
 /** Adds `key` to the paths of the mistakes found from `mark` on, which lie below it; the next mark. */
 function under(walk: Walk, mark: number, key: string | number): number {
@@ -357,15 +357,13 @@ export type Operator<V> =
       if (isObject(given)) for (key in given) if (++count > 1) break
       if (count != 1 || !(operatorKeys as readonly unknown[]).includes(key)) {
         const keys = isObject(given) ? Object.keys(given) : []
-        return keys[0] === undefined
-          ? miss(walk, rule, given)
-          : fail(
-              walk,
-              rule.code,
-              `expected ${rule.expected}, got ${shownList(keys, quoted)}${
-                closest(keys[0], operatorKeys) ? `; did you mean '${closest(keys[0], operatorKeys)}'?` : ''
-              }`,
-            )
+        return miss(
+          walk,
+          rule,
+          given,
+          undefined,
+          keys[0] === undefined ? got(given) : shownList(keys, quoted) + suggestion(keys[0], operatorKeys),
+        )
       }
       if (!deeper(walk, 1)) return refused
       const operand = (given as Record<string, unknown>)[key as string]
