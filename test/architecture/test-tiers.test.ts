@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { freshModules, tiers } from '../../vitest.config'
+import { freshModules, ownProcess, tiers } from '../../vitest.config'
 
 const root = resolve(__dirname, '../..')
 
@@ -26,7 +26,9 @@ const testFiles = (readdirSync(join(root, 'test'), { recursive: true }) as strin
   .map((f) => `test/${f.split('\\').join('/')}`)
   .filter((f) => f.endsWith('.test.ts'))
 const heavy = Object.values(tiers).flat()
-const unitFiles = testFiles.filter((f) => !heavy.some((p) => matches(f, p)) && !freshModules.includes(f))
+const unitFiles = testFiles.filter(
+  (f) => !heavy.some((p) => matches(f, p)) && !freshModules.includes(f) && !ownProcess.includes(f),
+)
 
 /** Every module specifier a file reaches through the relative imports it makes inside test/ and bench/. */
 function reached(file: string, seen = new Set<string>()): Set<string> {
@@ -52,6 +54,15 @@ describe('the test tiers', () => {
     expect(unitFiles.length).toBeGreaterThan(testFiles.length / 2)
     for (const pattern of heavy.filter((p) => !p.includes('*')))
       expect(testFiles, `${pattern} is listed in vitest.config.ts`).toContain(pattern)
+  })
+
+  // The unit tier runs in worker threads: a file that reads this process's CPU time would count other
+  // threads' too (vitest.config.ts's ownProcess runs such files in a process of their own).
+  it('has no file that measures process-wide CPU time', () => {
+    const measuring = unitFiles.filter((file) =>
+      /process\.(?:cpuUsage|resourceUsage)\(/.test(readFileSync(join(root, file), 'utf8')),
+    )
+    expect(measuring, 'list them in ownProcess').toEqual([])
   })
 
   it.each(unitFiles)('%s reaches no child process, Redis, browser or TypeScript program', (file) => {

@@ -7,8 +7,8 @@ import type { GraphIndex } from '../../src/service/graph/graph-index'
  * catalog or what the build makes of it changes (last: issue 28's credits, directors read from more forms of the lead).
  */
 export const pinnedFingerprints = {
-  demoUser: '907c05f344edc025a1cb41608784d3698171ce2778de355ba463bec5d6ba46a2',
-  noUsers: '5a1bf600555355bbcc9d9d9fd1ea19ebdff33b767738e5ade1d8dcd04b6f8e34',
+  demoUser: '80d07c1f2c2de85398afd4d1f6f564af85ca0efc2e332b05d659f0fe6f11e3d3',
+  noUsers: 'fe9ff0031fccbc40c57b1706f19caf0cc72944b8c5240daab8fdd0a32f846d7f',
 } as const
 
 /**

@@ -29,9 +29,13 @@ export function creditedName(entry: string): string | undefined {
 
 // "directed by", "directed and produced by", "Directed, produced, and co-written by", and where the director
 // also stars, "directed, co-produced by, and starring" and "directed, produced by and starring"; or "the
-// directorial debut of". ("filmdirected by": one lead lacks the space.)
+// directorial debut of". ("filmdirected by": one lead lacks the space.) A description may stand before the
+// name ("directed by series co-developer and former writer Tim Hill", "by five different directors: Joe
+// Dante, …"): lower-case words are passed over.
 const DIRECTED_BY =
-  /[Dd]irected(?:(?:,|, and| and) (?:co-)?(?:produced|written|edited|photographed)(?: by)?)*(?: by|(?:,|, and| and) starring) |[Dd]irectorial debut of /g
+  /(?:[Dd]irected(?:(?:,|, and| and) (?:co-)?(?:produced|written|edited|photographed)(?: by)?)*(?: by|(?:,|, and| and) starring)|[Dd]irectorial debut of) (?:\p{Ll}[\p{Ll}-]*:? )*/gu
+// Where no sentence says who directed it: "… match director Zack Snyder's original vision".
+const DIRECTOR = /\bdirector (?=\p{Lu})/u
 // A name: capitalised words and initials ("J. J. Abrams", "Sebastián Lelio", "Guillermo del Toro"), a sentence
 // ending at a word's full stop ("James Gray. Starring…" is James Gray).
 const WORD = String.raw`(?:(?:\p{Lu}\.)+|\p{Lu}[\p{L}\p{M}'’-]*|(?:de|del|della|der|den|da|di|du|van|von|le|la)(?= \p{Lu}))`
@@ -48,14 +52,15 @@ const SEPARATOR = /^(?:, and |, | and | & )/
  */
 export function directorsInLead(lead: string): string[] {
   DIRECTED_BY.lastIndex = 0
-  const found = DIRECTED_BY.exec(lead)
+  const found = DIRECTED_BY.exec(lead) ?? DIRECTOR.exec(lead)
   if (found === null) return []
   let rest = lead.slice(found.index + found[0].length)
   const names: string[] = []
   for (;;) {
     const name = NAME.exec(rest)?.[0]
     if (name === undefined) break
-    names.push(name.replace(/\u00a0/g, ' '))
+    // "Zack Snyder's original vision": the name without its possessive.
+    names.push(name.replace(/\u00a0/g, ' ').replace(/['’]s$/, ''))
     rest = rest.slice(name.length)
     const separator = SEPARATOR.exec(rest)?.[0]
     if (separator === undefined) break
@@ -69,9 +74,12 @@ export function directorsInLead(lead: string): string[] {
   return names
 }
 
-/** A film's directors: its list entry's, or when it has none, those its Wikipedia lead names. */
+/**
+ * A film's directors: its list entry's, or when it names none ("5 directors" names nobody), those its Wikipedia
+ * lead names.
+ */
 export function directorsOf(movie: RawMovie): readonly string[] {
-  return movie.directors != null && movie.directors.length > 0
+  return movie.directors?.some((entry) => creditedName(entry) !== undefined)
     ? movie.directors
     : directorsInLead(movie.extract ?? '')
 }

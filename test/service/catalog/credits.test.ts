@@ -57,9 +57,17 @@ describe("the directors a film's Wikipedia lead names, where its list entry has 
     ],
     ['A 2016 film written, directed, produced by and starring Ben Affleck. Based on', ['Ben Affleck']],
     ['The directorial debut of Rupert Sanders, it was written by Evan Daugherty', ['Rupert Sanders']],
-    // A description before the name: no name is read rather than a wrong one.
-    ['Written and directed by series co-developer Tim Hill.', []],
-    ["It is intended to match director Zack Snyder's original vision", []],
+    // A description before the name is passed over; a director named in passing, without "directed by".
+    ['Written and directed by series co-developer and former writer Tim Hill, who', ['Tim Hill']],
+    ["It is intended to match director Zack Snyder's original vision", ['Zack Snyder']],
+    [
+      'skits directed by five different directors: Joe Dante, Carl Gottlieb, and Robert K. Weiss.',
+      ['Joe Dante', 'Carl Gottlieb', 'Robert K. Weiss'],
+    ],
+    [
+      'film co-written and co-directed by Allison Anders, and Quentin Tarantino, loosely',
+      ['Allison Anders', 'Quentin Tarantino'],
+    ],
     ['A 2005 direct-to-video animated film.', []],
   ])('%j', (lead, directors) => {
     expect(directorsInLead(lead)).toEqual(directors)
@@ -71,6 +79,8 @@ describe("the directors a film's Wikipedia lead names, where its list entry has 
     expect(directorsOf({ ...film, directors: ['Mike Nichols'] })).toEqual(['Mike Nichols'])
     expect(directorsOf({ ...film, directors: [] })).toEqual(['Carol Reed'])
     expect(directorsOf({ ...film, directors: null })).toEqual(['Carol Reed'])
+    // An entry that names nobody ("5 directors") is no entry.
+    expect(directorsOf({ ...film, directors: ['5 directors'] })).toEqual(['Carol Reed'])
   })
 })
 
@@ -99,5 +109,18 @@ describe('the shipped catalog, built', () => {
     expect(without.map((movie) => movie.title)).toEqual([])
     // 1,934 films have a director column; the leads name most of the other 451.
     expect(named.length).toBeGreaterThan(2300)
+  })
+
+  it('leaves without a director only the films whose source never says who directed them', () => {
+    const byKey = new Map(graph.media.map((m) => [m.key, m]))
+    const undirected = raw.movies.filter(
+      (movie) => !byKey.get(movie.id)?.credits.some((c) => c.contribution === 'Director'),
+    )
+    // Their leads speak of no director ("direct-to-video" is a kind of release, not a person).
+    const speaking = undirected.filter((movie) =>
+      /\bdirect(?:ed|or|orial)\b/i.test((movie.extract ?? '').replace(/direct-to-video/g, '')),
+    )
+    expect(speaking.map((movie) => movie.title)).toEqual([])
+    expect(undirected.length).toBeLessThan(25)
   })
 })
