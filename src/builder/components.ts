@@ -1,4 +1,14 @@
-import { PageSizeRule, checked, componentCatalogue, checkComponentName, requestOf } from '../model/core'
+import {
+  HqlError,
+  PageSizeRule,
+  checked,
+  componentCatalogue,
+  checkComponentName,
+  madeByHelper,
+  requestLimits,
+  requestOf,
+  tooMany,
+} from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentObjectTypes, ComponentRequest } from '../model/core'
 import type { ComponentArg, ComponentSpec, SpecOfArg } from './component-spec'
 import type { ValidNested } from './argument-checks'
@@ -49,14 +59,18 @@ export type Component<N extends ComponentName> = [OfTypes<N>] extends [never]
   ? ComponentSpec<N, never>
   : NestingComponent<N>
 
-/** Builds a component request in canonical key order: name, pageSize, components. */
+/**
+ * Builds a component request in canonical key order: name, pageSize, components; frozen, and recorded as made
+ * (the query's `.with()` takes only these: src/model/query/made.ts). The name and page size are checked by their
+ * rules, the nested requests are made here too; whether each applies is `.with()`'s check of the whole tree.
+ */
 function componentRequest(name: ComponentName, pageSize?: number, components?: readonly ComponentRequest[]) {
   const request: { name: ComponentName; pageSize?: number; components?: readonly ComponentRequest[] } = {
     name,
   }
   if (pageSize !== undefined) request.pageSize = pageSize
   if (components !== undefined && components.length > 0) request.components = Object.freeze(components)
-  return Object.freeze(request)
+  return madeByHelper(Object.freeze(request))
 }
 
 class Spec {
@@ -74,19 +88,19 @@ class Spec {
   }
 }
 
-// A nested component given by name is checked here, where its path is known; whether it applies is checked
-// with the whole tree by `.with()`, as for a value.
-function nestedRequest(arg: ComponentArg, index: number): ComponentRequest {
-  if (typeof arg !== 'string') return requestOf(arg, [index])
-  checkComponentName(arg, [index])
-  return componentRequest(arg)
+// The nested components of a nesting call: each a name or a value a helper made (as `.with()` takes them), no
+// more than a level may hold; whether each applies is checked with the whole tree by `.with()`.
+function nestedRequests(nested: readonly ComponentArg[]): ComponentRequest[] {
+  if (nested.length > requestLimits.componentsPerLevel)
+    throw new HqlError(...tooMany('componentsPerLevel', nested.length), { path: ['components'] })
+  return nested.map((arg, index) => requestOf(arg, ['components', index]))
 }
 
 // The nesting call of a component, with the page size given before it (if any), which the call keeps.
 function nestingComponent(name: ComponentName, pageSize?: number): unknown {
   const request = componentRequest(name, pageSize)
   const call = (...nested: ComponentArg[]) =>
-    new Spec(componentRequest(name, pageSize, nested.map(nestedRequest)))
+    new Spec(componentRequest(name, pageSize, nestedRequests(nested)))
   return Object.assign(call, {
     request,
     pageSize: (size: number) => nestingComponent(name, checked(PageSizeRule, size, ['pageSize'])),

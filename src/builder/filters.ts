@@ -1,4 +1,15 @@
-import { checkArgShape } from '../model/core'
+import {
+  CollectionsOperatorRule,
+  ContributorsOfOperatorRule,
+  ContributorsOperatorRule,
+  ReturnTypeOperatorRule,
+  SourcesOperatorRule,
+  TraitsOperatorRule,
+  checked,
+  madeByHelper,
+  madeFilter,
+  takeMade,
+} from '../model/core'
 import type {
   CheckedId,
   CollectionId,
@@ -11,6 +22,7 @@ import type {
   SourceId,
   TraitId,
   WrongIdType,
+  Rule,
 } from '../model/core'
 
 declare const filterTypes: unique symbol
@@ -120,44 +132,54 @@ export interface ReturnTypeFilter {
 
 type TypesOf<F> = F extends FilterSpec<'returnType', infer T> ? T : never
 
-// Only the operator reaches a query's body, so only the operator is frozen.
-function spec(filter: FilterName, operator: Operator<string>): FilterSpec {
-  return { filter, operator: Object.freeze(operator) }
+// A filter as its helper makes it: the operator checked by the rule of its filter (src/model/request/filters.ts)
+// at the path it will have in a body, so that a mistake reads as fromJSON reads it there, and recorded as made
+// (the query's `.filter()` takes only these: src/model/query/made.ts). Only the operator reaches a query's body.
+function spec(filter: FilterName, rule: Rule, operator: Operator<string>): FilterSpec {
+  const checkedOperator = checked(rule, operator, ['filters', filter]) as Operator<string>
+  return madeByHelper({ filter, operator: Object.freeze(checkedOperator) })
 }
 
-// Each helper only records the operator; `.filter()` checks the whole tree with full paths, so a mistake
-// inside an `$or` is reported where it stands. Marked pure so that bundlers drop the helpers an app leaves unused.
+// The helpers of one filter. Marked pure so that bundlers drop the helpers (and the rules) an app leaves unused.
 /* @__NO_SIDE_EFFECTS__ */
-function filterField(name: FilterName) {
+function filterField(name: FilterName, rule: Rule) {
   return {
-    eq: (value: string) => spec(name, { $eq: value }),
-    ne: (value: string) => spec(name, { $ne: value }),
-    in: (...values: string[]) => spec(name, { $in: Object.freeze(values) }),
-    all: (...values: string[]) => spec(name, { $all: Object.freeze(values) }),
+    eq: (value: string) => spec(name, rule, { $eq: value }),
+    ne: (value: string) => spec(name, rule, { $ne: value }),
+    in: (...values: string[]) => spec(name, rule, { $in: Object.freeze(values) }),
+    all: (...values: string[]) => spec(name, rule, { $all: Object.freeze(values) }),
+    // Each branch one a filter helper made (a JavaScript caller's hand-written object is refused where it
+    // stands); the whole `$or` is checked again by the rule: its length, and branches of another filter.
     or: (...filters: FilterSpec[]) =>
-      spec(
-        name,
-        // A filter that is no object (a JavaScript caller's null) is refused where it stands, not read.
-        {
-          $or: Object.freeze(filters.map((f, i) => (checkArgShape(f, [name, '$or', i]), f.operator))),
-        },
-      ),
+      spec(name, rule, {
+        $or: Object.freeze(
+          filters.map(
+            (f, i) => (takeMade(f, 'invalid_request', ['filters', name, '$or', i], madeFilter), f.operator),
+          ),
+        ),
+      }),
   }
 }
 
 /** Filter on the type of the top-level objects: `returnType.eq('Movie')`. Narrows the result type. */
-export const returnType = filterField('returnType') as unknown as ReturnTypeFilter
+export const returnType = filterField('returnType', ReturnTypeOperatorRule) as unknown as ReturnTypeFilter
 /** Filter on traits (genres and the other trait families): `traits.eq('mhgnr-drama')`. */
-export const traits = filterField('traits') as unknown as IdFilter<'traits', TraitId>
+export const traits = filterField('traits', TraitsOperatorRule) as unknown as IdFilter<'traits', TraitId>
 /** Filter on the media a contributor worked on (returns contributors): `contributorsOf.eq('mhmov-gladiator')`. */
-export const contributorsOf = filterField('contributorsOf') as unknown as MediaIdFilter<'contributorsOf'>
+export const contributorsOf = filterField(
+  'contributorsOf',
+  ContributorsOfOperatorRule,
+) as unknown as MediaIdFilter<'contributorsOf'>
 
-export const contributorsFilter = filterField('contributors') as unknown as IdFilter<
+export const contributorsFilter = filterField(
   'contributors',
-  ContributorId
+  ContributorsOperatorRule,
+) as unknown as IdFilter<'contributors', ContributorId>
+export const sourcesFilter = filterField('sources', SourcesOperatorRule) as unknown as IdFilter<
+  'sources',
+  SourceId
 >
-export const sourcesFilter = filterField('sources') as unknown as IdFilter<'sources', SourceId>
-export const collectionsFilter = filterField('collections') as unknown as IdFilter<
+export const collectionsFilter = filterField('collections', CollectionsOperatorRule) as unknown as IdFilter<
   'collections',
   CollectionId
 >

@@ -3,8 +3,9 @@ import {
   HqlError,
   QueryValue,
   checkArgShape,
-  checkFilterInput,
   checked,
+  madeFilter,
+  takeMade,
   duplicateFilter,
   emptyFilters,
   browsableTypes,
@@ -68,11 +69,12 @@ function blueprint<Type extends BlueprintType>(type: Type, options: unknown): Bl
   if (filters !== undefined) checkArgShape(Array.isArray(filters) && filters, ['filters'])
   if (filters !== undefined && (filters as readonly unknown[]).length > 0) {
     const record: Record<string, unknown> = {}
+    // Each one a filter helper made (and checked), as `.filter()` takes them; the blueprint rule checks all again.
     for (const input of filters as readonly unknown[]) {
-      const path = checkFilterInput(input)
+      takeMade(input, 'invalid_request', ['filters'], madeFilter)
       const { filter, operator } = input as FilterSpec
       if (Object.hasOwn(record, filter))
-        throw new HqlError('duplicate_filter', duplicateFilter(filter), { path })
+        throw new HqlError('duplicate_filter', duplicateFilter(filter), { path: ['filters', filter] })
       record[filter] = operator
     }
     given.filters = record

@@ -1,4 +1,4 @@
-import { SortRule, checked } from '../model/core'
+import { IdsOrderRule, checked, madeByHelper } from '../model/core'
 import type { AnyId, Sort, SortOrder } from '../model/core'
 
 /** A sort key that takes an order: `releaseDate.desc()`. */
@@ -7,11 +7,12 @@ export interface SortKey {
   desc(): Sort
 }
 
-// Both orders are made once and frozen: a sort key is a constant, so every call can return the same value.
-// Marked pure so that bundlers drop the sort keys an app does not import.
+// Both orders are made once, frozen and recorded as made (the query's `.sort()` takes only the sorts these helpers
+// made: src/model/query/made.ts): a sort key is a constant, so every call can return the same value. Marked pure
+// so that bundlers drop the sort keys an app does not import.
 const keyed = /* @__NO_SIDE_EFFECTS__ */ (make: (order: SortOrder) => Sort): SortKey => {
-  const ascending = Object.freeze(make('ascending'))
-  const descending = Object.freeze(make('descending'))
+  const ascending = madeByHelper(Object.freeze(make('ascending')))
+  const descending = madeByHelper(Object.freeze(make('descending')))
   return { asc: () => ascending, desc: () => descending }
 }
 
@@ -28,8 +29,12 @@ export const likeOrder: SortKey = keyed((order) => ({ type: 'likeOrder', order }
 /** Sort by when the user followed it: `followOrder.desc()`. */
 export const followOrder: SortKey = keyed((order) => ({ type: 'followOrder', order }))
 /** A random order. */
-const randomSort: Sort = /* @__PURE__ */ Object.freeze({ type: 'random' })
+const randomSort: Sort = /* @__PURE__ */ madeByHelper(/* @__PURE__ */ Object.freeze({ type: 'random' }))
 export const random = (): Sort => randomSort
-/** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. */
+/**
+ * The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. The ids are checked by the idsOrder rule here, as
+ * fromJSON checks a sort's: a mistake's path starts at the sort (`['ids', 0]`), whose place in the body this call
+ * cannot know.
+ */
 export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
-  checked(SortRule, { type: 'idsOrder', ids }, [], true)
+  madeByHelper(checked(IdsOrderRule, { type: 'idsOrder', ids }, [], true))

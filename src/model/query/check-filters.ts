@@ -1,25 +1,4 @@
-import type { JsonPath } from '../errors'
-import { checkArgShape } from '../rules'
-import type { FilterName } from '../vocabulary'
-import { checked } from '../request/rule'
-import type { Rule } from '../request/rule'
-import { FilterNameRule, filterOperatorRules } from '../request/filters'
 import type { Filters } from '../request/filters'
-
-/**
- * Checks one filter as the builder takes it (`{ filter, operator }`, from `.filter()` or a blueprint's filters)
- * with the rules of a filters object: its name, and its operator with the rule of that filter. Returns its
- * path, `['filters', name]`, where fromJSON finds the same filter. A JavaScript caller's value that is no
- * object is refused, and a name that is no string gets a path that ends at the filters.
- */
-export function checkFilterInput(input: unknown): JsonPath {
-  checkArgShape(input, ['filters'])
-  const { filter, operator } = input as { filter: FilterName; operator: unknown }
-  const path = typeof filter == 'string' ? ['filters', filter] : ['filters']
-  checked(FilterNameRule, filter, path)
-  checked(filterOperatorRules[filter] as Rule, operator, path)
-  return path
-}
 
 /**
  * A filters object's operators as slots, in `filterNames`' order (vocabulary.ts): slot `filterNames.indexOf(name)`

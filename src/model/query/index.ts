@@ -3,7 +3,6 @@ export type { Query, ResultOf } from './query'
 export { QueryValue, requestOf } from './value'
 export { emptyFilters, withRequiredFilters } from './required-filters'
 export type { FilterInput, ComponentInput } from './value'
-export { checkFilterInput } from './check-filters'
 export {
   browsableTypes,
   recommendedTypes,
@@ -11,3 +10,4 @@ export {
   typesOfIds,
   typesOfBody,
 } from './returned-types'
+export { madeByHelper, takeMade, madeFilter, madeSort, madeComponent } from './made'

@@ -1,13 +1,11 @@
 import { HqlError } from '../errors'
-import { checkArgShape, checkComponentTree } from '../rules'
+import { checkComponentName, checkComponentTree } from '../rules'
 import type { ObjectTypeName } from '../ids'
 import type { FilterName } from '../vocabulary'
 import type { Operator } from '../request/filters'
 import { duplicateFilter } from '../request/filters'
 import type { ComponentRequest } from '../request/components'
-import { ComponentListRule } from '../request/components'
 import type { Sort } from '../request/sort'
-import { SortRule } from '../request/sort'
 import type { RequestBody } from '../request/bodies'
 import { IdListRule } from '../request/ids'
 import { PageRule, PageSizeRule } from '../request/paging'
@@ -15,8 +13,10 @@ import { checked, unknownName } from '../request/rule'
 import type { Rule } from '../request/rule'
 import { bodyKeys, type BodyKey, type EndpointName } from '../wire'
 import type { Query } from './query'
-import { checkFilterInput, filterSlots, filtersOfSlots } from './check-filters'
+import { filterSlots, filtersOfSlots } from './check-filters'
 import { filterNames } from '../vocabulary'
+import { requestLimits, tooMany } from '../limits'
+import { madeComponent, madeFilter, madeSort, takeMade } from './made'
 import { browsableTypes, typesOfReturnType } from './returned-types'
 
 // The query as a model value: the one runtime class behind every door. The builder's typed interfaces
@@ -149,11 +149,12 @@ export class QueryValue implements Query {
     const slots = filterSlots(this.#parts.filters ?? noFilters)
     let types = this.types
     for (const input of inputs) {
-      // The filter's name is checked too, before it names a slot.
-      const path = checkFilterInput(input)
+      // A filter helper checked the name and the operator when it made the filter, with the rule of its place.
+      takeMade(input, 'invalid_request', ['filters'], madeFilter)
       const { filter, operator } = input
       const slot = (filterNames as readonly string[]).indexOf(filter)
-      if (slots[slot] !== undefined) throw new HqlError('duplicate_filter', duplicateFilter(filter), { path })
+      if (slots[slot] !== undefined)
+        throw new HqlError('duplicate_filter', duplicateFilter(filter), { path: ['filters', filter] })
       slots[slot] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
     }
@@ -169,32 +170,25 @@ export class QueryValue implements Query {
     const next = this.#next('sort')
     const before = this.#parts.sort
     const start = before ? before.length : 0
-    // Each sort by the sort rule (a JavaScript caller's `.sort(releaseDate)`, the key not called, is no sort).
-    // Sort helpers return frozen constants; a hand-written sort object is frozen here. Freezing a frozen
-    // object changes nothing, and an `Object.isFrozen` test before it cost as much as the freeze (~25 ns, a
-    // call into the runtime either way): so every sort is frozen, unchecked.
-    const checkedSorts = sorts.map((sort, index) =>
-      Object.freeze(checked(SortRule, sort, ['sort', start + index])),
-    )
-    next.#parts.sort = Object.freeze(before ? [...before, ...checkedSorts] : checkedSorts)
+    // Each sort one a sort helper made (checked and frozen there): a JavaScript caller's `.sort(releaseDate)`,
+    // the key not called, or a sort written by hand is refused at its index. `sorts` is this call's own array.
+    for (let index = 0; index < sorts.length; index++)
+      takeMade(sorts[index], 'invalid_sort', ['sort', start + index], madeSort)
+    next.#parts.sort = Object.freeze(before ? [...before, ...sorts] : sorts)
     return next
   }
 
   with(...inputs: readonly (ComponentInput | string)[]): QueryValue {
-    // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); the tree
-    // check below refuses an unknown or misplaced name as it does a value.
+    // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); a value is
+    // one a component helper made (its request checked there, nested ones included). Then the count at this
+    // level, and the tree: only what is added, against these types (whether it applies, takes a page, nests).
     const before = this.#parts.components
     const start = before ? before.length : 0
-    const given: unknown[] = before ? [...before] : []
-    for (const input of inputs)
-      given.push(
-        typeof input === 'string'
-          ? Object.freeze({ name: input })
-          : requestOf(input, ['components', given.length]),
-      )
-    // The list by the component rule, as in a body (a JavaScript caller's hand-made request too, and the count at
-    // one level); what was here passes as it is. Then the tree: only what is added, against these types.
-    const components = Object.freeze(checked(ComponentListRule, given, ['components']))
+    const given: ComponentRequest[] = before ? [...before] : []
+    for (const input of inputs) given.push(requestOf(input, ['components', given.length]))
+    if (given.length > requestLimits.componentsPerLevel)
+      throw new HqlError(...tooMany('componentsPerLevel', given.length), { path: ['components'] })
+    const components = Object.freeze(given)
     checkComponentTree(components, this.types, ['components'], 1, start)
     const next = this.#next('components')
     next.#parts.components = components
@@ -230,9 +224,19 @@ export class QueryValue implements Query {
 
 const noFilters: Readonly<Record<string, unknown>> = {}
 
-/** A component value's request, or `invalid_request` at `path` when the value is no component. */
+/**
+ * The request of a component argument at `path`: a name's (checked here), or the request a component helper
+ * made; anything else is refused with `invalid_request` at `path`.
+ *
+ * @example
+ * requestOf('primaryImage', ['components', 0]) // { name: 'primaryImage' }
+ */
 export function requestOf(input: unknown, path: (string | number)[]): ComponentRequest {
-  const request = (input as { request?: unknown } | undefined)?.request
-  checkArgShape(request, path)
+  if (typeof input == 'string') {
+    checkComponentName(input, [...path, 'name'])
+    return Object.freeze({ name: input })
+  }
+  const request = (input as { request?: unknown } | null | undefined)?.request
+  takeMade(request, 'invalid_request', path, madeComponent)
   return request as ComponentRequest
 }

@@ -44,14 +44,26 @@ export interface FilterValues {
 }
 export type FilterValue<Name extends FilterName> = FilterValues[Name]
 
+// Each filter's operator rule on its own, so that a program keeps only the rules of the filter helpers it
+// imports (src/builder/filters.ts): esbuild drops no property of an object it keeps.
+export const ReturnTypeOperatorRule: Rule<Operator<ReturnTypeName>> =
+  /* @__PURE__ */ operator(ReturnTypeNameRule)
+export const ContributorsOperatorRule: Rule<Operator<ContributorId>> =
+  /* @__PURE__ */ operator(ContributorIdRule)
+export const ContributorsOfOperatorRule: Rule<Operator<MediaId>> = /* @__PURE__ */ operator(MediaIdRule)
+export const SourcesOperatorRule: Rule<Operator<SourceId>> = /* @__PURE__ */ operator(SourceIdRule)
+export const TraitsOperatorRule: Rule<Operator<TraitId>> = /* @__PURE__ */ operator(TraitIdRule)
+export const CollectionsOperatorRule: Rule<Operator<CollectionId>> =
+  /* @__PURE__ */ operator(CollectionIdRule)
+
 /** Each filter's operator, by the filter's name. */
 export const filterOperatorRules: { readonly [Name in FilterName]: Rule<Operator<FilterValue<Name>>> } = {
-  returnType: /* @__PURE__ */ operator(filterValueRules.returnType),
-  contributors: /* @__PURE__ */ operator(filterValueRules.contributors),
-  contributorsOf: /* @__PURE__ */ operator(filterValueRules.contributorsOf),
-  sources: /* @__PURE__ */ operator(filterValueRules.sources),
-  traits: /* @__PURE__ */ operator(filterValueRules.traits),
-  collections: /* @__PURE__ */ operator(filterValueRules.collections),
+  returnType: ReturnTypeOperatorRule,
+  contributors: ContributorsOperatorRule,
+  contributorsOf: ContributorsOfOperatorRule,
+  sources: SourcesOperatorRule,
+  traits: TraitsOperatorRule,
+  collections: CollectionsOperatorRule,
 }
 
 /** A filters object: each filter at most once, by name. */

@@ -65,15 +65,23 @@ export type Declaration =
   | { readonly kind: 'operator'; readonly value: Rule }
   | { readonly kind: 'lazy'; readonly rule: () => Rule }
 
-/** A rule of a request: its declaration, its error code, what it expects, and its check. */
+/**
+ * A rule of a request: its check, a function, which carries the rule's declaration, its error code and what it
+ * expects. A function rather than an object with a `check` method: a check calls the rules below it, and a call
+ * of a function value costs the same whatever the rule, where reading `check` from rule objects of a dozen
+ * shapes made V8's lookups megamorphic (~30% of building the quickstart query, bench/build-compile.bench.ts).
+ */
 export type Rule<T = unknown> = Declaration & {
   readonly code: HqlErrorCode
   /** What the rule expects, as a message says it: `a positive whole number`. */
   readonly expected: string
-  readonly check: (value: unknown, walk: Walk) => T | Refused
   /** Phantom: the accepted type. */
   readonly accepted?: T
-}
+} & ((value: unknown, walk: Walk) => T | Refused)
+
+/** A rule of `check` and its declaration. */
+const made = <T>(declared: object, check: (value: unknown, walk: Walk) => T | Refused): Rule<T> =>
+  Object.assign(check, declared) as Rule<T>
 
 /** What a message says of a value it found: `nothing`, `'text'`, `1.5`, `["a","b"]`, `an object`. */
 export const got = (value: unknown): string =>
@@ -137,10 +145,9 @@ function deeper(walk: Walk, count: number): boolean {
   declared: Declaration & { readonly code: HqlErrorCode; readonly expected: string },
   test: (value: unknown) => boolean,
 ): Rule<T> {
-  const rule = {
-    ...declared,
-    check: (value: unknown, walk: Walk) => (test(value) ? (value as T) : miss(walk, rule as Rule, value)),
-  } as Rule<T>
+  const rule: Rule<T> = made(declared, (value, walk) =>
+    test(value) ? (value as T) : miss(walk, rule, value),
+  )
   return rule
 }
 
@@ -165,18 +172,13 @@ function deeper(walk: Walk, count: number): boolean {
   what: string,
   message: (found: string) => string = (found) => unknownName(what, found, names),
 ): Rule<N> {
-  const rule: Rule<N> = {
-    kind: 'name',
-    names,
-    code,
-    expected: `a ${what} name`,
-    check: (value, walk) =>
-      names.includes(value as N)
-        ? (value as N)
-        : typeof value == 'string'
-          ? fail(walk, code, message(value))
-          : miss(walk, rule, value),
-  }
+  const rule: Rule<N> = made({ kind: 'name', names, code, expected: `a ${what} name` }, (value, walk) =>
+    names.includes(value as N)
+      ? (value as N)
+      : typeof value == 'string'
+        ? fail(walk, code, message(value))
+        : miss(walk, rule, value),
+  )
   return rule
 }
 
@@ -191,14 +193,9 @@ function deeper(walk: Walk, count: number): boolean {
   min = 0,
   limit?: RequestLimitName,
 ): Rule<readonly T[]> {
-  const rule: Rule<readonly T[]> = {
-    kind: 'list',
-    item,
-    min,
-    ...(limit && { limit }),
-    code,
-    expected,
-    check(value, walk) {
+  const rule: Rule<readonly T[]> = made(
+    { kind: 'list', item, min, ...(limit && { limit }), code, expected },
+    (value, walk) => {
       if (!Array.isArray(value) || value.length < min) return miss(walk, rule, value)
       if (limit && value.length > requestLimits[limit]) return fail(walk, ...tooMany(limit, value.length))
       if (!deeper(walk, value.length)) return refused
@@ -207,7 +204,7 @@ function deeper(walk: Walk, count: number): boolean {
       let failed = false
       let mark = walk.found.length
       for (let index = 0; index < value.length; index++) {
-        const checked = item.check(value[index], walk)
+        const checked = item(value[index], walk)
         if (checked === refused) {
           failed = true
           mark = under(walk, mark, index)
@@ -216,7 +213,7 @@ function deeper(walk: Walk, count: number): boolean {
       walk.depth--
       return failed ? refused : kept ? (value as readonly T[]) : Object.freeze(out)
     },
-  }
+  )
   return rule
 }
 
@@ -239,15 +236,9 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
   const rules = fields as Readonly<Record<string, Rule>>
   const keys = Object.keys(fields)
   const checks = keys.map((key) => rules[key])
-  const rule: Rule<T> = {
-    kind: 'object',
-    fields: rules,
-    required,
-    unknown,
-    ...(exclusive && { exclusive }),
-    code,
-    expected,
-    check(value, walk) {
+  const rule: Rule<T> = made(
+    { kind: 'object', fields: rules, required, unknown, ...(exclusive && { exclusive }), code, expected },
+    (value, walk) => {
       if (!isObject(value)) return miss(walk, rule, value)
       if (!deeper(walk, 0)) return refused
       // A missing key first: `{ filter: {} }` is first of all a body without its filters.
@@ -274,7 +265,7 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
           mark++
         } else if (given === undefined) kept = false
         else {
-          const checked = (checks[at] as Rule).check(given, walk)
+          const checked = (checks[at] as Rule)(given, walk)
           if (checked === refused) {
             failed = true
             mark = under(walk, mark, key)
@@ -288,7 +279,7 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
         failed = !!fail(walk, exclusive[2], exclusive[3], exclusive[1])
       walk.depth--
       if (failed) return refused
-      if (!out) return kept && sorted ? (value as T) : rule.check(value, { ...walk, copy: true })
+      if (!out) return kept && sorted ? (value as T) : rule(value, { ...walk, copy: true })
       if (!sorted) {
         // Keys written out of order (by hand, or JSON from elsewhere) are put in the canonical order.
         const given = out
@@ -297,7 +288,7 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
       }
       return Object.freeze(out) as T
     },
-  }
+  )
   return rule
 }
 
@@ -314,20 +305,14 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
   what: string,
   suggested: readonly string[] = Object.keys(options),
 ): Rule<T> {
-  const rule: Rule<T> = {
-    kind: 'byType',
-    options,
-    code,
-    expected,
-    check(value, walk) {
-      const type = isObject(value) ? value['type'] : undefined
-      // Not an object, or one without its type (a JavaScript caller's `.sort(releaseDate)`, the key not called).
-      if (typeof type != 'string') return miss(walk, rule, value)
-      return Object.hasOwn(options, type)
-        ? (options[type] as Rule<T>).check(value, walk)
-        : fail(walk, unknownCode, unknownName(what, type, suggested), 'type')
-    },
-  }
+  const rule: Rule<T> = made({ kind: 'byType', options, code, expected }, (value, walk) => {
+    const type = isObject(value) ? value['type'] : undefined
+    // Not an object, or one without its type (a JavaScript caller's `.sort(releaseDate)`, the key not called).
+    if (typeof type != 'string') return miss(walk, rule, value)
+    return Object.hasOwn(options, type)
+      ? (options[type] as Rule<T>)(value, walk)
+      : fail(walk, unknownCode, unknownName(what, type, suggested), 'type')
+  })
   return rule
 }
 
@@ -345,12 +330,14 @@ export type Operator<V> =
  */
 /* @__NO_SIDE_EFFECTS__ */ export function operator<V>(value: Rule<V>): Rule<Operator<V>> {
   const values = list(value, 'invalid_operator', 'a list of one or more values', 1, 'values')
-  const rule: Rule<Operator<V>> = {
-    kind: 'operator',
-    value,
-    code: 'invalid_operator',
-    expected: 'exactly one operator ($eq, $ne, $in, $all or $or)',
-    check(given, walk) {
+  const rule: Rule<Operator<V>> = made(
+    {
+      kind: 'operator',
+      value,
+      code: 'invalid_operator',
+      expected: 'exactly one operator ($eq, $ne, $in, $all or $or)',
+    },
+    (given, walk): Operator<V> | Refused => {
       // One key, an operator's: counted without a list of the keys, made only to say what was there instead.
       let key: string | undefined
       let count = 0
@@ -368,24 +355,30 @@ export type Operator<V> =
       if (!deeper(walk, 1)) return refused
       const operand = (given as Record<string, unknown>)[key as string]
       const mark = walk.found.length
-      const checked = (key == '$eq' || key == '$ne' ? value : key == '$or' ? branches : values).check(
+      const checked = (key == '$eq' || key == '$ne' ? value : key == '$or' ? branches : values)(
         operand,
         walk,
-      )
+      ) as unknown
       walk.depth--
       if (checked === refused) return (under(walk, mark, key as string), refused)
       return !walk.copy && checked === operand
         ? (given as Operator<V>)
         : (Object.freeze({ [key as string]: checked }) as never)
     },
-  }
-  const branches = list(rule, 'invalid_operator', 'a list of one or more operators', 1, 'values')
+  )
+  const branches: Rule<readonly Operator<V>[]> = list(
+    rule,
+    'invalid_operator',
+    'a list of one or more operators',
+    1,
+    'values',
+  )
   return rule
 }
 
 /** A rule declared later (a component's nested components are components). */
 /* @__NO_SIDE_EFFECTS__ */ export const lazy = <T>(rule: () => Rule<T>): Rule<T> =>
-  ({ kind: 'lazy', rule, check: (value, walk) => rule().check(value, walk) }) as Rule<T>
+  made({ kind: 'lazy', rule }, (value, walk) => rule()(value, walk))
 
 /** The mistakes of a refused check, each path starting at `path`. */
 const issuesOf = (walk: Walk, path: JsonPath): ValidationIssue[] =>
@@ -411,7 +404,7 @@ export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath, copy =
   // Emptied after each refusal below; read before it is written, as setting an array's length costs a call
   // into the runtime (~2% of building the quickstart query), and only a check that threw leaves mistakes here.
   if (walk.found.length) walk.found.length = 0
-  const out = rule.check(value, walk)
+  const out = rule(value, walk)
   if (out !== refused) return out
   const issues = issuesOf(walk, path)
   walk.found.length = 0
@@ -427,7 +420,7 @@ export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath, copy =
  */
 export function mistakeOf(rule: Rule, value: unknown): ValidationIssue | undefined {
   const walk: Walk = { found: [], depth: 0, nodes: 1, copy: false }
-  return rule.check(value, walk) === refused ? issuesOf(walk, [])[0] : undefined
+  return rule(value, walk) === refused ? issuesOf(walk, [])[0] : undefined
 }
 
 /**
@@ -439,6 +432,6 @@ export function mistakeOf(rule: Rule, value: unknown): ValidationIssue | undefin
  */
 export function checkBody(rule: Rule, value: unknown, copy: boolean): { body: unknown } | ValidationIssue[] {
   const walk: Walk = { found: [], depth: 0, nodes: 1, copy }
-  const out = rule.check(value, walk)
+  const out = rule(value, walk)
   return out === refused ? issuesOf(walk, []) : { body: out }
 }

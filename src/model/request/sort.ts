@@ -24,6 +24,19 @@ const plain = /* @__PURE__ */ object<{ type: PlainSortType; order?: SortOrder }>
 /** The words a sort may be named by, at any door: its JSON types, and the properties (text's `order by name`). */
 export const sortWords: readonly string[] = [...sortProperties, ...plainSortTypes, 'idsOrder', 'property']
 
+/** The sort by the order of given ids: its own rule too, which the builder's `idsOrder(…)` checks with. */
+export const IdsOrderRule: Rule<{ type: 'idsOrder'; ids: readonly string[]; order?: SortOrder }> =
+  /* @__PURE__ */ object<{ type: 'idsOrder'; ids: readonly string[]; order?: SortOrder }>(
+    {
+      type: /* @__PURE__ */ name(['idsOrder'], 'unknown_sort', 'sort'),
+      ids: /* @__PURE__ */ list(AnyIdRule, 'invalid_sort', 'a list of one or more ids', 1, 'ids'),
+      order,
+    },
+    'invalid_sort',
+    'a sort',
+    ['type', 'ids'],
+  )
+
 /** A sort: `{ type, order? }`, `property` with the property, `idsOrder` with one or more ids. */
 export const SortRule: Rule<Sort> = /* @__PURE__ */ byType<Sort>(
   {
@@ -38,16 +51,7 @@ export const SortRule: Rule<Sort> = /* @__PURE__ */ byType<Sort>(
       ['type', 'property'],
     ),
     ...Object.fromEntries(plainSortTypes.map((type) => [type, plain])),
-    idsOrder: /* @__PURE__ */ object<{ type: 'idsOrder'; ids: readonly string[]; order?: SortOrder }>(
-      {
-        type: /* @__PURE__ */ name(['idsOrder'], 'unknown_sort', 'sort'),
-        ids: /* @__PURE__ */ list(AnyIdRule, 'invalid_sort', 'a list of one or more ids', 1, 'ids'),
-        order,
-      },
-      'invalid_sort',
-      'a sort',
-      ['type', 'ids'],
-    ),
+    idsOrder: IdsOrderRule,
   },
   'invalid_sort',
   'a sort ({ type, order? })',
