@@ -69,7 +69,7 @@ export type Declaration =
  * A rule of a request: its check, a function, which carries the rule's declaration, its error code and what it
  * expects. A function rather than an object with a `check` method: a check calls the rules below it, and a call
  * of a function value costs the same whatever the rule, where reading `check` from rule objects of a dozen
- * shapes made V8's lookups megamorphic (~30% of building the quickstart query, bench/build-compile.bench.ts).
+ * shapes made V8's lookups megamorphic (3–6% of building the quickstart query, paired in one process).
  */
 export type Rule<T = unknown> = Declaration & {
   readonly code: HqlErrorCode
