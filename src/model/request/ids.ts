@@ -34,13 +34,20 @@ function printable(text: string): boolean {
   return true
 }
 
+// Each a constant of its own, which the rules below read: a rule made from a property of `filterIdTypes` stayed
+// in every bundle (a property read may run a getter, so esbuild keeps the call), used or not.
+const contributorTypes: readonly ObjectTypeName[] = ['Contributor']
+const sourceTypes: readonly ObjectTypeName[] = ['Source']
+const traitTypes: readonly ObjectTypeName[] = ['Trait']
+const collectionTypes: readonly ObjectTypeName[] = ['Collection']
+
 /** The types of id each id-valued filter compares. */
 export const filterIdTypes: Readonly<Record<Exclude<FilterName, 'returnType'>, readonly ObjectTypeName[]>> = {
-  contributors: ['Contributor'],
+  contributors: contributorTypes,
   contributorsOf: mediaTypeNames,
-  sources: ['Source'],
-  traits: ['Trait'],
-  collections: ['Collection'],
+  sources: sourceTypes,
+  traits: traitTypes,
+  collections: collectionTypes,
 }
 
 /** The types a relate factor may name. */
@@ -65,11 +72,11 @@ export const factorIdTypes: readonly ObjectTypeName[] = ['User', ...mediaTypeNam
   )
 }
 
-export const ContributorIdRule: Rule<ContributorId> = idOf(filterIdTypes.contributors, 'a Contributor')
+export const ContributorIdRule: Rule<ContributorId> = idOf(contributorTypes, 'a Contributor')
 export const MediaIdRule: Rule<MediaId> = idOf(mediaTypeNames, 'a media (Movie, ShowSeries, ShowEpisode, …)')
-export const SourceIdRule: Rule<SourceId> = idOf(filterIdTypes.sources, 'a Source')
-export const TraitIdRule: Rule<TraitId> = idOf(filterIdTypes.traits, 'a Trait')
-export const CollectionIdRule: Rule<CollectionId> = idOf(filterIdTypes.collections, 'a Collection')
+export const SourceIdRule: Rule<SourceId> = idOf(sourceTypes, 'a Source')
+export const TraitIdRule: Rule<TraitId> = idOf(traitTypes, 'a Trait')
+export const CollectionIdRule: Rule<CollectionId> = idOf(collectionTypes, 'a Collection')
 /** A factor of `relate` names a user (the current user's alias too), a title or a contributor. */
 export const FactorIdRule: Rule<UserId | MediaId | ContributorId> = idOf(
   factorIdTypes,
