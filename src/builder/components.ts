@@ -5,6 +5,7 @@ import {
   componentCatalogue,
   checkComponentName,
   madeByHelper,
+  madeRequests,
   requestLimits,
   requestOf,
   tooMany,
@@ -70,7 +71,7 @@ function componentRequest(name: ComponentName, pageSize?: number, components?: r
   }
   if (pageSize !== undefined) request.pageSize = pageSize
   if (components !== undefined && components.length > 0) request.components = Object.freeze(components)
-  return madeByHelper(Object.freeze(request))
+  return madeByHelper(madeRequests, Object.freeze(request))
 }
 
 class Spec {

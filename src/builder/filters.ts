@@ -8,6 +8,7 @@ import {
   checked,
   madeByHelper,
   madeFilter,
+  madeFilters,
   takeMade,
 } from '../model/core'
 import type {
@@ -137,7 +138,7 @@ type TypesOf<F> = F extends FilterSpec<'returnType', infer T> ? T : never
 // (the query's `.filter()` takes only these: src/model/query/made.ts). Only the operator reaches a query's body.
 function spec(filter: FilterName, rule: Rule, operator: Operator<string>): FilterSpec {
   const checkedOperator = checked(rule, operator, ['filters', filter]) as Operator<string>
-  return madeByHelper({ filter, operator: Object.freeze(checkedOperator) })
+  return madeByHelper(madeFilters, { filter, operator: Object.freeze(checkedOperator) })
 }
 
 // The helpers of one filter. Marked pure so that bundlers drop the helpers (and the rules) an app leaves unused.
@@ -154,7 +155,10 @@ function filterField(name: FilterName, rule: Rule) {
       spec(name, rule, {
         $or: Object.freeze(
           filters.map(
-            (f, i) => (takeMade(f, 'invalid_request', ['filters', name, '$or', i], madeFilter), f.operator),
+            (f, i) => (
+              takeMade(madeFilters, f, 'invalid_request', ['filters', name, '$or', i], madeFilter),
+              f.operator
+            ),
           ),
         ),
       }),

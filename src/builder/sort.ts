@@ -1,4 +1,4 @@
-import { IdsOrderRule, checked, madeByHelper } from '../model/core'
+import { IdsOrderRule, checked, madeByHelper, madeSorts } from '../model/core'
 import type { AnyId, Sort, SortOrder } from '../model/core'
 
 /** A sort key that takes an order: `releaseDate.desc()`. */
@@ -11,8 +11,8 @@ export interface SortKey {
 // made: src/model/query/made.ts): a sort key is a constant, so every call can return the same value. Marked pure
 // so that bundlers drop the sort keys an app does not import.
 const keyed = /* @__NO_SIDE_EFFECTS__ */ (make: (order: SortOrder) => Sort): SortKey => {
-  const ascending = madeByHelper(Object.freeze(make('ascending')))
-  const descending = madeByHelper(Object.freeze(make('descending')))
+  const ascending = madeByHelper(madeSorts, Object.freeze(make('ascending')))
+  const descending = madeByHelper(madeSorts, Object.freeze(make('descending')))
   return { asc: () => ascending, desc: () => descending }
 }
 
@@ -29,7 +29,10 @@ export const likeOrder: SortKey = keyed((order) => ({ type: 'likeOrder', order }
 /** Sort by when the user followed it: `followOrder.desc()`. */
 export const followOrder: SortKey = keyed((order) => ({ type: 'followOrder', order }))
 /** A random order. */
-const randomSort: Sort = /* @__PURE__ */ madeByHelper(/* @__PURE__ */ Object.freeze({ type: 'random' }))
+const randomSort: Sort = /* @__PURE__ */ madeByHelper(
+  madeSorts,
+  /* @__PURE__ */ Object.freeze({ type: 'random' }),
+)
 export const random = (): Sort => randomSort
 /**
  * The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`. The ids are checked by the idsOrder rule here, as
@@ -37,4 +40,4 @@ export const random = (): Sort => randomSort
  * cannot know.
  */
 export const idsOrder = (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
-  madeByHelper(checked(IdsOrderRule, { type: 'idsOrder', ids }, [], true))
+  madeByHelper(madeSorts, checked(IdsOrderRule, { type: 'idsOrder', ids }, [], true))

@@ -1,6 +1,7 @@
 // compile emits only valid bodies (issue 27), also for a JavaScript caller without types: the builder driven
 // with random arguments (builder values, hand-made objects, an uncalled sort key, array look-alikes, random JSON)
-// either refuses a call with an HqlError, at the call, or takes it; and every body compile then returns
+// either refuses a call with an HqlError, at the call, or takes it (its methods take only the filters, sorts and
+// components the helpers made, so a value written by hand is refused); and every body compile then returns
 // validates against schema/hql-request.schema.json with a real JSON Schema validator (Ajv), is taken by
 // fromJSON as it is, and prints as text (fromJSON and printQuery accept the same set).
 import { readFileSync } from 'node:fs'
@@ -220,9 +221,26 @@ describe('the builder from JavaScript, with any arguments', () => {
     expect(refused(() => (silo as unknown as Untyped).graphLens!({ positions: [0], name: 'x' }))).toBe(
       'unknown_key',
     )
+    // A filter, a sort or a component written by hand, even a valid one: the methods take what the helpers made,
+    // each checked there (src/model/query/made.ts); one kind of value is not taken for another.
     expect(
       refused(() => untyped.lookup!('mhmov-a').with!({ request: { name: 'primaryImage', size: 1 } })),
-    ).toBe('unknown_key')
+    ).toBe('invalid_request')
+    expect(refused(() => untyped.lookup!('mhmov-a').with!({ request: { name: 'primaryImage' } }))).toBe(
+      'invalid_request',
+    )
+    expect(refused(() => untyped.explore!().sort!({ type: 'random' }))).toBe('invalid_sort')
+    expect(refused(() => untyped.explore!().sort!(traits.eq('mhgnr-a')))).toBe('invalid_sort')
+    expect(
+      refused(() => untyped.explore!().filter!({ filter: 'traits', operator: { $eq: 'mhgnr-a' } })),
+    ).toBe('invalid_request')
+    expect(refused(() => untyped.explore!().filter!(random()))).toBe('invalid_request')
+    expect(refused(() => untyped.explore!().with!(random()))).toBe('invalid_request')
+    // The helpers check what they are given, at the call: a JavaScript caller's type name or id.
+    const untypedReturnType = returnType as unknown as Untyped
+    expect(refused(() => untypedReturnType.eq!('Film'))).toBe('unknown_type')
+    expect(refused(() => (traits as unknown as Untyped).in!())).toBe('invalid_operator')
+    expect(refused(() => (idsOrder as unknown as (...ids: unknown[]) => unknown)('zzz'))).toBe('invalid_id')
     // A blueprint written by hand, even a valid one: silos() takes what the silo helpers made, each checked there.
     expect(refused(() => untyped.silos!({ blueprint: { type: 'Explore', extra: 1 } }))).toBe(
       'invalid_request',

@@ -10,4 +10,13 @@ export {
   typesOfIds,
   typesOfBody,
 } from './returned-types'
-export { madeByHelper, takeMade, madeFilter, madeSort, madeComponent } from './made'
+export {
+  madeByHelper,
+  takeMade,
+  madeFilters,
+  madeSorts,
+  madeRequests,
+  madeFilter,
+  madeSort,
+  madeComponent,
+} from './made'

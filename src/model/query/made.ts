@@ -8,29 +8,40 @@ import type { JsonPath } from '../errors'
 // these values as they are and check only what depends on the query around them (a filter set twice, whether a
 // component applies). Anything else handed to `.filter()`, `.sort()` or `.with()` from JavaScript (a hand-written
 // object, a sort key not called) is refused: the methods then need no request rule of their own, which keeps
-// those rules out of every program that builds a query (docs/performance.md).
-const made: WeakSet<object> = /* @__PURE__ */ new WeakSet()
+// those rules out of every program that builds a query (docs/performance.md). One set a kind: a filter is no sort.
+/** The filters the filter helpers made. */
+export const madeFilters: WeakSet<object> = /* @__PURE__ */ new WeakSet()
+/** The sorts the sort helpers made. */
+export const madeSorts: WeakSet<object> = /* @__PURE__ */ new WeakSet()
+/** The component requests the component helpers made. */
+export const madeRequests: WeakSet<object> = /* @__PURE__ */ new WeakSet()
 
 /**
- * Records `value` as made by a helper of the builder, and returns it: call it only on a value checked by its
+ * Records `value` in `made` (one of the sets above), and returns it: call it only on a value checked by its
  * rule, and frozen.
  *
  * @example
- * const sort = madeByHelper(Object.freeze({ type: 'random' }))
+ * const sort = madeByHelper(madeSorts, Object.freeze({ type: 'random' }))
  */
-export function madeByHelper<T extends object>(value: T): T {
+export function madeByHelper<T extends object>(made: WeakSet<object>, value: T): T {
   made.add(value)
   return value
 }
 
 /**
- * Throws `code` at `path` unless a helper of the builder made `value`: `expected <what>`, where `what` names the
- * helpers to use.
+ * Throws `code` at `path` unless `made` holds `value` (a helper of the builder made it): `expected <what>`, where
+ * `what` names the helpers to use.
  *
  * @example
- * takeMade({ type: 'random' }, 'invalid_sort', ['sort', 0], madeSort) // throws: the object was written by hand
+ * takeMade(madeSorts, { type: 'random' }, 'invalid_sort', ['sort', 0], madeSort) // throws: written by hand
  */
-export function takeMade(value: unknown, code: HqlErrorCode, path: JsonPath, what: string): void {
+export function takeMade(
+  made: WeakSet<object>,
+  value: unknown,
+  code: HqlErrorCode,
+  path: JsonPath,
+  what: string,
+): void {
   if (!made.has(value as object)) throw new HqlError(code, `expected ${what}`, { path })
 }
 

@@ -16,7 +16,7 @@ import type { Query } from './query'
 import { filterSlots, filtersOfSlots } from './check-filters'
 import { filterNames } from '../vocabulary'
 import { requestLimits, tooMany } from '../limits'
-import { madeComponent, madeFilter, madeSort, takeMade } from './made'
+import { madeComponent, madeFilter, madeFilters, madeRequests, madeSort, madeSorts, takeMade } from './made'
 import { browsableTypes, typesOfReturnType } from './returned-types'
 
 // The query as a model value: the one runtime class behind every door. The builder's typed interfaces
@@ -150,7 +150,7 @@ export class QueryValue implements Query {
     let types = this.types
     for (const input of inputs) {
       // A filter helper checked the name and the operator when it made the filter, with the rule of its place.
-      takeMade(input, 'invalid_request', ['filters'], madeFilter)
+      takeMade(madeFilters, input, 'invalid_request', ['filters'], madeFilter)
       const { filter, operator } = input
       const slot = (filterNames as readonly string[]).indexOf(filter)
       if (slots[slot] !== undefined)
@@ -173,7 +173,7 @@ export class QueryValue implements Query {
     // Each sort one a sort helper made (checked and frozen there): a JavaScript caller's `.sort(releaseDate)`,
     // the key not called, or a sort written by hand is refused at its index. `sorts` is this call's own array.
     for (let index = 0; index < sorts.length; index++)
-      takeMade(sorts[index], 'invalid_sort', ['sort', start + index], madeSort)
+      takeMade(madeSorts, sorts[index], 'invalid_sort', ['sort', start + index], madeSort)
     next.#parts.sort = Object.freeze(before ? [...before, ...sorts] : sorts)
     return next
   }
@@ -237,6 +237,6 @@ export function requestOf(input: unknown, path: (string | number)[]): ComponentR
     return Object.freeze({ name: input })
   }
   const request = (input as { request?: unknown } | null | undefined)?.request
-  takeMade(request, 'invalid_request', path, madeComponent)
+  takeMade(madeRequests, request, 'invalid_request', path, madeComponent)
   return request as ComponentRequest
 }
