@@ -8,15 +8,20 @@ import {
   HqlTextError,
   component,
   contributions,
+  contributorsOf,
+  idsOrder,
   fromJSON,
   hql,
   keyContributors,
   parseQuery,
   primaryImage,
   releaseDate,
+  returnType,
   silo,
+  traits,
 } from 'hql'
 import type { ComponentSpec, JsonPath } from 'hql'
+import type { ListComponentSpec } from 'hql/types'
 import { errorCodes } from '../../src/model/error-codes'
 import type { HqlErrorCode } from '../../src/model'
 import { caught } from '../support/caught'
@@ -57,6 +62,11 @@ const js = hql as unknown as {
 }
 const jsSilo = silo as unknown as Record<keyof typeof silo, (options?: unknown) => unknown>
 const filter = (name: unknown, operator: unknown) => ({ filter: name, operator })
+/** The filter helpers as a JavaScript caller without types sees them. */
+const jsFilter = { traits, returnType, contributorsOf } as unknown as Record<
+  'traits' | 'returnType' | 'contributorsOf',
+  Record<'eq' | 'in' | 'or', (...values: unknown[]) => unknown>
+>
 
 /** A component tree `depth` levels deep (two per step: a contributor's contributions, their key contributors). */
 function nested(steps: number): ComponentSpec {
@@ -77,17 +87,20 @@ function nestedText(steps: number): string {
   return text
 }
 
-// The builder cannot express a malformed operator in text, nor text a key of another endpoint (the grammar has
-// no way to write them); the builder's typed helpers cannot make an unknown sort or blueprint type, but a
-// JavaScript caller can hand in a sort of its own. Not a blueprint: `hql.silos()` takes only what the `silo`
-// helpers made (test/builder/untyped-bodies.test.ts), so no builder door makes an unknown blueprint type.
+// Text cannot express a malformed operator, nor a key of another endpoint (the grammar has no way to write
+// them). The builder's methods take only the filters, sorts, components and blueprints its helpers made
+// (src/model/query/made.ts), and each helper checks what it is given when it is called, with the rule of its
+// place: so the builder raises a mistake in a value at the helper's call (`returnType.eq('Film')`), at the path
+// the value has in the body (or, for a helper that cannot know it, in its sort or blueprint: `builderPath`), and
+// a value written by hand (`{ filter, operator }`, `.sort(releaseDate)`) is refused by the method, which is the
+// builder's own mistake. What only a value written by hand could say (an unknown filter, sort or key, a
+// malformed operator) has no builder door.
 const mistakes: Record<string, Mistake> = {
   'an unknown filter, close to a name': {
     code: 'unknown_filter',
     path: ['filters', 'trait'],
     reason: "unknown filter 'trait'; did you mean 'traits'?",
     doors: {
-      builder: () => js.explore().filter(filter('trait', { $eq: 'mhgnr-a' })),
       fromJSON: () => fromJSON('explore', { filters: { trait: { $eq: 'mhgnr-a' } } }),
       text: () => parseQuery('explore where trait = "mhgnr-a"'),
     },
@@ -95,9 +108,7 @@ const mistakes: Record<string, Mistake> = {
   'an unknown filter in a blueprint': {
     code: 'unknown_filter',
     path: ['blueprints', 0, 'filters', 'traitz'],
-    builderPath: ['filters', 'traitz'],
     doors: {
-      builder: () => jsSilo.explore({ filters: [filter('traitz', { $eq: 'mhgnr-a' })] }),
       fromJSON: () =>
         fromJSON('silos', { blueprints: [{ type: 'Explore', filters: { traitz: { $eq: 'mhgnr-a' } } }] }),
       text: () => parseQuery('silos silo Explore where traitz = "mhgnr-a"'),
@@ -107,7 +118,6 @@ const mistakes: Record<string, Mistake> = {
     code: 'unknown_filter',
     path: ['filters', '__proto__'],
     doors: {
-      builder: () => js.explore().filter(filter('__proto__', { $eq: 'mhgnr-a' })),
       fromJSON: () => fromJSON('explore', JSON.parse('{"filters":{"__proto__":{"$eq":"mhgnr-a"}}}')),
       text: () => parseQuery('explore where __proto__ = "mhgnr-a"'),
     },
@@ -116,8 +126,7 @@ const mistakes: Record<string, Mistake> = {
     code: 'duplicate_filter',
     path: ['filters', 'traits'],
     doors: {
-      builder: () =>
-        js.explore().filter(filter('traits', { $eq: 'mhgnr-a' }), filter('traits', { $eq: 'mhgnr-b' })),
+      builder: () => js.explore().filter(traits.eq('mhgnr-a'), traits.eq('mhgnr-b')),
       text: () => parseQuery('explore where traits = "mhgnr-a" and traits = "mhgnr-b"'),
     },
   },
@@ -126,7 +135,6 @@ const mistakes: Record<string, Mistake> = {
     path: ['filters', 'traits'],
     reason: "expected exactly one operator ($eq, $ne, $in, $all or $or), got '$eqq'; did you mean '$eq'?",
     doors: {
-      builder: () => js.explore().filter(filter('traits', { $eqq: 'mhgnr-a' })),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $eqq: 'mhgnr-a' } } }),
     },
   },
@@ -134,7 +142,7 @@ const mistakes: Record<string, Mistake> = {
     code: 'invalid_operator',
     path: ['filters', 'traits', '$in'],
     doors: {
-      builder: () => js.explore().filter(filter('traits', { $in: [] })),
+      builder: () => jsFilter.traits.in(),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $in: [] } } }),
       text: () => parseQuery('explore where traits in []'),
     },
@@ -143,7 +151,6 @@ const mistakes: Record<string, Mistake> = {
     code: 'invalid_operator',
     path: ['filters', 'traits', '$in'],
     doors: {
-      builder: () => js.explore().filter(filter('traits', { $in: { length: { toString: [] } } })),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $in: { length: { toString: [] } } } } }),
     },
   },
@@ -151,7 +158,6 @@ const mistakes: Record<string, Mistake> = {
     code: 'invalid_operator',
     path: ['filters', 'traits', '$or', 0],
     doors: {
-      builder: () => js.explore().filter(filter('traits', { $or: [{ $eqq: 'mhgnr-a' }] })),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $or: [{ $eqq: 'mhgnr-a' }] } } }),
     },
   },
@@ -159,7 +165,7 @@ const mistakes: Record<string, Mistake> = {
     code: 'unknown_type',
     path: ['filters', 'returnType', '$eq'],
     doors: {
-      builder: () => js.explore().filter(filter('returnType', { $eq: 'Film' })),
+      builder: () => jsFilter.returnType.eq('Film'),
       fromJSON: () => fromJSON('explore', { filters: { returnType: { $eq: 'Film' } } }),
       text: () => parseQuery('explore where returnType = Film'),
     },
@@ -169,7 +175,7 @@ const mistakes: Record<string, Mistake> = {
     path: ['filters', 'returnType', '$eq'],
     reason: "unknown type 'Movi'; did you mean 'Movie'?",
     doors: {
-      builder: () => js.explore().filter(filter('returnType', { $eq: 'Movi' })),
+      builder: () => jsFilter.returnType.eq('Movi'),
       fromJSON: () => fromJSON('explore', { filters: { returnType: { $eq: 'Movi' } } }),
       text: () => parseQuery('explore where returnType = Movi'),
     },
@@ -178,7 +184,7 @@ const mistakes: Record<string, Mistake> = {
     code: 'wrong_id_prefix',
     path: ['filters', 'traits', '$eq'],
     doors: {
-      builder: () => js.explore().filter(filter('traits', { $eq: 'mhsrc-x' })),
+      builder: () => jsFilter.traits.eq('mhsrc-x'),
       fromJSON: () => fromJSON('explore', { filters: { traits: { $eq: 'mhsrc-x' } } }),
       text: () => parseQuery('explore where traits = "mhsrc-x"'),
     },
@@ -253,11 +259,7 @@ const mistakes: Record<string, Mistake> = {
     code: 'component_not_applicable',
     path: ['components', 0, 'name'],
     doors: {
-      builder: () =>
-        js
-          .explore()
-          .filter(filter('returnType', { $eq: 'Movie' }))
-          .with('allSubscriptions'),
+      builder: () => js.explore().filter(returnType.eq('Movie')).with('allSubscriptions'),
       fromJSON: () =>
         fromJSON('explore', {
           filters: { returnType: { $eq: 'Movie' } },
@@ -271,7 +273,6 @@ const mistakes: Record<string, Mistake> = {
     path: ['components', 0, 'size'],
     reason: "unknown key 'size'; expected one of name, pageSize, page, components",
     doors: {
-      builder: () => js.explore().with({ request: { name: 'primaryImage', size: 3 } }),
       fromJSON: () => fromJSON('explore', { filters: {}, components: [{ name: 'primaryImage', size: 3 }] }),
     },
   },
@@ -279,7 +280,8 @@ const mistakes: Record<string, Mistake> = {
     code: 'invalid_page_size',
     path: ['components', 0, 'pageSize'],
     doors: {
-      builder: () => js.explore().with({ request: { name: 'primaryImage', pageSize: 3 } }),
+      // The spec of any component has `pageSize` at run time; only a list's has it in its type.
+      builder: () => js.explore().with((primaryImage as unknown as ListComponentSpec<'images'>).pageSize(3)),
       fromJSON: () =>
         fromJSON('explore', { filters: {}, components: [{ name: 'primaryImage', pageSize: 3 }] }),
       text: () => parseQuery('explore with primaryImage size 3'),
@@ -299,7 +301,6 @@ const mistakes: Record<string, Mistake> = {
     code: 'invalid_page',
     path: ['components', 0, 'page'],
     doors: {
-      builder: () => js.lookup('mhmov-a').with({ request: { name: 'primaryImage', page: 1 } }),
       fromJSON: () =>
         fromJSON('lookup', { ids: ['mhmov-a'], components: [{ name: 'primaryImage', page: 1 }] }),
       text: () => parseQuery('lookup "mhmov-a" with primaryImage at page 1'),
@@ -329,7 +330,6 @@ const mistakes: Record<string, Mistake> = {
     code: 'unknown_sort',
     path: ['sort', 0, 'type'],
     doors: {
-      builder: () => js.explore().sort({ type: 'nope' }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'nope' }] }),
       text: () => parseQuery('explore order by nope'),
     },
@@ -339,7 +339,6 @@ const mistakes: Record<string, Mistake> = {
     path: ['sort', 0, 'type'],
     reason: "unknown sort 'popularty'; did you mean 'popularity'?",
     doors: {
-      builder: () => js.explore().sort({ type: 'popularty' }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'popularty' }] }),
       text: () => parseQuery('explore order by popularty'),
     },
@@ -348,24 +347,53 @@ const mistakes: Record<string, Mistake> = {
     code: 'unknown_sort',
     path: ['sort', 0, 'property'],
     doors: {
-      builder: () => js.explore().sort({ type: 'property', property: 'nope' }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'property', property: 'nope' }] }),
     },
   },
   'a sort key not called (`.sort(releaseDate)`)': {
     code: 'invalid_sort',
     path: ['sort', 0],
+    reason: 'expected a sort made by a sort helper (releaseDate.desc(), random(), idsOrder(…), …)',
+    doors: { builder: () => js.explore().sort(releaseDate) },
+  },
+  'a sort that is no sort': {
+    code: 'invalid_sort',
+    path: ['sort', 0],
     reason: 'expected a sort ({ type, order? }), got an object',
+    doors: { fromJSON: () => fromJSON('explore', { filters: {}, sort: [{}] }) },
+  },
+  'idsOrder with an empty list': {
+    code: 'invalid_sort',
+    path: ['sort', 0, 'ids'],
+    builderPath: ['ids'],
+    reason: 'expected a list of one or more ids, got []',
     doors: {
-      builder: () => js.explore().sort(releaseDate),
-      fromJSON: () => fromJSON('explore', { filters: {}, sort: [{}] }),
+      builder: () => (idsOrder as unknown as () => unknown)(),
+      fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'idsOrder', ids: [] }] }),
     },
+  },
+  'a filter written by hand': {
+    code: 'invalid_request',
+    path: ['filters'],
+    reason: 'expected a filter made by a filter helper (returnType.eq(…), traits.in(…), …)',
+    doors: { builder: () => js.explore().filter(filter('traits', { $eq: 'mhgnr-a' })) },
+  },
+  'a filter written by hand inside an $or': {
+    code: 'invalid_request',
+    path: ['filters', 'traits', '$or', 1],
+    doors: { builder: () => jsFilter.traits.or(traits.eq('mhgnr-a'), filter('traits', { $eq: 'mhgnr-b' })) },
+  },
+  'a component written by hand': {
+    code: 'invalid_request',
+    path: ['components', 1],
+    reason:
+      "expected a component (primaryImage, keyContributors(…), component('name'), …) or a component's name",
+    doors: { builder: () => js.explore().with(primaryImage, { request: { name: 'primaryImage' } }) },
   },
   'idsOrder without ids': {
     code: 'invalid_sort',
     path: ['sort', 0, 'ids'],
     doors: {
-      builder: () => js.explore().sort({ type: 'idsOrder' }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'idsOrder' }] }),
       text: () => parseQuery('explore order by idsOrder'),
     },
@@ -374,7 +402,6 @@ const mistakes: Record<string, Mistake> = {
     code: 'unknown_key',
     path: ['sort', 0, 'ids'],
     doors: {
-      builder: () => js.explore().sort({ type: 'popularity', ids: ['mhmov-a'] }),
       fromJSON: () => fromJSON('explore', { filters: {}, sort: [{ type: 'popularity', ids: ['mhmov-a'] }] }),
       text: () => parseQuery('explore order by popularity ["mhmov-a"]'),
     },
@@ -439,7 +466,7 @@ const mistakes: Record<string, Mistake> = {
     path: ['filters'],
     reason: "unknown key 'filters'; expected one of ids, components, page, pageSize",
     doors: {
-      builder: () => js.lookup('mhmov-a').filter(filter('traits', { $eq: 'mhgnr-a' })),
+      builder: () => js.lookup('mhmov-a').filter(traits.eq('mhgnr-a')),
       fromJSON: () => fromJSON('lookup', { ids: ['mhmov-a'], filters: { traits: { $eq: 'mhgnr-a' } } }),
     },
   },
@@ -458,9 +485,9 @@ const mistakes: Record<string, Mistake> = {
     reason: 'the request nests more than 48 levels deep',
     doors: {
       builder: () => {
-        let operator: unknown = { $eq: 'mhgnr-a' }
-        for (let i = 0; i < 30; i++) operator = { $or: [operator] }
-        return js.explore().filter(filter('traits', operator))
+        let filter = traits.eq('mhgnr-a')
+        for (let i = 0; i < 30; i++) filter = traits.or(filter)
+        return filter
       },
       fromJSON: () => {
         let operator: unknown = { $eq: 'mhgnr-a' }
@@ -483,7 +510,7 @@ const mistakes: Record<string, Mistake> = {
     code: 'too_many_values',
     path: ['filters', 'contributorsOf', '$in'],
     doors: {
-      builder: () => js.explore().filter(filter('contributorsOf', { $in: ids(1001) })),
+      builder: () => jsFilter.contributorsOf.in(...ids(1001)),
       fromJSON: () => fromJSON('explore', { filters: { contributorsOf: { $in: ids(1001) } } }),
       text: () => parseQuery(`explore where contributorsOf in [${quoted(ids(1001))}]`),
     },
