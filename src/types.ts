@@ -31,6 +31,7 @@ export type {
   QueriesByEndpoint,
   FactorId,
   FactorInput,
+  IdsOrderKey,
 } from './builder'
 // A query's cache key, as queryKey (the package entry) and hql/tanstack make it.
 export type { HqlQueryKey, KeyedRequest } from './tanstack/query-key'

@@ -23,7 +23,7 @@ export function home(params: { readonly liked: readonly [H.MediaId, ...H.MediaId
 export function moviesByContributor(params: { readonly contributor: H.ContributorId; readonly size?: number }) {
   return H.hql.explore()
     .filter(H.returnType.eq('Movie'), H.contributors.eq(params.contributor), H.sources.in('mhsrc-itunes', 'mhsrc-googleplay'))
-    .sort({ type: 'property', property: 'releaseDate', order: 'descending' })
+    .sort(H.releaseDate.desc())
     .with(H.primaryImage, H.keyContributors(H.primaryImage))
     .pageSize(params.size ?? 20)
 }
@@ -33,7 +33,7 @@ export function moviesByContributor(params: { readonly contributor: H.Contributo
 export function dramas(params: { readonly page?: number } = {}) {
   return H.hql.explore()
     .filter(H.returnType.eq('Movie'), H.traits.or(H.traits.eq('mhgnr-drama'), H.traits.all('mhgnr-war', 'mhgnr-historical')))
-    .sort({ type: 'property', property: 'name', order: 'ascending' })
+    .sort(H.byName.asc())
     .with(H.keyTraits.pageSize(3))
     .page(params.page ?? 0)
     .pageSize(10)

@@ -52,6 +52,18 @@ function filterSpec(name: string, operator: Json): string {
   return `${ns}.${name}.${method}(${args})`
 }
 
+// The sort helpers' names, by a sort's property or type (`.sort()` takes only the sorts its helpers made).
+const sortKeys: Readonly<Record<string, string>> = { releaseDate: 'releaseDate', name: 'byName' }
+
+/** A sort as the call of its helper: `H.releaseDate.desc()`, `H.popularity()`, `H.idsOrder.asc(...params.ids)`. */
+function sortCode(sort: Json): string {
+  const key =
+    sort.type === 'property' ? (sortKeys[String(sort.property)] ?? String(sort.property)) : String(sort.type)
+  const order = sort.order === 'ascending' ? '.asc' : sort.order === 'descending' ? '.desc' : ''
+  const ids = sort.ids
+  return `${ns}.${key}${order}(${ids === undefined ? '' : Array.isArray(ids) ? spreadList(ids) : `...${expression(ids)}`})`
+}
+
 function components(list: readonly Json[]): string {
   return list.map(component).join(', ')
 }
@@ -114,7 +126,7 @@ export function builderCode(endpoint: EndpointName, body: Json, indent: string):
   const filters = body.filters as Json | undefined
   if (filters !== undefined && (endpoint !== 'explore' || Object.keys(filters).length > 0))
     calls.push(`.filter(${filterSpecs(filters).join(', ')})`)
-  if (body.sort !== undefined) calls.push(`.sort(${(body.sort as unknown[]).map(expression).join(', ')})`)
+  if (body.sort !== undefined) calls.push(`.sort(${(body.sort as Json[]).map(sortCode).join(', ')})`)
   if (body.components !== undefined) calls.push(`.with(${components(body.components as Json[])})`)
   if (body.page !== undefined) calls.push(`.page(${expression(body.page)})`)
   if (body.pageSize !== undefined) calls.push(`.pageSize(${expression(body.pageSize)})`)

@@ -72,7 +72,8 @@ query seeds silos for [] silo GraphLens silo Content(ids: ["mhmov-a"]) at [1, 2]
       '.with(H.keyContributors(H.primaryImage, H.contributions(H.keyTraits)).pageSize(params.n ?? 2))',
     )
     expect(module).toContain(
-      ".sort({ type: 'idsOrder', ids: [...params.ids], order: 'descending' }, { type: 'random' }, { type: 'likeOrder', order: 'ascending' })",
+      // A sort as its helper's call: \`.sort()\` takes only the sorts the helpers made.
+      '.sort(H.idsOrder.desc(...params.ids), H.random(), H.likeOrder.asc())',
     )
     expect(module).toContain("H.silo.content({ ids: ['mhmov-a'], positions: [1, 2] })")
     expect(module).toContain('.ids()')

@@ -7,7 +7,7 @@ import * as H from 'hql'
 export function moviesByContributor(params: { readonly contributor: H.ContributorId; readonly size?: number }) {
   return H.hql.explore()
     .filter(H.returnType.eq('Movie'), H.contributors.eq(params.contributor), H.sources.in('mhsrc-itunes', 'mhsrc-googleplay'))
-    .sort({ type: 'property', property: 'releaseDate', order: 'descending' })
+    .sort(H.releaseDate.desc())
     .with(H.primaryImage, H.keyContributors(H.primaryImage))
     .pageSize(params.size ?? 20)
 }
@@ -17,7 +17,7 @@ export function moviesByContributor(params: { readonly contributor: H.Contributo
 export function operators() {
   return H.hql.explore()
     .filter(H.returnType.in('Movie', 'ShowSeries'), H.contributors.ne('mhric-steve-buscemi'), H.traits.or(H.traits.all('mhgnr-war', 'mhgnr-historical'), H.traits.or(H.traits.eq('mhgnr-drama'), H.traits.eq('mhgnr-noir'))), H.collections.eq('mhcol-essential-western'))
-    .sort({ type: 'popularity', order: 'descending' }, { type: 'property', property: 'name', order: 'ascending' })
+    .sort(H.popularity.desc(), H.byName.asc())
     .with()
 }
 
@@ -26,7 +26,7 @@ export function operators() {
 export function sorts(params: { readonly ids: readonly [H.AnyId, ...H.AnyId[]] }) {
   return H.hql.explore()
     .filter(H.returnType.eq('Contributor'), H.contributorsOf.eq('mhmov-gladiator'))
-    .sort({ type: 'idsOrder', ids: [...params.ids] }, { type: 'collectionOrder', order: 'ascending' }, { type: 'likeOrder', order: 'descending' }, { type: 'followOrder' }, { type: 'random' }, { type: 'property', property: 'releaseDate' })
+    .sort(H.idsOrder(...params.ids), H.collectionOrder.asc(), H.likeOrder.desc(), H.followOrder(), H.random(), H.releaseDate())
     .with(H.primaryImage, H.contributions(H.primaryImage, H.keyTraits.pageSize(2)).pageSize(5))
     .page(1)
     .pageSize(50)
