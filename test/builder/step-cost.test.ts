@@ -13,7 +13,14 @@ import {
 } from 'hql'
 import type { ComponentSpec } from 'hql'
 import type { Sort } from '../../src/schemas'
-import { QueryValue, browsableTypes, filterNames } from '../../src/model'
+import {
+  QueryValue,
+  browsableTypes,
+  filterNames,
+  madeByHelper,
+  madeFilters,
+  madeRequests,
+} from '../../src/model'
 import type { ComponentRequest } from '../../src/model'
 import { caught } from '../support/caught'
 
@@ -40,7 +47,10 @@ describe('builder steps check what they add', () => {
         return Reflect.get(target, key, receiver)
       },
     })
-    const q = QueryValue.of('explore', { filters: {} } as never, browsableTypes).with({ request })
+    // Recorded as made, as a component helper records what it makes (`.with()` takes only those).
+    const q = QueryValue.of('explore', { filters: {} } as never, browsableTypes).with({
+      request: madeByHelper(madeRequests, request),
+    })
     reads = 0
     q.with('keyTraits').with('keyContributors')
     // Before: every `.with()` walked the whole component list again (page size, page, nested components).
@@ -79,7 +89,8 @@ describe('builder steps check what they add', () => {
         return Reflect.get(target, key, receiver)
       },
     })
-    const q = hql.explore().with({ request: { name: 'keyContributors', components: [nested] } } as never)
+    const request = madeByHelper(madeRequests, { name: 'keyContributors', components: [nested] })
+    const q = hql.explore().with({ request } as never)
     reads = 0
     q.filter(returnType.eq('Movie'))
     // Before: the whole tree was checked again; what nests under a component does not depend on the query's types.
@@ -112,22 +123,23 @@ describe('builder steps check what they add', () => {
       returnType: { $eq: 'Contributor' },
     } as const
     let q = QueryValue.of('explore', { filters: {} } as never, browsableTypes)
-    for (const [filter, operator] of Object.entries(operators)) q = q.filter({ filter, operator } as never)
+    for (const [filter, operator] of Object.entries(operators))
+      q = q.filter(madeByHelper(madeFilters, { filter, operator }) as never)
     const filters = (q.body as { filters: Record<string, unknown> }).filters
     expect(Object.keys(filters)).toEqual([...filterNames])
     for (const [filter, operator] of Object.entries(operators)) expect(filters[filter]).toBe(operator)
   })
 })
 
-describe('.sort() freezes what it is given', () => {
-  test('a sort written by hand is frozen: the caller cannot change the query through it', () => {
+describe('.sort() takes the sorts its helpers made', () => {
+  test("a sort written by hand is refused; a helper's sort is frozen: no caller can change a query through it", () => {
     const sort: Sort = { type: 'popularity', order: 'descending' }
-    const q = hql.explore().sort(sort, popularity.asc())
-    // Every sort is frozen unchecked (query/value.ts): without the freeze, the assignment below would reach the body.
-    expect(Object.isFrozen(sort)).toBe(true)
-    expect(() => {
-      ;(sort as { order: string }).order = 'ascending'
-    }).toThrow(TypeError)
+    const error = caught(() => hql.explore().sort(popularity.asc(), sort))
+    expect([error.code, error.path]).toEqual(['invalid_sort', ['sort', 1]])
+    expect(Object.isFrozen(sort)).toBe(false)
+    const q = hql.explore().sort(popularity.desc(), popularity.asc())
+    expect(Object.isFrozen(popularity.desc())).toBe(true)
+    expect(Object.isFrozen(compile(q).body.sort)).toBe(true)
     expect(compile(q).body.sort).toEqual([
       { type: 'popularity', order: 'descending' },
       { type: 'popularity', order: 'ascending' },
