@@ -15,7 +15,7 @@ import {
   typesOfIds,
   typesOfReturnType,
 } from '../../src/model'
-import type { ComponentInput, FilterInput } from '../../src/model'
+import type { ComponentInput, FilterInput, Rule } from '../../src/model'
 import { caught } from '../support/caught'
 
 // The query value tested directly, with model inputs (plain filter names and operators, component requests):
@@ -26,7 +26,7 @@ import { caught } from '../support/caught'
 const filter = (name: FilterInput['filter'], operator: FilterInput['operator']): FilterInput =>
   madeByHelper(madeFilters, {
     filter: name,
-    operator: checked(filterOperatorRules[name], operator, ['filters', name]),
+    operator: checked(filterOperatorRules[name] as Rule, operator, ['filters', name]),
   }) as FilterInput
 const component = (request: ComponentInput['request']): ComponentInput => ({
   request: madeByHelper(madeRequests, request),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { component, fromJSON, hql, HqlError, parseQuery } from 'hql'
+import { component, fromJSON, hql, HqlError, parseQuery, returnType } from 'hql'
 import { clipped, echoedItems, echoedLength, formatPath, shown, shownList, shownValue } from '../../src/model'
 import { caught } from '../support/caught'
 
@@ -57,14 +57,15 @@ describe('the builder, given what its types refuse', () => {
     expect(caught(() => anyComponent(10n)).code).toBe('unknown_component')
   })
 
-  it('names a filter by what is no string, and its path ends at the filters', () => {
-    const anyFilter = (filter: unknown) =>
-      caught(() => hql.explore().filter({ filter, operator: { $eq: 'x' } } as never))
-    for (const filter of [Object.create(null) as object, 10n, Symbol('traits')]) {
-      const error = anyFilter(filter)
-      expect([error.code, error.path]).toEqual(['unknown_filter', ['filters']])
+  it('names what is no string as a filter helper is given it, at its path', () => {
+    const anyType = (type: unknown) => caught(() => (returnType.eq as (type: unknown) => unknown)(type))
+    for (const type of [Object.create(null) as object, 10n, Symbol('Movie')]) {
+      const error = anyType(type)
+      expect([error.code, error.path]).toEqual(['unknown_type', ['filters', 'returnType', '$eq']])
     }
-    expect(anyFilter(Symbol('traits')).message).toBe('$.filters: expected a filter name, got Symbol(traits)')
+    expect(anyType(Symbol('Movie')).message).toBe(
+      '$.filters.returnType.$eq: expected a type name, got Symbol(Movie)',
+    )
     // A path part that is no string or number is named in the formatted path, never thrown on.
     expect(formatPath(['filters', Symbol('x') as never, 10n as never])).toBe('$.filters[Symbol(x)][10]')
   })
