@@ -50,13 +50,14 @@ export const random: SortKey = keyed({ type: 'random' })
 // The sort by the order of given ids, with `order` if any. The ids are checked by the idsOrder rule here, as
 // fromJSON checks a sort's: a mistake's path starts at the sort (`['ids', 0]`), whose place in the body this call
 // cannot know.
-const byIds =
-  (order?: SortOrder) =>
-  (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
+/* @__NO_SIDE_EFFECTS__ */
+function byIds(order?: SortOrder) {
+  return (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
     madeByHelper(madeSorts, checked(IdsOrderRule, { type: 'idsOrder', ids, order }, [], true))
+}
 
 /** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`; `idsOrder.desc(…)` reverses it. */
-export const idsOrder: IdsOrderKey = /* @__PURE__ */ Object.assign(byIds(), {
-  asc: byIds('ascending'),
-  desc: byIds('descending'),
+export const idsOrder: IdsOrderKey = /* @__PURE__ */ Object.assign(/* @__PURE__ */ byIds(), {
+  asc: /* @__PURE__ */ byIds('ascending'),
+  desc: /* @__PURE__ */ byIds('descending'),
 })
