@@ -49,7 +49,7 @@ export function sortTable(): string {
     collectionOrder: '`collectionOrder.asc()` / `.desc()`',
     likeOrder: '`likeOrder.asc()` / `.desc()`',
     followOrder: '`followOrder.asc()` / `.desc()`',
-    random: '`random()`',
+    random: '`random()` (`random.asc()` / `.desc()`)',
   }
   const property = sortProperties.map(
     (p) =>
@@ -61,7 +61,7 @@ export function sortTable(): string {
     '|---|---|',
     ...property,
     ...plain,
-    "| `{ type: 'idsOrder', ids }` | `idsOrder(...ids)` |",
+    "| `{ type: 'idsOrder', ids }` | `idsOrder(...ids)` (`idsOrder.asc(...ids)` / `.desc(…)`) |",
   ].join('\n')
 }
 
