@@ -4,8 +4,8 @@ import {
   checked,
   componentCatalogue,
   checkComponentName,
-  madeByHelper,
-  madeRequests,
+  MadeComponent,
+  madeNestings,
   requestLimits,
   requestOf,
   tooMany,
@@ -61,9 +61,10 @@ export type Component<N extends ComponentName> = [OfTypes<N>] extends [never]
   : NestingComponent<N>
 
 /**
- * Builds a component request in canonical key order: name, pageSize, components; frozen, and recorded as made
- * (the query's `.with()` takes only these: src/model/query/made.ts). The name and page size are checked by their
- * rules, the nested requests are made here too; whether each applies is `.with()`'s check of the whole tree.
+ * Builds a component request in canonical key order: name, pageSize, components; frozen. The name and page size
+ * are checked by their rules, the nested ones come from component values; whether each applies is `.with()`'s
+ * check of the whole tree. The query's `.with()` takes only the values made here (a `Spec`, a `MadeComponent`,
+ * or a nesting component, recorded in `madeNestings`: src/model/query/made.ts).
  */
 function componentRequest(name: ComponentName, pageSize?: number, components?: readonly ComponentRequest[]) {
   const request: { name: ComponentName; pageSize?: number; components?: readonly ComponentRequest[] } = {
@@ -71,15 +72,10 @@ function componentRequest(name: ComponentName, pageSize?: number, components?: r
   }
   if (pageSize !== undefined) request.pageSize = pageSize
   if (components !== undefined && components.length > 0) request.components = Object.freeze(components)
-  return madeByHelper(madeRequests, Object.freeze(request))
+  return Object.freeze(request)
 }
 
-class Spec {
-  declare readonly request: ComponentRequest
-  constructor(request: ComponentRequest) {
-    this.request = request
-  }
-
+class Spec extends MadeComponent {
   // Only list components have this method in their type: the page size by its rule here, whether the component
   // takes one with the whole tree, by `.with()` (src/model/rules.ts), as for JSON.
   pageSize(size: number): Spec {
@@ -102,10 +98,12 @@ function nestingComponent(name: ComponentName, pageSize?: number): unknown {
   const request = componentRequest(name, pageSize)
   const call = (...nested: ComponentArg[]) =>
     new Spec(componentRequest(name, pageSize, nestedRequests(nested)))
-  return Object.assign(call, {
+  const nesting = Object.assign(call, {
     request,
     pageSize: (size: number) => nestingComponent(name, checked(PageSizeRule, size, ['pageSize'])),
   })
+  madeNestings.add(nesting)
+  return nesting
 }
 
 /**

@@ -6,10 +6,9 @@ import {
   SourcesOperatorRule,
   TraitsOperatorRule,
   checked,
-  madeByHelper,
   madeFilter,
-  madeFilters,
-  takeMade,
+  mustBeMade,
+  MadeFilter,
 } from '../model/core'
 import type {
   CheckedId,
@@ -134,11 +133,11 @@ export interface ReturnTypeFilter {
 type TypesOf<F> = F extends FilterSpec<'returnType', infer T> ? T : never
 
 // A filter as its helper makes it: the operator checked by the rule of its filter (src/model/request/filters.ts)
-// at the path it will have in a body, so that a mistake reads as fromJSON reads it there, and recorded as made
+// at the path it will have in a body, so that a mistake reads as fromJSON reads it there, and made a `MadeFilter`
 // (the query's `.filter()` takes only these: src/model/query/made.ts). Only the operator reaches a query's body.
 function spec(filter: FilterName, rule: Rule, operator: Operator<string>): FilterSpec {
   const checkedOperator = checked(rule, operator, ['filters', filter]) as Operator<string>
-  return madeByHelper(madeFilters, { filter, operator: Object.freeze(checkedOperator) })
+  return new MadeFilter(filter, Object.freeze(checkedOperator))
 }
 
 // The helpers of one filter. Marked pure so that bundlers drop the helpers (and the rules) an app leaves unused.
@@ -156,7 +155,7 @@ function filterField(name: FilterName, rule: Rule) {
         $or: Object.freeze(
           filters.map(
             (f, i) => (
-              takeMade(madeFilters, f, 'invalid_request', ['filters', name, '$or', i], madeFilter),
+              mustBeMade(MadeFilter.is(f), 'invalid_request', ['filters', name, '$or', i], madeFilter),
               f.operator
             ),
           ),

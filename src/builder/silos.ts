@@ -5,8 +5,8 @@ import {
   checkArgShape,
   checked,
   madeFilter,
-  madeFilters,
-  takeMade,
+  mustBeMade,
+  MadeFilter,
   duplicateFilter,
   emptyFilters,
   browsableTypes,
@@ -72,7 +72,7 @@ function blueprint<Type extends BlueprintType>(type: Type, options: unknown): Bl
     const record: Record<string, unknown> = {}
     // Each one a filter helper made (and checked), as `.filter()` takes them; the blueprint rule checks all again.
     for (const input of filters as readonly unknown[]) {
-      takeMade(madeFilters, input, 'invalid_request', ['filters'], madeFilter)
+      mustBeMade(MadeFilter.is(input), 'invalid_request', ['filters'], madeFilter)
       const { filter, operator } = input as FilterSpec
       if (Object.hasOwn(record, filter))
         throw new HqlError('duplicate_filter', duplicateFilter(filter), { path: ['filters', filter] })

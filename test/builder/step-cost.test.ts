@@ -13,14 +13,7 @@ import {
 } from 'hql'
 import type { ComponentSpec } from 'hql'
 import type { Sort } from '../../src/schemas'
-import {
-  QueryValue,
-  browsableTypes,
-  filterNames,
-  madeByHelper,
-  madeFilters,
-  madeRequests,
-} from '../../src/model'
+import { QueryValue, browsableTypes, filterNames, MadeComponent, MadeFilter } from '../../src/model'
 import type { ComponentRequest } from '../../src/model'
 import { caught } from '../support/caught'
 
@@ -47,10 +40,10 @@ describe('builder steps check what they add', () => {
         return Reflect.get(target, key, receiver)
       },
     })
-    // Recorded as made, as a component helper records what it makes (`.with()` takes only those).
-    const q = QueryValue.of('explore', { filters: {} } as never, browsableTypes).with({
-      request: madeByHelper(madeRequests, request),
-    })
+    // Made as a component helper makes its values (`.with()` takes only those).
+    const q = QueryValue.of('explore', { filters: {} } as never, browsableTypes).with(
+      new MadeComponent(request),
+    )
     reads = 0
     q.with('keyTraits').with('keyContributors')
     // Before: every `.with()` walked the whole component list again (page size, page, nested components).
@@ -89,8 +82,9 @@ describe('builder steps check what they add', () => {
         return Reflect.get(target, key, receiver)
       },
     })
-    const request = madeByHelper(madeRequests, { name: 'keyContributors', components: [nested] })
-    const q = hql.explore().with({ request } as never)
+    const q = hql
+      .explore()
+      .with(new MadeComponent({ name: 'keyContributors', components: [nested] }) as never)
     reads = 0
     q.filter(returnType.eq('Movie'))
     // Before: the whole tree was checked again; what nests under a component does not depend on the query's types.
@@ -124,7 +118,7 @@ describe('builder steps check what they add', () => {
     } as const
     let q = QueryValue.of('explore', { filters: {} } as never, browsableTypes)
     for (const [filter, operator] of Object.entries(operators))
-      q = q.filter(madeByHelper(madeFilters, { filter, operator }) as never)
+      q = q.filter(new MadeFilter(filter as never, operator))
     const filters = (q.body as { filters: Record<string, unknown> }).filters
     expect(Object.keys(filters)).toEqual([...filterNames])
     for (const [filter, operator] of Object.entries(operators)) expect(filters[filter]).toBe(operator)

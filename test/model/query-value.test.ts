@@ -6,9 +6,9 @@ import {
   browsableTypes,
   checked,
   filterOperatorRules,
+  MadeComponent,
+  MadeFilter,
   madeByHelper,
-  madeFilters,
-  madeRequests,
   madeSorts,
   requestRules,
   typesOfBody,
@@ -24,13 +24,8 @@ import { caught } from '../support/caught'
 // check a filter's operator by its rule, as the helpers do, and record what they make.
 
 const filter = (name: FilterInput['filter'], operator: FilterInput['operator']): FilterInput =>
-  madeByHelper(madeFilters, {
-    filter: name,
-    operator: checked(filterOperatorRules[name] as Rule, operator, ['filters', name]),
-  }) as FilterInput
-const component = (request: ComponentInput['request']): ComponentInput => ({
-  request: madeByHelper(madeRequests, request),
-})
+  new MadeFilter(name, checked(filterOperatorRules[name] as Rule, operator, ['filters', name]) as never)
+const component = (request: ComponentInput['request']): ComponentInput => new MadeComponent(request)
 const sort = <S extends object>(value: S): S => madeByHelper(madeSorts, Object.freeze(value))
 const explore = () => QueryValue.of('explore', Object.freeze({ filters: Object.freeze({}) }), browsableTypes)
 

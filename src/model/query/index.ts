@@ -12,10 +12,11 @@ export {
 } from './returned-types'
 export {
   madeByHelper,
-  takeMade,
-  madeFilters,
+  mustBeMade,
+  MadeFilter,
+  MadeComponent,
   madeSorts,
-  madeRequests,
+  madeNestings,
   madeFilter,
   madeSort,
   madeComponent,

@@ -16,7 +16,16 @@ import type { Query } from './query'
 import { filterSlots, filtersOfSlots } from './check-filters'
 import { filterNames } from '../vocabulary'
 import { requestLimits, tooMany } from '../limits'
-import { madeComponent, madeFilter, madeFilters, madeRequests, madeSort, madeSorts, takeMade } from './made'
+import {
+  MadeComponent,
+  MadeFilter,
+  madeComponent,
+  madeFilter,
+  madeNestings,
+  madeSort,
+  madeSorts,
+  mustBeMade,
+} from './made'
 import { browsableTypes, typesOfReturnType } from './returned-types'
 
 // The query as a model value: the one runtime class behind every door. The builder's typed interfaces
@@ -150,7 +159,7 @@ export class QueryValue implements Query {
     let types = this.types
     for (const input of inputs) {
       // A filter helper checked the name and the operator when it made the filter, with the rule of its place.
-      takeMade(madeFilters, input, 'invalid_request', ['filters'], madeFilter)
+      mustBeMade(MadeFilter.is(input), 'invalid_request', ['filters'], madeFilter)
       const { filter, operator } = input
       const slot = (filterNames as readonly string[]).indexOf(filter)
       if (slots[slot] !== undefined)
@@ -173,7 +182,7 @@ export class QueryValue implements Query {
     // Each sort one a sort helper made (checked and frozen there): a JavaScript caller's `.sort(releaseDate)`,
     // the key not called, or a sort written by hand is refused at its index. `sorts` is this call's own array.
     for (let index = 0; index < sorts.length; index++)
-      takeMade(madeSorts, sorts[index], 'invalid_sort', ['sort', start + index], madeSort)
+      mustBeMade(madeSorts.has(sorts[index] as object), 'invalid_sort', ['sort', start + index], madeSort)
     next.#parts.sort = Object.freeze(before ? [...before, ...sorts] : sorts)
     return next
   }
@@ -226,7 +235,7 @@ const noFilters: Readonly<Record<string, unknown>> = {}
 
 /**
  * The request of a component argument at `path`: a name's (checked here), or the request a component helper
- * made; anything else is refused with `invalid_request` at `path`.
+ * made (its request checked there); anything else is refused with `invalid_request` at `path`.
  *
  * @example
  * requestOf('primaryImage', ['components', 0]) // { name: 'primaryImage' }
@@ -236,7 +245,11 @@ export function requestOf(input: unknown, path: (string | number)[]): ComponentR
     checkComponentName(input, [...path, 'name'])
     return Object.freeze({ name: input })
   }
-  const request = (input as { request?: unknown } | null | undefined)?.request
-  takeMade(madeRequests, request, 'invalid_request', path, madeComponent)
-  return request as ComponentRequest
+  mustBeMade(
+    MadeComponent.is(input) || madeNestings.has(input as object),
+    'invalid_request',
+    path,
+    madeComponent,
+  )
+  return (input as MadeComponent).request
 }
