@@ -10,7 +10,7 @@ import { operatorKeys } from '../vocabulary'
 // The one checker of requests. Each rule of a request body is declared once, in the files beside this one, with
 // the few kinds below (a whole number, a number, a string, a flag, a name from a list, an id, a list, an object,
 // a choice by type, a filter's operator), its error code and what it expects. Every door reads the same rules:
-// the builder checks each value it is given with the rule of its place (`checked`), fromJSON and the text
+// the builder's helpers check each value they are given with the rule of its place (`checked`), fromJSON and the text
 // resolver check a whole body with the rule of its endpoint (`checkBody`), and scripts/request-schema.ts writes
 // the JSON Schema from them. A rule is its declaration (what the schema writer and the docs read) and its
 // `check`, made from that declaration when the rule is made: no second description of a rule exists.
