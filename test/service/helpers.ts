@@ -23,8 +23,15 @@ export function basicHeader(id: string, secret: string, encoding: 'raw' | 'form'
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`
 }
 
+/**
+ * scrypt's cost for the services tests start: 2^10, ~16 times cheaper than the default 2^14, as web frameworks
+ * advise for their own tests (a sign-in cost ~50–100 ms of a core, and the suite signs in hundreds of times).
+ * test/service/passwords.test.ts holds the default.
+ */
+export const testPasswordCost = 2 ** 10
+
 export async function startHarness(options: ServiceOptions = {}): Promise<Harness> {
-  const service = await createService(options)
+  const service = await createService({ passwordCost: testPasswordCost, ...options })
   const token: Harness['token'] = async (form, basic) => {
     const response = await fetch(`${service.authUrl}/1.3/security/oauth/token`, {
       method: 'POST',
