@@ -1,6 +1,9 @@
 import { expect } from 'vitest'
 import { responseSchemas } from '../../src/model'
 import { createService, DEMO, type Service, type ServiceOptions } from 'hql/service'
+import { testPasswordCost } from '../support/password-cost'
+
+export { testPasswordCost }
 
 /** A running service and a few ways to talk to it over real HTTP. */
 export interface Harness {
@@ -22,13 +25,6 @@ export function basicHeader(id: string, secret: string, encoding: 'raw' | 'form'
     encoding === 'form' ? new URLSearchParams({ s }).toString().slice(2) : s
   return `Basic ${Buffer.from(`${encode(id)}:${encode(secret)}`).toString('base64')}`
 }
-
-/**
- * scrypt's cost for the services tests start: 2^10, ~16 times cheaper than the default 2^14, as web frameworks
- * advise for their own tests (a sign-in cost ~50–100 ms of a core, and the suite signs in hundreds of times).
- * test/service/passwords.test.ts holds the default.
- */
-export const testPasswordCost = 2 ** 10
 
 export async function startHarness(options: ServiceOptions = {}): Promise<Harness> {
   const service = await createService({ passwordCost: testPasswordCost, ...options })
