@@ -12,7 +12,7 @@ import {
 } from '../errors'
 import { backoffDelay } from '../retries'
 import { parseRetryAfter } from '../retry-after'
-import { base64, isSecretKey } from '../secrets'
+import { base64 } from '../secrets'
 import { deadline, sleep } from '../signals'
 import type { AuthContext } from './auth'
 import type { StoredToken } from './token-store'
@@ -70,13 +70,14 @@ export async function requestToken(
     'content-type': 'application/x-www-form-urlencoded',
     authorization: `Basic ${basicCredentials(identity)}`,
   }
-  // The form is the client's own: errors show it with its secret fields hidden, and nothing else.
+  // Errors show the form and headers as the graph requests' are shown: secret fields hidden (the Basic
+  // header keeps its scheme), the client's own wording kept, any other value scrubbed of known secrets.
   const request: RequestDescription = {
     kind: 'token',
     method: 'POST',
     url,
-    headers: { ...headers, authorization: 'Basic [redacted]' },
-    body: Object.fromEntries([...form].map(([key, value]) => [key, isSecretKey(key) ? '[redacted]' : value])),
+    headers: context.secrets.redactFields(headers),
+    body: context.secrets.redactFields(Object.fromEntries(form)),
   }
   const requestedAt = Date.now()
   const { status, text, retryAfterMs } = await postForm(
