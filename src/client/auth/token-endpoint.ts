@@ -145,12 +145,8 @@ async function postForm(
         text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
       } catch (error) {
         if (error instanceof ClientError) throw error
-        if (attemptDeadline.timedOut() || total.timedOut())
-          throw new TimeoutError(
-            attemptDeadline.timedOut() ? 'attempt' : 'total',
-            attemptDeadline.timedOut() ? timeoutMs : 30_000,
-            request,
-          )
+        if (attemptDeadline.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
+        if (total.timedOut()) throw new TimeoutError('total', 30_000, request)
         throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
       } finally {
         attemptDeadline.dispose()
