@@ -181,23 +181,31 @@ export class Secrets {
       ]),
     )
   }
+}
 
-  /**
-   * Headers, or the form of a token request, with credentials hidden: Authorization keeps its scheme (`Bearer
-   * [redacted]`), secret-named fields are blanked, the client's own wording is kept, other values scrubbed.
-   */
-  redactFields(fields: Readonly<Record<string, string>>): Record<string, string> {
-    return Object.fromEntries(
-      Object.entries(fields).map(([key, value]) => [
-        key,
-        key.toLowerCase() === 'authorization'
-          ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
-          : SECRET_HEADER.test(key)
-            ? REDACTED
-            : OWN_FIELDS.has(key.toLowerCase())
-              ? value
-              : this.scrub(value),
-      ]),
-    )
-  }
+/**
+ * Headers, or the form of a token request, with credentials hidden: Authorization keeps its scheme (`Bearer
+ * [redacted]`), secret-named fields are blanked, the client's own wording is kept, other values scrubbed of the
+ * secrets `secrets` knows (an auth's context lends only its `scrub`).
+ *
+ * @example
+ * redactFields({ authorization: 'Basic aWQ6c2VjcmV0', accept: 'application/json' }, new Secrets())
+ * // { authorization: 'Basic [redacted]', accept: 'application/json' }
+ */
+export function redactFields(
+  fields: Readonly<Record<string, string>>,
+  secrets: Pick<Secrets, 'scrub'>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      key.toLowerCase() === 'authorization'
+        ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
+        : SECRET_HEADER.test(key)
+          ? REDACTED
+          : OWN_FIELDS.has(key.toLowerCase())
+            ? value
+            : secrets.scrub(value),
+    ]),
+  )
 }

@@ -12,7 +12,7 @@ import {
 } from '../errors'
 import { backoffDelay } from '../retries'
 import { parseRetryAfter } from '../retry-after'
-import { base64 } from '../secrets'
+import { base64, redactFields } from '../secrets'
 import { deadline, sleep } from '../signals'
 import type { AuthContext } from './auth'
 import type { StoredToken } from './token-store'
@@ -76,8 +76,8 @@ export async function requestToken(
     kind: 'token',
     method: 'POST',
     url,
-    headers: context.secrets.redactFields(headers),
-    body: context.secrets.redactFields(Object.fromEntries(form)),
+    headers: redactFields(headers, context.secrets),
+    body: redactFields(Object.fromEntries(form), context.secrets),
   }
   const requestedAt = Date.now()
   const { status, text, retryAfterMs } = await postForm(
