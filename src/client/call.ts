@@ -70,7 +70,8 @@ export async function send(
     positive,
   )
   const init = readInit(options.init)
-  const body = outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body)
+  // JSON.stringify gives undefined for undefined: no body.
+  const body = JSON.stringify(outgoing.body) as string | undefined
   const first: MiddlewareRequest = {
     url: urlOnBase(core.base, outgoing.endpoint),
     method: outgoing.method,
@@ -98,7 +99,8 @@ export async function send(
       core.secrets.addToken(token)
       const outcome = await attemptOnce(core, first, token, attempt, init, clock, timeoutMs)
       if (!(outcome instanceof ClientError)) return outcome
-      if (outcome instanceof HttpError && outcome.status === 401 && !renewed && core.auth.renew) {
+      // Of the failures an attempt returns, only an HttpError has a status.
+      if ((outcome as HttpError).status === 401 && !renewed && core.auth.renew) {
         renewed = true
         const renewal = await raceAbort(core.auth.renew(token, context), clock.signal())
         if (renewal !== undefined) {
