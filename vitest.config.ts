@@ -42,7 +42,7 @@ export const tiers = {
 }
 const heavy = Object.values(tiers).flat()
 /** Heavy tiers whose files may share a worker's modules (fake clocks are restored in `finally`). */
-const sharedModules = new Set(['language-service', 'processes'])
+const sharedModules = new Set(['language-service', 'processes', 'redis'])
 /** Unit files that ask what a module holds on its first use (a warm-up that has not run yet). */
 export const freshModules = ['test/service/warm-up.test.ts']
 /**
@@ -101,8 +101,9 @@ export default defineConfig({
           include,
           // The built package (dist/), built once per run: `npm test` builds it first, a lone run here builds it.
           globalSetup: ['test/support/built-package.ts'],
-          // Shared module graphs here too (the language service parses the library once per worker), but for
-          // the tiers that start and stop servers of their own per file.
+          // Shared module graphs here too (the language service parses the library once per worker; the Redis
+          // files import the service and both Redis clients once per worker: 60 → 48 CPU-s for the tier, each
+          // file still starting and stopping its own redis-server), but for the browser's.
           isolate: !sharedModules.has(name),
         },
       })),

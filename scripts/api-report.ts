@@ -18,6 +18,7 @@ export const ENTRIES: readonly { specifier: string; source: string }[] = [
   { specifier: 'hql/testing', source: 'src/testing/index.ts' },
   { specifier: 'hql/redis', source: 'src/redis/index.ts' },
   { specifier: 'hql/tanstack', source: 'src/tanstack/index.ts' },
+  { specifier: 'hql/ts-plugin', source: 'src/ts-plugin/index.ts' },
 ]
 
 const root = fileURLToPath(new URL('..', import.meta.url))

@@ -30,11 +30,12 @@ export async function readText(response: Response, limit: number): Promise<strin
  * counted as they stream in.
  */
 function lengthBindsBody(response: Response, length: string): boolean {
-  if (!/^\d{1,15}$/.test(length)) return false
   // 'default' is Node's (undici's) type, 'basic' a same-origin browser response: every header is visible.
-  if (response.type !== 'default' && response.type !== 'basic') return false
-  const encoding = response.headers.get('content-encoding')
-  return encoding === null || encoding.trim().toLowerCase() === 'identity'
+  return (
+    /^\d{1,15}$/.test(length) &&
+    /^(?:default|basic)$/.test(response.type) &&
+    /^(?:identity)?$/i.test(response.headers.get('content-encoding')?.trim() ?? '')
+  )
 }
 
 /** JSON.parse, or undefined for text that is not JSON (JSON.parse never gives undefined itself). */

@@ -27,7 +27,7 @@ export interface CallOptions {
 /** Headers the client owns: the token it manages (and renews on 401) and the JSON it sends and reads. */
 const OWN_HEADERS = ['authorization', 'accept', 'content-type']
 /** What the client puts in fetch's init itself. */
-const OWN_INIT = ['method', 'body', 'headers', 'signal', 'redirect']
+const OWN_INIT = ['headers', 'signal', 'method', 'body', 'redirect']
 
 // RFC 9110 §5.6.2: a header name is a token. A value must not break the header block (CR, LF, NUL).
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
@@ -65,11 +65,13 @@ export function readHeaders(
 export function readInit(init: unknown): Record<string, unknown> {
   if (init === undefined) return {}
   if (typeof init !== 'object' || init === null) throw new ClientConfigError('expected an object', ['init'])
-  for (const key of OWN_INIT)
+  // The first two are call options of their own: the message says so.
+  OWN_INIT.forEach((key, index) => {
     if (key in init)
       throw new ClientConfigError(
-        `${key} is set by the client${key === 'headers' || key === 'signal' ? `: pass ${key} as a call option` : ''}`,
+        `${key} is set by the client${index < 2 ? `: pass ${key} as a call option` : ''}`,
         ['init', key],
       )
+  })
   return init as Record<string, unknown>
 }

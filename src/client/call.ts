@@ -14,7 +14,7 @@ import {
 import type { AttemptInfo, FetchLike, Middleware, MiddlewareRequest, RetryPolicy } from './middleware'
 import { numberOption, positive } from './option-checks'
 import { parseRetryAfter } from './retry-after'
-import type { Secrets } from './secrets'
+import { redactFields, type Secrets } from './secrets'
 import { deadline, raceAbort, sleep, type Deadline } from './signals'
 import { onBase, urlOnBase, type GraphBase } from './urls'
 
@@ -22,8 +22,8 @@ import { onBase, urlOnBase, type GraphBase } from './urls'
 export interface ClientCore {
   readonly base: GraphBase
   readonly auth: Auth
-  /** Undefined means `globalThis.fetch`, looked up at each call so that interceptors installed later work. */
-  readonly fetch: FetchLike | undefined
+  /** The given fetch, or `globalThis.fetch` looked up at each call so that interceptors installed later work. */
+  readonly fetch: FetchLike
   /** The client's extra headers, names lowercased. */
   readonly headers: Readonly<Record<string, string>>
   readonly secrets: Secrets
@@ -70,7 +70,8 @@ export async function send(
     positive,
   )
   const init = readInit(options.init)
-  const body = outgoing.body === undefined ? undefined : JSON.stringify(outgoing.body)
+  // JSON.stringify gives undefined for undefined: no body.
+  const body = JSON.stringify(outgoing.body) as string | undefined
   const first: MiddlewareRequest = {
     url: urlOnBase(core.base, outgoing.endpoint),
     method: outgoing.method,
@@ -88,7 +89,7 @@ export async function send(
       get signal() {
         return clock.signal()
       },
-      fetch: (input, init) => (core.fetch ?? globalThis.fetch)(input, init),
+      fetch: core.fetch,
       secrets: core.secrets,
     }
     let token = await ready(core.auth.token(context), clock)
@@ -96,9 +97,10 @@ export async function send(
     for (let attempt = 1; ; attempt++) {
       // Every token handed to the client is a secret, whoever obtained it.
       core.secrets.addToken(token)
-      const outcome = await attemptOnce(core, first, outgoing.body, token, attempt, init, clock, timeoutMs)
+      const outcome = await attemptOnce(core, first, token, attempt, init, clock, timeoutMs)
       if (!(outcome instanceof ClientError)) return outcome
-      if (outcome instanceof HttpError && outcome.status === 401 && !renewed && core.auth.renew) {
+      // Of the failures an attempt returns, only an HttpError has a status.
+      if ((outcome as HttpError).status === 401 && !renewed && core.auth.renew) {
         renewed = true
         const renewal = await raceAbort(core.auth.renew(token, context), clock.signal())
         if (renewal !== undefined) {
@@ -179,7 +181,6 @@ async function ready(pending: Promise<string>, clock: CallClock): Promise<string
 async function attemptOnce(
   core: ClientCore,
   first: MiddlewareRequest,
-  json: unknown,
   token: string,
   attempt: number,
   init: Record<string, unknown>,
@@ -193,10 +194,8 @@ async function attemptOnce(
       kind: 'graph',
       method: request.method,
       url: request.url,
-      headers: core.secrets.redactFields({ ...request.headers, authorization: 'Bearer' }),
-      body: core.secrets.redact(
-        request.body === first.body ? json : parseJsonOrUndefined(request.body ?? ''),
-      ),
+      headers: redactFields({ ...request.headers, authorization: 'Bearer' }, core.secrets),
+      body: core.secrets.redact(parseJsonOrUndefined(request.body ?? '')),
     })
   const info: AttemptInfo = {
     attempt,
@@ -231,7 +230,7 @@ async function attemptOnce(
   }
   try {
     try {
-      response = await (core.fetch ?? globalThis.fetch)(request.url, {
+      response = await core.fetch(request.url, {
         ...init,
         method: request.method,
         headers: { ...request.headers, authorization: `Bearer ${token}` },

@@ -1,6 +1,5 @@
 import { endpointAtPath, envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../model/core'
 import type { JsonPath } from '../model/errors'
-import { pathDeeperThan } from '../model/request-shape'
 import type { CheckFunction, CheckInfo } from './check'
 import { InvalidResponseError, type RequestDescription } from './errors'
 
@@ -55,7 +54,7 @@ export const maxResponseDepth = 256
 /**
  * Checks `json` against `schema` and returns it, or throws an `InvalidResponseError` at the first issue's path.
  * The response is returned as received (not zod's copy), so fields the model does not know survive. Its depth
- * is bounded first, by an iterative walk, so that the recursive check never overflows the stack. `request` may
+ * is bounded first, by a walk that stops at the limit, so that the recursive check never overflows the stack. `request` may
  * be a function that describes it, called only for an error: a redacted description costs work that a
  * response that passes never needs.
  */
@@ -66,8 +65,7 @@ export function checkResponse(
   request?: RequestDescription | (() => RequestDescription),
   scrub: (text: string) => string = (text) => text,
 ): unknown {
-  // The path is only worked out for a response that is too deep: the common case walks depths, not paths.
-  const deep = nestsDeeperThan(json, maxResponseDepth) ? pathDeeperThan(json, maxResponseDepth) : undefined
+  const deep = deepPath(json, maxResponseDepth)
   if (deep !== undefined)
     throw new InvalidResponseError(`${what} nests more than ${maxResponseDepth} levels deep`, {
       path: deep,
@@ -87,28 +85,30 @@ export function checkResponse(
 }
 
 /**
- * Whether an object or array in parsed JSON sits more than `maxDepth` levels deep: `pathDeeperThan`'s answer
- * without its paths, so that a response that passes allocates no path per object. Recursive, but never more
- * than `maxDepth` calls deep (it stops there), which every engine's stack holds: no array of pending nodes is
- * built, and arrays are walked by index (`for…in` would make a string key per element).
+ * The path of an object or array in parsed JSON that sits `left` or more levels below `node` (`[]` when `node`
+ * is one and `left` is 0), or undefined. Recursive, but never more than `left` calls deep (it stops there),
+ * which every engine's stack holds; the path is built only on the way back from a node too deep, so that a
+ * response that passes allocates nothing, and arrays are walked by index (`for…in` would make a string key
+ * per element).
  */
-function nestsDeeperThan(json: unknown, maxDepth: number): boolean {
-  return json !== null && typeof json === 'object' && deeper(json, maxDepth)
-}
-
-/** Whether `node`, an object or array `left` levels above the limit, holds one at or past it. */
-function deeper(node: object, left: number): boolean {
-  if (left <= 0) return true
+function deepPath(node: unknown, left: number): JsonPath | undefined {
+  if (node === null || typeof node !== 'object') return undefined
+  if (left <= 0) return []
+  // Leaves are tested here rather than in a call of their own: most of a page is leaves.
+  let child: unknown
+  let path: JsonPath | undefined
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const child: unknown = node[i]
-      if (child !== null && typeof child === 'object' && deeper(child, left - 1)) return true
-    }
-    return false
+    for (let i = 0; i < node.length; i++)
+      if ((child = node[i]) !== null && typeof child === 'object' && (path = deepPath(child, left - 1)))
+        return [i, ...path]
+    return undefined
   }
-  for (const key in node) {
-    const child = (node as Record<string, unknown>)[key]
-    if (child !== null && typeof child === 'object' && deeper(child, left - 1)) return true
-  }
-  return false
+  for (const key in node)
+    if (
+      (child = (node as Record<string, unknown>)[key]) !== null &&
+      typeof child === 'object' &&
+      (path = deepPath(child, left - 1))
+    )
+      return [key, ...path]
+  return undefined
 }

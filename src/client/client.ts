@@ -161,7 +161,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
   const core: ClientCore = {
     base,
     auth,
-    fetch: options.fetch,
+    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
     headers: readHeaders(options.headers, ['headers']),
     secrets,
     maxResponseBytes: numberOption(

@@ -37,7 +37,6 @@ export class ClientError extends HqlError {
   constructor(code: HqlErrorCode, message: string, options: ClientErrorOptions = {}) {
     super(code, message, options)
     this.request = options.request
-    this.resumeFrom = undefined
   }
 }
 

@@ -37,19 +37,14 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key)
 }
 
-/** From this length a secret is no word nor number of any text: every token, and every encoded form of one. */
-const LONG_SECRET = 12
-
 /**
- * Whether a secret may also be part of ordinary text: shorter than 12 characters (`port`, `Sunshine`, `1234`,
- * `test1`, `p4`). Such a secret is redacted where it stands as a value, not where letters or digits continue
- * it on either side, so that `bad port` survives a password `p` and `127.0.0.1:41234` a password `1234`. Any
- * longer secret (every token, base64 and encoded form) is redacted wherever it occurs, inside other words too
- * (`id_<token>`, `令牌<token>`).
+ * From this length a secret is no word nor number of any text: every token, and every encoded form of one. A
+ * shorter secret may also be part of ordinary text (`port`, `Sunshine`, `1234`, `test1`, `p4`): it is
+ * redacted where it stands as a value, not where letters or digits continue it on either side, so that `bad
+ * port` survives a password `p` and `127.0.0.1:41234` a password `1234`. Any longer secret (every token,
+ * base64 and encoded form) is redacted wherever it occurs, inside other words too (`id_<token>`, `令牌<token>`).
  */
-function isWordLike(secret: string): boolean {
-  return secret.length < LONG_SECRET
-}
+const LONG_SECRET = 12
 
 // Characters that need a backslash in a regular expression (with the `u` flag, no other may have one).
 const SYNTAX = /[.*+?^${}()|[\]\\/]/g
@@ -94,7 +89,7 @@ export function base64(value: string): string {
 /**
  * How a secret is found in text: the secret and its Base64, each character in any of its encodings (see
  * `charPattern`). Group 1 is the text kept before it. A long secret is found anywhere; a short one where it
- * stands as a value (see `isWordLike`): each end that is a word character meets a non-word character, a Chinese
+ * stands as a value (see `LONG_SECRET`): each end that is a word character meets a non-word character, a Chinese
  * or Japanese character, an escape or the text's edge. A secret that is itself a secret field's name (a
  * password `password`) is found only after `:`, `=` or a quote, and not where it names its field.
  */
@@ -103,7 +98,7 @@ function patternOf(secret: string): RegExp {
   // itself: unpadded Base64 of n characters has at least n + 1.)
   const forms = [secret, base64(secret).replace(/=+$/, '')]
   const body = `(?:${forms.map((form) => [...form].map(charPattern).join('')).join('|')})`
-  if (!isWordLike(secret)) return new RegExp(`()${body}`, 'gu')
+  if (secret.length >= LONG_SECRET) return new RegExp(`()${body}`, 'gu')
   const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
   const before = wordAt(secret[0]) ? BEFORE_WORD : ''
   const after = wordAt(secret.at(-1)) ? `(?!(?!${CJK})${WORD})` : ''
@@ -186,23 +181,31 @@ export class Secrets {
       ]),
     )
   }
+}
 
-  /**
-   * Headers, or the form of a token request, with credentials hidden: Authorization keeps its scheme (`Bearer
-   * [redacted]`), secret-named fields are blanked, the client's own wording is kept, other values scrubbed.
-   */
-  redactFields(fields: Readonly<Record<string, string>>): Record<string, string> {
-    return Object.fromEntries(
-      Object.entries(fields).map(([key, value]) => [
-        key,
-        key.toLowerCase() === 'authorization'
-          ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
-          : SECRET_HEADER.test(key)
-            ? REDACTED
-            : OWN_FIELDS.has(key.toLowerCase())
-              ? value
-              : this.scrub(value),
-      ]),
-    )
-  }
+/**
+ * Headers, or the form of a token request, with credentials hidden: Authorization keeps its scheme (`Bearer
+ * [redacted]`), secret-named fields are blanked, the client's own wording is kept, other values scrubbed of the
+ * secrets `secrets` knows (an auth's context lends only its `scrub`).
+ *
+ * @example
+ * redactFields({ authorization: 'Basic aWQ6c2VjcmV0', accept: 'application/json' }, new Secrets())
+ * // { authorization: 'Basic [redacted]', accept: 'application/json' }
+ */
+export function redactFields(
+  fields: Readonly<Record<string, string>>,
+  secrets: Pick<Secrets, 'scrub'>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      key.toLowerCase() === 'authorization'
+        ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
+        : SECRET_HEADER.test(key)
+          ? REDACTED
+          : OWN_FIELDS.has(key.toLowerCase())
+            ? value
+            : secrets.scrub(value),
+    ]),
+  )
 }

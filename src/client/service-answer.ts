@@ -87,8 +87,7 @@ export function oneLine(text: string, max: number): string | undefined {
   // Only the start is ever shown: a huge body is cut before the regular expressions walk it.
   const flat = text
     .slice(0, max * 4)
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/g, ' ')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim()
   if (flat === '') return undefined
   const chars = [...flat]

@@ -18,7 +18,7 @@ export function parseBaseUrl(baseUrl: unknown): GraphBase {
  * base path. `path` starts with `/` (not `//`, not `\`); once resolved (dot segments, `%2e%2e`), it must still
  * be on the origin, below the base path, with no fragment.
  */
-export function urlOnBase(base: GraphBase, path: unknown, where = ['endpoint']): string {
+export function urlOnBase(base: GraphBase, path: unknown): string {
   // A plain path (names of letters, digits, `-` and `_`: every graph endpoint) is what URL would make of it:
   // no parse per request.
   if (typeof path === 'string' && /^(?:\/[\w-]+)+$/.test(path)) return `${base.origin}${base.basePath}${path}`
@@ -27,7 +27,7 @@ export function urlOnBase(base: GraphBase, path: unknown, where = ['endpoint']):
       ? onBase(base, `${base.origin}${base.basePath}${path}`)
       : undefined
   if (url === undefined)
-    throw new ClientConfigError(`expected a path on baseUrl (${base.origin}${base.basePath}/…)`, where)
+    throw new ClientConfigError(`expected a path on baseUrl (${base.origin}${base.basePath}/…)`, ['endpoint'])
   return url
 }
 

@@ -25,6 +25,7 @@ import { addressKey } from './http/client-address'
 import { FairQueue, type FairQueueLimits } from './http/fair-queue'
 import { PASSWORD_CHECKS } from './auth/password-checks'
 import { defaultPlaygroundDir } from './http/playground'
+import { defaultPasswordCost, passwordCosts } from './auth/passwords'
 import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
 import { defaultImage } from './query/objects'
 import { warmUp } from './query/warm-up'
@@ -42,6 +43,12 @@ export interface ServiceOptions {
   readonly clients?: readonly ClientConfig[]
   /** Users who can sign in, in addition to the demo user. */
   readonly users?: readonly UserConfig[]
+  /**
+   * scrypt's cost N for the users' password hashes: a power of two from 2^10 to 2^16; 2^14 by default (scrypt's
+   * interactive default, ~50–100 ms of a core per sign-in). A test suite that signs in often may lower it, as
+   * web frameworks advise for their tests (2^10 is ~16 times cheaper); a service others can reach keeps it.
+   */
+  readonly passwordCost?: number
   /** Access token lifetime in seconds (default 3600). */
   readonly tokenLifetimeSeconds?: number
   /** Refresh token lifetime in seconds (default 14 days). */
@@ -157,7 +164,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   ]
   // scrypt runs on libuv's thread pool, so the password hashes are computed while this thread builds the
   // graph instead of after it; the registry is still complete (no password in the clear) before we listen.
-  const registryReady = Registry.create(clients, users)
+  const registryReady = Registry.create(clients, users, checkedPasswordCost(options.passwordCost))
   let built: ReturnType<typeof graphFor>
   try {
     built = graphFor(options.catalog, users)
@@ -262,6 +269,15 @@ function sharedState(
             byUsername: counter('fail:username', failureLimit.perUsername),
           },
   }
+}
+
+/** The `passwordCost` option, checked: scrypt takes a power of two, and the range keeps a check cheap enough. */
+function checkedPasswordCost(cost: number | undefined): number {
+  if (cost === undefined) return defaultPasswordCost
+  const { min, max } = passwordCosts
+  if (!Number.isSafeInteger(cost) || cost < min || cost > max || (cost & (cost - 1)) !== 0)
+    throw new RangeError(`passwordCost must be a power of two from ${min} to ${max}, got ${String(cost)}`)
+  return cost
 }
 
 /** The connection limits of the options, checked: Node needs positive whole milliseconds, headers first. */

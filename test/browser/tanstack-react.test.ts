@@ -17,6 +17,7 @@ import { launchChromium } from './launch'
 import { buildReactPage } from './react-bundle'
 import { serveStatic, type StaticFile, type StaticServer } from './static-server'
 import { RenderedApp, westernsIn } from './page/tanstack-components'
+import { testPasswordCost } from '../support/password-cost'
 
 const PAGE_SIZE = 4
 const westerns = westernsIn(PAGE_SIZE)
@@ -33,7 +34,11 @@ let token = ''
 const sites: StaticServer[] = []
 
 beforeAll(async () => {
-  const started = await Promise.all([createService({ rateLimit: false }), buildReactPage(), launchChromium()])
+  const started = await Promise.all([
+    createService({ rateLimit: false, passwordCost: testPasswordCost }),
+    buildReactPage(),
+    launchChromium(),
+  ])
   ;[service, app, browser] = started
   proxy = await startFaultProxy(service.baseUrl)
   direct = await startCorsFront(service.baseUrl)

@@ -9,6 +9,7 @@ import { createClient, hql, passwordGrant, returnType, type Query } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { hqlProcess } from '../cli/process'
 import { blocks } from './markdown'
+import { testPasswordCost } from '../support/password-cost'
 
 const consoleBlocks = (page: string) => blocks(page).filter((b) => b.lang === 'console')
 
@@ -18,7 +19,7 @@ const asOnPage = (text: string, url: string, port: string) =>
 
 let service: Service
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
 }, 60_000)
 afterAll(() => service?.close())
 

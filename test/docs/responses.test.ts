@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createClient, hql, passwordGrant, HttpError, type Client, type FetchLike, type Query } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { blocks, headings, read, root } from './markdown'
+import { testPasswordCost } from '../support/password-cost'
 
 // docs/responses.md shows, per endpoint, a query (a ts block exporting `query`) and an abridged response (the
 // json block after it). This runs each query against the reference service, as the page says, and checks that
@@ -105,7 +106,7 @@ const demoClient = (fetchWith?: FetchLike) =>
     ...(fetchWith && { fetch: fetchWith }),
   })
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
   client = demoClient()
   mkdirSync(dir, { recursive: true })
 }, 60_000)

@@ -15,10 +15,11 @@ import {
   type RateBudget,
 } from 'hql'
 import { createService, type Service } from 'hql/service'
+import { testPasswordCost } from '../support/password-cost'
 
 let service: Service
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
 })
 afterAll(() => service.close())
 

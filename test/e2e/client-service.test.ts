@@ -19,13 +19,14 @@ import {
   type Client,
   type TokenRefreshInfo,
 } from 'hql'
+import { testPasswordCost } from '../support/password-cost'
 import { createService, type Service, type ServiceOptions } from 'hql/service'
 
 const SCOPE = ['public_profile', 'user_likes']
 const opened: Service[] = []
 
 async function start(options: ServiceOptions = {}): Promise<Service> {
-  const service = await createService({ rateLimit: false, ...options })
+  const service = await createService({ rateLimit: false, passwordCost: testPasswordCost, ...options })
   opened.push(service)
   return service
 }

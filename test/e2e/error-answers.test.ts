@@ -10,12 +10,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hql, createClient, passwordGrant, HttpError, OAuthError, type Client } from 'hql'
 import { createService, type Service } from 'hql/service'
+import { testPasswordCost } from '../support/password-cost'
 
 const SCOPE = ['public_profile', 'user_likes']
 let service: Service
 let client: Client
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
   client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: SCOPE }),

@@ -19,12 +19,13 @@ import {
 } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { startFaultProxy, type FaultProxy, type ProxyFault } from '../support/fault-proxy'
+import { testPasswordCost } from '../support/password-cost'
 
 let service: Service
 let proxy: FaultProxy
 let client: PagingClient
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
   proxy = await startFaultProxy(service.baseUrl)
   client = createClient({
     baseUrl: proxy.url,

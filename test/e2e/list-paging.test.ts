@@ -17,11 +17,12 @@ import {
   type PagingClient,
 } from 'hql'
 import { createService, type Service } from 'hql/service'
+import { testPasswordCost } from '../support/password-cost'
 
 let service: Service
 let client: PagingClient
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
   client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: ['public_profile'] }),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contributors, fromJSON, hql, HqlError, idsOrder, parseQuery, silo, traits } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { fuzzRuns } from './support'
+import { testPasswordCost } from '../support/password-cost'
 
 const RUNS = fuzzRuns(200)
 /** One HTTP round trip per case: a quarter of the in-process count in `npm test`. */
@@ -166,7 +167,7 @@ describe('the service', () => {
   let service: Service
   let token: string
   beforeAll(async () => {
-    service = await createService({ rateLimit: false })
+    service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: service.demo.clientId,

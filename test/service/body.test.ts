@@ -5,6 +5,7 @@
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createService, type Service } from 'hql/service'
+import { testPasswordCost } from '../support/password-cost'
 
 /** The documented figures (docs/security.md), written out: a test that read the constants would follow them. */
 const GRAPH_LIMIT = 100 * 1024
@@ -14,7 +15,7 @@ let service: Service
 let port: number
 let token: string
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
   port = Number(new URL(service.baseUrl).port)
   const answer = await fetch(`${service.authUrl}/1.3/security/oauth/token`, {
     method: 'POST',

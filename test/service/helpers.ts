@@ -1,6 +1,9 @@
 import { expect } from 'vitest'
 import { responseSchemas } from '../../src/model'
 import { createService, DEMO, type Service, type ServiceOptions } from 'hql/service'
+import { testPasswordCost } from '../support/password-cost'
+
+export { testPasswordCost }
 
 /** A running service and a few ways to talk to it over real HTTP. */
 export interface Harness {
@@ -24,7 +27,7 @@ export function basicHeader(id: string, secret: string, encoding: 'raw' | 'form'
 }
 
 export async function startHarness(options: ServiceOptions = {}): Promise<Harness> {
-  const service = await createService(options)
+  const service = await createService({ passwordCost: testPasswordCost, ...options })
   const token: Harness['token'] = async (form, basic) => {
     const response = await fetch(`${service.authUrl}/1.3/security/oauth/token`, {
       method: 'POST',

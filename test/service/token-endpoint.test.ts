@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createService, DEMO, type Service } from 'hql/service'
 import { DEFAULT_AUTH_FAILURE_LIMIT } from '../../src/service/auth/failures'
 import { countStatuses, tokenPost } from './sockets'
+import { testPasswordCost } from './helpers'
 
 const GUESSES = 300
 const { perUsername, perAddress } = DEFAULT_AUTH_FAILURE_LIMIT
@@ -24,7 +25,12 @@ let service: Service
 let clock = Date.UTC(2031, 0, 1)
 beforeAll(async () => {
   // The default failure limits; room for every guess's connection (the cap per address is another test's).
-  service = await createService({ users, maxConnectionsPerAddress: 2 * GUESSES, now: () => clock })
+  service = await createService({
+    users,
+    maxConnectionsPerAddress: 2 * GUESSES,
+    now: () => clock,
+    passwordCost: testPasswordCost,
+  })
 })
 afterAll(() => service.close())
 

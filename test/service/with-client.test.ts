@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createClient, hql, passwordGrant, userSocial } from 'hql'
 import { createService, DEMO } from 'hql/service'
+import { testPasswordCost } from './helpers'
 
 /** Whether anything still listens at `baseUrl`. */
 async function listening(baseUrl: string): Promise<boolean> {
@@ -16,7 +17,7 @@ async function listening(baseUrl: string): Promise<boolean> {
 
 describe('createService and the client', () => {
   it('signs in with passwordGrant({ authUrl, ...service.demo }) as the demo user', async () => {
-    await using service = await createService({ rateLimit: false })
+    await using service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
     const client = createClient({
       baseUrl: service.baseUrl,
       auth: passwordGrant({ authUrl: service.authUrl, ...service.demo }),
@@ -32,7 +33,7 @@ describe('createService and the client', () => {
   it('closes at the end of an `await using` scope', async () => {
     let baseUrl = ''
     {
-      await using service = await createService({ rateLimit: false })
+      await using service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
       baseUrl = service.baseUrl
       expect(await listening(baseUrl)).toBe(true)
     }
@@ -40,7 +41,7 @@ describe('createService and the client', () => {
   })
 
   it('closes once, however often it is asked to', async () => {
-    const service = await createService({ rateLimit: false })
+    const service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
     await service.close()
     await expect(service.close()).resolves.toBeUndefined()
     await expect(service[Symbol.asyncDispose]()).resolves.toBeUndefined()

@@ -24,11 +24,12 @@ import {
 import { createService, type Service } from 'hql/service'
 import { hqlQueries, queryKey, type HqlPagingQueries } from '../../src/tanstack'
 import { caught } from '../support/caught'
+import { testPasswordCost } from '../support/password-cost'
 
 let service: Service
 let client: PagingClient
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
   client = createClient({
     baseUrl: service.baseUrl,
     auth: passwordGrant({ authUrl: service.authUrl, ...service.demo, scope: ['public_profile'] }),

@@ -27,10 +27,11 @@ import {
 } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { hqlQueries, type HqlPagingQueries } from '../../src/tanstack'
+import { testPasswordCost } from '../support/password-cost'
 
 let service: Service
 beforeAll(async () => {
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
 })
 afterAll(() => service.close())
 

@@ -19,6 +19,7 @@ import {
 } from 'hql'
 import { createService, type Service } from 'hql/service'
 import { hqlHandlers, fixture, errorFixture, type HqlHandlersOptions } from 'hql/testing'
+import { testPasswordCost } from '../support/password-cost'
 
 const BASE = 'https://graph.hql.test'
 const server = setupServer()
@@ -32,7 +33,7 @@ beforeAll(async () => {
       if (new URL(request.url).hostname !== '127.0.0.1') print.error()
     },
   })
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
 })
 afterEach(() => server.resetHandlers())
 afterAll(async () => {

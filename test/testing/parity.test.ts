@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupServer } from 'msw/node'
 import { createService, type Service } from 'hql/service'
 import { errorFixture, hqlHandlers } from 'hql/testing'
+import { testPasswordCost } from '../support/password-cost'
 
 const BASE = 'https://parity.hql.test'
 const TOKEN_PATH = '/auth/1.3/security/oauth/token'
@@ -18,7 +19,7 @@ beforeAll(async () => {
       if (new URL(request.url).hostname !== '127.0.0.1') print.error()
     },
   })
-  service = await createService({ rateLimit: false })
+  service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
 })
 afterAll(async () => {
   server.close()

@@ -12,7 +12,7 @@ import {
 } from '../errors'
 import { backoffDelay } from '../retries'
 import { parseRetryAfter } from '../retry-after'
-import { base64, isSecretKey } from '../secrets'
+import { base64, redactFields } from '../secrets'
 import { deadline, sleep } from '../signals'
 import type { AuthContext } from './auth'
 import type { StoredToken } from './token-store'
@@ -70,13 +70,14 @@ export async function requestToken(
     'content-type': 'application/x-www-form-urlencoded',
     authorization: `Basic ${basicCredentials(identity)}`,
   }
-  // The form is the client's own: errors show it with its secret fields hidden, and nothing else.
+  // Errors show the form and headers as the graph requests' are shown: secret fields hidden (the Basic
+  // header keeps its scheme), the client's own wording kept, any other value scrubbed of known secrets.
   const request: RequestDescription = {
     kind: 'token',
     method: 'POST',
     url,
-    headers: { ...headers, authorization: 'Basic [redacted]' },
-    body: Object.fromEntries([...form].map(([key, value]) => [key, isSecretKey(key) ? '[redacted]' : value])),
+    headers: redactFields(headers, context.secrets),
+    body: redactFields(Object.fromEntries(form), context.secrets),
   }
   const requestedAt = Date.now()
   const { status, text, retryAfterMs } = await postForm(
@@ -144,12 +145,8 @@ async function postForm(
         text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
       } catch (error) {
         if (error instanceof ClientError) throw error
-        if (attemptDeadline.timedOut() || total.timedOut())
-          throw new TimeoutError(
-            attemptDeadline.timedOut() ? 'attempt' : 'total',
-            attemptDeadline.timedOut() ? timeoutMs : 30_000,
-            request,
-          )
+        if (attemptDeadline.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
+        if (total.timedOut()) throw new TimeoutError('total', 30_000, request)
         throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
       } finally {
         attemptDeadline.dispose()

@@ -124,8 +124,8 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
   return {
     secrets,
     async token(context) {
-      if (inflight !== undefined) return (await raceAbort(inflight, context.signal)).accessToken
-      const stored = await raceAbort(store.get(), context.signal)
+      // While a refresh is under way, the call waits for it (`shared` joins it) rather than read the store.
+      const stored = inflight ? undefined : await raceAbort(store.get(), context.signal)
       remember(stored, context)
       if (stored !== undefined && isFresh(stored)) return stored.accessToken
       return (await shared(stored?.accessToken, stored === undefined ? 'missing' : 'expiring', context))

@@ -33,7 +33,11 @@ export class Registry {
   // A dummy hash, verified when the username is unknown so that the answer takes as long either way.
   private dummy: PasswordHash | undefined
 
-  static async create(clients: readonly ClientConfig[], users: readonly UserConfig[]): Promise<Registry> {
+  static async create(
+    clients: readonly ClientConfig[],
+    users: readonly UserConfig[],
+    passwordCost?: number,
+  ): Promise<Registry> {
     const registry = new Registry()
     for (const c of clients)
       registry.clients.set(c.clientId, {
@@ -44,8 +48,8 @@ export class Registry {
     // All hashes are queued at once: the thread pool runs them side by side, and none waits for this thread
     // to come back to the event loop (createService builds the graph meanwhile).
     const [dummy, ...hashes] = await Promise.all([
-      hashPassword('not a password of anyone'),
-      ...users.map((u) => hashPassword(u.password)),
+      hashPassword('not a password of anyone', passwordCost),
+      ...users.map((u) => hashPassword(u.password, passwordCost)),
     ])
     users.forEach((u, i) => registry.passwords.set(u.username, hashes[i] as PasswordHash))
     registry.dummy = dummy
