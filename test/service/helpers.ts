@@ -3,8 +3,6 @@ import { responseSchemas } from '../../src/model'
 import { createService, DEMO, type Service, type ServiceOptions } from 'hql/service'
 import { testPasswordCost } from '../support/password-cost'
 
-export { testPasswordCost }
-
 /** A running service and a few ways to talk to it over real HTTP. */
 export interface Harness {
   readonly service: Service

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createService, DEMO, type Service } from 'hql/service'
 import { DEFAULT_AUTH_FAILURE_LIMIT } from '../../src/service/auth/failures'
 import { countStatuses, tokenPost } from './sockets'
-import { testPasswordCost } from './helpers'
+import { testPasswordCost } from '../support/password-cost'
 
 const GUESSES = 300
 const { perUsername, perAddress } = DEFAULT_AUTH_FAILURE_LIMIT

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { createClient, hql, passwordGrant, userSocial } from 'hql'
 import { createService, DEMO } from 'hql/service'
-import { testPasswordCost } from './helpers'
+import { testPasswordCost } from '../support/password-cost'
 
 /** Whether anything still listens at `baseUrl`. */
 async function listening(baseUrl: string): Promise<boolean> {
