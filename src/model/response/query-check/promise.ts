@@ -5,7 +5,7 @@ import { describeId } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
 import { ComponentListRule } from '../../request/components'
-import { filterOperatorRules } from '../../request/filters'
+import { ReturnTypeOperatorRule } from '../../request/filters'
 import { checked } from '../../request/rule'
 import { checkComponentTree } from '../../rules'
 import { browsableTypes, typesOfIds, typesOfReturnType } from '../../query/returned-types'
@@ -38,7 +38,7 @@ export function readPromise(endpoint: EndpointName, body: unknown): ResponseProm
     } else {
       const returnType =
         isObject(filters) && Object.hasOwn(filters, 'returnType') ? filters['returnType'] : undefined
-      if (returnType !== undefined) checked(filterOperatorRules.returnType, returnType, [])
+      if (returnType !== undefined) checked(ReturnTypeOperatorRule, returnType, [])
       // Without a returnType the query promises no type: the documents do not say what relate and silos
       // recommend then (the builder types them as any browsable type; other objects pass as they come).
       types =
