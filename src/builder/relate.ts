@@ -1,4 +1,4 @@
-import { FactorListRule, QueryValue, browsableTypes, checked } from '../model/core'
+import { FactorListRule, QueryValue, browsableTypes, canonical, checked } from '../model/core'
 import type { ObjectTypeName, Query, UserId, MediaId, ContributorId } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { BrowsableType, FilterSpec, IdArg } from './filters'
@@ -53,6 +53,8 @@ export function relate<const F extends readonly [unknown, ...unknown[]]>(
   const given = (factors as readonly unknown[]).map((factor) =>
     typeof factor === 'string' ? { id: factor } : factor,
   )
-  const body = Object.freeze({ factors: checked(FactorListRule, given, ['factors'], true) })
+  const body = Object.freeze({
+    factors: canonical(FactorListRule, checked(FactorListRule, given, ['factors'])),
+  })
   return QueryValue.of('relate', body as never, browsableTypes) as never
 }

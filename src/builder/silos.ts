@@ -1,6 +1,7 @@
 import {
   BlueprintRule,
   HqlError,
+  canonical,
   QueryValue,
   checkArgShape,
   checked,
@@ -82,7 +83,7 @@ function blueprint<Type extends BlueprintType>(type: Type, options: unknown): Bl
   }
   // A param left undefined is no param; a blueprint without one has no params object.
   if (Object.values(params).some((value) => value !== undefined)) given.params = params
-  const spec = Object.freeze({ blueprint: checked(BlueprintRule, given, [], true) })
+  const spec = Object.freeze({ blueprint: canonical(BlueprintRule, checked(BlueprintRule, given, [])) })
   made.add(spec)
   return spec as never
 }

@@ -1,4 +1,4 @@
-import { IdsOrderRule, checked, madeByHelper, madeSorts } from '../model/core'
+import { IdsOrderRule, canonical, checked, madeByHelper, madeSorts } from '../model/core'
 import type { AnyId, Sort, SortOrder } from '../model/core'
 
 /**
@@ -53,7 +53,10 @@ export const random: SortKey = keyed({ type: 'random' })
 /* @__NO_SIDE_EFFECTS__ */
 function byIds(order?: SortOrder) {
   return (...ids: readonly [AnyId, ...AnyId[]]): Sort =>
-    madeByHelper(madeSorts, checked(IdsOrderRule, { type: 'idsOrder', ids, order }, [], true))
+    madeByHelper(
+      madeSorts,
+      canonical(IdsOrderRule, checked(IdsOrderRule, { type: 'idsOrder', ids, order }, [])),
+    )
 }
 
 /** The order of the given ids: `idsOrder('mhmov-a', 'mhmov-b')`; `idsOrder.desc(…)` reverses it. */

@@ -10,6 +10,7 @@ import { checkComponentTree } from '../model/rules'
 import { checkRequestShape } from '../model/request-shape'
 import { endpointNames, isEndpointName } from '../model/wire'
 import { checkBody } from '../model/request/rule'
+import { canonical } from '../model/request/canonical'
 import { requestRules } from '../model/request/bodies'
 import type { EndpointName } from '../model/wire'
 import type { RequestBody } from '../model/request/bodies'
@@ -49,13 +50,17 @@ function read<E extends EndpointName>(endpoint: E, json: unknown, copy: boolean)
   // a body it takes needs no other walk. One it refuses is walked for the limits first, which then answer with
   // their own errors and paths (request-shape.ts); it may be in an older form: rewritten, it is checked again
   // (a copy, as the rewrite made new parts), and what the rule says of that is the answer.
-  let checked = checkBody(rule, json, copy)
-  if (Array.isArray(checked)) {
+  let given = json
+  let owned = !copy
+  if (checkBody(rule, json)) {
     checkRequestShape(json)
-    checked = checkBody(rule, upgradeLegacyForms(json), true)
-    if (Array.isArray(checked)) throw new HqlValidationError(checked as [ValidationIssue])
+    given = upgradeLegacyForms(json)
+    owned = false
+    const issues = checkBody(rule, given)
+    if (issues) throw new HqlValidationError(issues as [ValidationIssue])
   }
-  const body = checked.body as RequestBody
+  // Then the query's own copy, in canonical key order (JSON from outside is never kept under its owner).
+  const body = canonical(rule, given, owned) as RequestBody
   const types = typesOfBody(endpoint, body as never)
   const components = (body as { components?: readonly ComponentRequest[] }).components
   if (components) checkComponentTree(components, types, ['components'])

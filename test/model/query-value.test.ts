@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   FiltersRule,
+  canonical,
   QueryValue,
   bodyKeys,
   browsableTypes,
@@ -175,7 +176,7 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
     expect(Object.keys(body)).toEqual(bodyKeys.silos)
   })
 
-  it('the filters rule puts every filter name in its place', () => {
+  it('the canonical copy of a filters object puts every filter name in its place', () => {
     const reversed = {
       collections: 1,
       traits: 2,
@@ -201,7 +202,7 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
         ),
       ]),
     )
-    expect(Object.keys(checked(FiltersRule, given, ['filters']))).toEqual([
+    expect(Object.keys(canonical(FiltersRule, checked(FiltersRule, given, ['filters'])))).toEqual([
       'returnType',
       'contributors',
       'contributorsOf',

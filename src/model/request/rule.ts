@@ -17,9 +17,11 @@ import { operatorKeys } from '../vocabulary'
 //
 // A check returns the value, or `refused` after recording each mistake it found (its code, message and path)
 // in the walk. It finds every mistake of a body in one pass (fromJSON reports them all), and builds a mistake's
-// path only when there is one: from the inside out, as the check returns through each list and object. Every
-// byte here is in the browser bundle of the builder: it is written to be small first, and fast enough
-// (bench/from-json-compile.bench.ts, bench/build-compile.bench.ts).
+// path only when there is one: from the inside out, as the check returns through each list and object. It only
+// checks: the frozen copy in canonical key order that JSON from outside needs is `canonical` (canonical.ts), a
+// second walk that reads the same declarations, in the programs that read JSON (fromJSON, text) or take a
+// caller's objects (relate, silo, idsOrder). Every byte here is in the browser bundle of the builder: it is
+// written to be small first, and fast enough (bench/from-json-compile.bench.ts, bench/build-compile.bench.ts).
 
 /** What a check returns for a value it refuses (its mistakes are in the walk). */
 export const refused: unique symbol = Symbol()
@@ -32,18 +34,12 @@ interface Found {
   readonly path: (string | number)[]
 }
 
-/** One check's state: the mistakes found so far, how deep it is in the body, and what it returns. */
+/** One check's state: the mistakes found so far and how deep it is in the body. */
 export interface Walk {
   readonly found: Found[]
   depth: number
   /** The values (keys and items) met so far: a body of more than `requestLimits.nodes` is refused. */
   nodes: number
-  /**
-   * `true`: a fresh, frozen copy in canonical key order (JSON from outside, which must not be frozen under its
-   * owner); `false`: the value itself where it is canonical already (what the builder and the text made), else
-   * such a copy of it.
-   */
-  readonly copy: boolean
 }
 
 /** The declaration of a rule, by kind: what the JSON Schema writer and the docs read. */
@@ -199,19 +195,15 @@ function deeper(walk: Walk, count: number): boolean {
       if (!Array.isArray(value) || value.length < min) return miss(walk, rule, value)
       if (limit && value.length > requestLimits[limit]) return fail(walk, ...tooMany(limit, value.length))
       if (!deeper(walk, value.length)) return refused
-      const out: T[] = new Array(value.length)
-      let kept = !walk.copy
       let failed = false
       let mark = walk.found.length
-      for (let index = 0; index < value.length; index++) {
-        const checked = item(value[index], walk)
-        if (checked === refused) {
+      for (let index = 0; index < value.length; index++)
+        if (item(value[index], walk) === refused) {
           failed = true
           mark = under(walk, mark, index)
-        } else if ((out[index] = checked) !== value[index]) kept = false
-      }
+        }
       walk.depth--
-      return failed ? refused : kept ? (value as readonly T[]) : Object.freeze(out)
+      return failed ? refused : (value as readonly T[])
     },
   )
   return rule
@@ -220,8 +212,8 @@ function deeper(walk: Walk, count: number): boolean {
 type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
 
 /**
- * An object with these fields, in this order (the canonical order, which a copy is written in), the `required`
- * ones present; a key it does not have is an unknown `unknown[1]` (a key, a filter) with code `unknown[0]`. A
+ * An object with these fields, in this order (the canonical order, which `canonical` writes a copy in), the
+ * `required` ones present; a key it does not have is an unknown `unknown[1]` (a key, a filter) with code `unknown[0]`. A
  * field whose value is `undefined` is absent. `exclusive`: two fields that may not both be present, the code and
  * the message of both.
  */
@@ -245,12 +237,6 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
       let failed = false
       for (const key of required)
         if (value[key] === undefined) failed = !!miss(walk, rules[key] as Rule, undefined, key)
-      // Kept as it is (the builder's or the text's own value) when every field comes back as it was given, in
-      // canonical order, none of them undefined, on a plain object; anything else is copied, in canonical order.
-      let out: Record<string, unknown> | undefined = walk.copy ? {} : undefined
-      let kept = !out && Object.getPrototypeOf(value) === Object.prototype
-      let sorted = true
-      let last = -1
       let mark = walk.found.length
       for (const key in value) {
         const at = keys.indexOf(key)
@@ -263,30 +249,15 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
         if (at < 0) {
           failed = !!fail(walk, unknown[0], unknownName(unknown[1], key, keys), key)
           mark++
-        } else if (given === undefined) kept = false
-        else {
-          const checked = (checks[at] as Rule)(given, walk)
-          if (checked === refused) {
-            failed = true
-            mark = under(walk, mark, key)
-          } else if (out) out[key] = checked
-          else if (checked !== given) kept = false
-          if (at < last) sorted = false
-          last = at
+        } else if (given !== undefined && (checks[at] as Rule)(given, walk) === refused) {
+          failed = true
+          mark = under(walk, mark, key)
         }
       }
       if (exclusive && value[exclusive[0]] !== undefined && value[exclusive[1]] !== undefined)
         failed = !!fail(walk, exclusive[2], exclusive[3], exclusive[1])
       walk.depth--
-      if (failed) return refused
-      if (!out) return kept && sorted ? (value as T) : rule(value, { ...walk, copy: true })
-      if (!sorted) {
-        // Keys written out of order (by hand, or JSON from elsewhere) are put in the canonical order.
-        const given = out
-        out = {}
-        for (const key of keys) if (key in given) out[key] = given[key]
-      }
-      return Object.freeze(out) as T
+      return failed ? refused : (value as T)
     },
   )
   return rule
@@ -353,17 +324,13 @@ export type Operator<V> =
         )
       }
       if (!deeper(walk, 1)) return refused
-      const operand = (given as Record<string, unknown>)[key as string]
       const mark = walk.found.length
       const checked = (key == '$eq' || key == '$ne' ? value : key == '$or' ? branches : values)(
-        operand,
+        (given as Record<string, unknown>)[key as string],
         walk,
-      ) as unknown
+      )
       walk.depth--
-      if (checked === refused) return (under(walk, mark, key as string), refused)
-      return !walk.copy && checked === operand
-        ? (given as Operator<V>)
-        : (Object.freeze({ [key as string]: checked }) as never)
+      return checked === refused ? (under(walk, mark, key as string), refused) : (given as Operator<V>)
     },
   )
   const branches: Rule<readonly Operator<V>[]> = list(
@@ -386,19 +353,18 @@ const issuesOf = (walk: Walk, path: JsonPath): ValidationIssue[] =>
 
 // The walk of the builder's checks, made once: a check that passes leaves it as it found it, so each call costs
 // no allocation (the builder checks every value it is given, and building a query is a hot path).
-const shared: Walk = { found: [], depth: 0, nodes: 1, copy: false }
+const shared: Walk = { found: [], depth: 0, nodes: 1 }
 
 /**
- * `value` checked by `rule` as a body part at `path` (the builder's check of what it is given): the value itself
- * where it is canonical, else a canonical frozen copy; with `copy`, always such a copy (of a caller's value).
+ * `value` checked by `rule` as a body part at `path` (the builder's check of what it is given): the value itself.
  * Throws `HqlValidationError` naming every mistake, with the code, message and path fromJSON gives for the same
- * value at the same place of a body.
+ * value at the same place of a body. A caller's object the query keeps is copied after it: `canonical`.
  *
  * @example
  * checked(PageSizeRule, 10, ['pageSize']) // 10
  */
-export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath, copy = false): T {
-  const walk = copy ? { found: [], depth: 0, nodes: 1, copy } : shared
+export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath): T {
+  const walk = shared
   walk.depth = path.length
   walk.nodes = 1
   // Emptied after each refusal below; read before it is written, as setting an array's length costs a call
@@ -419,19 +385,17 @@ export function checked<T>(rule: Rule<T>, value: unknown, path: JsonPath, copy =
  * mistakeOf(FilterNameRule, 'trait')?.message // "unknown filter 'trait'; did you mean 'traits'?"
  */
 export function mistakeOf(rule: Rule, value: unknown): ValidationIssue | undefined {
-  const walk: Walk = { found: [], depth: 0, nodes: 1, copy: false }
+  const walk: Walk = { found: [], depth: 0, nodes: 1 }
   return rule(value, walk) === refused ? issuesOf(walk, [])[0] : undefined
 }
 
 /**
- * A request body checked by its endpoint's `rule`: the body (a frozen canonical copy when `copy`), or the
- * issues that refuse it.
+ * The issues `rule` (an endpoint's) finds in a request body, or undefined when it takes the body.
  *
  * @example
- * checkBody(requestRules.lookup, { ids: [] }, true) // [{ code: 'invalid_request', path: ['ids'], … }]
+ * checkBody(requestRules.lookup, { ids: [] }) // [{ code: 'invalid_request', path: ['ids'], … }]
  */
-export function checkBody(rule: Rule, value: unknown, copy: boolean): { body: unknown } | ValidationIssue[] {
-  const walk: Walk = { found: [], depth: 0, nodes: 1, copy }
-  const out = rule(value, walk)
-  return out === refused ? issuesOf(walk, []) : { body: out }
+export function checkBody(rule: Rule, value: unknown): ValidationIssue[] | undefined {
+  const walk: Walk = { found: [], depth: 0, nodes: 1 }
+  return rule(value, walk) === refused ? issuesOf(walk, []) : undefined
 }
