@@ -1,4 +1,4 @@
-import { QueryValue, SomeIdsRule, checked, typesOfIds } from '../model/core'
+import { IdListRule, QueryValue, SomeIdsRule, checked, typesOfIds } from '../model/core'
 import type { CheckedIds, MappedSourceId, ObjectTypeName, Query, TypeOfId } from '../model/core'
 import type { ComponentArg, SpecOfArg } from './component-spec'
 import type { BrowsableType } from './filters'
@@ -54,5 +54,10 @@ export function lookup<const Ids extends readonly [string, ...string[]]>(
 ): LookupQuery<TypesOfIds<Ids[number]>, never, MaybeUnknown<Ids[number]>> {
   // The rest array is this call's own: checked as lookup's ids in a body, and frozen as it is.
   const checkedIds = Object.freeze(checked(SomeIdsRule, ids, ['ids']))
-  return QueryValue.of('lookup', Object.freeze({ ids: checkedIds }) as never, typesOfIds(checkedIds)) as never
+  return QueryValue.of(
+    'lookup',
+    Object.freeze({ ids: checkedIds }) as never,
+    typesOfIds(checkedIds),
+    IdListRule,
+  ) as never
 }

@@ -1,6 +1,7 @@
 import {
   BlueprintRule,
   HqlError,
+  IdListRule,
   canonical,
   QueryValue,
   checkArgShape,
@@ -162,7 +163,7 @@ export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]
   })
   // filters is required for silos (SERVICE-SPEC.md): every silos body carries it, `{}` until `.filter()`.
   const body = Object.freeze({ filters: emptyFilters, blueprints: Object.freeze(given) })
-  return QueryValue.of('silos', body as never, browsableTypes) as never
+  return QueryValue.of('silos', body as never, browsableTypes, IdListRule) as never
 }
 
 const notMade = 'expected a blueprint made by silo (silo.explore(), silo.content(…), …)'

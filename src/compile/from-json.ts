@@ -12,6 +12,7 @@ import { endpointNames, isEndpointName } from '../model/wire'
 import { checkBody } from '../model/request/rule'
 import { canonical } from '../model/request/canonical'
 import { requestRules } from '../model/request/bodies'
+import { IdListRule } from '../model/request/ids'
 import type { EndpointName } from '../model/wire'
 import type { RequestBody } from '../model/request/bodies'
 import type { ComponentRequest } from '../model/request/components'
@@ -64,5 +65,5 @@ function read<E extends EndpointName>(endpoint: E, json: unknown, copy: boolean)
   const types = typesOfBody(endpoint, body as never)
   const components = (body as { components?: readonly ComponentRequest[] }).components
   if (components) checkComponentTree(components, types, ['components'])
-  return QueryValue.of(endpoint, withRequiredFilters(endpoint, body), types)
+  return QueryValue.of(endpoint, withRequiredFilters(endpoint, body), types, IdListRule)
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   FiltersRule,
+  IdListRule,
   canonical,
   QueryValue,
   bodyKeys,
@@ -87,6 +88,7 @@ describe('QueryValue', () => {
       'silos',
       Object.freeze({ blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
       ['Movie'],
+      IdListRule,
     )
     expect(silos.ids('mhmov-gladiator', 'iTunes:Movie:1').body).toMatchObject({
       ids: ['mhmov-gladiator', 'iTunes:Movie:1'],
@@ -167,6 +169,7 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
       // silos take no .page(): the page comes in the body, as fromJSON takes the service's next.
       Object.freeze({ page: 1, blueprints: Object.freeze([{ type: 'Explore' as const }]) }),
       ['Movie', 'ShowSeries'],
+      IdListRule,
     )
       .siloPageSize(2)
       .pageSize(3)

@@ -7,7 +7,6 @@ import { duplicateFilter } from '../request/filters'
 import type { ComponentRequest } from '../request/components'
 import type { Sort } from '../request/sort'
 import type { RequestBody } from '../request/bodies'
-import { IdListRule } from '../request/ids'
 import { PageRule, PageSizeRule } from '../request/paging'
 import { checked, unknownName } from '../request/rule'
 import type { Rule } from '../request/rule'
@@ -106,21 +105,41 @@ export class QueryValue implements Query {
   // never changes once its value is returned (a step copies it), so values share what they did not change.
   #body: RequestBody | undefined
   #parts: { -readonly [K in PartName]: Parts[K] }
+  /**
+   * The rule `.ids()` checks with, given by what starts a query of an endpoint whose body has ids (lookup,
+   * silos): an explore or relate program, which never adds ids, then carries no id rule.
+   */
+  #idsRule: Rule<readonly string[]> | undefined
   declare readonly endpoint: EndpointName
   /** The object types the query returns, for checking components as they are added. */
   declare readonly types: readonly ObjectTypeName[]
 
-  constructor(endpoint: EndpointName, parts: Parts, types: readonly ObjectTypeName[], body?: RequestBody) {
+  constructor(
+    endpoint: EndpointName,
+    parts: Parts,
+    types: readonly ObjectTypeName[],
+    idsRule: Rule<readonly string[]> | undefined,
+    body?: RequestBody,
+  ) {
     this.endpoint = endpoint
     // copyParts reads every key, absent ones as undefined: the parts get their full, shared shape.
     this.#parts = copyParts(parts)
     this.types = types
+    this.#idsRule = idsRule
     this.#body = body
   }
 
-  /** A query from a body that is already canonical and frozen (the builder's entry points, fromJSON). */
-  static of(endpoint: EndpointName, body: RequestBody, types: readonly ObjectTypeName[]): QueryValue {
-    return new QueryValue(endpoint, body as Partial<Parts> as Parts, types, body)
+  /**
+   * A query from a body that is already canonical and frozen (the builder's entry points, fromJSON); `idsRule`,
+   * for an endpoint whose body has ids, is the rule `.ids()` checks them with (IdListRule).
+   */
+  static of(
+    endpoint: EndpointName,
+    body: RequestBody,
+    types: readonly ObjectTypeName[],
+    idsRule?: Rule<readonly string[]>,
+  ): QueryValue {
+    return new QueryValue(endpoint, body as Partial<Parts> as Parts, types, idsRule, body)
   }
 
   /** The request body, canonical key order, frozen. */
@@ -151,7 +170,7 @@ export class QueryValue implements Query {
     const keys: readonly string[] = bodyKeys[this.endpoint]
     // What the endpoint's body rule says of a key it does not have (request/bodies.ts).
     if (!keys.includes(key)) throw new HqlError('unknown_key', unknownName('key', key, keys), { path: [key] })
-    return new QueryValue(this.endpoint, this.#parts, types)
+    return new QueryValue(this.endpoint, this.#parts, types, this.#idsRule)
   }
 
   filter(...inputs: readonly FilterInput[]): QueryValue {
@@ -226,7 +245,8 @@ export class QueryValue implements Query {
   ids(...ids: readonly string[]): QueryValue {
     const next = this.#next('ids')
     const all = this.#parts.ids ? [...this.#parts.ids, ...ids] : ids
-    next.#parts.ids = Object.freeze(checked(IdListRule, all, ['ids']))
+    // Every endpoint whose body has ids is started with its rule (lookup, silos: #next refuses the others).
+    next.#parts.ids = Object.freeze(checked(this.#idsRule as Rule<readonly string[]>, all, ['ids']))
     return next
   }
 }
