@@ -1,9 +1,8 @@
 // The quickstart from the README, as written: it must type-check (npm test runs tsc over examples/).
-import { hql, compile, returnType, contributors, releaseDate, primaryImage, keyContributors } from 'hql'
+import { explore, compile, returnType, contributors, releaseDate, primaryImage, keyContributors } from 'hql'
 import type { ResultOf } from 'hql'
 
-const q = hql
-  .explore()
+const q = explore()
   .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
   .sort(releaseDate.desc())
   .with(primaryImage, keyContributors(primaryImage))

@@ -10,6 +10,7 @@
 // describe a query and the result it is inferred to return.
 export {
   hql,
+  explore,
   silo,
   returnType,
   traits,
@@ -147,7 +148,6 @@ export type {
   RateBudgetOptions,
   Hooks,
   TokenRefreshInfo,
-  RedisStateInfo,
   OAuthErrorCode,
   ServiceErrorCode,
   SafeResult,

@@ -60,6 +60,7 @@ export type {
   ItemOf,
   PageableList,
   SiloItem,
+  RedisStateInfo,
 } from './client'
 
 // printQuery's options (the text language: hql/syntax holds its documents and syntax tree).

@@ -1,8 +1,7 @@
 // The builder and compile alone (issue 26's first size row): the quickstart query built and compiled, no client.
-import { hql, compile, returnType, releaseDate, primaryImage, keyContributors } from 'hql'
+import { explore, compile, returnType, releaseDate, primaryImage, keyContributors } from 'hql'
 
-const query = hql
-  .explore()
+const query = explore()
   .filter(returnType.eq('Movie'))
   .sort(releaseDate.desc())
   .with(primaryImage, keyContributors(primaryImage))

@@ -1,7 +1,7 @@
 // The client's core (issue 26's second size row): the quickstart query built, compiled and run by createClient
 // with a static token and no optional piece (no retries, no response check, no paging, no middleware).
 import {
-  hql,
+  explore,
   compile,
   createClient,
   staticTokenGrant,
@@ -11,8 +11,7 @@ import {
   keyContributors,
 } from 'hql'
 
-const query = hql
-  .explore()
+const query = explore()
   .filter(returnType.eq('Movie'))
   .sort(releaseDate.desc())
   .with(primaryImage, keyContributors(primaryImage))

@@ -2,7 +2,7 @@
 // compiled and run through a client with the password grant and the strict response check (the pieces this
 // program uses; issue 26's quickstart program, with retries and `items`, is bench/size/quickstart.ts).
 import {
-  hql,
+  explore,
   compile,
   createClient,
   passwordGrant,
@@ -13,8 +13,7 @@ import {
   keyContributors,
 } from 'hql'
 
-const query = hql
-  .explore()
+const query = explore()
   .filter(returnType.eq('Movie'))
   .sort(releaseDate.desc())
   .with(primaryImage, keyContributors(primaryImage))

@@ -2,7 +2,7 @@
 // query built, compiled and paged through with `items`, by a client with the password grant and the starting
 // configuration (`recommended()`: the strict response check, retries, paging), as the README shows it.
 import {
-  hql,
+  explore,
   compile,
   createClient,
   passwordGrant,
@@ -13,8 +13,7 @@ import {
   keyContributors,
 } from 'hql'
 
-const query = hql
-  .explore()
+const query = explore()
   .filter(returnType.eq('Movie'))
   .sort(releaseDate.desc())
   .with(primaryImage, keyContributors(primaryImage))

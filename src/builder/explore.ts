@@ -32,10 +32,12 @@ export interface ExploreQuery<T extends ObjectTypeName = BrowsableType, C = neve
 }
 
 /**
- * Starts an explore query.
+ * Starts an explore query: `hql.explore()`, or imported by its name, `explore()`, in a program that starts no
+ * other endpoint's query (a bundler then leaves out relate, lookup and silos, which `hql` holds: see
+ * docs/architecture.md, "The package: entries and dependencies").
  *
  * @example
- * hql.explore().filter(returnType.eq('Movie')).sort(releaseDate.desc()).with(primaryImage).pageSize(10)
+ * explore().filter(returnType.eq('Movie')).sort(releaseDate.desc()).with(primaryImage).pageSize(10)
  */
 export function explore(): ExploreQuery {
   return QueryValue.of('explore', emptyExplore, browsableTypes) as never

@@ -1,4 +1,5 @@
 export { hql } from './hql'
+export { explore } from './explore'
 export type { QueriesByEndpoint } from './hql'
 export type { Query, ResultOf, EndpointName } from '../model/core'
 export type { ComponentSpec, ComponentArg, SpecOfArg } from './component-spec'
