@@ -175,6 +175,13 @@ describe('the per-query response check', () => {
     ['a body that is not an object', 'explore', 'x'],
     ['components that are not a list', 'explore', { filters: {}, components: 'primaryImage' }],
     ['an unknown component', 'explore', { filters: {}, components: [{ name: 'constructor' }] }],
+    ['a component that is not an object', 'explore', { filters: {}, components: [null] }],
+    ['a component named by no string', 'explore', { filters: {}, components: [{ name: ['images'] }] }],
+    [
+      'nested components that are not a list',
+      'lookup',
+      { ids: ['mhmov-a'], components: [{ name: 'images', components: {} }] },
+    ],
     ['an operator it does not know', 'explore', { filters: { returnType: { $like: 'Movie' } } }],
     ['a type name it does not know', 'relate', { filters: { returnType: { $eq: '__proto__' } } }],
     ['lookup ids that are not strings', 'lookup', { ids: [1] }],

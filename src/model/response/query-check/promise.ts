@@ -1,20 +1,22 @@
 import { isObject } from '../../check/kit'
-import { componentCatalogue, isConditional } from '../../components'
+import { componentCatalogue, isComponentName, isConditional } from '../../components'
 import type { ComponentName } from '../../components'
 import { describeId } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
 import type { ComponentRequest } from '../../request/components'
-import { ComponentListRule } from '../../request/components'
 import { ReturnTypeOperatorRule } from '../../request/filters'
 import { checked } from '../../request/rule'
-import { checkComponentTree } from '../../rules'
+import { checkComponentTree, maxComponentDepth } from '../../rules'
 import { browsableTypes, typesOfIds, typesOfReturnType } from '../../query/returned-types'
 import type { EndpointName } from '../../wire'
 
 // What a query promises about its response, read from its endpoint and body: the types it returns and the
 // components requested on them. The body may come from the wire (a `next` body), so it is read defensively,
-// with the rules every door checks a query with (a component tree, a returnType operator): a body they refuse,
-// or that is not a body at all, gives `undefined`, and the caller falls back to the envelope check.
+// with the rules every door checks a query with (the returnType operator's, the component tree's): a body they
+// refuse, or that is not a body at all, gives `undefined`, and the caller falls back to the envelope check. Of
+// the components it reads what the promise is made of, each one's name and what it nests (a list's page and
+// size, which the component rule also checks, shape no response): so the client's program carries no object
+// rule, which only the doors that read whole bodies need.
 
 export interface ResponsePromise {
   readonly endpoint: EndpointName
@@ -44,15 +46,33 @@ export function readPromise(endpoint: EndpointName, body: unknown): ResponseProm
       types =
         returnType !== undefined ? typesOfReturnType(returnType as never, browsableTypes) : browsableTypes
     }
-    // The component rule, then names, applicability and depth, as `.with()` and fromJSON check them; either
-    // throws on anything else.
-    checkComponentTree(checked(ComponentListRule, components, []), types, [])
+    // Names and nesting, then applicability, depth and pages, as `.with()` and fromJSON check them.
+    if (!requested(components, 1)) return undefined
+    checkComponentTree(components, types, [])
     const emptyItems =
       endpoint === 'lookup' && (ids as string[]).some((id) => describeId(id).form === 'mappedSourceId')
     return { endpoint, types, components: components as ComponentRequest[], emptyItems }
   } catch {
     return undefined
   }
+}
+
+/**
+ * Whether `components` is a list of components the promise can read, nested no deeper than a query may: objects
+ * naming a component of the catalogue, each with a list of such under `components`, if anything.
+ */
+function requested(components: unknown, depth: number): components is ComponentRequest[] {
+  return (
+    Array.isArray(components) &&
+    (depth <= maxComponentDepth || components.length == 0) &&
+    components.every(
+      (component) =>
+        isObject(component) &&
+        typeof component['name'] == 'string' &&
+        isComponentName(component['name']) &&
+        (component['components'] === undefined || requested(component['components'], depth + 1)),
+    )
+  )
 }
 
 /**
