@@ -28,7 +28,7 @@ describe('canonical', () => {
         returnType: { $eq: 'Movie' },
       },
     }
-    const copy = canonical(requestRules.explore, body)
+    const copy = canonical(requestRules.explore, body as never)
     expect(JSON.stringify(copy)).toBe(
       JSON.stringify({
         filters: {
