@@ -48,9 +48,10 @@ function read<E extends EndpointName>(endpoint: E, json: unknown, copy: boolean)
     throw new HqlError('invalid_endpoint', `expected an endpoint name: ${endpointNames.join(', ')}`)
   const rule = requestRules[endpoint]
   // The rule bounds its own work (depth, each list, the values in all; `__proto__` is no key of any object), so
-  // a body it takes needs no other walk. One it refuses is walked for the limits first, which then answer with
-  // their own errors and paths (request-shape.ts); it may be in an older form: rewritten, it is checked again
-  // (a copy, as the rewrite made new parts), and what the rule says of that is the answer.
+  // a body it takes needs no walk for the limits, only the copy below (of a body known to be within them). One
+  // it refuses is walked for the limits first, which then answer with their own errors and paths
+  // (request-shape.ts); it may be in an older form: rewritten, it is checked again and then copied whole (the
+  // rewrite made new parts), and what the rule says of that is the answer.
   let given = json
   let owned = !copy
   if (checkBody(rule, json)) {
