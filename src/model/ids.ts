@@ -81,11 +81,16 @@ function prefixesByType(table: string): TypePrefixes {
 /** The mhid prefixes of each object type (`prefixTable`, as lists). */
 export const typePrefixes: TypePrefixes = /* @__PURE__ */ prefixesByType(prefixTable)
 
+// A call, not a property read, which a bundler keeps whether the value is used or not.
+function prefixesOf<Type extends ObjectTypeName>(type: Type): TypePrefixes[Type] {
+  return typePrefixes[type]
+}
+
 /** The prefixes of OtherMedia: the media kinds of the service's SDK that no object page documents. */
-export const otherMediaPrefixes: TypePrefixes['OtherMedia'] = typePrefixes.OtherMedia
+export const otherMediaPrefixes: TypePrefixes['OtherMedia'] = /* @__PURE__ */ prefixesOf('OtherMedia')
 
 /** Genre and the other trait families: every prefix the service uses for a Trait, `mhtrt` and `mhtrg` last. */
-export const traitPrefixes: TypePrefixes['Trait'] = typePrefixes.Trait
+export const traitPrefixes: TypePrefixes['Trait'] = /* @__PURE__ */ prefixesOf('Trait')
 export type TraitPrefix = (typeof traitPrefixes)[number]
 
 /**
