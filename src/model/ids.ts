@@ -505,21 +505,19 @@ const refused = /[\s\p{Cc}\p{Cf}\p{Cs}]/u
  */
 export function describeId(id: string): IdDescription {
   if (id === currentUserAlias) return { form: 'alias', type: 'User', prefix: 'mhals' }
-  if (refused.test(id)) return { form: 'unknown' }
-  const prefix = id.slice(0, 5)
-  const type = prefixTypes.get(prefix)
-  if (type !== undefined) {
+  if (!refused.test(id)) {
+    const prefix = id.slice(0, 5)
+    const type = prefixTypes.get(prefix)
     // The common cases first: an altId is the prefix, '-' and a slug.
-    const form = id[5] === '-' && id[6] ? 'altId' : id.length === 44 && mhidPattern.test(id) ? 'mhid' : ''
-    if (form) return { form, type, prefix }
-  }
-  const mapped = mappedSourceIdPattern.exec(id)
-  if (mapped !== null) {
-    const [, source = '', typeName = ''] = mapped
-    const named = (objectTypeNames as readonly string[]).includes(typeName)
-      ? (typeName as ObjectTypeName)
-      : undefined
-    return { form: 'mappedSourceId', type: named, source }
+    if (type && id[5] === '-' && id[6]) return { form: 'altId', type, prefix }
+    if (type && id.length === 44 && mhidPattern.test(id)) return { form: 'mhid', type, prefix }
+    const [, source, typeName = ''] = mappedSourceIdPattern.exec(id) ?? []
+    if (source) {
+      const named = (objectTypeNames as readonly string[]).includes(typeName)
+        ? (typeName as ObjectTypeName)
+        : undefined
+      return { form: 'mappedSourceId', type: named, source }
+    }
   }
   return { form: 'unknown' }
 }
