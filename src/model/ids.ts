@@ -47,10 +47,11 @@ export const returnTypeNames: readonly ReturnTypeName[] = objectTypeNames.filter
 
 /**
  * The mhid prefixes of each object type (SERVICE-NOTES.md, "Prefixes, shapes and encodings"), in the order of
- * `objectTypeNames`, each without the `mh` every prefix starts with: a type's prefixes are one word of the table,
- * comma-separated. Subscription, last, has none: a subscription has no id of its own, it is reached only through
- * its source. A string rather than lists of quoted prefixes because every browser bundle carries it (256 B less
- * minified, ~14 B gzipped); `typePrefixes` is what it stands for, and test/model/id-tables.test.ts holds it to the lists.
+ * `objectTypeNames`, each without the `mh` every prefix starts with: a type's prefixes are one word of the
+ * table, comma-separated. Subscription, last, has none: a subscription has no id of its own, it is reached only
+ * through its source. A string rather than lists of quoted prefixes because every browser bundle carries it
+ * (256 B less minified, ~14 B gzipped); `typePrefixes` is what it stands for, and test/model/id-tables.test.ts
+ * holds it to the lists.
  *
  * - OtherMedia (the ninth word): the media kinds of the service's SDK that no object page documents (Movie
  *   Series, Special Series, Song, Album, Album Series, Book, Comic Book, Periodical, Graphic Novel, Novella,
