@@ -1,4 +1,4 @@
-import { mediaTypeNames, type MediaTypeName, type ObjectTypeName } from './ids'
+import { mediaTypeNames as media, type MediaTypeName, type ObjectTypeName } from './ids'
 
 /**
  * What a component adds to each object it is requested on:
@@ -40,7 +40,6 @@ export interface ComponentEntry {
 export const isConditional = (entry: ComponentEntry): boolean =>
   entry.needsUser === true || entry.mayBeAbsent === true
 
-const media = mediaTypeNames
 const social = [...media, 'Contributor', 'User', 'Source', 'Collection'] as const
 
 /**

@@ -11,23 +11,16 @@ export const echoedItems = 10
 
 /**
  * `text` quoted by `quote` (`'…'` unless told), whole when short; when long, its start, an ellipsis, and its
- * length: `'aaaa…' (1048576 characters)`.
+ * length: `'aaaa…' (1048576 characters)`. Its control and format characters (bidirectional controls among them)
+ * and lone surrogates are written as escapes (`\u{202e}`): what a message echoes can neither reorder nor hide the
+ * text around it, in a terminal, a log or an editor.
  */
 export const clipped = (text: string, quote = (part: string) => `'${part}'`): string =>
-  // A cut may part a surrogate pair (an emoji astride character 80): the half left is escaped below.
-  escaped(
-    text.length > echoedLength
-      ? `${quote(text.slice(0, echoedLength) + '…')} (${text.length} characters)`
-      : quote(text),
-  )
-
-/**
- * `text` with its control and format characters (bidirectional controls among them) and lone surrogates
- * written as escapes (`\u{202e}`): what a message echoes can neither reorder nor hide the text around it, in a
- * terminal, a log or an editor.
- */
-const escaped = (text: string): string =>
-  text.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`)
+  // A cut may part a surrogate pair (an emoji astride character 80): the half left is escaped too.
+  (text.length > echoedLength
+    ? `${quote(text.slice(0, echoedLength) + '…')} (${text.length} characters)`
+    : quote(text)
+  ).replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, (c) => `\\u{${(c.codePointAt(0) as number).toString(16)}}`)
 
 /** A value of any kind, unquoted: an object by its kind (one without a prototype cannot become a string). */
 export const shown = (value: unknown): string =>
@@ -40,12 +33,12 @@ export const shownList = <T>(items: readonly T[], show: (item: T) => string, sep
     .map((item) => show(item))
     .join(separator) + (items.length > echoedItems ? ` and ${items.length - echoedItems} more` : '')
 
-/** A string in single quotes, cut short; anything else as `shown` writes it. */
-export const quoted = (value: unknown): string => (typeof value == 'string' ? clipped(value) : shown(value))
+/** A string in `quote`'s quotes (single ones unless told), cut short; anything else as `shown` writes it. */
+export const quoted = (value: unknown, quote?: (part: string) => string): string =>
+  typeof value == 'string' ? clipped(value, quote) : shown(value)
 
 // A string in JSON's quotes, anything else as `shown` writes it.
-const shownItem = (value: unknown): string =>
-  typeof value == 'string' ? clipped(value, JSON.stringify) : shown(value)
+const shownItem = (value: unknown): string => quoted(value, JSON.stringify)
 
 /**
  * A value as JSON shows it (`"mhmov-a"`, `["a","b"]`, `5`) but cut short, and never throwing where

@@ -35,6 +35,16 @@ describe('a value in a message', () => {
     expect(shownValue(10n)).toBe('10')
   })
 
+  it('escapes control and format characters and lone surrogates in every quoting, a cut surrogate pair too', () => {
+    expect(clipped('a\u202eb\u0007')).toBe("'a\\u{202e}b\\u{7}'")
+    expect(shownValue(['x\u200by'])).toBe('["x\\u{200b}y"]')
+    expect(shown('\ud800')).toBe('\\u{d800}')
+    const astride = `${'a'.repeat(echoedLength - 1)}😀`
+    expect(clipped(astride)).toBe(
+      `'${'a'.repeat(echoedLength - 1)}\\u{d83d}…' (${echoedLength + 1} characters)`,
+    )
+  })
+
   it('cuts a huge key in the formatted path, not in the path itself', () => {
     const key = 'k'.repeat(200_000)
     expect(formatPath(['filters', key])).toBe(`$.filters["${'k'.repeat(echoedLength)}…" (200000 characters)]`)

@@ -1,0 +1,65 @@
+// The model's id tables as they were written before they became a string (src/model/ids.ts, `prefixTable`): the
+// lists a reader checks against SERVICE-NOTES.md, and what id-tables.test.ts and id-tables.test-d.ts hold the
+// string and its written-out type to.
+
+export const otherMediaPrefixesAsLists = [
+  'mhmvs',
+  'mhsps',
+  'mhsng',
+  'mhalb',
+  'mhals',
+  'mhbok',
+  'mhcbk',
+  'mhpdc',
+  'mhgnl',
+  'mhnov',
+  'mhath',
+  'mhcbs',
+  'mhpds',
+  'mhbks',
+  'mhgns',
+  'mhgam',
+  'mhgms',
+] as const
+
+export const traitPrefixesAsLists = [
+  'mhgnr',
+  'mhsgn',
+  'mhmod',
+  'mhsmd',
+  'mhqlt',
+  'mhsty',
+  'mhstr',
+  'mhmts',
+  'mhthm',
+  'mhach',
+  'mhera',
+  'mhaud',
+  'mhflg',
+  'mhgrg',
+  'mhlng',
+  'mhstb',
+  'mhtyp',
+  'mhado',
+  'mhtrt',
+  'mhtrg',
+] as const
+
+export const typePrefixesAsLists = {
+  Movie: ['mhmov'],
+  ShowSeries: ['mhsss'],
+  ShowSeason: ['mhssn'],
+  ShowEpisode: ['mhsep'],
+  MusicVideo: ['mhmsv'],
+  Special: ['mhspc'],
+  Trailer: ['mhtrl'],
+  MHGraphGroup: ['mhggp'],
+  OtherMedia: otherMediaPrefixesAsLists,
+  Contributor: ['mhric', 'mhrgc', 'mhfic', 'mhfgc'],
+  User: ['mhusr'],
+  Image: ['mhimg'],
+  Trait: traitPrefixesAsLists,
+  Source: ['mhsrc'],
+  Collection: ['mhcol'],
+  Subscription: [],
+} as const
