@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { fileURLToPath } from 'node:url'
 
 // The suite in tiers (issue 25). `unit` and `types` are the quick loop (`npm run test:quick`): no child process,
@@ -50,6 +51,20 @@ export const freshModules = ['test/service/warm-up.test.ts']
  */
 export const ownProcess = ['test/text/fuzz.test.ts', 'test/service/robustness.test.ts']
 
+/**
+ * Vitest runs projects one after another in the order of their names, each file of a project in its own order
+ * (the longest first, from the last run). `unit-fresh` came last, after every `unit` file, and its two long files
+ * (a fuzz and the service's robustness, 10–15 s each) ran alone on one core at the end: it goes before `unit`, whose
+ * many short files then fill the cores to the end.
+ */
+class UnitLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const last = (spec: TestSpecification) => (spec.project.name === 'unit' ? 1 : 0)
+    return sorted.sort((a, b) => last(a) - last(b))
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -65,6 +80,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Tests that wait on servers, child processes and browsers leave a core idle: a worker more than the cores.
     maxWorkers: 3,
+    sequence: { sequencer: UnitLast },
     projects: [
       {
         extends: true,
