@@ -1,7 +1,9 @@
-// Runs commands side by side, for `npm test` and `npm run test:quick` (issue 25). Vitest runs type tests in a
-// group of their own after every other test file, and TypeScript checks on one core: run in the same vitest
-// process, they were a tail of 20–40 s with the other core idle. Started here in a vitest process of their own,
-// they check beside the rest.
+// Runs commands side by side, for `npm test` and `npm run test:quick` (issue 25). Each of these waited for the
+// one before it with a core idle: vitest runs type tests in a group of their own after every other test file,
+// and TypeScript checks on one core (a tail of 20–40 s); the build (TypeScript writing declarations, mostly one
+// core) held back the unit tier, which does not need it; prettier and the package checks came before and after.
+// Started here side by side, the unit tier, the type tests and prettier run beside the build and the tiers that
+// need it.
 //
 // The first command's output streams as it comes (the long run, whose progress a developer watches); the
 // others' is kept and printed whole once every command is done, under its command line, so that no two
