@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { fileURLToPath } from 'node:url'
 
 // The suite in tiers (issue 25). `unit` and `types` are the quick loop (`npm run test:quick`): no child process,
@@ -51,6 +52,20 @@ export const freshModules = ['test/service/warm-up.test.ts']
  */
 export const ownProcess = ['test/text/fuzz.test.ts', 'test/service/robustness.test.ts']
 
+/**
+ * Vitest runs projects one after another in the order of their names, each file of a project in its own order
+ * (the longest first, from the last run). `unit-fresh` came last, after every `unit` file, and its two long files
+ * (a fuzz and the service's robustness, 10–15 s each) ran alone on one core at the end: it goes before `unit`, whose
+ * many short files then fill the cores to the end.
+ */
+class UnitLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const last = (spec: TestSpecification) => (spec.project.name === 'unit' ? 1 : 0)
+    return sorted.sort((a, b) => last(a) - last(b))
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -61,11 +76,13 @@ export default defineConfig({
   },
   test: {
     // A guard against a hang, not a measure of speed: property tests and servers share the cores with the
-    // other tiers, and a loaded machine must not fail them.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // other tiers (`npm test` runs two vitest processes and the type check side by side), and a loaded machine
+    // must not fail them (a property test of 15 s alone took 75 s at load 14).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Tests that wait on servers, child processes and browsers leave a core idle: a worker more than the cores.
     maxWorkers: 3,
+    sequence: { sequencer: UnitLast },
     projects: [
       {
         extends: true,

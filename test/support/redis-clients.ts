@@ -36,26 +36,43 @@ export async function redisClient(kind: ClientKind, url: string, connect = true)
 }
 
 /**
- * The scores (Redis server times, ms) of every ZADD to `key` while it runs: the places a rate budget granted,
- * as Redis itself decided them, free of the delay between a grant and the moment its process hears of it.
+ * What a rate budget did on Redis while this runs, as Redis itself decided it, free of the delay between a
+ * decision and the moment its process hears of it: `scores`, the time (Redis server ms) of each booking (a ZADD
+ * that adds a request to `key`); `sent`, each request's last score: the time its confirmation sent it (a
+ * confirmation that refuses moves the score on; the one that sends it sets it to Redis's now).
  */
 export async function watchGrants(
   url: string,
   key: string,
-): Promise<{ scores: number[]; stop(expected: number): Promise<void> }> {
+): Promise<{
+  scores: number[]
+  sent(): number[]
+  stop(expected: number, through?: RedisClientLike): Promise<void>
+}> {
   const scores: number[] = []
+  const last = new Map<string, number>()
+  const marker = `hql:watch:${Math.random().toString(36).slice(2)}`
+  let marked = false
   const monitor = createClient({ url })
   monitor.on('error', () => {})
   await monitor.connect()
   await monitor.monitor((line: string) => {
-    const match = /"ZADD" "([^"]+)" "([\d.]+)"/i.exec(line)
-    if (match?.[1] === key) scores.push(Number(match[2]))
+    if (line.includes(marker)) marked = true
+    const match = /"ZADD" "([^"]+)" ((?:"(?:XX|CH)" )*)"([\d.]+)" "([^"]+)"/i.exec(line)
+    if (match?.[1] !== key) return
+    if (match[2] === '') scores.push(Number(match[3]))
+    last.set(match[4]!, Number(match[3]))
   })
   return {
     scores,
-    // MONITOR's stream trails the commands a little: wait for the grants the caller knows of.
-    async stop(expected) {
-      for (let i = 0; i < 100 && scores.length < expected; i++) await new Promise((r) => setTimeout(r, 20))
+    sent: () => [...last.values()].sort((a, b) => a - b),
+    // MONITOR's stream trails the commands a little: wait for the grants the caller knows of, and, given a
+    // client, for a command sent through it now (MONITOR gives commands in the order Redis ran them, so every
+    // confirmation before it is in too).
+    async stop(expected, through) {
+      if (through !== undefined) await rawCommand(through, ['ECHO', marker])
+      const done = () => scores.length >= expected && (through === undefined || marked)
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 20))
       monitor.destroy()
     },
   }
