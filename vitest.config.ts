@@ -83,6 +83,7 @@ export default defineConfig({
     // Tests that wait on servers, child processes and browsers leave a core idle: a worker more than the cores.
     maxWorkers: 3,
     sequence: { sequencer: UnitLast },
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,
