@@ -84,6 +84,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Tests that wait on servers, child processes and browsers leave a core idle: a worker more than the cores.
+    // Per vitest process: `npm test` runs two (the unit tiers, the heavy ones) and the type check side by side;
+    // 1 to 4 workers for the unit tiers measured the same CPU (107–113 s), so the count only sets how they share.
     maxWorkers: 3,
     sequence: { sequencer: ByProjectRank },
     experimental: { fsModuleCache: true },
