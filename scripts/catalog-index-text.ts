@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deriveCatalogIndex } from '../src/service/catalog/build'
+import type { CatalogIndex } from '../src/service/catalog/catalog-index'
 import { indexSeal, readCatalogDir } from '../src/service/catalog/load'
 
 /**
  * The catalog-index.json a catalog folder should hold: derived from its files, one person, spelling, title,
  * collection or source a line (so a change to the catalog reads as a small diff), under a first line that holds
  * its seal (the SHA-256 of the derivation's version, the files and the text after that line: catalog/load.ts).
+ * `index` is the folder's derivation when the caller has made it already (a test compares it too).
  */
-export function catalogIndexText(dir: string): string {
+export function catalogIndexText(
+  dir: string,
+  index: Omit<CatalogIndex, 'catalog'> = deriveCatalogIndex(readCatalogDir(dir)),
+): string {
   const files = ['movies.json', 'series.json', 'series-episodes.json'].flatMap((file) => {
     try {
       return [readFileSync(join(dir, file))]
@@ -16,7 +21,6 @@ export function catalogIndexText(dir: string): string {
       return []
     }
   })
-  const index = deriveCatalogIndex(readCatalogDir(dir))
   const rows = (list: readonly unknown[]): string => list.map((row) => JSON.stringify(row)).join(',\n    ')
   const body =
     `  "people": [\n    ${rows(index.people)}\n  ],\n` +
