@@ -1,5 +1,7 @@
 import * as c from '../check/kit'
 
+// Schemas built at load are marked pure (why: check/kit.ts).
+
 // The types are written out, and their checkers typed by them: inferred from the checkers (`c.Infer`), a first
 // list result type of a program cost 3 type instantiations more (bench/types.bench.ts).
 
@@ -9,11 +11,11 @@ export interface NextRequest {
   readonly method: string
   readonly body: { readonly [key: string]: unknown }
 }
-export const NextRequestSchema: c.Checker<NextRequest> = c.object({
+export const NextRequestSchema: c.Checker<NextRequest> = /* @__PURE__ */ c.object({
   endpoint: c.string,
   // Kept open here: the client refuses a method other than POST with its own error.
   method: c.string,
-  body: c.record(c.unknown),
+  body: /* @__PURE__ */ c.record(c.unknown),
 })
 
 /** Where a list's next and previous pages are. */
@@ -21,9 +23,9 @@ export interface PagingInfo {
   readonly next: NextRequest | null
   readonly previous?: NextRequest | null
 }
-export const PagingInfoSchema: c.Checker<PagingInfo> = c.object({
-  next: c.nullable(NextRequestSchema),
-  previous: c.optional(c.nullable(NextRequestSchema)),
+export const PagingInfoSchema: c.Checker<PagingInfo> = /* @__PURE__ */ c.object({
+  next: /* @__PURE__ */ c.nullable(NextRequestSchema),
+  previous: /* @__PURE__ */ c.optional(c.nullable(NextRequestSchema)),
 })
 
 /** The empty object that stands for a context with nothing in it. */

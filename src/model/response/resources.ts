@@ -1,15 +1,17 @@
 import * as c from '../check/kit'
+
+// Schemas built at load are marked pure (why: check/kit.ts).
 import type { ObjectTypeName } from '../ids'
 import { RenditionSchema, SubscriptionMetadataSchema } from './values'
 
 // Default fields of every object type: what an object carries before any component is requested.
 
-export const ImageSchema = c.object({
+export const ImageSchema = /* @__PURE__ */ c.object({
   mhid: c.string,
-  name: c.nullable(c.string),
+  name: /* @__PURE__ */ c.nullable(c.string),
   isDefault: c.boolean,
   // The Image object page has no averageColor; SERVICE-SPEC.md's examples show it as null. Either is accepted.
-  averageColor: c.optional(c.nullable(c.string)),
+  averageColor: /* @__PURE__ */ c.optional(c.nullable(c.string)),
   original: RenditionSchema,
   thumbnail: RenditionSchema,
   small: RenditionSchema,
@@ -23,38 +25,38 @@ const media = {
   altId: c.string,
   /** Unix time in seconds; negative before 1970. */
   releaseDate: c.int,
-  description: c.optional(c.string),
+  description: /* @__PURE__ */ c.optional(c.string),
 }
 /** Every media type (Movie, ShowSeries, ShowEpisode, …) has the same default fields. */
-export const MediaSchema = c.object(media)
+export const MediaSchema = /* @__PURE__ */ c.object(media)
 export const MovieSchema = MediaSchema
 export const ShowSeriesSchema = MediaSchema
 
-export const ContributorSchema = c.object({ mhid: c.string, name: c.string, altId: c.string })
+export const ContributorSchema = /* @__PURE__ */ c.object({ mhid: c.string, name: c.string, altId: c.string })
 
-export const UserSchema = c.object({
+export const UserSchema = /* @__PURE__ */ c.object({
   mhid: c.string,
   name: c.string,
   username: c.string,
   /** Only for the authenticated user. */
-  email: c.optional(c.string),
+  email: /* @__PURE__ */ c.optional(c.string),
 })
 
 /**
  * SERVICE-SPEC.md shows no Trait field; SERVICE-NOTES.md lists the fields an old SDK carried. mhid and name
  * (which every trait of the documents' examples has) are required; the rest, altId included, may be absent.
  */
-export const TraitSchema = c.object({
+export const TraitSchema = /* @__PURE__ */ c.object({
   mhid: c.string,
-  altId: c.optional(c.string),
+  altId: /* @__PURE__ */ c.optional(c.string),
   name: c.string,
-  description: c.optional(c.string),
-  createdDate: c.optional(c.int),
-  subType: c.optional(c.string),
-  pluralName: c.optional(c.string),
+  description: /* @__PURE__ */ c.optional(c.string),
+  createdDate: /* @__PURE__ */ c.optional(c.int),
+  subType: /* @__PURE__ */ c.optional(c.string),
+  pluralName: /* @__PURE__ */ c.optional(c.string),
 })
 
-export const SourceSchema = c.object({
+export const SourceSchema = /* @__PURE__ */ c.object({
   mhid: c.string,
   name: c.string,
   altId: c.string,
@@ -62,13 +64,13 @@ export const SourceSchema = c.object({
   webUrl: c.string,
 })
 
-export const CollectionSchema = c.object({
+export const CollectionSchema = /* @__PURE__ */ c.object({
   mhid: c.string,
   name: c.string,
   altId: c.string,
   createdDate: c.int,
   description: c.string,
-  permissions: c.oneOf(['public', 'private']),
+  permissions: /* @__PURE__ */ c.oneOf(['public', 'private']),
   published: c.boolean,
 })
 
@@ -76,7 +78,7 @@ export const CollectionSchema = c.object({
  * A subscription is reached only through a source's allSubscriptions; its fields sit under `metadata`, which
  * is always returned (requesting the `metadata` component as well changes nothing).
  */
-export const SubscriptionSchema = c.object({ metadata: SubscriptionMetadataSchema })
+export const SubscriptionSchema = /* @__PURE__ */ c.object({ metadata: SubscriptionMetadataSchema })
 
 export type Image = c.Infer<typeof ImageSchema>
 /** The default fields of every media type. */

@@ -1,4 +1,6 @@
 import * as c from '../check/kit'
+
+// Schemas built at load are marked pure (why: check/kit.ts).
 import type { Checker } from '../check/kit'
 import { componentCatalogue, componentNames } from '../components'
 import type { ComponentEntry, PrimitiveValueName } from '../components'
@@ -41,9 +43,9 @@ function objectSchema(type: ObjectTypeName): Checker<unknown> {
       const entry: ComponentEntry = componentCatalogue[name]
       // Lazy: the catalogue is recursive (a Collection's items hold Collections).
       if (entry.appliesTo.includes(type) && !(name in shape))
-        shape[name] = c.optional(c.lazy(() => componentValueSchema(entry)))
+        shape[name] = /* @__PURE__ */ c.optional(c.lazy(() => componentValueSchema(entry)))
     }
-    schema = c.object(shape)
+    schema = /* @__PURE__ */ c.object(shape)
     objectSchemaCache.set(type, schema)
   }
   return schema
@@ -57,11 +59,11 @@ export interface UserSocial {
   readonly userDefaultCollections: readonly Pair<Collection>[]
 }
 
-export const UserSocialSchema: Checker<UserSocial> = c.object({
+export const UserSocialSchema: Checker<UserSocial> = /* @__PURE__ */ c.object({
   userLikes: c.boolean,
   userFollows: c.boolean,
   userDislikes: c.boolean,
-  userDefaultCollections: c.array(c.lazy(() => pairSchema(['Collection']))),
+  userDefaultCollections: /* @__PURE__ */ c.array(c.lazy(() => pairSchema(['Collection']))),
 }) as Checker<UserSocial>
 
 /** The plain value each primitive component adds, by the catalogue's value name. */
@@ -74,7 +76,7 @@ export const primitiveSchemas: Readonly<Record<PrimitiveValueName, Checker<unkno
 }
 
 const pagedContent = (item: Checker<unknown>) =>
-  c.object({ content: c.array(item), pagingInfo: PagingInfoSchema })
+  /* @__PURE__ */ c.object({ content: /* @__PURE__ */ c.array(item), pagingInfo: PagingInfoSchema })
 
 function componentValueSchema(entry: ComponentEntry): Checker<unknown> {
   if (entry.shape === 'primitive') return primitiveSchemas[entry.value ?? 'Name']
@@ -89,7 +91,7 @@ function componentValueSchema(entry: ComponentEntry): Checker<unknown> {
  * (the per-query check, query-check/nodes.ts, refuses it at the top level, where the query names the types).
  */
 function objectOf(types: readonly ObjectTypeName[]): Checker<unknown> {
-  return c.custom((value, path, issues) => {
+  return /* @__PURE__ */ c.custom((value, path, issues) => {
     if (!c.isObject(value)) return c.report(issues, path, 'expected an object')
     const mhid = value['mhid']
     if (mhid === undefined) {
@@ -103,23 +105,30 @@ function objectOf(types: readonly ObjectTypeName[]): Checker<unknown> {
 }
 
 function pairSchema(types: readonly ObjectTypeName[], context?: Checker<unknown>): Checker<unknown> {
-  return c.object({ object: objectOf(types), context: context ?? c.record(c.unknown) })
+  return /* @__PURE__ */ c.object({
+    object: objectOf(types),
+    context: context ?? /* @__PURE__ */ c.record(c.unknown),
+  })
 }
 
 /** A top-level result item: any object type, with a context the query shapes. */
 export const AnyPairSchema = pairSchema(objectTypeNames)
 
 /** Lookup answers `{}` at the position of an unknown mapped source id. */
-const lookupItem = c.custom((value, path, issues) => {
+const lookupItem = /* @__PURE__ */ c.custom((value, path, issues) => {
   if (!(c.isObject(value) && Object.keys(value).length === 0)) AnyPairSchema.check(value, path, issues)
 })
 
 export const ExploreResponseSchema = pagedContent(AnyPairSchema)
 export const RelateResponseSchema = pagedContent(AnyPairSchema)
 export const LookupResponseSchema = pagedContent(lookupItem)
-export const SilosResponseSchema = c.object({
-  silos: c.array(
-    c.object({ title: c.string, content: c.array(AnyPairSchema), pagingInfo: PagingInfoSchema }),
+export const SilosResponseSchema = /* @__PURE__ */ c.object({
+  silos: /* @__PURE__ */ c.array(
+    /* @__PURE__ */ c.object({
+      title: c.string,
+      content: /* @__PURE__ */ c.array(AnyPairSchema),
+      pagingInfo: PagingInfoSchema,
+    }),
   ),
   pagingInfo: PagingInfoSchema,
 })

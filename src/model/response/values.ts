@@ -1,8 +1,10 @@
 import * as c from '../check/kit'
 
+// Schemas built at load are marked pure (why: check/kit.ts).
+
 // The plain values inside responses: images' renditions, names, social data, and source contexts.
 
-export const RenditionSchema = c.object({ url: c.string, height: c.int, width: c.int })
+export const RenditionSchema = /* @__PURE__ */ c.object({ url: c.string, height: c.int, width: c.int })
 /** One rendition of an image: its URL and size in pixels. */
 export type Rendition = c.Infer<typeof RenditionSchema>
 
@@ -11,18 +13,18 @@ export type Rendition = c.Infer<typeof RenditionSchema>
  * it is checked as an object only, and typed with the fields hql's reference service writes (`text`, `locale`)
  * as optional and of unknown type, beside any other.
  */
-export const NameSchema: c.Checker<Name> = c.record(c.unknown)
+export const NameSchema: c.Checker<Name> = /* @__PURE__ */ c.record(c.unknown)
 export interface Name {
   readonly text?: unknown
   readonly locale?: unknown
   readonly [field: string]: unknown
 }
 
-const count = c.object({ all: c.int })
-export const SocialMetricsSchema = c.object({
+const count = /* @__PURE__ */ c.object({ all: c.int })
+export const SocialMetricsSchema = /* @__PURE__ */ c.object({
   likers: count,
   followers: count,
-  collectors: c.object({
+  collectors: /* @__PURE__ */ c.object({
     custom: c.int,
     shoppingCart: c.int,
     playQueue: c.int,
@@ -54,39 +56,39 @@ export const contributionTypes = ['Director', 'Producer', 'Cast'] as const
 export type ContributionType = Open<(typeof contributionTypes)[number]>
 
 // Documented as strings whose values are examples: checked as strings.
-export const MediumTypesSchema: c.Checker<readonly MediumType[]> = c.array(c.string)
+export const MediumTypesSchema: c.Checker<readonly MediumType[]> = /* @__PURE__ */ c.array(c.string)
 
-export const SubscriptionMetadataSchema = c.object({
+export const SubscriptionMetadataSchema = /* @__PURE__ */ c.object({
   mhid: c.string,
   name: c.string,
   description: c.string,
   timePeriod: c.string,
   price: c.number,
   currency: c.string,
-  mediums: c.array(c.string),
+  mediums: /* @__PURE__ */ c.array(c.string),
 })
 export type SubscriptionMetadata = c.Infer<typeof SubscriptionMetadataSchema>
 
-const links = c.object({
-  http: c.optional(c.string),
-  ios: c.optional(c.string),
-  android: c.optional(c.string),
+const links = /* @__PURE__ */ c.object({
+  http: /* @__PURE__ */ c.optional(c.string),
+  ios: /* @__PURE__ */ c.optional(c.string),
+  android: /* @__PURE__ */ c.optional(c.string),
 })
-export const LaunchInfoSchema = c.object({
+export const LaunchInfoSchema = /* @__PURE__ */ c.object({
   sourceId: c.string,
-  view: c.optional(links),
-  consume: c.optional(links),
-  preview: c.optional(links),
+  view: /* @__PURE__ */ c.optional(links),
+  consume: /* @__PURE__ */ c.optional(links),
+  preview: /* @__PURE__ */ c.optional(links),
 })
 export type LaunchInfo = c.Infer<typeof LaunchInfoSchema>
 
-export const FormatSchema = c.object({
+export const FormatSchema = /* @__PURE__ */ c.object({
   type: c.string,
   price: c.number,
   currency: c.string,
-  launchInfo: c.optional(LaunchInfoSchema),
-  timePeriod: c.optional(c.string),
-  contentCount: c.optional(c.int),
+  launchInfo: /* @__PURE__ */ c.optional(LaunchInfoSchema),
+  timePeriod: /* @__PURE__ */ c.optional(c.string),
+  contentCount: /* @__PURE__ */ c.optional(c.int),
 })
 export type Format = c.Infer<typeof FormatSchema>
 export interface Method {
@@ -97,15 +99,26 @@ export interface Medium {
   readonly type: MediumType
   readonly methods: readonly Method[]
 }
-export const MethodSchema: c.Checker<Method> = c.object({ type: c.string, formats: c.array(FormatSchema) })
-export const MediumSchema: c.Checker<Medium> = c.object({ type: c.string, methods: c.array(MethodSchema) })
+export const MethodSchema: c.Checker<Method> = /* @__PURE__ */ c.object({
+  type: c.string,
+  formats: /* @__PURE__ */ c.array(FormatSchema),
+})
+export const MediumSchema: c.Checker<Medium> = /* @__PURE__ */ c.object({
+  type: c.string,
+  methods: /* @__PURE__ */ c.array(MethodSchema),
+})
 
 /** The context of a source listed for a media object: how the title can be consumed there. */
-export const SourceContextSchema = c.object({
-  mediums: c.optional(c.array(MediumSchema)),
-  launchInfo: c.optional(LaunchInfoSchema),
-  consumable: c.optional(c.boolean),
-  sorting: c.optional(c.object({ importance: c.optional(c.number), position: c.optional(c.int) })),
+export const SourceContextSchema = /* @__PURE__ */ c.object({
+  mediums: /* @__PURE__ */ c.optional(c.array(MediumSchema)),
+  launchInfo: /* @__PURE__ */ c.optional(LaunchInfoSchema),
+  consumable: /* @__PURE__ */ c.optional(c.boolean),
+  sorting: /* @__PURE__ */ c.optional(
+    c.object({
+      importance: /* @__PURE__ */ c.optional(c.number),
+      position: /* @__PURE__ */ c.optional(c.int),
+    }),
+  ),
 })
 export type SourceContext = c.Infer<typeof SourceContextSchema>
 
@@ -114,20 +127,23 @@ export interface Relationship {
   readonly contribution: ContributionType
   readonly role?: string
 }
-export const RelationshipSchema: c.Checker<Relationship> = c.object({
+export const RelationshipSchema: c.Checker<Relationship> = /* @__PURE__ */ c.object({
   contribution: c.string,
-  role: c.optional(c.string),
+  role: /* @__PURE__ */ c.optional(c.string),
 })
-const sorting = c.optional(c.object({ position: c.int }))
+const sorting = /* @__PURE__ */ c.optional(c.object({ position: c.int }))
 /** The context of a contributor inside keyContributors/contributors: SERVICE-SPEC.md says it holds relationships. */
-export const ContributorContextSchema = c.object({ relationships: c.array(RelationshipSchema), sorting })
+export const ContributorContextSchema = /* @__PURE__ */ c.object({
+  relationships: /* @__PURE__ */ c.array(RelationshipSchema),
+  sorting,
+})
 export type ContributorContext = c.Infer<typeof ContributorContextSchema>
 /**
  * The context of a title inside a contributor's contributions: no document shows it, so its relationships (as
  * hql's reference service writes them) may be absent.
  */
-export const ContributionContextSchema = c.object({
-  relationships: c.optional(c.array(RelationshipSchema)),
+export const ContributionContextSchema = /* @__PURE__ */ c.object({
+  relationships: /* @__PURE__ */ c.optional(c.array(RelationshipSchema)),
   sorting,
 })
 export type ContributionContext = c.Infer<typeof ContributionContextSchema>
