@@ -2,7 +2,7 @@
 // strings of `hqlText(…)` answered by hql's language service (src/language, what `hql lsp` serves for .hql
 // files). Only the offsets are this file's: a text offset is mapped to a file position and back (strings.ts).
 import type * as ts from 'typescript'
-import { complete, diagnose, hover, noIds } from '../language'
+import { complete, diagnose, filterNames, hover, noIds } from '../language'
 import type { CompletionKind, Diagnostic } from '../language'
 import { defaultFunctions, escapeFor, hqlStringAt, hqlStrings, offsetOf, positionOf } from './strings'
 import type { HqlString } from './strings'
@@ -58,8 +58,12 @@ function wrap(
 
   wrapped.getCompletionsAtPosition = (fileName, position, options, formatting) => {
     const found = safely(() => stringAt(fileName, position))
-    if (found === undefined) return service.getCompletionsAtPosition(fileName, position, options, formatting)
-    return safely(() => completions(found, position))
+    if (found !== undefined) return safely(() => completions(found, position))
+    const own = service.getCompletionsAtPosition(fileName, position, options, formatting)
+    const source = file(fileName)
+    const program = service.getProgram()
+    if (own === undefined || source === undefined || program === undefined) return own
+    return safely(() => builderCompletions(typescript, program, source, position, own)) ?? own
   }
   wrapped.getQuickInfoAtPosition = (...args: Parameters<ts.LanguageService['getQuickInfoAtPosition']>) => {
     const [fileName, position] = args
@@ -83,6 +87,69 @@ function wrap(
     ]
   }
   return wrapped
+}
+
+/**
+ * TypeScript's completions in builder code, made to serve a first hour with hql (issue 31). The builder's type
+ * errors are parameter types that read as sentences, and TypeScript offered such a sentence as the completion of
+ * an id being written (`traits.eq('`): accepting it wrote the message into the code, so messages are dropped.
+ * After `.filter(` on an hql query the filter helpers (`returnType`, `traits`, …, imported or still to import)
+ * come first, where TypeScript ranked them after its thousand globals.
+ */
+function builderCompletions(
+  typescript: typeof ts,
+  program: ts.Program,
+  source: ts.SourceFile,
+  position: number,
+  info: ts.CompletionInfo,
+): ts.CompletionInfo {
+  const entries = info.entries.filter((entry) => !isRefusalMessage(entry.name))
+  if (!insideQueryFilter(typescript, program, source, position)) return { ...info, entries }
+  return {
+    ...info,
+    entries: entries.map((entry) =>
+      isFilterHelper(entry) ? { ...entry, sortText: `0${entry.sortText}` } : entry,
+    ),
+  }
+}
+
+// The sentences of src/model/ids.ts's MalformedId and WrongIdType, as TypeScript offers them in a string.
+const isRefusalMessage = (name: string) =>
+  name.includes(' is not an id: expected ') || name.includes(' is the wrong type of id here')
+
+// A filter helper in scope (imported: ranked as a location) or offered for import from hql.
+const isFilterHelper = (entry: ts.CompletionEntry) =>
+  (filterNames as readonly string[]).includes(entry.name) &&
+  (entry.source === undefined ? entry.sortText === '11' : /^hql(\/|$)|[\\/]hql[\\/]/.test(entry.source))
+
+/** Whether `position` is among the arguments of `.filter(` called on a query of hql's builder. */
+function insideQueryFilter(
+  typescript: typeof ts,
+  program: ts.Program,
+  source: ts.SourceFile,
+  position: number,
+): boolean {
+  let node: ts.Node | undefined = findToken(typescript, source, position)
+  while (node !== undefined && !typescript.isCallExpression(node)) node = node.parent
+  if (node === undefined || !typescript.isCallExpression(node)) return false
+  const callee = node.expression
+  if (!typescript.isPropertyAccessExpression(callee) || callee.name.text !== 'filter') return false
+  if (position <= callee.getEnd()) return false
+  const method = program.getTypeChecker().getSymbolAtLocation(callee.name)
+  // The builder's queries are interfaces named so: ExploreQuery, RelateQuery, SilosQuery (src/builder).
+  return (method?.declarations ?? []).some((declaration) => {
+    const owner = declaration.parent
+    return typescript.isInterfaceDeclaration(owner) && /^(Explore|Relate|Silos)Query$/.test(owner.name.text)
+  })
+}
+
+// The innermost node at `position` (the token before it when it stands between tokens, as after `(`).
+function findToken(typescript: typeof ts, source: ts.SourceFile, position: number): ts.Node | undefined {
+  const visit = (node: ts.Node): ts.Node | undefined =>
+    node.getFullStart() <= position && position <= node.getEnd()
+      ? (typescript.forEachChild(node, visit) ?? node)
+      : undefined
+  return visit(source)
 }
 
 // A plugin that throws takes the editor's answers with it: a failure here gives TypeScript's own answer.

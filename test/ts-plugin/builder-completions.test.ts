@@ -1,0 +1,109 @@
+// hql/ts-plugin in builder code (issue 31): TypeScript's completions as an editor ranks them (by sortText, then
+// name), with and without the plugin, through the language service API over the built package (dist/), as a
+// user's editor reads it. After `.filter(` the filter helpers come first, imported or still to import; after an
+// id operator's quote nothing is offered, where TypeScript offered the type error's sentence.
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+import { describe, expect, test } from 'vitest'
+import { builtPackagePaths } from '../support/built-package'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const snippetPath = path.join(root, 'test', '__plugin_editor__.ts')
+const cursor = '/*|*/'
+const filterHelpers = ['collections', 'contributors', 'contributorsOf', 'returnType', 'sources', 'traits']
+
+const compilerOptions: ts.CompilerOptions = (() => {
+  const { config } = ts.readConfigFile(path.join(root, 'tsconfig.json'), ts.sys.readFile)
+  const options = ts.parseJsonConfigFileContent(config, ts.sys, root).options
+  return { ...options, paths: builtPackagePaths(root) }
+})()
+
+let text = ''
+let version = 0
+const host: ts.LanguageServiceHost = {
+  getCompilationSettings: () => compilerOptions,
+  getScriptFileNames: () => [snippetPath],
+  getScriptVersion: (fileName) => (fileName === snippetPath ? String(version) : '0'),
+  getScriptSnapshot: (fileName) => {
+    const content = fileName === snippetPath ? text : ts.sys.readFile(fileName)
+    return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content)
+  },
+  getCurrentDirectory: () => root,
+  getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+  fileExists: (fileName) => fileName === snippetPath || ts.sys.fileExists(fileName),
+  readFile: (fileName) => (fileName === snippetPath ? text : ts.sys.readFile(fileName)),
+  readDirectory: ts.sys.readDirectory,
+  directoryExists: ts.sys.directoryExists,
+  getDirectories: ts.sys.getDirectories,
+}
+const plain = ts.createLanguageService(host, ts.createDocumentRegistry())
+// The plugin as tsserver loads it: require() of the built module, its factory handed this TypeScript.
+const init = createRequire(import.meta.url)(path.join(root, 'dist', 'ts-plugin.js')) as (modules: {
+  typescript: typeof ts
+}) => { create(info: object): ts.LanguageService }
+const plugged = init({ typescript: ts }).create({ languageService: plain, config: {} })
+
+/** The names completed at the cursor, in the editor's order; auto-imports offered, as VS Code does. */
+function completions(service: ts.LanguageService, snippet: string): string[] {
+  const at = snippet.indexOf(cursor)
+  text = snippet.slice(0, at) + snippet.slice(at + cursor.length)
+  version++
+  const info = service.getCompletionsAtPosition(snippetPath, at, {
+    includeCompletionsForModuleExports: true,
+    includeCompletionsWithInsertText: true,
+  })
+  return [...(info?.entries ?? [])]
+    .sort((a, b) =>
+      a.sortText < b.sortText ? -1 : a.sortText > b.sortText ? 1 : a.name.localeCompare(b.name),
+    )
+    .map((entry) => entry.name)
+}
+
+describe('hql/ts-plugin ranks and cleans completions in builder code', { timeout: 60_000 }, () => {
+  test('after .filter( the filter helpers come first, imported or still to import', () => {
+    const snippet = `import { hql } from 'hql'\nhql.explore().filter(${cursor})`
+    const before = completions(plain, snippet)
+    // TypeScript alone: its globals first, the helpers (offered for import) after them.
+    expect(before.indexOf('returnType')).toBeGreaterThan(before.indexOf('AbortController'))
+    const after = completions(plugged, snippet)
+    expect(after.slice(0, filterHelpers.length).sort()).toEqual(filterHelpers)
+    expect(after.length).toBe(before.length)
+  })
+
+  test('an imported helper first of all, on every query type, at a later argument too', () => {
+    for (const query of [
+      `hql.explore().filter(returnType.eq('Movie'), ${cursor})`,
+      `hql.relate('mhmov-gladiator').filter(${cursor})`,
+      `hql.silos(silo.explore()).filter(${cursor})`,
+    ]) {
+      const after = completions(plugged, `import { hql, returnType, silo } from 'hql'\n${query}`)
+      expect(after[0]).toBe('returnType')
+      expect(after.slice(0, filterHelpers.length).sort()).toEqual(filterHelpers)
+    }
+  })
+
+  test("another .filter( (an array's) keeps TypeScript's order", () => {
+    const snippet = `import { hql } from 'hql'\nconst kept = [1, 2].filter(${cursor})`
+    expect(completions(plugged, snippet)).toEqual(completions(plain, snippet))
+  })
+
+  test("after an id operator's quote it offers nothing, not the type error's sentence", () => {
+    for (const call of [
+      `traits.eq('${cursor}')`,
+      `contributors.eq('mhric-${cursor}')`,
+      `traits.in('${cursor}')`,
+    ]) {
+      const snippet = `import { hql, traits, contributors } from 'hql'\nhql.explore().filter(${call})`
+      expect(completions(plain, snippet).join()).toContain('is not an id')
+      expect(completions(plugged, snippet)).toEqual([])
+    }
+  })
+
+  test('names still complete after a quote: returnType and components', () => {
+    const snippet = `import { hql, returnType } from 'hql'\nhql.explore().filter(returnType.eq('${cursor}'))`
+    expect(completions(plugged, snippet)).toEqual(completions(plain, snippet))
+    expect(completions(plugged, snippet)).toContain('Movie')
+  })
+})
