@@ -94,7 +94,8 @@ function wrap(
  * errors are parameter types that read as sentences, and TypeScript offered such a sentence as the completion of
  * an id being written (`traits.eq('`): accepting it wrote the message into the code, so messages are dropped.
  * After `.filter(` on an hql query the filter helpers (`returnType`, `traits`, …, imported or still to import)
- * come first, where TypeScript ranked them after its thousand globals.
+ * come first, where TypeScript ranked them after its thousand globals; after `hql.explore().` the query's
+ * `body` and `endpoint` are left out (compile() and the client read them; nobody calls them).
  */
 function builderCompletions(
   typescript: typeof ts,
@@ -103,7 +104,10 @@ function builderCompletions(
   position: number,
   info: ts.CompletionInfo,
 ): ts.CompletionInfo {
-  const entries = info.entries.filter((entry) => !isRefusalMessage(entry.name))
+  const members = info.isMemberCompletion && isQueryMember(typescript, program, source, position)
+  const entries = info.entries.filter(
+    (entry) => !isRefusalMessage(entry.name) && !(members && queryData.has(entry.name)),
+  )
   if (!insideQueryFilter(typescript, program, source, position)) return { ...info, entries }
   return {
     ...info,
@@ -122,6 +126,26 @@ const isFilterHelper = (entry: ts.CompletionEntry) =>
   (filterNames as readonly string[]).includes(entry.name) &&
   (entry.source === undefined ? entry.sortText === '11' : /^hql(\/|$)|[\\/]hql[\\/]/.test(entry.source))
 
+// A query's data, beside its methods: what compile() and the client read, not what a user calls.
+const queryData = new Set(['body', 'endpoint'])
+// The builder's queries are interfaces named so (src/builder).
+const queryInterface = /^(Explore|Relate|Lookup|Silos)Query$/
+
+/** Whether `position` completes a member of a query of hql's builder (`hql.explore().`). */
+function isQueryMember(
+  typescript: typeof ts,
+  program: ts.Program,
+  source: ts.SourceFile,
+  position: number,
+): boolean {
+  let node: ts.Node | undefined = findToken(typescript, source, position)
+  while (node !== undefined && !typescript.isPropertyAccessExpression(node)) node = node.parent
+  if (node === undefined || !typescript.isPropertyAccessExpression(node)) return false
+  const type = program.getTypeChecker().getTypeAtLocation(node.expression)
+  const name = (type.aliasSymbol ?? type.getSymbol())?.getName() ?? ''
+  return queryInterface.test(name)
+}
+
 /** Whether `position` is among the arguments of `.filter(` called on a query of hql's builder. */
 function insideQueryFilter(
   typescript: typeof ts,
@@ -136,10 +160,9 @@ function insideQueryFilter(
   if (!typescript.isPropertyAccessExpression(callee) || callee.name.text !== 'filter') return false
   if (position <= callee.getEnd()) return false
   const method = program.getTypeChecker().getSymbolAtLocation(callee.name)
-  // The builder's queries are interfaces named so: ExploreQuery, RelateQuery, SilosQuery (src/builder).
   return (method?.declarations ?? []).some((declaration) => {
     const owner = declaration.parent
-    return typescript.isInterfaceDeclaration(owner) && /^(Explore|Relate|Silos)Query$/.test(owner.name.text)
+    return typescript.isInterfaceDeclaration(owner) && queryInterface.test(owner.name.text)
   })
 }
 

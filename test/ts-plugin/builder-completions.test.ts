@@ -1,7 +1,8 @@
 // hql/ts-plugin in builder code (issue 31): TypeScript's completions as an editor ranks them (by sortText, then
 // name), with and without the plugin, through the language service API over the built package (dist/), as a
 // user's editor reads it. After `.filter(` the filter helpers come first, imported or still to import; after an
-// id operator's quote nothing is offered, where TypeScript offered the type error's sentence.
+// id operator's quote nothing is offered, where TypeScript offered the type error's sentence; after a query's dot,
+// its methods without its data.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -99,6 +100,20 @@ describe('hql/ts-plugin ranks and cleans completions in builder code', { timeout
       expect(completions(plain, snippet).join()).toContain('is not an id')
       expect(completions(plugged, snippet)).toEqual([])
     }
+  })
+
+  test("after a query's dot, its methods without its body and endpoint; any other object keeps them", () => {
+    const methods = ['filter', 'page', 'pageSize', 'sort', 'with']
+    const snippet = `import { hql } from 'hql'\nhql.explore().${cursor}`
+    expect(completions(plain, snippet)).toEqual(['body', 'endpoint', ...methods])
+    expect(completions(plugged, snippet)).toEqual(methods)
+    expect(completions(plugged, `import { hql } from 'hql'\nhql.lookup('mhmov-x').${cursor}`)).toEqual([
+      'page',
+      'pageSize',
+      'with',
+    ])
+    const other = `const own = { body: 1, endpoint: 2 }\nown.${cursor}`
+    expect(completions(plugged, other)).toEqual(['body', 'endpoint'])
   })
 
   test('names still complete after a quote: returnType and components', () => {
