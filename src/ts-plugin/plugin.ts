@@ -72,8 +72,15 @@ function wrap(
     return answer ?? service.getQuickInfoAtPosition(...args)
   }
   wrapped.getSemanticDiagnostics = (fileName) => {
-    const own = service.getSemanticDiagnostics(fileName)
     const source = file(fileName)
+    const program = service.getProgram()
+    const own = service
+      .getSemanticDiagnostics(fileName)
+      .map((diagnostic) =>
+        source === undefined || program === undefined
+          ? diagnostic
+          : (safely(() => unknownComponent(typescript, program, source, diagnostic)) ?? diagnostic),
+      )
     if (source === undefined) return own
     const strings = safely(() => hqlStrings(typescript, source, functions())) ?? []
     if (strings.length === 0) return own
@@ -173,6 +180,48 @@ function findToken(typescript: typeof ts, source: ts.SourceFile, position: numbe
       ? (typescript.forEachChild(node, visit) ?? node)
       : undefined
   return visit(source)
+}
+
+/**
+ * hql's sentence for a name that is no component, in place of TypeScript's (issue 31): `.with('primaryImg')`
+ * read "not assignable to parameter of type 'MediaComponents | ComponentSpec<"contributors" | … 14 more …>'",
+ * where the run time says `unknown component 'primaryImg'; did you mean 'primaryImage'?`. The sentence is the
+ * language service's for the same name in HQL text, so the suggestion is the model's. Undefined for any other
+ * diagnostic.
+ */
+function unknownComponent(
+  typescript: typeof ts,
+  program: ts.Program,
+  source: ts.SourceFile,
+  diagnostic: ts.Diagnostic,
+): ts.Diagnostic | undefined {
+  if (diagnostic.code !== 2345 || diagnostic.file !== source || diagnostic.start === undefined)
+    return undefined
+  const start = diagnostic.start
+  const literal = findToken(typescript, source, start + 1)
+  if (literal === undefined || !typescript.isStringLiteral(literal) || literal.getStart(source) !== start)
+    return undefined
+  const call = literal.parent
+  if (!typescript.isCallExpression(call) || !takesComponents(typescript, program, call.expression))
+    return undefined
+  // Only a name HQL text can hold: anything else would change the synthetic text below.
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(literal.text)) return undefined
+  const problem = diagnose(`lookup "mhmov-x" with ${literal.text}`, '<query>', 'query').find(
+    (found) => found.code === 'unknown_component',
+  )
+  if (problem === undefined) return undefined
+  return { ...diagnostic, messageText: `hql: ${problem.message} (${problem.code})`, source: 'hql' }
+}
+
+// `.with(` on a query of the builder, or a component's nesting call (`keyContributors(…)`, `….pageSize(3)(…)`).
+function takesComponents(typescript: typeof ts, program: ts.Program, callee: ts.Expression): boolean {
+  const checker = program.getTypeChecker()
+  if (typescript.isPropertyAccessExpression(callee) && callee.name.text === 'with') {
+    const receiver = checker.getTypeAtLocation(callee.expression)
+    return queryInterface.test((receiver.aliasSymbol ?? receiver.getSymbol())?.getName() ?? '')
+  }
+  const name = checker.getTypeAtLocation(callee).getSymbol()?.getName() ?? ''
+  return /^(Nesting|NestingList|ListComponentSpec)$/.test(name)
 }
 
 // A plugin that throws takes the editor's answers with it: a failure here gives TypeScript's own answer.

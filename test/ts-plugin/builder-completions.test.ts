@@ -62,6 +62,15 @@ function completions(service: ts.LanguageService, snippet: string): string[] {
     .map((entry) => entry.name)
 }
 
+/** The type errors of a snippet, each message flattened to one string. */
+function errors(service: ts.LanguageService, snippet: string): string[] {
+  text = snippet
+  version++
+  return service
+    .getSemanticDiagnostics(snippetPath)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+}
+
 describe('hql/ts-plugin ranks and cleans completions in builder code', { timeout: 60_000 }, () => {
   test('after .filter( the filter helpers come first, imported or still to import', () => {
     const snippet = `import { hql } from 'hql'\nhql.explore().filter(${cursor})`
@@ -120,5 +129,25 @@ describe('hql/ts-plugin ranks and cleans completions in builder code', { timeout
     const snippet = `import { hql, returnType } from 'hql'\nhql.explore().filter(returnType.eq('${cursor}'))`
     expect(completions(plugged, snippet)).toEqual(completions(plain, snippet))
     expect(completions(plugged, snippet)).toContain('Movie')
+  })
+})
+
+describe('hql/ts-plugin says a name that is no component as the run time does', { timeout: 60_000 }, () => {
+  const imports = `import { hql, returnType, keyContributors, primaryImage, allSubscriptions } from 'hql'\n`
+  const movies = `hql.explore().filter(returnType.eq('Movie'))`
+
+  test(".with('primaryImg') and a nesting call suggest the name, where TypeScript listed the union", () => {
+    const snippet = `${imports}${movies}.with('primaryImg', keyContributors('primaryImg'), keyContributors.pageSize(3)('x'))`
+    for (const message of errors(plain, snippet)) expect(message).toMatch(/ComponentSpec<|" \| "/)
+    expect(errors(plugged, snippet)).toEqual([
+      "hql: unknown component 'primaryImg'; did you mean 'primaryImage'? (unknown_component)",
+      "hql: unknown component 'primaryImg'; did you mean 'primaryImage'? (unknown_component)",
+      "hql: unknown component 'x' (unknown_component)",
+    ])
+  })
+
+  test("a component that does not apply keeps the types' own sentence; other errors are TypeScript's", () => {
+    const snippet = `${imports}${movies}.with('allSubscriptions', allSubscriptions)\nconst n: number = 'one'`
+    expect(errors(plugged, snippet)).toEqual(errors(plain, snippet))
   })
 })
