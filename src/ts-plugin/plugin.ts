@@ -79,7 +79,9 @@ function wrap(
       .map((diagnostic) =>
         source === undefined || program === undefined
           ? diagnostic
-          : (safely(() => unknownComponent(typescript, program, source, diagnostic)) ?? diagnostic),
+          : (safely(() => unknownComponent(typescript, program, source, diagnostic)) ??
+            safely(() => wrongIdPrefix(typescript, source, diagnostic)) ??
+            diagnostic),
       )
     if (source === undefined) return own
     const strings = safely(() => hqlStrings(typescript, source, functions())) ?? []
@@ -211,6 +213,55 @@ function unknownComponent(
   )
   if (problem === undefined) return undefined
   return { ...diagnostic, messageText: `hql: ${problem.message} (${problem.code})`, source: 'hql' }
+}
+
+/**
+ * hql's sentence for an id of the wrong type, naming the prefixes the place takes (issue 31), in place of the
+ * types' `'mhmov-gladiator' is the wrong type of id here (its prefix names another type)`: the language
+ * service's for the same id in the same place of HQL text, as `hql check` and the run time say it. A filter's
+ * operator (`contributors.eq('…')`), a relate factor, a Collection blueprint's `id`. Undefined for any other.
+ */
+function wrongIdPrefix(
+  typescript: typeof ts,
+  source: ts.SourceFile,
+  diagnostic: ts.Diagnostic,
+): ts.Diagnostic | undefined {
+  if (diagnostic.file !== source || diagnostic.start === undefined) return undefined
+  if (!flatten(diagnostic.messageText).includes(' is the wrong type of id here')) return undefined
+  const token = findToken(typescript, source, diagnostic.start + 1)
+  // TypeScript places an object literal's error on the property's name (`id: '…'`), an argument's on itself.
+  const literal =
+    token && typescript.isPropertyAssignment(token.parent) && token.parent.name === token
+      ? token.parent.initializer
+      : token
+  if (literal === undefined || !typescript.isStringLiteral(literal)) return undefined
+  // Only an id HQL text can quote as it is: anything else would change the synthetic text below.
+  if (!/^[A-Za-z0-9:_.-]+$/.test(literal.text)) return undefined
+  const text = idPlace(typescript, literal)
+  const problem =
+    text &&
+    diagnose(text.replace('$id', literal.text), '<query>', 'query').find(
+      (found) => found.code === 'wrong_id_prefix',
+    )
+  if (!problem) return undefined
+  return { ...diagnostic, messageText: `hql: ${problem.message} (${problem.code})`, source: 'hql' }
+}
+
+// The same place in HQL text, `$id` standing for the id: a filter, a relate factor, a Collection blueprint.
+function idPlace(typescript: typeof ts, literal: ts.StringLiteral): string | undefined {
+  const parent = literal.parent
+  const owner =
+    typescript.isPropertyAssignment(parent) && parent.name.getText() === 'id' ? parent.parent.parent : parent
+  if (!typescript.isCallExpression(owner)) return undefined
+  const callee = owner.expression
+  const name = typescript.isPropertyAccessExpression(callee) ? callee.name.text : callee.getText()
+  if (name === 'relate') return 'relate to "$id"'
+  if (name === 'collection') return 'silos silo Collection(id: "$id")'
+  if (!typescript.isPropertyAccessExpression(callee) || !['eq', 'ne', 'in', 'all'].includes(name))
+    return undefined
+  const filter = callee.expression.getText()
+  if (!(filterNames as readonly string[]).includes(filter) || filter === 'returnType') return undefined
+  return `explore ${filter === 'contributorsOf' ? 'Contributor' : 'Movie'} where ${filter} = "$id"`
 }
 
 // `.with(` on a query of the builder, or a component's nesting call (`keyContributors(…)`, `….pageSize(3)(…)`).

@@ -151,3 +151,31 @@ describe('hql/ts-plugin says a name that is no component as the run time does', 
     expect(errors(plugged, snippet)).toEqual(errors(plain, snippet))
   })
 })
+
+describe(
+  'hql/ts-plugin names the prefixes a place takes for an id of the wrong type',
+  { timeout: 60_000 },
+  () => {
+    test('a filter, a relate factor and a Collection blueprint say what `hql check` says', () => {
+      const snippet = `import { hql, contributors, contributorsOf, traits, silo } from 'hql'
+hql.explore().filter(contributors.eq('mhmov-gladiator'), traits.in('mhgnr-drama', 'mhric-y'), contributorsOf.eq('mhals-current-user'))
+hql.relate('mhsrc-netflix')
+silo.collection({ id: 'mhmov-gladiator' })
+`
+      for (const message of errors(plain, snippet)) expect(message).toContain('is the wrong type of id here')
+      expect(errors(plugged, snippet)).toEqual([
+        "hql: expected a Contributor id (mhric…, mhrgc…, mhfic…, mhfgc…), got 'mhmov-gladiator' (wrong_id_prefix)",
+        "hql: expected a Trait id (mhgnr…, mhsgn…, mhmod…, mhsmd…, …), got 'mhric-y' (wrong_id_prefix)",
+        "hql: expected a media (Movie, ShowSeries, ShowEpisode, …) id (mhmov…, mhsss…, mhssn…, mhsep…, …), got 'mhals-current-user' (wrong_id_prefix)",
+        "hql: expected a user, a contributor or media (Movie, ShowSeries, ShowEpisode, …) id (mhusr…, mhmov…, mhsss…, mhssn…, …), got 'mhsrc-netflix' (wrong_id_prefix)",
+        "hql: expected a Collection id (mhcol…), got 'mhmov-gladiator' (wrong_id_prefix)",
+      ])
+    })
+
+    test("a malformed id keeps the types' sentence", () => {
+      const snippet = `import { hql } from 'hql'\nhql.lookup('mhmovABC')`
+      expect(errors(plugged, snippet)).toEqual(errors(plain, snippet))
+      expect(errors(plugged, snippet)[0]).toContain("'mhmovABC' is not an id")
+    })
+  },
+)
