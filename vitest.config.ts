@@ -16,6 +16,7 @@ export const tiers = {
     'test/inline/gaps.test.ts',
     'test/ts-plugin/plugin.test.ts',
     'test/ts-plugin/strings.test.ts',
+    'test/ts-plugin/builder-completions.test.ts',
   ],
   /** A real redis-server, started per file on a free port. */
   redis: ['test/redis/**/*.test.ts', 'test/service/redis-counters.test.ts'],

@@ -4,7 +4,8 @@ import * as H from 'hql'
 
 /** `home` from home.hql:2. */
 // prettier-ignore
-export function home(params: { readonly liked: readonly [H.MediaId, ...H.MediaId[]] }) {
+export function home(input: { readonly liked: readonly [string, ...string[]] }) {
+  const params = input as { readonly liked: readonly [H.MediaId, ...H.MediaId[]] }
   return H.hql.silos(
       H.silo.recommendedForYou({ name: 'For you', positions: [0] }),
       H.silo.basedOnItem({ nameGenerator: 'Because you liked $1', probability: 0.5 }),
@@ -20,7 +21,8 @@ export function home(params: { readonly liked: readonly [H.MediaId, ...H.MediaId
 
 /** `moviesByContributor` from movies.hql:4. */
 // prettier-ignore
-export function moviesByContributor(params: { readonly contributor: H.ContributorId; readonly size?: number }) {
+export function moviesByContributor(input: { readonly contributor: string; readonly size?: number }) {
+  const params = input as { readonly contributor: H.ContributorId; readonly size?: number }
   return H.hql.explore()
     .filter(H.returnType.eq('Movie'), H.contributors.eq(params.contributor), H.sources.in('mhsrc-itunes', 'mhsrc-googleplay'))
     .sort(H.releaseDate.desc())
@@ -41,7 +43,8 @@ export function dramas(params: { readonly page?: number } = {}) {
 
 /** `similarTo` from movies.hql:21. */
 // prettier-ignore
-export function similarTo(params: { readonly seed: H.MediaId; readonly contributor: H.ContributorId; readonly weight?: number }) {
+export function similarTo(input: { readonly seed: string; readonly contributor: string; readonly weight?: number }) {
+  const params = input as { readonly seed: H.MediaId; readonly contributor: H.ContributorId; readonly weight?: number }
   return H.hql.relate(params.seed, { id: params.contributor, weight: params.weight ?? 0.5 })
     .filter(H.returnType.eq('Movie'))
     .with(H.primaryImage, H.sources)
@@ -50,7 +53,8 @@ export function similarTo(params: { readonly seed: H.MediaId; readonly contribut
 
 /** `details` from movies.hql:27. */
 // prettier-ignore
-export function details(params: { readonly ids: readonly [H.AnyId, ...H.AnyId[]] }) {
+export function details(input: { readonly ids: readonly [string, ...string[]] }) {
+  const params = input as { readonly ids: readonly [H.AnyId, ...H.AnyId[]] }
   return H.hql.lookup(...params.ids)
     .with(H.primaryImage, H.keyContributors(H.primaryImage).pageSize(5), H.keyTraits)
 }

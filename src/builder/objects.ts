@@ -203,17 +203,17 @@ type Relationship = {
 export interface PlainContexts {
   ContributorContext: {
     readonly relationships: readonly Relationship[]
-    readonly sorting?: { readonly position: number } & {}
+    readonly sorting?: { readonly position: number }
   } & {}
   ContributionContext: {
     readonly relationships?: readonly Relationship[]
-    readonly sorting?: { readonly position: number } & {}
+    readonly sorting?: { readonly position: number }
   } & {}
   SourceContext: {
     readonly mediums?: readonly Medium[]
     readonly launchInfo?: LaunchInfo
     readonly consumable?: boolean
-    readonly sorting?: { readonly importance?: number; readonly position?: number } & {}
+    readonly sorting?: { readonly importance?: number; readonly position?: number }
   } & {}
 }
 

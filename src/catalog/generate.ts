@@ -47,21 +47,36 @@ function generateFunction(query: CatalogQuery): string {
   const params = query.definition.params
   // Counted as errors count lines (a lone \r ends one too), so the comment and `hql check` agree.
   const { line } = lineColumnAt(makeSource(query.file.text, query.file.path), query.definition.start)
+  const optional = params.every((p) => p.defaultValue !== undefined) ? ' = {}' : ''
+  const takesIds = params.some(isIdParam)
+  const fields = (asDeclared: boolean) =>
+    `{ ${params.map((param) => paramField(param, asDeclared)).join('; ')} }`
   const signature =
-    params.length === 0
-      ? '()'
-      : `(params: { ${params.map(paramField).join('; ')} }${params.every((p) => p.defaultValue !== undefined) ? ' = {}' : ''})`
+    params.length === 0 ? '()' : `(${takesIds ? 'input' : 'params'}: ${fields(false)}${optional})`
   return [
     `/** \`${query.name}\` from ${query.file.relativePath}:${line}. */`,
     '// prettier-ignore',
     `export function ${query.name}${signature} {`,
+    // The ids as the query declares them, for the result type; each is checked when the builder takes it.
+    ...(takesIds ? [`  const params = input as ${fields(true)}`] : []),
     `  return ${builderCode(endpoint, body, '    ')}`,
     '}',
   ].join('\n')
 }
 
-function paramField(param: ParamNode): string {
-  const scalar = tsTypes[param.type.name.value as keyof typeof tsTypes] ?? 'unknown'
+/**
+ * Whether a parameter holds ids. The function takes them as `string`s, as `hql.lookup` and the filters take an
+ * id known only at run time: an id comes from a URL, a form or a store as a string, and a cast to `MovieId` at
+ * every call would only hide the check the builder makes anyway (a wrong id is an `HqlError` naming its path).
+ * Inside, they are the declared type, so the result type is what the query declares (`MovieId`: a Movie).
+ */
+function isIdParam(param: ParamNode): boolean {
+  return param.type.name.value.endsWith('Id')
+}
+
+function paramField(param: ParamNode, asDeclared: boolean): string {
+  const declared = tsTypes[param.type.name.value as keyof typeof tsTypes] ?? 'unknown'
+  const scalar = asDeclared || !isIdParam(param) ? declared : 'string'
   const type = param.type.list ? `readonly [${scalar}, ...${scalar}[]]` : scalar
   return `readonly ${param.variable.name}${param.defaultValue === undefined ? '' : '?'}: ${type}`
 }

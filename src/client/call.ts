@@ -83,7 +83,8 @@ export async function send(
     },
     body,
   }
-  const clock = callClock(options.signal, totalTimeoutMs)
+  const scrub = (text: string) => core.secrets.scrub(text)
+  const clock = callClock(options.signal, totalTimeoutMs, scrub)
   try {
     const context: AuthContext = {
       get signal() {
@@ -146,7 +147,11 @@ interface CallClock {
   dispose(): void
 }
 
-function callClock(caller: AbortSignal | undefined, totalTimeoutMs: number): CallClock {
+function callClock(
+  caller: AbortSignal | undefined,
+  totalTimeoutMs: number,
+  scrub: (text: string) => string,
+): CallClock {
   const endsAt = Date.now() + totalTimeoutMs
   let total: Deadline | undefined
   const left = () => endsAt - Date.now()
@@ -157,7 +162,7 @@ function callClock(caller: AbortSignal | undefined, totalTimeoutMs: number): Cal
     parent: () => total?.signal ?? caller,
     aborted: (request) =>
       caller?.aborted
-        ? new AbortedError(caller.reason, request)
+        ? new AbortedError(caller.reason, request, scrub)
         : new TimeoutError('total', totalTimeoutMs, request),
     dispose: () => total?.dispose(),
   }
@@ -224,7 +229,8 @@ async function attemptOnce(
     // The client's own refusal from inside a fetch (a spent rate budget) is thrown as it is, not retried.
     if (error instanceof ClientError) throw error
     // A middleware's signal stands for the caller: an abort, not a failure to retry.
-    if (request.signal?.aborted) throw new AbortedError(request.signal.reason, describe())
+    if (request.signal?.aborted)
+      throw new AbortedError(request.signal.reason, describe(), (text) => core.secrets.scrub(text))
     if (attemptDeadline.timedOut()) return new TimeoutError('attempt', timeoutMs, describe())
     return new NetworkError(core.secrets.scrub(describeFailure(error)), describe())
   }

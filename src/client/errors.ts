@@ -106,11 +106,30 @@ export class TimeoutError extends ClientError {
   }
 }
 
-/** The caller's AbortSignal fired. `cause` is the signal's reason. */
+/**
+ * The caller's AbortSignal fired. `cause` is the signal's reason; the message says it in short, `the request was
+ * aborted by its signal: TimeoutError: signal timed out`: an Error's name and message, a string as it is, any
+ * other reason only its type (an object may hold anything). One line, bounded, and scrubbed with `scrub` (the
+ * client's secrets): a reason is the caller's text, and may quote a credential.
+ *
+ * @example
+ * new AbortedError('user left', undefined, (text) => text).message
+ * // 'the request was aborted by its signal: user left'
+ */
 export class AbortedError extends ClientError {
   override name = 'AbortedError'
-  constructor(reason: unknown, request?: RequestDescription) {
-    super('aborted', 'the request was aborted by its signal', { cause: reason, request })
+  constructor(reason: unknown, request: RequestDescription | undefined, scrub: (text: string) => string) {
+    const said =
+      typeof reason == 'string'
+        ? reason
+        : reason instanceof Error
+          ? `${reason.name}: ${reason.message}`
+          : typeof reason
+    // Scrubbed before it is cut: a secret cut short would no longer be found.
+    super('aborted', `the request was aborted by its signal: ${oneLine(scrub(said), 160) ?? typeof reason}`, {
+      cause: reason,
+      request,
+    })
   }
 }
 

@@ -6,7 +6,7 @@ import type { ParamTypeName } from '../text'
 import type { Fail, Failed, First, NotLiteral, TooLong, Unexpected } from './errors'
 import type { CutMark, Normalise, UnclosedMark } from './normalise'
 import type { Done, Operation } from './operations'
-import type { DidYouMean, Param, Scalar, ListValue, TsTypes } from './values'
+import type { CallerTypes, DidYouMean, Param, Scalar, ListValue } from './values'
 
 /** A text read whole: its query type and its declared parameters (never without a head or parameters). */
 export interface Typed<Q, P extends Param> {
@@ -186,8 +186,8 @@ export type ParamsObject<P extends Param> = {
   : never
 
 type ValueOf<E extends Param> = E['list'] extends true
-  ? readonly [TsTypes[E['type']], ...TsTypes[E['type']][]]
-  : TsTypes[E['type']]
+  ? readonly [CallerTypes[E['type']], ...CallerTypes[E['type']][]]
+  : CallerTypes[E['type']]
 
 /** What `hqlText` returns for a text: the query, or a function of its parameters; never for a refused text. */
 export type TextQuery<S extends string> =

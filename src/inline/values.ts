@@ -50,6 +50,25 @@ export interface TsTypes {
   TraitId: TraitId
 }
 
+/**
+ * What a caller passes for a parameter of each type: an id as any `string`, as `hql.lookup` and the filters take
+ * an id known only at run time, and the functions `hql generate` writes (src/catalog/generate.ts): an id comes
+ * from a URL or a store as a string, and a cast to `MovieId` at each call would only hide the check made when
+ * the query is built. Inside, a parameter has its declared type (`TsTypes`), which the result type follows.
+ */
+export interface CallerTypes extends Omit<TsTypes, `${string}Id`> {
+  Id: string
+  MovieId: string
+  ShowSeriesId: string
+  MediaId: string
+  ContributorId: string
+  UserId: string
+  FactorId: string
+  SourceId: string
+  CollectionId: string
+  TraitId: string
+}
+
 // The broader types each type may stand in for (src/text/param-types.ts: an Int is a Float, a MovieId a MediaId).
 interface Broader {
   String: never

@@ -14,3 +14,5 @@ export type { IdEntry, IdProvider } from './ids'
 export { idTypes, listedEntry, readIds } from './read-ids'
 export type { IdReader, ReadIds } from './read-ids'
 export { definitionAt } from './definition'
+// The filter helpers' names, for the TypeScript plugin's ranking of completions after `.filter(`.
+export { filterNames } from '../model/vocabulary'

@@ -8,7 +8,7 @@ interface RequestedComponent {
 }
 
 // The result of a query in TypeScript syntax, with the names hql exports (TypedObject, Pair, PagedList, Silo,
-// ItemContext, PagingInfo, the contexts and values): what hover shows for the query under the cursor.
+// ItemContext, EmptyContext, PagingInfo, the contexts and values): what hover shows for the query under the cursor.
 
 const union = (types: readonly ObjectTypeName[]) => types.map((type) => `'${type}'`).join(' | ') || 'never'
 
@@ -35,7 +35,8 @@ function objectType(types: readonly ObjectTypeName[], components: readonly Reque
 }
 
 function componentType(entry: ComponentEntry, nested: readonly RequestedComponent[]): string {
-  const context = entry.context === undefined ? '' : `, ${entry.context}`
+  // A component's pair has an empty context unless its entry names one (`Pair`'s default is any context).
+  const context = `, ${entry.context ?? 'EmptyContext'}`
   const item = () => `Pair<${objectType(entry.of ?? [], nested)}${context}>`
   switch (entry.shape) {
     case 'primitive':

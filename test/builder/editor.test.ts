@@ -199,6 +199,28 @@ declare const res/*|*/ult: ResultOf<typeof s>`)
     expect(silos).not.toMatch(helpers)
   })
 
+  // Issue 31: a context's sorting showed as `{ readonly position: number; } & {}`; only the open strings'
+  // `(string & {})` (which keeps the known values completing) may remain.
+  test('the contexts of component pairs show no `& {}`', () => {
+    const query = `import { hql, returnType, primaryImage, keyContributors, contributions, sources } from 'hql'
+import type { ResultOf } from 'hql'
+const q = hql.explore().filter(returnType.eq('Movie')).with(keyContributors(contributions), sources)
+declare const result: ResultOf<typeof q>
+const object = result.content[0]!.object
+`
+    const hovers = [
+      hoverAt(`${query}const con/*|*/text = object.keyContributors.content[0]!.context`),
+      hoverAt(
+        `${query}const con/*|*/text = object.keyContributors.content[0]!.object.contributions.content[0]!.context`,
+      ),
+      hoverAt(`${query}const con/*|*/text = object.sources.content[0]!.context`),
+    ]
+    for (const hover of hovers) {
+      expect(hover).toContain('readonly sorting?: {')
+      expect(hover.replaceAll('(string & {})', '')).not.toContain('& {}')
+    }
+  })
+
   test("a nested list's hover lists its items' fields", () => {
     const hover = hoverAt(`import { hql, returnType, primaryImage, keyContributors } from 'hql'
 import type { ResultOf } from 'hql'

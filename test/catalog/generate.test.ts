@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compile } from 'hql'
+import { compile, HqlError } from 'hql'
 import { parseQuery } from '../../src/text'
 import { catalogFile, catalogFixtures, checkCatalog, generateModule, loadCatalog } from '../../src/catalog'
 import * as generated from '../../examples/catalog/queries'
@@ -41,6 +41,14 @@ describe('generated functions', () => {
     ] as const
     for (const [query, text, name, params] of cases)
       expect(compile(query)).toEqual(compile(parseQuery(text, { query: name, params })))
+  })
+
+  it('take ids as strings (issue 31), and refuse a wrong one where the query is built, naming its path', () => {
+    const fromUrl: string = 'mhsrc-itunes'
+    expect(() => generated.moviesByContributor({ contributor: fromUrl })).toThrow(
+      "$.filters.contributors.$eq: expected a Contributor id (mhric…, mhrgc…, mhfic…, mhfgc…), got 'mhsrc-itunes'",
+    )
+    expect(() => generated.details({ ids: ['not an id'] })).toThrow(HqlError)
   })
 
   it('are written the same way every time, and the example module is up to date', async () => {

@@ -10,7 +10,7 @@ import {
   keyTraits,
   silo,
 } from 'hql'
-import type { ContributorId, ResultOf } from 'hql'
+import type { ResultOf } from 'hql'
 import * as generated from '../../examples/catalog/queries'
 
 // The functions `hql generate` writes carry the same result types as the builder code a person would write.
@@ -43,11 +43,22 @@ it('infers the builder result types', () => {
   expectTypeOf<ResultOf<ReturnType<typeof generated.home>>>().toEqualTypeOf<ResultOf<typeof home>>()
 })
 
-it('types the parameters', () => {
+// Ids as `hql.lookup` takes them (issue 31): any string, checked when the query is built; the declared type
+// (`ContributorId`) is what the result type follows.
+it('types the parameters: an id as a string, as hql.lookup takes it', () => {
   expectTypeOf(generated.moviesByContributor).parameter(0).toEqualTypeOf<{
-    readonly contributor: ContributorId
+    readonly contributor: string
     readonly size?: number
   }>()
-  // @ts-expect-error a Source id is not a Contributor id
-  generated.moviesByContributor({ contributor: 'mhsrc-itunes' })
+  const fromUrl = new URLSearchParams('c=mhric-brad-pitt').get('c') ?? ''
+  generated.moviesByContributor({ contributor: fromUrl })
+  hql.lookup(fromUrl)
+  // @ts-expect-error a number is no id
+  generated.moviesByContributor({ contributor: 42 })
+  expectTypeOf<
+    ResultOf<ReturnType<typeof generated.similarTo>>['content'][number]['object']['mhid']
+  >().toEqualTypeOf<`mhmov${string}`>()
+  expectTypeOf(generated.details)
+    .parameter(0)
+    .toEqualTypeOf<{ readonly ids: readonly [string, ...string[]] }>()
 })

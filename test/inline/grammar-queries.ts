@@ -4,7 +4,8 @@ import * as H from 'hql'
 
 /** `moviesByContributor` from movies.hql:2. */
 // prettier-ignore
-export function moviesByContributor(params: { readonly contributor: H.ContributorId; readonly size?: number }) {
+export function moviesByContributor(input: { readonly contributor: string; readonly size?: number }) {
+  const params = input as { readonly contributor: H.ContributorId; readonly size?: number }
   return H.hql.explore()
     .filter(H.returnType.eq('Movie'), H.contributors.eq(params.contributor), H.sources.in('mhsrc-itunes', 'mhsrc-googleplay'))
     .sort(H.releaseDate.desc())
@@ -23,7 +24,8 @@ export function operators() {
 
 /** `sorts` from movies.hql:21. */
 // prettier-ignore
-export function sorts(params: { readonly ids: readonly [H.AnyId, ...H.AnyId[]] }) {
+export function sorts(input: { readonly ids: readonly [string, ...string[]] }) {
+  const params = input as { readonly ids: readonly [H.AnyId, ...H.AnyId[]] }
   return H.hql.explore()
     .filter(H.returnType.eq('Contributor'), H.contributorsOf.eq('mhmov-gladiator'))
     .sort(H.idsOrder(...params.ids), H.collectionOrder.asc(), H.likeOrder.desc(), H.followOrder(), H.random(), H.releaseDate())
@@ -34,7 +36,8 @@ export function sorts(params: { readonly ids: readonly [H.AnyId, ...H.AnyId[]] }
 
 /** `similar` from relate-lookup.hql:2. */
 // prettier-ignore
-export function similar(params: { readonly seed: H.MediaId; readonly boost?: boolean }) {
+export function similar(input: { readonly seed: string; readonly boost?: boolean }) {
+  const params = input as { readonly seed: H.MediaId; readonly boost?: boolean }
   return H.hql.relate(params.seed, { id: 'mhric-russell-crowe', weight: 0.5 }, { id: 'mhals-current-user', weight: 0.1, boostOnly: params.boost ?? true })
     .filter(H.returnType.eq('Movie'), H.sources.eq('mhsrc-netflix'))
     .with(H.primaryImage, H.sources)
@@ -59,7 +62,8 @@ export function details() {
 
 /** `home` from silos.hql:2. */
 // prettier-ignore
-export function home(params: { readonly liked: readonly [H.MediaId, ...H.MediaId[]]; readonly title?: string }) {
+export function home(input: { readonly liked: readonly [string, ...string[]]; readonly title?: string }) {
+  const params = input as { readonly liked: readonly [H.MediaId, ...H.MediaId[]]; readonly title?: string }
   return H.hql.silos(
       H.silo.recommendedForYou({ name: 'For you', positions: [0, 4] }),
       H.silo.basedOnItem({ nameGenerator: params.title ?? 'Because you liked $1', probability: 0.5 }),

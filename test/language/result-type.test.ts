@@ -7,7 +7,7 @@ import { typeErrors } from '../support/language-service'
 const imports = `import { hql, returnType, primaryImage, keyContributors, silo } from 'hql'
 import type { ResultOf } from 'hql'
 import type { TypedObject, ItemContext } from 'hql/types'
-import type { PagedList, Pair, ContributorContext, Silo, PagingInfo } from 'hql/schemas'
+import type { PagedList, Pair, ContributorContext, EmptyContext, Silo, PagingInfo } from 'hql/schemas'
 `
 
 const queries: readonly (readonly [text: string, builder: string])[] = [

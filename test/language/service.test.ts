@@ -40,7 +40,7 @@ describe('the language service core', () => {
       '`mhric-brad-pitt`: a Contributor id',
     )
     expect(hover(text, 2, ids)?.markdown).toBe(
-      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }, ItemContext>>\n```",
+      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>, EmptyContext> }, ContributorContext>> }, ItemContext>>\n```",
     )
   })
 
@@ -48,7 +48,7 @@ describe('the language service core', () => {
     // Unknown components (a typo, a name half typed) are left out; the known ones at every depth stay.
     const text = 'query a explore Movie with primaryImg, keyContributors { primaryImage, secondaryImg }, key'
     const expected =
-      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>> }, ContributorContext>> }, ItemContext>>\n```"
+      "```ts\nPagedList<Pair<TypedObject<'Movie'> & { keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>, EmptyContext> }, ContributorContext>> }, ItemContext>>\n```"
     for (const word of ['Movie', 'explore', 'primaryImg', 'key'])
       expect(hover(text, text.lastIndexOf(word) + 1, noIds)?.markdown, word).toBe(expected)
     // A query that fails for another reason still has no result type to show.

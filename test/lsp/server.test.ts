@@ -99,7 +99,7 @@ describe('hql lsp --stdio', () => {
       position: { line: 0, character: 1 },
     })
     expect(query.contents.value).toContain(
-      "PagedList<Pair<TypedObject<'Movie'> & { primaryImage: Pair<TypedObject<'Image'>> }, ItemContext>>",
+      "PagedList<Pair<TypedObject<'Movie'> & { primaryImage: Pair<TypedObject<'Image'>, EmptyContext> }, ItemContext>>",
     )
     const edits = await server.request('textDocument/formatting', {
       textDocument: { uri: 'file:///h.hql' },

@@ -144,7 +144,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     while (count < maxPages) {
       count++
       const request = step.request
-      if (call.signal?.aborted) throw resumable(new AbortedError(call.signal.reason), request)
+      if (call.signal?.aborted)
+        throw resumable(new AbortedError(call.signal.reason, undefined, scrub), request)
       let page: unknown
       try {
         // A query's own pages are checked against what the query promises, whatever its next body says; a

@@ -31,8 +31,17 @@ export const PagingInfoSchema: c.Checker<PagingInfo> = /* @__PURE__ */ c.object(
 /** The empty object that stands for a context with nothing in it. */
 export type EmptyContext = { readonly [key: string]: never }
 
-/** Every result item: the object's fields and what the query knows about it. */
-export interface Pair<Object, Context = EmptyContext> {
+/**
+ * Every result item: the object's fields and what the query knows about it. `Context` defaults to any context,
+ * so that one `Pair<…>` types a top-level item (whose context is open: `ItemContext`) and a component's pair
+ * (whose context is empty) alike: `Pair<{ name: string; primaryImage: Pair<Image> }>`. With the empty context
+ * as its default, it refused every top-level item ("'string' index signatures are incompatible").
+ *
+ * @example
+ * type MovieItem = Pair<{ readonly name: string; readonly primaryImage: Pair<Image> }>
+ * const first: MovieItem | undefined = (await client.run(movies)).content[0]
+ */
+export interface Pair<Object, Context = { readonly [key: string]: unknown }> {
   readonly object: Object
   readonly context: Context
 }
