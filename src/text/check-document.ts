@@ -5,6 +5,7 @@ import { HqlTextError } from './errors'
 import { clipped } from '../model/shown'
 import { checkGeneratable } from './generate-check'
 import { resolveDefinition } from './resolve'
+import { checkFragments, fragmentsOf } from './fragments'
 import type { TextSource } from './source'
 import { lineColumnAt } from './source'
 
@@ -47,6 +48,10 @@ export function checkDocument(
   const checked: CheckedDefinition[] = []
   const problem = (code: HqlErrorCode, reason: string, offset: number) =>
     errors.push(new HqlTextError(source, { code, reason, offset }))
+  const fragments = fragmentsOf(document)
+  // The fragments' own problems, where they are written; a query that spreads one with a problem reports it
+  // again at the same place, once is enough (below).
+  for (const found of checkFragments(document)) problem(found.code, found.reason, found.offset)
   for (const definition of document.definitions) {
     const name = definition.name
     if (name === undefined) {
@@ -79,9 +84,13 @@ export function checkDocument(
           `'$${param.variable.name}' cannot name a parameter of a generated function; choose another name`,
           param.variable.start,
         )
-    const resolved = resolveDefinition(source, definition, { placeholders: true })
+    const resolved = resolveDefinition(source, definition, { placeholders: true }, fragments)
     if (!resolved.ok) {
-      errors.push(...resolved.errors)
+      for (const error of resolved.errors)
+        if (
+          !errors.some((e) => e.offset === error.offset && e.code === error.code && e.reason === error.reason)
+        )
+          errors.push(error)
       continue
     }
     if (reserved) continue
