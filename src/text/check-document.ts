@@ -52,6 +52,29 @@ export function checkDocument(
   // The fragments' own problems, where they are written; a query that spreads one with a problem reports it
   // again at the same place, once is enough (below).
   for (const found of checkFragments(document)) problem(found.code, found.reason, found.offset)
+  // `hql generate` writes a constant for each fragment beside a function for each query: their names share one
+  // module, across the catalog's files.
+  for (const fragment of document.fragments) {
+    const name = fragment.name
+    const where = seen.get(name.value)
+    if (where !== undefined) {
+      if (fragments.get(name.value) === fragment)
+        problem(
+          'duplicate_fragment',
+          `the name ${clipped(name.value)} is already defined at ${where}`,
+          name.start,
+        )
+      continue
+    }
+    const at = lineColumnAt(source, name.start)
+    seen.set(name.value, `${source.name}:${at.line}:${at.column}`)
+    if (reservedWords.has(name.value))
+      problem(
+        'reserved_name',
+        `'${name.value}' cannot name a generated constant; choose another name`,
+        name.start,
+      )
+  }
   for (const definition of document.definitions) {
     const name = definition.name
     if (name === undefined) {

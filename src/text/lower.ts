@@ -85,6 +85,7 @@ export class Lowering {
   private readonly unsound: ReadonlySet<string> | undefined
   private readonly frozen: boolean
   private readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>
+  private readonly keepSpreads: boolean
   /** The fragments being spread, outermost first: one met again is a cycle. */
   #spreading: FragmentDefinitionNode[] | undefined
   /** Components written out from fragments so far: a bound on what spreads of spreads can multiply to. */
@@ -96,7 +97,8 @@ export class Lowering {
    * names the parameters whose values were already reported wrong. `frozen`: every object of the body is frozen
    * as it is made, and the parts many queries repeat are shared frozen constants (shared-parts.ts), for
    * `fromOwnedJSON(…, { frozen: true })`, which then freezes nothing a second time. `fragments`: the document's
-   * fragments by name, which `...name` spreads.
+   * fragments by name, which `...name` spreads; `keepSpreads` leaves each spread of a known fragment in place as
+   * `{ $fragment: name }`, for code generators (symbolic.ts).
    */
   constructor(
     private readonly params: ReadonlyMap<string, ParamNode>,
@@ -106,17 +108,20 @@ export class Lowering {
       unsound,
       frozen = false,
       fragments = noFragments,
+      keepSpreads = false,
     }: {
       trackLocations?: boolean
       unsound?: ReadonlySet<string> | undefined
       frozen?: boolean
       fragments?: ReadonlyMap<string, FragmentDefinitionNode>
+      keepSpreads?: boolean
     } = {},
   ) {
     this.trackLocations = trackLocations
     this.unsound = unsound
     this.frozen = frozen
     this.fragments = fragments
+    this.keepSpreads = keepSpreads
   }
 
   /** JSON path (as `pathKey`) → source offset of what was lowered so far (with `trackLocations`). */
@@ -366,6 +371,8 @@ export class Lowering {
         this.problem('too_deep', `fragments spread one another at most ${maxSpreadDepth} deep`, item.start)
       } else if ((this.#spreadCount += fragment.components.length) > requestLimits.nodes) {
         return this.problem(...tooMany('nodes', this.#spreadCount), item.start)
+      } else if (this.keepSpreads) {
+        out.push({ $fragment: name })
       } else {
         spreading.push(fragment)
         this.spreadInto(out, fragment.components, path)
