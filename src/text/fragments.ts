@@ -52,8 +52,9 @@ export function misappliedSpreads(
   types: readonly ObjectTypeName[],
   fragments: Fragments,
   problems: TextProblem[],
-  spreading: readonly FragmentDefinitionNode[] = [],
+  visited: Set<FragmentDefinitionNode> = new Set(),
   ranges: (readonly [number, number])[] = [],
+  depth = 0,
 ): void {
   for (const item of items) {
     if (item.kind === 'Component') {
@@ -61,11 +62,11 @@ export function misappliedSpreads(
       const entry: ComponentEntry | undefined = isComponentName(name) ? componentCatalogue[name] : undefined
       const returns = entry?.of
       if (item.components && returns)
-        misappliedSpreads(item.components, returns, fragments, problems, spreading, ranges)
+        misappliedSpreads(item.components, returns, fragments, problems, visited, ranges, depth)
       continue
     }
     const fragment = fragments.get(item.name.value)
-    if (fragment === undefined || spreading.includes(fragment) || spreading.length >= 64) continue
+    if (fragment === undefined) continue
     const on = fragment.on.value
     if (!isObjectType(on)) continue
     if (!types.includes(on)) {
@@ -77,7 +78,11 @@ export function misappliedSpreads(
       ranges.push([fragment.start, fragment.end])
       continue
     }
-    misappliedSpreads(fragment.components, [on], fragments, problems, [...spreading, fragment], ranges)
+    // Inside a fragment the objects are its type wherever it is spread: its spreads are checked once (which
+    // also ends a cycle, and spreads that double at each step), and no deeper than lowering follows them.
+    if (visited.has(fragment) || depth >= 64) continue
+    visited.add(fragment)
+    misappliedSpreads(fragment.components, [on], fragments, problems, visited, ranges, depth + 1)
   }
 }
 
@@ -148,7 +153,7 @@ function componentProblems(
   const path = ['components']
   const requests = lowering.componentItems(fragment.components, path, fragment)
   const problems: TextProblem[] = [...lowering.problems]
-  misappliedSpreads(fragment.components, [on], fragments, problems, [fragment])
+  misappliedSpreads(fragment.components, [on], fragments, problems, new Set([fragment]))
   if (problems.length > 0) return problems
   try {
     checkComponentTree(checked(ComponentListRule, requests, path) as readonly ComponentRequest[], [on], path)

@@ -145,7 +145,7 @@ function spreadProblems(definition: QueryDefinitionNode, lowered: Lowered, fragm
   }
   const problems: TextProblem[] = []
   const ranges: (readonly [number, number])[] = []
-  misappliedSpreads(items, types, fragments, problems, [], ranges)
+  misappliedSpreads(items, types, fragments, problems, new Set(), ranges)
   return problems.length === 0 ? noMisapplied : { problems, ranges }
 }
 
