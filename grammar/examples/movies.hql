@@ -4,8 +4,13 @@ explore Movie
   where contributors = $contributor
     and sources in ["mhsrc-itunes", "mhsrc-googleplay"]
   order by releaseDate desc
-  with primaryImage, keyContributors { primaryImage }
+  with ...movieCard
   page size $size
+
+# A fragment: components for one type, spread where components are taken (nested too).
+fragment movieCard on Movie { primaryImage, keyContributors { ...personCard } }
+
+fragment personCard on Contributor { primaryImage }
 
 # Every operator: =, !=, in, contains all, and or-groups that nest.
 query operators
