@@ -73,7 +73,9 @@ describe('the TextMate grammar', () => {
   })
 
   it('gives fragments and their spreads their scopes', async () => {
-    const tokens = await tokenize('fragment movieCard on Movie { primaryImage }\nexplore Movie with ...movieCard')
+    const tokens = await tokenize(
+      'fragment movieCard on Movie { primaryImage }\nexplore Movie with ...movieCard',
+    )
     const scopes = (text: string) => tokens.filter((token) => token.text === text).map((token) => token.scope)
     expect(scopes('fragment')).toEqual(['keyword.control.fragment.hql'])
     expect(scopes('movieCard')).toEqual(['entity.name.type.fragment.hql', 'entity.name.type.fragment.hql'])
