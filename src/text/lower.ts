@@ -489,6 +489,15 @@ export class Lowering {
   }
 
   private variable(node: VariableNode, expected: ParamTypeName | undefined, list: boolean): unknown {
+    // A fragment means the same wherever it is spread: its values are literals, not the parameters of a query.
+    if (this.#spreading !== undefined && this.#spreading.length > 0) {
+      this.problem(
+        'unknown_parameter',
+        `a fragment's values are literals: ${shownParameter(node.name)} is no parameter of fragment ${clipped((this.#spreading[this.#spreading.length - 1] as FragmentDefinitionNode).name.value)}`,
+        node.start,
+      )
+      return undefined
+    }
     const param = this.params.get(node.name)
     if (param === undefined) {
       const declared = [...this.params.keys()]
