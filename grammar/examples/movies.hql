@@ -4,13 +4,8 @@ explore Movie
   where contributors = $contributor
     and sources in ["mhsrc-itunes", "mhsrc-googleplay"]
   order by releaseDate desc
-  with ...movieCard
+  with primaryImage, keyContributors { primaryImage }
   page size $size
-
-# A fragment: components for one type, spread where components are taken (nested too).
-fragment movieCard on Movie { primaryImage, keyContributors { ...personCard } }
-
-fragment personCard on Contributor { primaryImage }
 
 # Every operator: =, !=, in, contains all, and or-groups that nest.
 query operators
