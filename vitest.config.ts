@@ -10,6 +10,7 @@ export const tiers = {
   'language-service': [
     'test/builder/editor.test.ts',
     'test/builder/type-budget.test.ts',
+    'test/builder/fragment-cost.test.ts',
     'test/language/result-type.test.ts',
     'test/model/load-and-cycles.test.ts',
     'test/inline/type-growth.test.ts',

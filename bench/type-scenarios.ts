@@ -54,6 +54,47 @@ const q = hql
 export const ran = client.run(q)
 `
 
+/**
+ * The prelude of the fragment scenarios (issue 29): the shared one, then `fragment` and `FragmentOf` loaded and
+ * warmed by another fragment (spread in a query whose objects a `FragmentOf` prop takes), and the quickstart's
+ * components made a fragment, `movieCard`, used once spread and once written out in another query, as an app uses
+ * a card's components in more than one query. Its own prelude, as the TanStack one is: the shared one's counts
+ * stay what their budgets were set against. Against it, 'quickstart, written out' is the quickstart as it is, and
+ * 'quickstart, fragment spread' the same query with `...movieCard` in place of its components, which costs no more
+ * (test/builder/fragment-cost.test.ts holds the two counts to it); 'quickstart, FragmentOf prop' adds a card's
+ * prop check of its items' objects to the spread, at most 500 more; 'fragment definition' is what making one
+ * more fragment costs.
+ */
+export const fragmentPrelude = `${prelude}
+import { fragment } from 'hql'
+import type { FragmentOf } from 'hql'
+
+const warmCard = fragment('ShowSeries', images, keyTraits)
+export const warmFragment = () => {
+  const warm = hql.explore().filter(returnType.eq('ShowSeries')).with(...warmCard)
+  const show = (props: FragmentOf<typeof warmCard>) => props.mhid
+  return show({} as ResultOf<typeof warm>['content'][number]['object'])
+}
+const movieCard = fragment('Movie', primaryImage, keyContributors(primaryImage))
+export const spreadOnce = () => hql.lookup('mhmov-gladiator').with(...movieCard)
+export const writtenOutOnce = () => hql.lookup('mhmov-gladiator').with(primaryImage, keyContributors(primaryImage))
+`
+
+/** The quickstart with `components` in its `.with()`, and what `extra` adds after the query. */
+const quickstartWith = (components: string, extra = '') => `
+export const quickstart = () => {
+  const q = hql
+    .explore()
+    .filter(returnType.eq('Movie'), contributors.eq('mhric-brad-pitt'))
+    .sort(releaseDate.desc())
+    .with(${components})
+    .pageSize(10)
+  ${extra}
+  return {} as ResultOf<
+    typeof q
+  >['content'][number]['object']['keyContributors']['content'][number]['object']['primaryImage']
+}`
+
 export const scenarios = [
   {
     name: 'quickstart',
@@ -122,5 +163,30 @@ export const quickstartText = () => {
     prelude: tanstackPrelude,
     code: `
 export const site = () => useQuery(h.queryOptions(q)).data`,
+  },
+  {
+    name: 'quickstart, written out',
+    prelude: fragmentPrelude,
+    code: quickstartWith('primaryImage, keyContributors(primaryImage)'),
+  },
+  {
+    name: 'quickstart, fragment spread',
+    prelude: fragmentPrelude,
+    code: quickstartWith('...movieCard'),
+  },
+  {
+    name: 'quickstart, FragmentOf prop',
+    prelude: fragmentPrelude,
+    code: quickstartWith(
+      '...movieCard',
+      `const card = (movie: FragmentOf<typeof movieCard>) => movie.primaryImage
+  card({} as ResultOf<typeof q>['content'][number]['object'])`,
+    ),
+  },
+  {
+    name: 'fragment definition',
+    prelude: fragmentPrelude,
+    code: `
+export const personCard = fragment('Contributor', primaryImage, socialMetrics, images)`,
   },
 ] as const

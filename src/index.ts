@@ -50,6 +50,7 @@ export {
   metadata,
   thumbnail,
   unknownFields,
+  fragment,
 } from './builder'
 export type {
   Query,
@@ -65,8 +66,7 @@ export type {
   SortKey,
   ComponentSpec,
   Component,
-  ListResult,
-  SilosResult,
+  FragmentOf,
 } from './builder'
 
 // compile and fromJSON: a query to its canonical request, and untrusted JSON to a query.

@@ -7,10 +7,12 @@ export {
   printDocument,
   printDefinition,
   resolveDefinition,
+  fragmentsOf,
   paramTypeNames,
 } from './text'
 export type {
   ParsedDocument,
+  Fragments,
   ResolveOptions,
   Resolved,
   TextProblem,
@@ -43,6 +45,9 @@ export type {
   SortKeyNode,
   WithNode,
   ComponentNode,
+  ComponentItemNode,
+  SpreadNode,
+  FragmentDefinitionNode,
   PagingNode,
   SiloSizeNode,
   BlueprintNode,

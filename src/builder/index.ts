@@ -34,6 +34,8 @@ export type {
 } from './result'
 export type { ComponentMismatch, ComponentTooDeep, DuplicateComponent } from './argument-checks'
 export { silo } from './silos'
+export { fragment } from './fragment'
+export type { Fragment, FragmentOf } from './fragment'
 export { unknownFields } from './unknown-fields'
 export type { UnknownFields } from './unknown-fields'
 export { returnType, traits, contributorsOf } from './filters'

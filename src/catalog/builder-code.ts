@@ -1,5 +1,5 @@
 import type { EndpointName } from '../model/core'
-import { isParamSlot } from '../text'
+import { isFragmentSlot, isParamSlot } from '../text'
 
 // Request bodies (with parameter slots) written as builder code: `H.hql.explore().filter(...)...`. The
 // builder computes the result type, so generated functions infer exactly what hand-written builder code does.
@@ -64,11 +64,13 @@ function sortCode(sort: Json): string {
   return `${ns}.${key}${order}(${ids === undefined ? '' : Array.isArray(ids) ? spreadList(ids) : `...${expression(ids)}`})`
 }
 
-function components(list: readonly Json[]): string {
+/** Components as arguments: a fragment's spread as the spread of its constant (generate.ts writes them). */
+export function components(list: readonly Json[]): string {
   return list.map(component).join(', ')
 }
 
 function component(request: Json): string {
+  if (isFragmentSlot(request)) return `...${request.$fragment}`
   const nested = request.components as readonly Json[] | undefined
   let code = `${ns}.${String(request.name)}`
   if (nested !== undefined && nested.length > 0) code += `(${components(nested)})`

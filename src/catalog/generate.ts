@@ -1,7 +1,16 @@
-import { lineColumnAt, makeSource, paramTypeNames, symbolicBody } from '../text'
-import type { ParamNode } from '../text'
+import {
+  fragmentsOf,
+  isFragmentSlot,
+  lineColumnAt,
+  makeSource,
+  paramTypeNames,
+  symbolicBody,
+  symbolicComponents,
+} from '../text'
+import type { Fragments, ParamNode } from '../text'
+import type { CatalogFile } from './load'
 import type { CatalogQuery } from './check'
-import { builderCode } from './builder-code'
+import { builderCode, components } from './builder-code'
 
 export interface GenerateOptions {
   /** The module the generated code imports hql from; `hql` by default. */
@@ -30,7 +39,9 @@ const tsTypes: Readonly<Record<(typeof paramTypeNames)[number], string>> = {
  * Writes a TypeScript module with one function per query of a checked catalog: it takes the query's
  * parameters and returns the builder query, whose result type the builder infers. The output depends only on
  * the catalog (no timestamps, no versions; files in path order, queries in file order), so a stale file can be
- * detected by comparing text.
+ * detected by comparing text. The fragments the queries spread come first, each a constant made by
+ * `H.fragment(…)` that the queries spread (`...movieCard`), so that a card's props can be typed with
+ * `H.FragmentOf<typeof movieCard>`; a fragment no query spreads is left out.
  */
 export function generateModule(queries: readonly CatalogQuery[], options: GenerateOptions = {}): string {
   const lines = [
@@ -38,12 +49,53 @@ export function generateModule(queries: readonly CatalogQuery[], options: Genera
     '// Each function is marked prettier-ignore: `hql generate --check` compares this file byte for byte.',
     `import * as H from '${options.importFrom ?? 'hql'}'`,
   ]
-  for (const query of queries) lines.push('', generateFunction(query))
+  const written = new Set<string>()
+  const byFile = new Map<CatalogFile, Fragments>()
+  const fragmentsOfFile = (file: CatalogFile): Fragments => {
+    let fragments = byFile.get(file)
+    if (fragments === undefined) byFile.set(file, (fragments = fragmentsOf(file.document)))
+    return fragments
+  }
+  // Each fragment after those it spreads: a constant is read when the module runs.
+  const writeFragments = (list: readonly unknown[], file: CatalogFile): void => {
+    for (const name of spreadNames(list)) {
+      const fragment = fragmentsOfFile(file).get(name)
+      if (fragment === undefined || written.has(name)) continue
+      written.add(name)
+      const parts = symbolicComponents(fragment, fragmentsOfFile(file))
+      writeFragments(parts, file)
+      const { line } = lineColumnAt(makeSource(file.text, file.path), fragment.start)
+      lines.push(
+        '',
+        `/** The fragment \`${name}\` from ${file.relativePath}:${line}. */`,
+        '// prettier-ignore',
+        `export const ${name} = H.fragment('${fragment.on.value}', ${components(parts as never)})`,
+      )
+    }
+  }
+  const functions = queries.map((query) => {
+    const { endpoint, body } = symbolicBody(query.definition, fragmentsOfFile(query.file))
+    writeFragments((body.components as readonly unknown[] | undefined) ?? [], query.file)
+    return generateFunction(query, endpoint, body)
+  })
+  for (const code of functions) lines.push('', code)
   return lines.join('\n') + '\n'
 }
 
-function generateFunction(query: CatalogQuery): string {
-  const { endpoint, body } = symbolicBody(query.definition)
+/** The fragments spread in a symbolic list of components, at every depth, in order. */
+function spreadNames(list: readonly unknown[]): string[] {
+  return list.flatMap((item) =>
+    isFragmentSlot(item)
+      ? [item.$fragment]
+      : spreadNames(((item as { components?: readonly unknown[] }).components ?? []) as readonly unknown[]),
+  )
+}
+
+function generateFunction(
+  query: CatalogQuery,
+  endpoint: ReturnType<typeof symbolicBody>['endpoint'],
+  body: ReturnType<typeof symbolicBody>['body'],
+): string {
   const params = query.definition.params
   // Counted as errors count lines (a lone \r ends one too), so the comment and `hql check` agree.
   const { line } = lineColumnAt(makeSource(query.file.text, query.file.path), query.definition.start)

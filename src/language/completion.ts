@@ -1,7 +1,7 @@
 import { componentCatalogue, componentNames, isConditional } from '../model/components'
 import type { ComponentEntry } from '../model/components'
 import { componentSummaries } from '../model/component-docs'
-import { mediaTypeNames, returnTypeNames } from '../model/ids'
+import { mediaTypeNames, objectTypeNames, returnTypeNames } from '../model/ids'
 import type { ObjectTypeName } from '../model/ids'
 import { browsableTypes } from '../model/query/returned-types'
 import { blueprintTypes, filterNames, plainSortTypes, sortProperties } from '../model/vocabulary'
@@ -19,6 +19,8 @@ import {
 import type { Token } from '../text'
 import type { IdProvider } from './ids'
 import { clauseKeywords, clausePosition, lastClause, operationOf, queryTokens, typesInScope } from './scope'
+import { fragmentHeads } from './fragments'
+import type { FragmentHead } from './fragments'
 import { tokenAt } from './tokens'
 
 export type CompletionKind =
@@ -32,6 +34,7 @@ export type CompletionKind =
   | 'blueprint'
   | 'param'
   | 'paramType'
+  | 'fragment'
 
 /** A completion: `insertText` replaces the text from `start` to `end` (the word being typed). */
 export interface CompletionItem {
@@ -72,7 +75,7 @@ export function complete(text: string, offset: number, ids: IdProvider): Complet
   const start = typed === '' ? offset : (typing as Token).start
   const end = typed === '' ? offset : (typing as Token).end
   const query = queryTokens(tokens, before)
-  const items = candidates(query, typed, ids)
+  const items = candidates(query, typed, ids, fragmentHeads(tokens))
   const prefix = typed.toLowerCase()
   return items
     .filter((item) => item.kind === 'id' || item.insertText.toLowerCase().startsWith(prefix))
@@ -84,11 +87,22 @@ function firstAtOrAfter(tokens: readonly Token[], offset: number): number {
   return i < 0 ? tokens.length - 1 : i
 }
 
-function candidates(query: readonly Token[], typed: string, ids: IdProvider): Item[] {
+function candidates(
+  query: readonly Token[],
+  typed: string,
+  ids: IdProvider,
+  fragments: readonly FragmentHead[],
+): Item[] {
   const p1 = query[query.length - 1]
   if (typed.startsWith('$')) return paramsOf(query)
   if (typed.startsWith('"')) return idItems(query, typed.slice(1), ids)
   if (p1 === undefined) return definitionKeywords.map((k) => word('keyword', k))
+  if (query[0]?.value === 'fragment') return inFragment(query, p1, fragments)
+  if (p1.kind === 'punctuator' && p1.value === '...') {
+    const clause = lastClause(query)
+    const types = clause?.value === 'with' ? typesInScope(query, query.indexOf(clause)) : undefined
+    return fragmentItems(fragments, types)
+  }
   // Inside the head's parameter list: after `:` a type; elsewhere the names are being declared.
   const head = headState(query)
   if (head === 'params') return p1.value === ':' ? paramTypeNames.map((t) => word('paramType', t)) : []
@@ -106,7 +120,7 @@ function candidates(query: readonly Token[], typed: string, ids: IdProvider): It
     const paging = p1.value === 'page' && query[query.length - 2]?.value !== 'at'
     return paging ? [...paramsOf(query), word('keyword', 'size')] : paramsOf(query)
   }
-  return inClause(query, operation, p1, next) ?? (isListStart(p1) ? paramsOf(query) : next)
+  return inClause(query, operation, p1, next, fragments) ?? (isListStart(p1) ? paramsOf(query) : next)
 }
 
 /** The clauses that may follow clause `position` of `operation`, up to the first one it cannot go without. */
@@ -128,6 +142,7 @@ function inClause(
   operation: EndpointName,
   p1: Token,
   next: Item[],
+  fragments: readonly FragmentHead[],
 ): Item[] | undefined {
   const clause = lastClause(query)
   const p2 = query[query.length - 2]
@@ -142,8 +157,10 @@ function inClause(
         return [word('keyword', 'asc'), word('keyword', 'desc'), ...next]
       return isListStart(p1) ? undefined : next
     case 'with': {
-      if (p1.value === 'with' || p1.value === ',' || p1.value === '{')
-        return componentItems(typesInScope(query, query.indexOf(clause)))
+      if (p1.value === 'with' || p1.value === ',' || p1.value === '{') {
+        const types = typesInScope(query, query.indexOf(clause))
+        return [...componentItems(types), ...spreadItems(fragments, types)]
+      }
       if (p1.value === 'at') return [word('keyword', 'page')]
       return insideBraces(query, query.indexOf(clause)) ? [] : next
     }
@@ -242,6 +259,36 @@ function componentItems(types: readonly ObjectTypeName[]): Item[] {
       const optional = isConditional(entry) ? ' (may be absent)' : ''
       return word('component', name, `${componentSummaries[name]}${optional}`)
     })
+}
+
+/** What goes at the cursor in a fragment's definition: `on`, its type, then its components and spreads. */
+function inFragment(query: readonly Token[], p1: Token, fragments: readonly FragmentHead[]): Item[] {
+  if (query.length === 1) return []
+  if (query.length === 2) return [word('keyword', 'on')]
+  if (query.length === 3) return objectTypeNames.map((t) => word('type', t))
+  const types = typesInScope(query, 0)
+  // A fragment spreading itself is a cycle: not offered.
+  const others = fragments.filter((fragment) => fragment.name.value !== query[1]?.value)
+  if (p1.kind === 'punctuator' && p1.value === '...') return fragmentItems(others, types)
+  if (p1.value === '{' || p1.value === ',') return [...componentItems(types), ...spreadItems(others, types)]
+  if (p1.value === 'at') return [word('keyword', 'page')]
+  return []
+}
+
+/** The fragments of the text, as names to write after `...`: those for one of `types` when they are known. */
+function fragmentItems(fragments: readonly FragmentHead[], types?: readonly ObjectTypeName[]): Item[] {
+  return fragments
+    .filter((fragment) => types === undefined || fragment.on === undefined || types.includes(fragment.on))
+    .map((fragment) => word('fragment', fragment.name.value, `fragment on ${fragment.on ?? '?'}`))
+}
+
+/** The same fragments as spreads, `...name`, among the components a list may take. */
+function spreadItems(fragments: readonly FragmentHead[], types: readonly ObjectTypeName[]): Item[] {
+  return fragmentItems(fragments, types).map((item) => ({
+    ...item,
+    label: `...${item.label}`,
+    insertText: `...${item.insertText}`,
+  }))
 }
 
 /** The `$params` the query's head declares. */

@@ -2,14 +2,26 @@ import { lex } from '../text'
 import type { Token } from '../text'
 import { queryTokens } from './scope'
 import { tokenAt } from './tokens'
+import { fragmentHeads, isSpreadName } from './fragments'
 
-// Go to definition: the language's only references are `$params`, declared in their query's head
-// (`query name($size: Int = 20)`); a query's name is not referred to from other text.
+// Go to definition: the language's references are `$params`, declared in their query's head
+// (`query name($size: Int = 20)`), and fragments' spreads (`...movieCard`), defined by `fragment movieCard on …`;
+// a query's name is not referred to from other text.
 
-/** Where the `$param` under the cursor is declared, or undefined (not a param, or not declared). */
+/**
+ * Where the `$param` or the fragment spread under the cursor is declared, or undefined (neither, or not
+ * declared).
+ */
 export function definitionAt(text: string, offset: number): { start: number; end: number } | undefined {
   const { tokens } = lex(text)
   const at = tokenAt(tokens, offset)
+  // On the spread's name, or on its `...`.
+  const spread = isSpreadName(tokens, at) ? at : isSpreadName(tokens, at + 1) ? at + 1 : -1
+  if (spread >= 0) {
+    const name = (tokens[spread] as Token).value
+    const head = fragmentHeads(tokens).find((fragment) => fragment.name.value === name)
+    return head === undefined ? undefined : { start: head.name.start, end: head.name.end }
+  }
   const used = tokens[at]
   if (used === undefined || used.kind !== 'variable') return undefined
   const start = at + 1 - queryTokens(tokens, at + 1).length

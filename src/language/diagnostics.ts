@@ -6,6 +6,7 @@ import {
   parseDocumentCollecting,
   parseQuery,
   resolveDefinition,
+  fragmentsOf,
 } from '../text'
 import type { HqlErrorCode } from '../model'
 import type { Token } from '../text'
@@ -55,7 +56,7 @@ function queryProblems(
 ): HqlTextError[] {
   const [only, second] = document.definitions
   if (only !== undefined && second === undefined) {
-    const resolved = resolveDefinition(source, only, { placeholders: true })
+    const resolved = resolveDefinition(source, only, { placeholders: true }, fragmentsOf(document))
     return resolved.ok ? [] : [...resolved.errors]
   }
   try {

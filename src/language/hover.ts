@@ -1,13 +1,23 @@
 import { componentCatalogue, isComponentName, isConditional } from '../model/components'
 import type { ComponentEntry } from '../model/components'
 import { componentSummaries } from '../model/component-docs'
-import { typeOfId } from '../model/ids'
+import { objectTypeNames, typeOfId } from '../model/ids'
+import type { ObjectTypeName } from '../model/ids'
 import { typesOfBody } from '../model/query/returned-types'
 import type { EndpointName } from '../model/wire'
-import { lex, makeSource, parseDocumentCollecting, resolveDefinition } from '../text'
-import type { ComponentNode, QueryDefinitionNode, Token } from '../text'
+import {
+  Lowering,
+  fragmentsOf,
+  lex,
+  makeSource,
+  parseDocumentCollecting,
+  printFragment,
+  resolveDefinition,
+} from '../text'
+import type { ComponentItemNode, QueryDefinitionNode, Token } from '../text'
 import type { IdProvider } from './ids'
-import { resultTypeText } from './result-type'
+import { objectType, resultTypeText } from './result-type'
+import { isSpreadName } from './fragments'
 import { lastClause } from './scope'
 import { tokenAt } from './tokens'
 
@@ -38,6 +48,8 @@ export function hover(text: string, offset: number, ids: IdProvider): Hover | un
       ...range,
     }
   }
+  const fragment = token.kind === 'name' ? fragmentHover(text, tokens, at) : undefined
+  if (fragment !== undefined) return { markdown: fragment, ...range }
   if (token.kind === 'string') {
     const entry = ids.nameOf(token.value)
     if (entry) return { markdown: `\`${entry.id}\`: **${entry.name}** (${entry.type})`, ...range }
@@ -47,6 +59,29 @@ export function hover(text: string, offset: number, ids: IdProvider): Hover | un
   const result = resultTypeAt(text, offset)
   return result === undefined ? undefined : { markdown: '```ts\n' + result + '\n```', ...range }
 }
+
+/**
+ * Over a spread's name (`...movieCard`) or a fragment's own name: the fragment as written, and the object its
+ * components give, in TypeScript (what `FragmentOf` says of the builder's fragment).
+ */
+function fragmentHover(text: string, tokens: readonly Token[], at: number): string | undefined {
+  const defining = tokens[at - 1]?.kind === 'name' && tokens[at - 1]?.value === 'fragment'
+  if (!defining && !isSpreadName(tokens, at)) return undefined
+  const { document } = parseDocumentCollecting(text)
+  const fragments = fragmentsOf(document)
+  const fragment = fragments.get((tokens[at] as Token).value)
+  if (fragment === undefined) return undefined
+  const written = '```hql\n' + printFragment(fragment) + '\n```'
+  const on = fragment.on.value
+  if (!isObjectType(on)) return written
+  const lowering = new Lowering(new Map(), new Map(), { fragments, trackLocations: false })
+  const components = lowering.componentItems(fragment.components, [], fragment) as { name: string }[]
+  if (lowering.problems.length > 0) return written
+  return `${written}\n\n\`\`\`ts\n${objectType([on], components)}\n\`\`\``
+}
+
+const isObjectType = (name: string): name is ObjectTypeName =>
+  (objectTypeNames as readonly string[]).includes(name)
 
 /** Whether token `at` is in a `with` clause (not a filter or sort key of the same name). */
 function inWith(tokens: readonly Token[], at: number): boolean {
@@ -61,11 +96,12 @@ export function resultTypeAt(text: string, offset: number): string | undefined {
   if (definition === undefined) return undefined
   // A query still being written (`with primaryImg, key`) does not resolve: its result type is then the one of
   // what is known of it, its unknown components left out, so hovering keeps answering while the user types.
-  let resolved = resolveDefinition(source, definition, { placeholders: true })
+  const fragments = fragmentsOf(document)
+  let resolved = resolveDefinition(source, definition, { placeholders: true }, fragments)
   if (!resolved.ok) {
     const known = withKnownComponents(definition)
     if (known === definition) return undefined
-    resolved = resolveDefinition(source, known, { placeholders: true })
+    resolved = resolveDefinition(source, known, { placeholders: true }, fragments)
     if (!resolved.ok) return undefined
   }
   const { endpoint, body } = resolved.lowered
@@ -76,10 +112,11 @@ export function resultTypeAt(text: string, offset: number): string | undefined {
 
 /** The definition without the components whose names are none (at every depth); itself when it has none such. */
 function withKnownComponents(definition: QueryDefinitionNode): QueryDefinitionNode {
-  const known = (components: readonly ComponentNode[]): readonly ComponentNode[] => {
+  const known = (components: readonly ComponentItemNode[]): readonly ComponentItemNode[] => {
     const kept = components
-      .filter((component) => isComponentName(component.name.value))
+      .filter((component) => component.kind === 'Spread' || isComponentName(component.name.value))
       .map((component) => {
+        if (component.kind === 'Spread') return component
         const nested = component.components && known(component.components)
         return nested === component.components ? component : { ...component, components: nested }
       })

@@ -12,7 +12,11 @@ interface RequestedComponent {
 
 const union = (types: readonly ObjectTypeName[]) => types.map((type) => `'${type}'`).join(' | ') || 'never'
 
-function objectType(types: readonly ObjectTypeName[], components: readonly RequestedComponent[]): string {
+/** The object of `types` with `components`, as TypeScript: what `FragmentOf` says of a fragment. */
+export function objectType(
+  types: readonly ObjectTypeName[],
+  components: readonly RequestedComponent[],
+): string {
   if (components.length === 0) return `TypedObject<${union(types)}>`
   // Each component is a field on the types it applies to only, as in ResultOf: the types are grouped by the
   // fields they get, one member of the union per group.

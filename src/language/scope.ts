@@ -22,13 +22,16 @@ export const clauseKeywords: ReadonlySet<string> = new Set([
 ])
 const operations: ReadonlySet<string> = new Set(endpointNames)
 
-/** The tokens of the query the cursor is in, from its `query` (or operation keyword) to the cursor. */
+/**
+ * The tokens of the query the cursor is in, from its `query` (or operation keyword) to the cursor; in a fragment's
+ * definition, from its `fragment`.
+ */
 export function queryTokens(tokens: readonly Token[], before: number): Token[] {
   let start = 0
   for (let i = before - 1; i >= 0; i--) {
     const token = tokens[i] as Token
     if (token.kind !== 'name') continue
-    if (token.value === 'query') {
+    if (token.value === 'query' || token.value === 'fragment') {
       start = i
       break
     }
@@ -120,7 +123,11 @@ export function returnedTypes(tokens: readonly Token[]): readonly ObjectTypeName
  * `name { ... }` the types that component returns.
  */
 export function typesInScope(tokens: readonly Token[], withAt: number): readonly ObjectTypeName[] {
-  const stack: (readonly ObjectTypeName[])[] = [returnedTypes(tokens)]
+  // In a fragment (`fragment card on Movie {`), the top is its type, and its components begin after its `{`.
+  const fragment = tokens[0]?.value === 'fragment'
+  const on = tokens[3]?.value ?? ''
+  const stack: (readonly ObjectTypeName[])[] = [fragment ? (isType(on) ? [on] : []) : returnedTypes(tokens)]
+  if (fragment) withAt = tokens.findIndex((token) => token.kind === 'punctuator' && token.value === '{')
   for (let i = withAt + 1; i < tokens.length; i++) {
     const token = tokens[i] as Token
     if (token.value === '{' && token.kind === 'punctuator') {

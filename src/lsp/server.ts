@@ -32,6 +32,7 @@ const kinds: Readonly<Record<CompletionKind, CompletionItemKind>> = {
   blueprint: CompletionItemKind.Struct,
   param: CompletionItemKind.Variable,
   paramType: CompletionItemKind.TypeParameter,
+  fragment: CompletionItemKind.Reference,
 }
 
 /**

@@ -100,6 +100,18 @@ export const errorCodes = {
     meaning: 'parseQuery or printQuery called with arguments of the wrong kind',
   },
   invalid_name: { source: 'text', meaning: 'a query name that is not an identifier' },
+  unknown_fragment: {
+    source: 'text',
+    meaning: 'a spread (`...name`) of a fragment the text does not define',
+  },
+  cyclic_fragment: { source: 'text', meaning: 'a fragment that spreads itself, directly or through others' },
+  fragment_not_applicable: {
+    source: 'text',
+    meaning:
+      'a fragment spread where the objects are of none of its type (a Contributor fragment on a Movie)',
+  },
+  unused_fragment: { source: 'text', meaning: 'a fragment that no query or fragment of the text spreads' },
+  duplicate_fragment: { source: 'text', meaning: 'two fragments of a text with the same name' },
 
   // Catalogs of saved queries.
   unnamed_query: { source: 'catalog', meaning: 'a query of a catalog without a name' },

@@ -16,6 +16,7 @@ const iconOf: Readonly<Record<CompletionKind, string>> = {
   blueprint: 'class',
   param: 'variable',
   paramType: 'type',
+  fragment: 'namespace',
 }
 
 /** The lint source: the language service's diagnostics (the codes and messages of `hql check`). */

@@ -52,6 +52,11 @@ export type ValueNode = ScalarNode | ListNode
 export interface DocumentNode {
   readonly kind: 'Document'
   readonly definitions: readonly QueryDefinitionNode[]
+  /**
+   * The fragments the queries spread (`fragment name on Type { ... }`), apart from the queries: what takes a
+   * query takes `definitions` as it did. In source order; a document without any shares one empty list.
+   */
+  readonly fragments: readonly FragmentDefinitionNode[]
   /** Comments after the last query. */
   readonly comments: Comments
 }
@@ -62,6 +67,18 @@ export interface QueryDefinitionNode extends Loc, Line {
   readonly name: NameNode | undefined
   readonly params: readonly ParamNode[]
   readonly operation: OperationNode
+}
+
+/**
+ * `fragment movieCard on Movie { primaryImage, keyContributors { primaryImage } }`: a named set of components for
+ * one object type, which `...movieCard` spreads where components are taken.
+ */
+export interface FragmentDefinitionNode extends Loc, Line {
+  readonly kind: 'FragmentDefinition'
+  readonly name: NameNode
+  /** The object type the components are for (`on Movie`). */
+  readonly on: NameNode
+  readonly components: readonly ComponentItemNode[]
 }
 
 export interface ParamNode extends Loc {
@@ -162,8 +179,18 @@ export interface SortKeyNode extends Loc {
 /** `with primaryImage, keyContributors size 5 { primaryImage }`; no components is `with none`. */
 export interface WithNode extends Loc, Line {
   readonly kind: 'With'
-  readonly components: readonly ComponentNode[]
+  readonly components: readonly ComponentItemNode[]
 }
+
+/** `...movieCard`: the components of the fragment named, as if written out here. */
+export interface SpreadNode extends Loc {
+  readonly kind: 'Spread'
+  /** The fragment's name (its range excludes the `...`, which the spread's range includes). */
+  readonly name: NameNode
+}
+
+/** What a list of components holds: a component, or a fragment's components spread. */
+export type ComponentItemNode = ComponentNode | SpreadNode
 
 export interface ComponentNode extends Loc {
   readonly kind: 'Component'
@@ -172,7 +199,7 @@ export interface ComponentNode extends Loc {
   /** `at page 2`: the page of a list component, as the service's continuation of that list asks for it. */
   readonly page: ScalarNode | undefined
   /** `{ ... }`, possibly empty; undefined when there are no braces. */
-  readonly components: readonly ComponentNode[] | undefined
+  readonly components: readonly ComponentItemNode[] | undefined
 }
 
 /** `page 2 size 10`, `page 2`, `page size 10`. */

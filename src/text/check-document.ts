@@ -5,6 +5,7 @@ import { HqlTextError } from './errors'
 import { clipped } from '../model/shown'
 import { checkGeneratable } from './generate-check'
 import { resolveDefinition } from './resolve'
+import { checkFragments, fragmentsOf } from './fragments'
 import type { TextSource } from './source'
 import { lineColumnAt } from './source'
 
@@ -47,6 +48,33 @@ export function checkDocument(
   const checked: CheckedDefinition[] = []
   const problem = (code: HqlErrorCode, reason: string, offset: number) =>
     errors.push(new HqlTextError(source, { code, reason, offset }))
+  const fragments = fragmentsOf(document)
+  // The fragments' own problems, where they are written; a query that spreads one with a problem reports it
+  // again at the same place, once is enough (below).
+  for (const found of checkFragments(document)) problem(found.code, found.reason, found.offset)
+  // `hql generate` writes a constant for each fragment beside a function for each query: their names share one
+  // module, across the catalog's files.
+  for (const fragment of document.fragments) {
+    const name = fragment.name
+    const where = seen.get(name.value)
+    if (where !== undefined) {
+      if (fragments.get(name.value) === fragment)
+        problem(
+          'duplicate_fragment',
+          `the name ${clipped(name.value)} is already defined at ${where}`,
+          name.start,
+        )
+      continue
+    }
+    const at = lineColumnAt(source, name.start)
+    seen.set(name.value, `${source.name}:${at.line}:${at.column}`)
+    if (reservedWords.has(name.value))
+      problem(
+        'reserved_name',
+        `'${name.value}' cannot name a generated constant; choose another name`,
+        name.start,
+      )
+  }
   for (const definition of document.definitions) {
     const name = definition.name
     if (name === undefined) {
@@ -79,9 +107,13 @@ export function checkDocument(
           `'$${param.variable.name}' cannot name a parameter of a generated function; choose another name`,
           param.variable.start,
         )
-    const resolved = resolveDefinition(source, definition, { placeholders: true })
+    const resolved = resolveDefinition(source, definition, { placeholders: true }, fragments)
     if (!resolved.ok) {
-      errors.push(...resolved.errors)
+      for (const error of resolved.errors)
+        if (
+          !errors.some((e) => e.offset === error.offset && e.code === error.code && e.reason === error.reason)
+        )
+          errors.push(error)
       continue
     }
     if (reserved) continue

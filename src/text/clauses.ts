@@ -54,8 +54,11 @@ export const clauseKeyword = (name: ClauseName): string => clauseWords[name].spl
  */
 export const onOperationLine: ReadonlySet<ClauseName> = new Set<ClauseName>(['to', 'for'])
 
-/** The keywords a definition starts with: `query`, or an operation (each named by its endpoint). */
-export const definitionKeywords: readonly string[] = ['query', ...endpointNames]
+/**
+ * The keywords a definition starts with: `query`, or an operation (each named by its endpoint), or `fragment`
+ * (a fragment's definition).
+ */
+export const definitionKeywords: readonly string[] = ['query', ...endpointNames, 'fragment']
 
 /**
  * The keywords after which the grammar reads a value, where a `$param` fits (docs/text.md: "anywhere a

@@ -68,7 +68,7 @@ export function lex(body: string): Lexed {
  * (docs/performance.md, "Parse speed"). `next()` makes the object, for `lex` and tools.
  *
  * Lexical grammar (grammar/hql.ebnf): whitespace and `#` comments separate tokens; names are
- * `[A-Za-z_][A-Za-z0-9_]*`, variables `$` name, strings and numbers are JSON's, punctuators `( ) [ ] { } , : = !=`.
+ * `[A-Za-z_][A-Za-z0-9_]*`, variables `$` name, strings and numbers are JSON's, punctuators `( ) [ ] { } , : = != ...`.
  */
 export class Scanner {
   readonly comments: Comment[] = []
@@ -133,6 +133,9 @@ export class Scanner {
         return this.number(i)
       } else if (c === 33 /* ! */ && body.charCodeAt(i + 1) === 61) {
         return this.set('punctuator', i, i + 2, '!=')
+      } else if (c === 46 /* . */ && body.charCodeAt(i + 1) === 46 && body.charCodeAt(i + 2) === 46) {
+        // A fragment's spread, `...movieCard`; a lone '.' or '..' is no token.
+        return this.set('punctuator', i, i + 3, '...')
       } else {
         const punctuator = punctuatorOf(c)
         if (punctuator !== undefined) return this.set('punctuator', i, i + 1, punctuator)

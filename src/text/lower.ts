@@ -5,11 +5,14 @@ import { didYouMean } from '../model/suggest'
 import { clipped } from '../model/shown'
 import { FilterNameRule, duplicateFilter } from '../model/request/filters'
 import { mistakeOf } from '../model/request/rule'
+import { requestLimits, tooMany } from '../model/limits'
 import type { FilterName, HqlErrorCode } from '../model'
 import type { EndpointName } from '../model/core'
 import type {
   BlueprintNode,
+  ComponentItemNode,
   ComponentNode,
+  FragmentDefinitionNode,
   ConditionNode,
   NameNode,
   OperationNode,
@@ -81,13 +84,21 @@ export class Lowering {
   private readonly trackLocations: boolean
   private readonly unsound: ReadonlySet<string> | undefined
   private readonly frozen: boolean
+  private readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>
+  private readonly keepSpreads: boolean
+  /** The fragments being spread, outermost first: one met again is a cycle. */
+  #spreading: FragmentDefinitionNode[] | undefined
+  /** Components written out from fragments so far: a bound on what spreads of spreads can multiply to. */
+  #spreadCount = 0
 
   /**
    * `trackLocations` (the default) records the source offset of every JSON path; it is only needed to place the
    * model's errors, so resolve lowers without it and again with it when the model refuses the body. `unsound`
    * names the parameters whose values were already reported wrong. `frozen`: every object of the body is frozen
    * as it is made, and the parts many queries repeat are shared frozen constants (shared-parts.ts), for
-   * `fromOwnedJSON(…, { frozen: true })`, which then freezes nothing a second time.
+   * `fromOwnedJSON(…, { frozen: true })`, which then freezes nothing a second time. `fragments`: the document's
+   * fragments by name, which `...name` spreads; `keepSpreads` leaves each spread of a known fragment in place as
+   * `{ $fragment: name }`, for code generators (symbolic.ts).
    */
   constructor(
     private readonly params: ReadonlyMap<string, ParamNode>,
@@ -96,11 +107,26 @@ export class Lowering {
       trackLocations = true,
       unsound,
       frozen = false,
-    }: { trackLocations?: boolean; unsound?: ReadonlySet<string> | undefined; frozen?: boolean } = {},
+      fragments = noFragments,
+      keepSpreads = false,
+    }: {
+      trackLocations?: boolean
+      unsound?: ReadonlySet<string> | undefined
+      frozen?: boolean
+      fragments?: ReadonlyMap<string, FragmentDefinitionNode>
+      keepSpreads?: boolean
+    } = {},
   ) {
     this.trackLocations = trackLocations
     this.unsound = unsound
     this.frozen = frozen
+    this.fragments = fragments
+    this.keepSpreads = keepSpreads
+  }
+
+  /** JSON path (as `pathKey`) → source offset of what was lowered so far (with `trackLocations`). */
+  get locations(): ReadonlyMap<string, number> {
+    return this.#locations ?? noLocations
   }
 
   /** The parameters the query uses, by name. */
@@ -298,7 +324,61 @@ export class Lowering {
 
   private components(withNode: WithNode, path: Path): readonly object[] {
     this.at(path, withNode.start)
-    return this.own(withNode.components.map((node, index) => this.component(node, this.sub(path, index))))
+    return this.own(this.componentItems(withNode.components, path))
+  }
+
+  /**
+   * The requests of a list of components at `path`, each spread fragment's components written out in its place
+   * (where each was written in its fragment, for the model's errors). A fragment's own mistakes are its
+   * definition's, reported where they are written (check-document.ts); here, an unknown fragment, a fragment that
+   * spreads itself, and spreads that multiply past the request's limits. `within`: the fragment `items` are the
+   * components of, when they are (its spread in them is a cycle).
+   */
+  componentItems(items: readonly ComponentItemNode[], path: Path, within?: FragmentDefinitionNode): object[] {
+    const out: object[] = []
+    if (within !== undefined) (this.#spreading ??= []).push(within)
+    this.spreadInto(out, items, path)
+    if (within !== undefined) this.#spreading?.pop()
+    return out
+  }
+
+  private spreadInto(out: object[], items: readonly ComponentItemNode[], path: Path): void {
+    for (const item of items) {
+      if (item.kind === 'Component') {
+        out.push(this.component(item, this.sub(path, out.length)))
+        continue
+      }
+      const name = item.name.value
+      const fragment = this.fragments.get(name)
+      const spreading = (this.#spreading ??= [])
+      if (fragment === undefined) {
+        const known = [...this.fragments.keys()]
+        this.problem(
+          'unknown_fragment',
+          `unknown fragment ${clipped(name)}${didYouMean(name, known) || (known.length > 0 ? '' : '; the text defines no fragment')}`,
+          item.name.start,
+        )
+      } else if (spreading.includes(fragment)) {
+        const cycle = [...spreading.slice(spreading.indexOf(fragment)), fragment].map((f) => f.name.value)
+        this.problem(
+          'cyclic_fragment',
+          `fragment ${clipped(name)} spreads itself: ${cycle.join(' → ')}`,
+          item.name.start,
+        )
+      } else if (out.length > requestLimits.componentsPerLevel) {
+        return this.problem(...tooMany('componentsPerLevel', out.length), item.start)
+      } else if (spreading.length >= maxSpreadDepth) {
+        this.problem('too_deep', `fragments spread one another at most ${maxSpreadDepth} deep`, item.start)
+      } else if ((this.#spreadCount += fragment.components.length) > requestLimits.nodes) {
+        return this.problem(...tooMany('nodes', this.#spreadCount), item.start)
+      } else if (this.keepSpreads) {
+        out.push({ $fragment: name })
+      } else {
+        spreading.push(fragment)
+        this.spreadInto(out, fragment.components, path)
+        spreading.pop()
+      }
+    }
   }
 
   private component(node: ComponentNode, path: Path): object {
@@ -312,10 +392,9 @@ export class Lowering {
     if (node.size) component.pageSize = this.scalar(node.size, 'Int', this.sub(path, 'pageSize'))
     if (node.page) component.page = this.scalar(node.page, 'Int', this.sub(path, 'page'))
     if (node.components) {
-      this.at(this.sub(path, 'components'), node.name.end)
-      component.components = this.own(
-        node.components.map((nested, index) => this.component(nested, this.sub(path, 'components', index))),
-      )
+      const nested = this.sub(path, 'components')
+      this.at(nested, node.name.end)
+      component.components = this.own(this.componentItems(node.components, nested))
     }
     return this.own(component)
   }
@@ -410,6 +489,15 @@ export class Lowering {
   }
 
   private variable(node: VariableNode, expected: ParamTypeName | undefined, list: boolean): unknown {
+    // A fragment means the same wherever it is spread: its values are literals, not the parameters of a query.
+    if (this.#spreading !== undefined && this.#spreading.length > 0) {
+      this.problem(
+        'unknown_parameter',
+        `a fragment's values are literals: ${shownParameter(node.name)} is no parameter of fragment ${clipped((this.#spreading[this.#spreading.length - 1] as FragmentDefinitionNode).name.value)}`,
+        node.start,
+      )
+      return undefined
+    }
     const param = this.params.get(node.name)
     if (param === undefined) {
       const declared = [...this.params.keys()]
@@ -444,6 +532,9 @@ export class Lowering {
 
 // What a lowering that met none holds: shared, and only ever read.
 const noNames: ReadonlySet<string> = new Set()
+const noFragments: ReadonlyMap<string, FragmentDefinitionNode> = new Map()
+/** How deep fragments may spread one another: far past any real use, well short of the stack's end. */
+const maxSpreadDepth = 64
 const noOffsets: ReadonlySet<number> = new Set()
 const noLocations: ReadonlyMap<string, number> = new Map()
 

@@ -1,10 +1,12 @@
 import type {
+  ComponentItemNode,
   ComponentNode,
   OrderByNode,
   PagingNode,
   ScalarNode,
   SiloSizeNode,
   SortKeyNode,
+  SpreadNode,
   WithNode,
 } from './ast'
 import { noComments } from './ast'
@@ -37,10 +39,10 @@ function parseSortKey(reader: TokenReader): SortKeyNode {
   return { kind: 'SortKey', key, ids, order, start: key.start, end: reader.lastEnd }
 }
 
-/** With : "with" ( "none" | Component { "," Component } ) */
+/** With : "with" ( "none" | ComponentItem { "," ComponentItem } ) */
 export function parseWith(reader: TokenReader): WithNode {
   const start = reader.expectName('with')
-  const components: ComponentNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseComponent)
+  const components: ComponentItemNode[] = skipNone(reader) ? [] : commaSeparated(reader, parseComponentItem)
   return reader.owns(reader.line(start), {
     kind: 'With',
     components,
@@ -50,8 +52,20 @@ export function parseWith(reader: TokenReader): WithNode {
   })
 }
 
+/** ComponentItem : Component | Spread */
+export function parseComponentItem(reader: TokenReader): ComponentItemNode {
+  return reader.isPunctuator('...') ? parseSpread(reader) : parseComponent(reader)
+}
+
+/** Spread : "..." FragmentName */
+function parseSpread(reader: TokenReader): SpreadNode {
+  const start = reader.expectPunctuator('...')
+  const name = parseName(reader, 'a fragment name')
+  return { kind: 'Spread', name, start, end: reader.lastEnd }
+}
+
 /**
- * Component : Name [ "size" NumberValue ] [ "at" "page" NumberValue ] [ "{" [ Component { "," Component } ] "}" ]
+ * Component : Name [ "size" NumberValue ] [ "at" "page" NumberValue ] [ "{" [ ComponentItem { "," ComponentItem } ] "}" ]
  *
  * A component's page is `at page n`, not `page n`: after a component, `page` begins the query's own paging.
  */
@@ -63,11 +77,11 @@ function parseComponent(reader: TokenReader): ComponentNode {
     reader.expectName('page')
     page = parseNumber(reader, 'a page number or a parameter')
   }
-  let components: ComponentNode[] | undefined
+  let components: ComponentItemNode[] | undefined
   if (reader.isPunctuator('{')) {
     components = reader.nested(() => {
       reader.advance()
-      return commaSeparatedUntil(reader, '}', parseComponent)
+      return commaSeparatedUntil(reader, '}', parseComponentItem)
     })
   }
   return { kind: 'Component', name, size, page, components, start: name.start, end: reader.lastEnd }

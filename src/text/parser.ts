@@ -1,4 +1,11 @@
-import type { DocumentNode, ParamNode, QueryDefinitionNode, TypeNode } from './ast'
+import type {
+  ComponentItemNode,
+  DocumentNode,
+  FragmentDefinitionNode,
+  ParamNode,
+  QueryDefinitionNode,
+  TypeNode,
+} from './ast'
 import { noComments } from './ast'
 import { attachComments } from './comments'
 import { HqlSyntaxError, maxErrorsPerText, oneOf } from './errors'
@@ -6,7 +13,8 @@ import { Scanner } from './lexer'
 import { TokenReader } from './reader'
 import type { TextSource } from './source'
 import { makeSource } from './source'
-import { commaSeparatedUntil } from './parse-lists'
+import { commaSeparated, commaSeparatedUntil } from './parse-lists'
+import { parseComponentItem } from './parse-clauses'
 import { definitionKeywords } from './clauses'
 import { operationKeywords, parseOperation, whatMayFollow } from './parse-operations'
 import { didYouMean } from '../model/suggest'
@@ -41,23 +49,44 @@ export function parseDocumentCollecting(text: string, sourceName?: string): Pars
   const scanner = new Scanner(text)
   const reader = new TokenReader(source, scanner)
   const errors: HqlSyntaxError[] = []
-  const definitions = parseDefinitions(reader, errors)
+  const fragments: FragmentDefinitionNode[] = []
+  const definitions = parseDefinitions(reader, errors, fragments)
   // After too many errors parsing stops; the comments after that point are still kept.
   reader.finish()
-  const document: DocumentNode = { kind: 'Document', definitions, comments: noComments }
+  const document: DocumentNode = {
+    kind: 'Document',
+    definitions,
+    fragments: fragments.length > 0 ? fragments : noFragments,
+    comments: noComments,
+  }
   attachComments(text, scanner.comments, reader.lines, document)
   return { document, errors }
 }
 
-// A query without parameters shares one empty list.
+// A query without parameters shares one empty list, as a document without fragments does.
 const noParams: readonly ParamNode[] = Object.freeze([])
+const noFragments: readonly FragmentDefinitionNode[] = Object.freeze([])
 
-/** Document : Definition { Definition } */
-function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryDefinitionNode[] {
+/**
+ * Document : ( Definition | Fragment ) { Definition | Fragment }
+ *
+ * The queries are returned, the fragments pushed to `fragments`.
+ */
+function parseDefinitions(
+  reader: TokenReader,
+  errors: HqlSyntaxError[],
+  fragments: FragmentDefinitionNode[],
+): QueryDefinitionNode[] {
   const definitions: QueryDefinitionNode[] = []
   do {
     const start = reader.start
     try {
+      if (reader.isName('fragment')) {
+        fragments.push(parseFragment(reader))
+        if (reader.kind() !== 'end' && !definitionKeywords.some((keyword) => reader.isName(keyword)))
+          reader.fail(oneOf(definitionKeywords))
+        continue
+      }
       const definition = parseDefinition(reader)
       definitions.push(definition)
       // What follows a query is the next query: anything else fits nowhere, and the error says what might have
@@ -74,6 +103,33 @@ function parseDefinitions(reader: TokenReader, errors: HqlSyntaxError[]): QueryD
     }
   } while (reader.kind() !== 'end')
   return definitions
+}
+
+/**
+ * Fragment : "fragment" FragmentName "on" TypeName "{" ComponentItem { "," ComponentItem } "}"
+ *
+ * Whether the type and the components exist, and the components apply to the type, is checked when the document
+ * is checked (check-document.ts), as a query's names are when it is resolved.
+ */
+function parseFragment(reader: TokenReader): FragmentDefinitionNode {
+  const start = reader.expectName('fragment')
+  const name = parseName(reader, 'a fragment name')
+  reader.expectName('on')
+  const on = parseName(reader, 'the type the fragment is for (Movie, Contributor...)')
+  const line = reader.line(start)
+  reader.expectPunctuator('{')
+  const components: ComponentItemNode[] = reader.nested(() => commaSeparated(reader, parseComponentItem))
+  if (!reader.isPunctuator('}')) reader.fail("',' or '}'")
+  reader.advance()
+  return reader.owns(line, {
+    kind: 'FragmentDefinition',
+    name,
+    on,
+    components,
+    comments: noComments,
+    start,
+    end: reader.lastEnd,
+  })
 }
 
 /** Definition : [ "query" Name [ Params ] ] Operation */

@@ -1,10 +1,12 @@
 import type {
   BlueprintNode,
   Comments,
+  ComponentItemNode,
   ComponentNode,
   ConditionNode,
   DocumentNode,
   FactorNode,
+  FragmentDefinitionNode,
   OperationNode,
   ParamNode,
   QueryDefinitionNode,
@@ -20,9 +22,20 @@ import type {
 
 const indentUnit = '  '
 
-/** Prints a syntax tree as canonical HQL text, ending with a newline. */
+/**
+ * Prints a syntax tree as canonical HQL text, ending with a newline. Queries and fragments keep their order in
+ * the source (a tree made by code, its offsets -1, prints its queries, then its fragments).
+ */
 export function printDocument(document: DocumentNode): string {
-  const blocks = document.definitions.map(printDefinition)
+  const definitions: (QueryDefinitionNode | FragmentDefinitionNode)[] = [...document.definitions]
+  if (document.fragments.length > 0) {
+    definitions.push(...document.fragments)
+    // Array.prototype.sort is stable: nodes made by code (start -1) keep the order above.
+    definitions.sort((a, b) => a.start - b.start)
+  }
+  const blocks = definitions.map((definition) =>
+    definition.kind === 'FragmentDefinition' ? printFragment(definition) : printDefinition(definition),
+  )
   if (document.comments.leading.length > 0)
     blocks.push(document.comments.leading.map((c) => `#${c}`).join('\n'))
   return blocks.join('\n\n') + '\n'
@@ -36,6 +49,19 @@ export function printDefinition(definition: QueryDefinitionNode): string {
     line(lines, 0, `query ${definition.name.value}${params}`, definition.comments)
   }
   printOperation(lines, definition.operation)
+  return lines.join('\n')
+}
+
+/** Prints one fragment definition on a line of its own: `fragment movieCard on Movie { primaryImage }`. */
+export function printFragment(fragment: FragmentDefinitionNode): string {
+  const lines: string[] = []
+  const components = fragment.components.map(printComponentItem).join(', ')
+  line(
+    lines,
+    0,
+    `fragment ${fragment.name.value} on ${fragment.on.value} { ${components} }`,
+    fragment.comments,
+  )
   return lines.join('\n')
 }
 
@@ -77,7 +103,7 @@ function printOperation(lines: string[], operation: OperationNode): void {
       break
   }
   if (operation.with) {
-    const components = operation.with.components.map(printComponent).join(', ')
+    const components = operation.with.components.map(printComponentItem).join(', ')
     line(lines, 1, `with ${components || 'none'}`, operation.with.comments)
   }
   if (operation.paging) {
@@ -119,13 +145,17 @@ function printFactor(factor: FactorNode): string {
   return joined(printValue(factor.id), factor.weight && `weight ${printValue(factor.weight)}`, boostText)
 }
 
+function printComponentItem(item: ComponentItemNode): string {
+  return item.kind === 'Spread' ? `...${item.name.value}` : printComponent(item)
+}
+
 function printComponent(component: ComponentNode): string {
   const nested =
     component.components === undefined
       ? undefined
       : component.components.length === 0
         ? '{}'
-        : `{ ${component.components.map(printComponent).join(', ')} }`
+        : `{ ${component.components.map(printComponentItem).join(', ')} }`
   return joined(
     component.name.value,
     component.size && `size ${printValue(component.size)}`,

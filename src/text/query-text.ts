@@ -10,6 +10,7 @@ import { operationFromBody } from './from-body'
 import { parseDocument } from './parser'
 import { printDefinition } from './printer'
 import { resolveDefinition } from './resolve'
+import { fragmentsOf } from './fragments'
 import type { ResolveOptions } from './resolve'
 import { makeSource } from './source'
 
@@ -46,7 +47,7 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
   const source = makeSource(text, options.source)
   const document = parseDocument(text, options.source)
   const definition = chooseDefinition(source, document.definitions, options.query)
-  const resolved = resolveDefinition(source, definition, options)
+  const resolved = resolveDefinition(source, definition, options, fragmentsOf(document))
   if (!resolved.ok) throw resolved.errors[0]
   return resolved.query
 }

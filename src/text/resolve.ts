@@ -3,6 +3,10 @@ import type { HqlErrorCode, JsonPath } from '../model'
 import { fromOwnedJSON } from '../compile'
 import type { Query } from '../model/core'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
+import { misappliedSpreads } from './fragments'
+import type { Fragments } from './fragments'
+import { typesOfBody } from '../model/query/returned-types'
+import type { EndpointName } from '../model/core'
 import { HqlTextError, maxErrorsPerText, shownParameter } from './errors'
 import type { TextProblem } from './errors'
 import { Lowering, keyOf, literal, pathKey } from './lower'
@@ -29,25 +33,31 @@ export type Resolved =
 
 /**
  * Turns a query definition into the model's query: gives the parameters their values, builds the request
- * body, and validates it with `fromJSON`'s checks (the same schema and rules as the builder and JSON), reporting every
- * problem at its line and column.
+ * body (each `...fragment` spread of `fragments`, the document's, written out in its place), and validates it
+ * with `fromJSON`'s checks (the same schema and rules as the builder and JSON), reporting every problem at its
+ * line and column.
  */
 export function resolveDefinition(
   source: TextSource,
   definition: QueryDefinitionNode,
   options: ResolveOptions = {},
+  fragments: Fragments = noFragments,
 ): Resolved {
   const problems: TextProblem[] = []
   const params = declaredParams(definition, problems)
   const { args, unsound } = argumentsFor(definition, params, options, problems)
-  const lowering = new Lowering(params, args, { trackLocations: false, unsound, frozen: true })
+  const lowering = new Lowering(params, args, { trackLocations: false, unsound, frozen: true, fragments })
   const lowered = lowering.lower(definition.operation)
+  // A spread of a fragment for other objects than those where it stands: said at the spread, and what the
+  // model would then say of its components (that they do not apply) is that mistake again.
+  const misapplied = fragments.size > 0 ? spreadProblems(definition, lowered, fragments) : noMisapplied
+  for (const problem of misapplied.problems) problems.push(problem)
   // Lowered again where needed, tracking where each part of the body was written: to place the model's
   // mistakes, and to give the lowering's own their paths.
   let located: [Lowering, Lowered] | undefined
   const locate = (): [Lowering, Lowered] => {
     if (located !== undefined) return located
-    const tracking = new Lowering(params, args, { unsound })
+    const tracking = new Lowering(params, args, { unsound, fragments })
     return (located = [tracking, tracking.lower(definition.operation)])
   }
   // One at a time: a spread of a huge list of problems would overflow the stack.
@@ -74,7 +84,7 @@ export function resolveDefinition(
       if (problems.length > 0) return failed(source, problems)
       throw error
     }
-    return failed(source, ...withModelIssues(problems, error, ...locate()))
+    return failed(source, ...withModelIssues(problems, error, ...locate(), misapplied.ranges))
   }
   return problems.length > 0 ? failed(source, problems) : { ok: true, query, lowered }
 }
@@ -89,6 +99,7 @@ function withModelIssues(
   error: HqlError,
   lowering: Lowering,
   located: Lowered,
+  explainedRanges: readonly (readonly [number, number])[] = [],
 ): [TextProblem[], (JsonPath | undefined)[]] {
   const issues =
     error instanceof HqlValidationError
@@ -101,10 +112,41 @@ function withModelIssues(
   for (const issue of issues) {
     const problem = locate(located, issue.code, issue.reason, issue.path)
     if (explained.has(problem.offset)) continue
+    if (explainedRanges.some(([start, end]) => start <= problem.offset && problem.offset < end)) continue
     all.push(problem)
     paths.push(issue.path)
   }
   return [all, paths]
+}
+
+const noFragments: Fragments = new Map()
+const noMisapplied: Misapplied = { problems: [], ranges: [] }
+
+/** Spreads of fragments for other objects, and the source ranges of those fragments. */
+interface Misapplied {
+  readonly problems: readonly TextProblem[]
+  readonly ranges: readonly (readonly [number, number])[]
+}
+
+/**
+ * The spreads of the definition's components of a fragment for none of the objects where each stands. The types
+ * at the top are those the lowered body returns (its returnType filter, its ids), below a component those it
+ * returns.
+ */
+function spreadProblems(definition: QueryDefinitionNode, lowered: Lowered, fragments: Fragments): Misapplied {
+  const items = definition.operation.with?.components
+  if (items === undefined) return noMisapplied
+  let types
+  try {
+    types = typesOfBody(lowered.endpoint as EndpointName, lowered.body as never)
+  } catch {
+    // A body the text's problems left malformed (an id that is none): those problems are the answer.
+    return noMisapplied
+  }
+  const problems: TextProblem[] = []
+  const ranges: (readonly [number, number])[] = []
+  misappliedSpreads(items, types, fragments, problems, new Set(), ranges)
+  return problems.length === 0 ? noMisapplied : { problems, ranges }
 }
 
 // What a query without parameters (most of them) declares and is given: shared, never written to.

@@ -1,5 +1,6 @@
 import type { EndpointName } from '../model/core'
-import type { QueryDefinitionNode } from './ast'
+import type { FragmentDefinitionNode, QueryDefinitionNode } from './ast'
+import type { Fragments } from './fragments'
 import { Lowering } from './lower'
 import { literal } from './lower'
 
@@ -25,8 +26,12 @@ export function isParamSlot(value: unknown): value is ParamSlot | ParamSpread {
 /**
  * The request body of a definition with each parameter left in place as a slot (a list parameter as a
  * one-item list holding a spread), for code generators. Call it on a definition `resolveDefinition` accepts.
+ * A spread of one of `fragments` stays in its list as `{ $fragment: name }` (`isFragmentSlot`).
  */
-export function symbolicBody(definition: QueryDefinitionNode): {
+export function symbolicBody(
+  definition: QueryDefinitionNode,
+  fragments?: Fragments,
+): {
   endpoint: EndpointName
   body: Record<string, unknown>
 } {
@@ -38,8 +43,34 @@ export function symbolicBody(definition: QueryDefinitionNode): {
     const slot = { $param: name, list: param.type.list, ...(fallback === undefined ? {} : { fallback }) }
     args.set(name, param.type.list ? [slot] : slot)
   }
-  const { endpoint, body } = new Lowering(params, args).lower(definition.operation)
+  const lowering = new Lowering(params, args, { ...(fragments && { fragments }), keepSpreads: true })
+  const { endpoint, body } = lowering.lower(definition.operation)
   return { endpoint, body }
+}
+
+/** Where a fragment is spread in a symbolic body's list of components. */
+export interface FragmentSlot {
+  readonly $fragment: string
+}
+
+export function isFragmentSlot(value: unknown): value is FragmentSlot {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { $fragment?: unknown }).$fragment === 'string'
+  )
+}
+
+/**
+ * A fragment's components as a symbolic body holds them (its own spreads as slots), for code generators. Call
+ * it on a fragment `checkFragments` accepts.
+ */
+export function symbolicComponents(
+  fragment: FragmentDefinitionNode,
+  fragments: Fragments,
+): readonly Record<string, unknown>[] {
+  const lowering = new Lowering(new Map(), new Map(), { fragments, keepSpreads: true })
+  return lowering.componentItems(fragment.components, [], fragment) as Record<string, unknown>[]
 }
 
 function defaultOf(

@@ -295,6 +295,7 @@ const kinds: Readonly<Record<CompletionKind, string>> = {
   blueprint: 'enum member',
   param: 'parameter',
   paramType: 'type',
+  fragment: 'alias',
 }
 
 function completions(found: HqlString, position: number): ts.CompletionInfo {

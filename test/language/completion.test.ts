@@ -16,7 +16,7 @@ function labelsAt(marked: string): string[] {
 
 describe('completion knows the position', () => {
   it('offers query and the operations in an empty file, and after a query name', () => {
-    expect(labelsAt('|')).toEqual(['query', 'explore', 'relate', 'silos', 'lookup'])
+    expect(labelsAt('|')).toEqual(['query', 'explore', 'relate', 'silos', 'lookup', 'fragment'])
     expect(labelsAt('query popular |')).toEqual(['explore', 'relate', 'silos', 'lookup'])
     expect(labelsAt('query popular ex|')).toEqual(['explore'])
   })

@@ -71,4 +71,15 @@ describe('the TextMate grammar', () => {
     expect(scopeOf('1e-1')).toBe('constant.numeric.hql')
     expect(scopeOf('true')).toBe('constant.language.boolean.hql')
   })
+
+  it('gives fragments and their spreads their scopes', async () => {
+    const tokens = await tokenize(
+      'fragment movieCard on Movie { primaryImage }\nexplore Movie with ...movieCard',
+    )
+    const scopes = (text: string) => tokens.filter((token) => token.text === text).map((token) => token.scope)
+    expect(scopes('fragment')).toEqual(['keyword.control.fragment.hql'])
+    expect(scopes('movieCard')).toEqual(['entity.name.type.fragment.hql', 'entity.name.type.fragment.hql'])
+    expect(scopes('on')).toEqual(['keyword.other.hql'])
+    expect(scopes('...')).toEqual(['keyword.operator.spread.hql'])
+  })
 })

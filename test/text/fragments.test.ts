@@ -1,0 +1,239 @@
+// Fragments in HQL text (issue 29): `fragment name on Type { … }` and `...name` spreads compile to the body of
+// their components written out, the builder's fragment's too; parse → print → parse is stable; and unknown,
+// unused, cyclic and misapplied fragments are reported with file:line:col and a code of their own.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  compile,
+  fromJSON,
+  fragment,
+  hql,
+  keyContributors,
+  primaryImage,
+  returnType,
+  socialMetrics,
+  keyTraits,
+  HqlTextError,
+} from 'hql'
+import type { ObjectTypeName } from 'hql'
+import { componentCatalogue } from '../../src/schemas'
+import {
+  checkDocument,
+  makeSource,
+  parseDocument,
+  parseQuery,
+  printDocument,
+  printQuery,
+} from '../../src/text'
+import type { ComponentItemNode, DocumentNode, FragmentDefinitionNode } from '../../src/text'
+import { requestArbitrary } from './arbitraries'
+
+const cards = `fragment personCard on Contributor { primaryImage, socialMetrics }
+fragment movieCard on Movie { primaryImage, keyContributors size 3 { ...personCard } }
+`
+
+/** The problems `hql check` reports for `text`, as `line:col code`. */
+function problems(text: string): string[] {
+  const { errors } = checkDocument(makeSource(text, 'cards.hql'), parseDocument(text, 'cards.hql'))
+  return errors
+    .map((error) => `${error.line}:${error.column} ${error.code}`)
+    .sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b))
+}
+
+describe('fragments in text', () => {
+  it('a spread compiles to the body of its components written out, and of the builder fragment', () => {
+    const spread = parseQuery(`${cards}explore Movie with ...movieCard, keyTraits page size 10`)
+    const writtenOut = parseQuery(
+      'explore Movie with primaryImage, keyContributors size 3 { primaryImage, socialMetrics }, keyTraits page size 10',
+    )
+    const personCard = fragment('Contributor', primaryImage, socialMetrics)
+    const movieCard = fragment('Movie', primaryImage, keyContributors(...personCard).pageSize(3))
+    const built = hql
+      .explore()
+      .filter(returnType.eq('Movie'))
+      .with(...movieCard, keyTraits)
+      .pageSize(10)
+    expect(compile(spread)).toEqual(compile(writtenOut))
+    expect(compile(spread)).toEqual(compile(built))
+  })
+
+  it('spreads where a nested list takes components, and among other components', () => {
+    const text = `${cards}query person\nlookup "mhmov-gladiator" with keyTraits, keyContributors { ...personCard }`
+    expect(compile(parseQuery(text)).body.components).toEqual([
+      { name: 'keyTraits' },
+      { name: 'keyContributors', components: [{ name: 'primaryImage' }, { name: 'socialMetrics' }] },
+    ])
+  })
+
+  it('prints fragments in their place with their comments, and reads the print back the same', () => {
+    const text = `# the cards
+${cards.trimEnd()}  # a card
+
+query movies
+explore Movie with ...movieCard page size 10
+`
+    const printed = printDocument(parseDocument(text))
+    expect(printed).toBe(`# the cards
+fragment personCard on Contributor { primaryImage, socialMetrics }
+
+fragment movieCard on Movie { primaryImage, keyContributors size 3 { ...personCard } }  # a card
+
+query movies
+explore Movie
+  with ...movieCard
+  page size 10
+`)
+    expect(printDocument(parseDocument(printed))).toBe(printed)
+  })
+
+  it('reports an unknown fragment, with a suggestion, at the spread', () => {
+    const text = `${cards}query movies\nexplore Movie with ...moviecard`
+    expect(() => parseQuery(text, { source: 'cards.hql' })).toThrow(
+      "cards.hql:4:23: unknown fragment 'moviecard'; did you mean 'movieCard'?",
+    )
+    expect(problems(text)).toContain('4:23 unknown_fragment')
+  })
+
+  it('reports a fragment spread where the objects are of none of its type', () => {
+    const text = `${cards}query movies\nexplore Movie with ...personCard`
+    const error = caughtText(() => parseQuery(text, { source: 'cards.hql' }))
+    expect([error.code, error.line, error.column]).toEqual(['fragment_not_applicable', 4, 23])
+    expect(error.reason).toBe("fragment 'personCard' is on Contributor; the objects here are Movie")
+    // Nested: the contributors of a movie take a person card, not a movie card.
+    const nested = `${cards}query movies\nexplore Movie with keyContributors { ...movieCard }`
+    expect(problems(nested)).toEqual(['4:41 fragment_not_applicable'])
+  })
+
+  it('reports cycles, unused and duplicate fragments, unknown types and components that do not apply', () => {
+    const text = `fragment a on Movie { primaryImage, ...b }
+fragment b on Movie { keyTraits, ...a }
+fragment unused on Movie { keyTraits }
+fragment typo on Movei { primaryName }
+fragment wrong on Movie { contributions }
+fragment wrong on Movie { keyTraits }
+query one
+explore Movie with ...a, ...typo, ...wrong
+`
+    expect(problems(text)).toEqual([
+      '1:40 cyclic_fragment',
+      '2:37 cyclic_fragment',
+      '3:10 unused_fragment',
+      '4:18 unknown_type',
+      '5:27 component_not_applicable',
+      '6:10 duplicate_fragment',
+    ])
+    const error = caughtText(() => parseQuery(text, { source: 'cards.hql' }))
+    expect(error.message).toMatch(/^cards\.hql:\d+:\d+: /)
+  })
+
+  it('stops spreads that multiply past the request limits, and chains deeper than it follows', () => {
+    // Each fragment spreads the next twice: 2^40 components written out, were nothing to stop it.
+    const doubling = Array.from(
+      { length: 40 },
+      (_, i) => `fragment f${i} on Movie { ...f${i + 1}, ...f${i + 1} }`,
+    ).join('\n')
+    const text = `${doubling}\nfragment f40 on Movie { primaryImage }\nexplore Movie with ...f0`
+    const started = process.memoryUsage().heapUsed
+    expect(caughtText(() => parseQuery(text)).code).toMatch(/^too_many_|duplicate_component/)
+    expect(process.memoryUsage().heapUsed - started).toBeLessThan(200_000_000)
+    const chain = Array.from({ length: 500 }, (_, i) => `fragment c${i} on Movie { ...c${i + 1} }`).join('\n')
+    const deep = `${chain}\nfragment c500 on Movie { primaryImage }\nexplore Movie with ...c0`
+    expect(caughtText(() => parseQuery(deep)).code).toBe('too_deep')
+  })
+
+  it('a fragment takes literal values only: a parameter inside one is refused', () => {
+    const text = `fragment card on Movie { keyContributors size $n }
+query movies($n: Int = 3)
+explore Movie with ...card`
+    expect(problems(text)).toEqual(['1:47 unknown_parameter', '2:14 unused_parameter'])
+    expect(() => parseQuery(text)).toThrow(
+      "<query>:1:47: a fragment's values are literals: $n is no parameter of fragment 'card'",
+    )
+  })
+})
+
+describe('fragments, property-tested', () => {
+  // Any request's top components, some of them moved into a fragment on one of its types that they all apply to.
+  const withFragment = requestArbitrary
+    .filter(({ body }) => (componentsOf(body)?.length ?? 0) > 0)
+    .chain(({ endpoint, body }) => {
+      const count = (componentsOf(body) as unknown[]).length
+      return fc.record({
+        endpoint: fc.constant(endpoint),
+        body: fc.constant(body),
+        from: fc.nat({ max: count - 1 }),
+        to: fc.integer({ min: 1, max: count }),
+      })
+    })
+
+  it('a document spreading a fragment compiles as the request, and prints to text that reads back the same', () => {
+    fc.assert(
+      fc.property(withFragment, ({ endpoint, body, from, to }) => {
+        const query = fromJSON(endpoint, body)
+        const types = (query as unknown as { types: readonly ObjectTypeName[] }).types
+        const text = printQuery(query) + '\n'
+        const parsed = parseDocument(text)
+        const definition = parsed.definitions[0]
+        const items = definition?.operation.with?.components ?? []
+        const moved = items.slice(Math.min(from, to - 1), Math.max(from + 1, to))
+        const on = types.find((type) =>
+          moved.every(
+            (item) =>
+              item.kind === 'Component' &&
+              (componentCatalogue[item.name.value as 'primaryImage'].appliesTo as readonly string[]).includes(
+                type,
+              ),
+          ),
+        )
+        fc.pre(definition !== undefined && on !== undefined && moved.length > 0)
+        const document = spreading(parsed, on as ObjectTypeName, items, moved)
+        const printed = printDocument(document)
+        expect(compile(parseQuery(printed))).toEqual(compile(query))
+        expect(printDocument(parseDocument(printed))).toBe(printed)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+const none = { start: -1, end: -1 }
+
+const componentsOf = (body: object): readonly unknown[] | undefined =>
+  (body as { components?: readonly unknown[] }).components
+
+/** `document` with `moved` (some of `items`, its query's components) in a fragment `card` on `on`, spread in their place. */
+function spreading(
+  document: DocumentNode,
+  on: ObjectTypeName,
+  items: readonly ComponentItemNode[],
+  moved: readonly ComponentItemNode[],
+): DocumentNode {
+  const definition = document.definitions[0] as DocumentNode['definitions'][number]
+  const card: FragmentDefinitionNode = {
+    kind: 'FragmentDefinition',
+    name: { kind: 'Name', value: 'card', ...none },
+    on: { kind: 'Name', value: on, ...none },
+    components: moved,
+    comments: document.comments,
+    ...none,
+  }
+  const at = items.indexOf(moved[0] as ComponentItemNode)
+  const spread: ComponentItemNode = { kind: 'Spread', name: card.name, ...none }
+  const components = [...items.slice(0, at), spread, ...items.slice(at + moved.length)]
+  const operation = definition.operation
+  return {
+    ...document,
+    definitions: [{ ...definition, operation: { ...operation, with: { ...operation.with!, components } } }],
+    fragments: [card],
+  }
+}
+
+function caughtText(run: () => unknown): HqlTextError {
+  try {
+    run()
+  } catch (error) {
+    if (error instanceof HqlTextError) return error
+    throw error
+  }
+  throw new Error('expected an HqlTextError')
+}
