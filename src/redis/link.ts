@@ -74,7 +74,13 @@ export class RedisLink {
     // A command given up may still fail later: that failure is already handled here.
     sent.catch(() => {})
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CommandTimeout()), this.#options.commandTimeoutMs)
+      // Given up after the sockets are read once more: a process that stalled (a long GC, a loaded machine) runs
+      // its due timers before it reads its sockets, so an answer Redis sent in time would otherwise be taken for
+      // silence, and the whole process would fall back without Redis being at fault.
+      timer = setTimeout(
+        () => setImmediate(() => reject(new CommandTimeout())),
+        this.#options.commandTimeoutMs,
+      )
     })
     return Promise.race([sent, timeout]).finally(() => clearTimeout(timer))
   }

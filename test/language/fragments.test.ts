@@ -38,7 +38,7 @@ describe('fragments in the language service', () => {
       'fragment movieCard on Movie { primaryImage, keyContributors { ...personCard } }',
     )
     expect(shown?.markdown).toContain(
-      "keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>>; socialMetrics: SocialMetrics }, ContributorContext>>",
+      "keyContributors: PagedList<Pair<TypedObject<'Contributor'> & { primaryImage: Pair<TypedObject<'Image'>, EmptyContext>; socialMetrics: SocialMetrics }, ContributorContext>>",
     )
   })
 

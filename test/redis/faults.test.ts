@@ -200,6 +200,33 @@ describe.each(clientKinds)('with %s', (kind) => {
     expect((await store.get())?.accessToken).toBe(token(1).accessToken)
   })
 
+  test('a process that stalls past the command timeout takes the answer Redis sent in time', async () => {
+    const { server, events, shared, commandsOf } = await setup()
+    const store = redisTokenStore({ ...shared, key: 'hql:fault:stall' })
+    await store.set(token(1))
+    await store.get() // Redis now holds the script: the read below is one command
+    let got: StoredToken | undefined
+    const sent = commandsOf(async () => {
+      got = await store.get()
+    })
+    // The command goes out while Redis is frozen; then, from an immediate callback (after the sockets were read),
+    // Redis answers while this process is busy past the command timeout. Its timers are due before it reads the
+    // answer: that answer, there in time, must win over the timeout.
+    server.freeze()
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      server.thaw()
+    }
+    const busyUntil = Date.now() + COMMAND_TIMEOUT_MS + 200
+    while (Date.now() < busyUntil);
+    expect(await sent).toHaveLength(1)
+    expect(got?.accessToken).toBe(token(1).accessToken)
+    // Redis answered: the process did not fall back (a timeout would have said so here, and gone on alone).
+    expect(events).toEqual([])
+  })
+
   test('without Redis, the budget counts this process alone with fallbackRequests', async () => {
     const { shared } = await setup(false)
     const budget = redisRateBudget({
