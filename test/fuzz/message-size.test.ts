@@ -4,6 +4,7 @@
 // four endpoints, the builder and the text: an HqlError with a short message, whose `path` field still holds
 // the key exactly (it is data; only the text of the message is cut).
 import fc from 'fast-check'
+import { anyString } from '../support/any-text'
 import { describe, expect, it } from 'vitest'
 import { component, fromJSON, hql, HqlError, parseQuery, returnType } from 'hql'
 import type { EndpointName, JsonPath } from 'hql'
@@ -31,7 +32,7 @@ const huge = (unit: fc.Arbitrary<string>): fc.Arbitrary<{ text: string }> =>
   })
 
 /** Any characters, lone surrogates too: what JSON or a JavaScript caller may hold. */
-const anyHuge = huge(fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }))
+const anyHuge = huge(anyString({ minLength: 1, maxLength: 6 }))
 /** A name the text reads as one word (the parser's name characters). */
 const hugeName = huge(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,5}$/))
 /** What a text string may hold unescaped: letters, digits, punctuation of ids, a space, astral characters. */
