@@ -147,9 +147,8 @@ function isQueryMember(
   source: ts.SourceFile,
   position: number,
 ): boolean {
-  let node: ts.Node | undefined = findToken(typescript, source, position)
-  while (node !== undefined && !typescript.isPropertyAccessExpression(node)) node = node.parent
-  if (node === undefined || !typescript.isPropertyAccessExpression(node)) return false
+  const node = enclosing(findToken(typescript, source, position), typescript.isPropertyAccessExpression)
+  if (node === undefined) return false
   const type = program.getTypeChecker().getTypeAtLocation(node.expression)
   const name = (type.aliasSymbol ?? type.getSymbol())?.getName() ?? ''
   return queryInterface.test(name)
@@ -162,9 +161,8 @@ function insideQueryFilter(
   source: ts.SourceFile,
   position: number,
 ): boolean {
-  let node: ts.Node | undefined = findToken(typescript, source, position)
-  while (node !== undefined && !typescript.isCallExpression(node)) node = node.parent
-  if (node === undefined || !typescript.isCallExpression(node)) return false
+  const node = enclosing(findToken(typescript, source, position), typescript.isCallExpression)
+  if (node === undefined) return false
   const callee = node.expression
   if (!typescript.isPropertyAccessExpression(callee) || callee.name.text !== 'filter') return false
   if (position <= callee.getEnd()) return false
@@ -176,6 +174,15 @@ function insideQueryFilter(
 }
 
 // The innermost node at `position` (the token before it when it stands between tokens, as after `(`).
+/** The innermost node of a kind around `node` (itself included). */
+function enclosing<T extends ts.Node>(
+  node: ts.Node | undefined,
+  is: (node: ts.Node) => node is T,
+): T | undefined {
+  for (let at = node; at !== undefined; at = at.parent) if (is(at)) return at
+  return undefined
+}
+
 function findToken(typescript: typeof ts, source: ts.SourceFile, position: number): ts.Node | undefined {
   const visit = (node: ts.Node): ts.Node | undefined =>
     node.getFullStart() <= position && position <= node.getEnd()

@@ -22,34 +22,46 @@ const compilerOptions: ts.CompilerOptions = (() => {
   return { ...options, paths: builtPackagePaths(root) }
 })()
 
-let text = ''
-let version = 0
-const host: ts.LanguageServiceHost = {
-  getCompilationSettings: () => compilerOptions,
-  getScriptFileNames: () => [snippetPath],
-  getScriptVersion: (fileName) => (fileName === snippetPath ? String(version) : '0'),
-  getScriptSnapshot: (fileName) => {
-    if (fileName === snippetPath) return ts.ScriptSnapshot.fromString(text)
-    const content = ts.sys.readFile(fileName)
-    return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content)
-  },
-  getCurrentDirectory: () => root,
-  getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-  fileExists: (fileName) => fileName === snippetPath || ts.sys.fileExists(fileName),
-  readFile: (fileName) => (fileName === snippetPath ? text : ts.sys.readFile(fileName)),
-  readDirectory: ts.sys.readDirectory,
-  directoryExists: ts.sys.directoryExists,
-  getDirectories: ts.sys.getDirectories,
+/**
+ * A language service over one in-memory snippet file at `snippetPath` (tsconfig's options, `hql` resolved to the
+ * build) and a `load` that replaces the snippet's text: the cursor's offset, or -1 without a marker. Each
+ * service parses the library once; only the snippet changes between calls.
+ */
+export function snippetService(snippetPath: string): {
+  service: ts.LanguageService
+  load(snippet: string): number
+} {
+  let text = ''
+  let version = 0
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => compilerOptions,
+    getScriptFileNames: () => [snippetPath],
+    getScriptVersion: (fileName) => (fileName === snippetPath ? String(version) : '0'),
+    getScriptSnapshot: (fileName) => {
+      if (fileName === snippetPath) return ts.ScriptSnapshot.fromString(text)
+      const content = ts.sys.readFile(fileName)
+      return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content)
+    },
+    getCurrentDirectory: () => root,
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: (fileName) => fileName === snippetPath || ts.sys.fileExists(fileName),
+    readFile: (fileName) => (fileName === snippetPath ? text : ts.sys.readFile(fileName)),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  }
+  return {
+    service: ts.createLanguageService(host, ts.createDocumentRegistry()),
+    load(snippet) {
+      const at = snippet.indexOf(cursor)
+      text = at < 0 ? snippet : snippet.slice(0, at) + snippet.slice(at + cursor.length)
+      version++
+      return at
+    },
+  }
 }
-const service = ts.createLanguageService(host, ts.createDocumentRegistry())
 
-/** Loads a snippet (the cursor marker removed) and returns the cursor's offset, or -1 without one. */
-function load(snippet: string): number {
-  const at = snippet.indexOf(cursor)
-  text = at < 0 ? snippet : snippet.slice(0, at) + snippet.slice(at + cursor.length)
-  version++
-  return at
-}
+const { service, load } = snippetService(snippetPath)
 
 function atCursor(snippet: string): number {
   const at = load(snippet)

@@ -8,38 +8,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
-import { builtPackagePaths } from '../support/built-package'
+import { cursor, snippetService } from '../support/language-service'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const snippetPath = path.join(root, 'test', '__plugin_editor__.ts')
-const cursor = '/*|*/'
 const filterHelpers = ['collections', 'contributors', 'contributorsOf', 'returnType', 'sources', 'traits']
 
-const compilerOptions: ts.CompilerOptions = (() => {
-  const { config } = ts.readConfigFile(path.join(root, 'tsconfig.json'), ts.sys.readFile)
-  const options = ts.parseJsonConfigFileContent(config, ts.sys, root).options
-  return { ...options, paths: builtPackagePaths(root) }
-})()
-
-let text = ''
-let version = 0
-const host: ts.LanguageServiceHost = {
-  getCompilationSettings: () => compilerOptions,
-  getScriptFileNames: () => [snippetPath],
-  getScriptVersion: (fileName) => (fileName === snippetPath ? String(version) : '0'),
-  getScriptSnapshot: (fileName) => {
-    const content = fileName === snippetPath ? text : ts.sys.readFile(fileName)
-    return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content)
-  },
-  getCurrentDirectory: () => root,
-  getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-  fileExists: (fileName) => fileName === snippetPath || ts.sys.fileExists(fileName),
-  readFile: (fileName) => (fileName === snippetPath ? text : ts.sys.readFile(fileName)),
-  readDirectory: ts.sys.readDirectory,
-  directoryExists: ts.sys.directoryExists,
-  getDirectories: ts.sys.getDirectories,
-}
-const plain = ts.createLanguageService(host, ts.createDocumentRegistry())
+const { service: plain, load } = snippetService(snippetPath)
 // The plugin as tsserver loads it: require() of the built module, its factory handed this TypeScript.
 const init = createRequire(import.meta.url)(path.join(root, 'dist', 'ts-plugin.js')) as (modules: {
   typescript: typeof ts
@@ -48,9 +23,7 @@ const plugged = init({ typescript: ts }).create({ languageService: plain, config
 
 /** The names completed at the cursor, in the editor's order; auto-imports offered, as VS Code does. */
 function completions(service: ts.LanguageService, snippet: string): string[] {
-  const at = snippet.indexOf(cursor)
-  text = snippet.slice(0, at) + snippet.slice(at + cursor.length)
-  version++
+  const at = load(snippet)
   const info = service.getCompletionsAtPosition(snippetPath, at, {
     includeCompletionsForModuleExports: true,
     includeCompletionsWithInsertText: true,
@@ -64,8 +37,7 @@ function completions(service: ts.LanguageService, snippet: string): string[] {
 
 /** The type errors of a snippet, each message flattened to one string. */
 function errors(service: ts.LanguageService, snippet: string): string[] {
-  text = snippet
-  version++
+  load(snippet)
   return service
     .getSemanticDiagnostics(snippetPath)
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
