@@ -1,6 +1,7 @@
 // Redis trouble never stops the app: with Redis down at start, stopped mid-run, restarted empty, or frozen
 // (SIGSTOP: connected but silent), the token store and the budget go on per process within a bounded time,
 // say so through onRedisStateChange, and share again once Redis answers. Run with both clients.
+import { execFileSync } from 'node:child_process'
 import { afterEach, describe, expect, test } from 'vitest'
 import { RateBudgetError, type RedisStateInfo, type StoredToken, type TokenRenewal } from '../../src/client'
 import { redisRateBudget, redisTokenStore } from '../../src/redis'
@@ -220,6 +221,9 @@ describe.each(clientKinds)('with %s', (kind) => {
       server.thaw()
     }
     const busyUntil = Date.now() + COMMAND_TIMEOUT_MS + 200
+    // Redis answers its clients in order: once a PING from another client is answered (synchronously, so this
+    // process reads nothing meanwhile), the read sent before it has its answer in this process's socket.
+    execFileSync('redis-cli', ['-p', String(server.port), 'PING'], { timeout: 30_000 })
     while (Date.now() < busyUntil);
     expect(await sent).toHaveLength(1)
     expect(got?.accessToken).toBe(token(1).accessToken)
