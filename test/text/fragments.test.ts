@@ -27,6 +27,7 @@ import {
 } from '../../src/text'
 import type { ComponentItemNode, DocumentNode, FragmentDefinitionNode } from '../../src/text'
 import { requestArbitrary } from './arbitraries'
+import { caught } from '../support/caught'
 
 const cards = `fragment personCard on Contributor { primaryImage, socialMetrics }
 fragment movieCard on Movie { primaryImage, keyContributors size 3 { ...personCard } }
@@ -96,7 +97,7 @@ explore Movie
 
   it('reports a fragment spread where the objects are of none of its type', () => {
     const text = `${cards}query movies\nexplore Movie with ...personCard`
-    const error = caughtText(() => parseQuery(text, { source: 'cards.hql' }))
+    const error = caught(() => parseQuery(text, { source: 'cards.hql' }), HqlTextError)
     expect([error.code, error.line, error.column]).toEqual(['fragment_not_applicable', 4, 23])
     expect(error.reason).toBe("fragment 'personCard' is on Contributor; the objects here are Movie")
     // Nested: the contributors of a movie take a person card, not a movie card.
@@ -122,7 +123,7 @@ explore Movie with ...a, ...typo, ...wrong
       '5:27 component_not_applicable',
       '6:10 duplicate_fragment',
     ])
-    const error = caughtText(() => parseQuery(text, { source: 'cards.hql' }))
+    const error = caught(() => parseQuery(text, { source: 'cards.hql' }), HqlTextError)
     expect(error.message).toMatch(/^cards\.hql:\d+:\d+: /)
   })
 
@@ -134,11 +135,11 @@ explore Movie with ...a, ...typo, ...wrong
     ).join('\n')
     const text = `${doubling}\nfragment f40 on Movie { primaryImage }\nexplore Movie with ...f0`
     const started = process.memoryUsage().heapUsed
-    expect(caughtText(() => parseQuery(text)).code).toMatch(/^too_many_|duplicate_component/)
+    expect(caught(() => parseQuery(text), HqlTextError).code).toMatch(/^too_many_|duplicate_component/)
     expect(process.memoryUsage().heapUsed - started).toBeLessThan(200_000_000)
     const chain = Array.from({ length: 500 }, (_, i) => `fragment c${i} on Movie { ...c${i + 1} }`).join('\n')
     const deep = `${chain}\nfragment c500 on Movie { primaryImage }\nexplore Movie with ...c0`
-    expect(caughtText(() => parseQuery(deep)).code).toBe('too_deep')
+    expect(caught(() => parseQuery(deep), HqlTextError).code).toBe('too_deep')
   })
 
   it('a fragment takes literal values only: a parameter inside one is refused', () => {
@@ -226,14 +227,4 @@ function spreading(
     definitions: [{ ...definition, operation: { ...operation, with: { ...operation.with!, components } } }],
     fragments: [card],
   }
-}
-
-function caughtText(run: () => unknown): HqlTextError {
-  try {
-    run()
-  } catch (error) {
-    if (error instanceof HqlTextError) return error
-    throw error
-  }
-  throw new Error('expected an HqlTextError')
 }
