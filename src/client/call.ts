@@ -142,8 +142,11 @@ interface CallClock {
   signal(): AbortSignal
   /** What an attempt listens to: the call's signal if it was made, else the caller's. */
   parent(): AbortSignal | undefined
-  /** The error of a call that is over: the caller's abort, or the call's time limit. */
-  aborted(request?: RequestDescription): ClientError
+  /**
+   * The error of a call that is over: an abort of `by` (the caller's signal, or a middleware's), or the call's
+   * time limit.
+   */
+  aborted(request?: RequestDescription, by?: AbortSignal): ClientError
   dispose(): void
 }
 
@@ -160,9 +163,9 @@ function callClock(
     over: () => caller?.aborted === true || left() <= 0 || total?.signal.aborted === true,
     signal: () => (total ??= deadline(caller, Math.max(0, left()))).signal,
     parent: () => total?.signal ?? caller,
-    aborted: (request) =>
-      caller?.aborted
-        ? new AbortedError(caller.reason, request, scrub)
+    aborted: (request, by = caller) =>
+      by?.aborted
+        ? new AbortedError(by.reason, request, scrub)
         : new TimeoutError('total', totalTimeoutMs, request),
     dispose: () => total?.dispose(),
   }
@@ -229,8 +232,7 @@ async function attemptOnce(
     // The client's own refusal from inside a fetch (a spent rate budget) is thrown as it is, not retried.
     if (error instanceof ClientError) throw error
     // A middleware's signal stands for the caller: an abort, not a failure to retry.
-    if (request.signal?.aborted)
-      throw new AbortedError(request.signal.reason, describe(), (text) => core.secrets.scrub(text))
+    if (request.signal?.aborted) throw clock.aborted(describe(), request.signal)
     if (attemptDeadline.timedOut()) return new TimeoutError('attempt', timeoutMs, describe())
     return new NetworkError(core.secrets.scrub(describeFailure(error)), describe())
   }
