@@ -4,7 +4,7 @@
 // `.with(...movieCard)` does. What is here: the document's fragments by name, whether each spread is of a fragment
 // for the objects where it stands (a Contributor fragment in a Movie explore is not), and the checks of the
 // fragments themselves that `hql check` and the language service run (check-document.ts).
-import { HqlError, HqlValidationError } from '../model/errors'
+import { HqlError } from '../model/errors'
 import { isComponentName, componentCatalogue } from '../model/components'
 import type { ComponentEntry } from '../model/components'
 import { objectTypeNames } from '../model/ids'
@@ -16,7 +16,7 @@ import { clipped } from '../model/shown'
 import type { ComponentRequest } from '../model/request/components'
 import type { ComponentItemNode, DocumentNode, FragmentDefinitionNode } from './ast'
 import type { TextProblem } from './errors'
-import { Lowering, pathKey } from './lower'
+import { Lowering, modelIssues, placeIssue } from './lower'
 
 /** A document's fragments by name: the first of a name (a second is `duplicate_fragment`). */
 export type Fragments = ReadonlyMap<string, FragmentDefinitionNode>
@@ -159,22 +159,9 @@ function componentProblems(
     checkComponentTree(checked(ComponentListRule, requests, path) as readonly ComponentRequest[], [on], path)
   } catch (error) {
     if (!(error instanceof HqlError)) throw error
-    const issues =
-      error instanceof HqlValidationError
-        ? error.issues.map((issue) => ({ code: issue.code, reason: issue.message, path: issue.path }))
-        : [{ code: error.code, reason: error.reason, path: error.path }]
-    const locations = lowering.locations
-    for (const issue of issues) {
-      let offset = fragment.start
-      for (let length = issue.path.length; length > 0; length--) {
-        const found = locations.get(pathKey(issue.path.slice(0, length)))
-        if (found !== undefined) {
-          offset = found
-          break
-        }
-      }
-      problems.push({ code: issue.code, reason: issue.reason, offset })
-    }
+    const issues = modelIssues(error)
+    for (const issue of issues)
+      problems.push(placeIssue(lowering.locations, issue.code, issue.reason, issue.path, fragment.start))
   }
   return problems
 }

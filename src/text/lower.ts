@@ -1,5 +1,6 @@
 // From the files that define them, not the model's entry: unbundled (tsx, vitest), each re-export level is a
 // getter call per read, and lowering reads the filter and sort names for every condition and sort key.
+import { HqlError, HqlValidationError } from '../model/errors'
 import { filterNames, sortProperties } from '../model/vocabulary'
 import { didYouMean } from '../model/suggest'
 import { clipped } from '../model/shown'
@@ -47,6 +48,35 @@ export interface Lowered {
 export const pathKey = (path: Path): string => path.join('\u0000')
 /** Where the key of `path` itself was written (for `unknown_key`), apart from where its value was. */
 export const keyOf = (path: Path): Path => [...path, '\u0001key']
+
+/** What the model says of a body: each issue of a validation error, or the error itself. */
+export function modelIssues(error: HqlError): { code: HqlErrorCode; reason: string; path: Path }[] {
+  return error instanceof HqlValidationError
+    ? error.issues.map((issue) => ({ code: issue.code, reason: issue.message, path: issue.path }))
+    : [{ code: error.code, reason: error.reason, path: error.path }]
+}
+
+/**
+ * A model's issue at `path`, placed at the text of the deepest part of the path that came from the text (by
+ * `locations`, as lowering recorded them), or at `fallback`. A key the model does not know is shown where the key
+ * is written, not where its value is.
+ */
+export function placeIssue(
+  locations: ReadonlyMap<string, number>,
+  code: HqlErrorCode,
+  reason: string,
+  path: Path,
+  fallback = 0,
+): TextProblem {
+  const key =
+    code === 'unknown_key' || code === 'unknown_filter' ? locations.get(pathKey(keyOf(path))) : undefined
+  if (key !== undefined) return { code, reason, offset: key }
+  for (let length = path.length; length >= 0; length--) {
+    const offset = locations.get(pathKey(path.slice(0, length)))
+    if (offset !== undefined) return { code, reason, offset }
+  }
+  return { code, reason, offset: fallback }
+}
 
 const returnTypeSlot = filterNames.indexOf('returnType')
 

@@ -1,5 +1,5 @@
-import { HqlError, HqlValidationError, clipped, didYouMean } from '../model'
-import type { HqlErrorCode, JsonPath } from '../model'
+import { HqlError, clipped, didYouMean } from '../model'
+import type { JsonPath } from '../model'
 import { fromOwnedJSON } from '../compile'
 import type { Query } from '../model/core'
 import type { ParamNode, QueryDefinitionNode, ValueNode } from './ast'
@@ -9,7 +9,7 @@ import { typesOfBody } from '../model/query/returned-types'
 import type { EndpointName } from '../model/core'
 import { HqlTextError, maxErrorsPerText, shownParameter } from './errors'
 import type { TextProblem } from './errors'
-import { Lowering, keyOf, literal, pathKey } from './lower'
+import { Lowering, literal, modelIssues, placeIssue } from './lower'
 import type { Lowered } from './lower'
 import { checkArgument, isParamTypeName, paramTypeNames, placeholder } from './param-types'
 import type { ParamType } from './param-types'
@@ -101,16 +101,13 @@ function withModelIssues(
   located: Lowered,
   explainedRanges: readonly (readonly [number, number])[] = [],
 ): [TextProblem[], (JsonPath | undefined)[]] {
-  const issues =
-    error instanceof HqlValidationError
-      ? error.issues.map((issue) => ({ code: issue.code, reason: issue.message, path: issue.path }))
-      : [{ code: error.code, reason: error.reason, path: error.path }]
+  const issues = modelIssues(error)
   const explained = new Set(lowering.explained)
   for (const problem of problems) explained.add(problem.offset)
   const all: TextProblem[] = [...problems]
   const paths: (JsonPath | undefined)[] = problems.map((problem) => problem.path)
   for (const issue of issues) {
-    const problem = locate(located, issue.code, issue.reason, issue.path)
+    const problem = placeIssue(located.locations, issue.code, issue.reason, issue.path)
     if (explained.has(problem.offset)) continue
     if (explainedRanges.some(([start, end]) => start <= problem.offset && problem.offset < end)) continue
     all.push(problem)
@@ -243,21 +240,6 @@ function defaultValue(node: ValueNode, type: ParamType, problems: TextProblem[])
     return undefined
   }
   return literal(node, type.name)
-}
-
-/** The problem at the text of the deepest part of `path` that came from the text. */
-function locate(lowered: Lowered, code: HqlErrorCode, reason: string, path: JsonPath): TextProblem {
-  // A key the model does not know is shown where the key is written, not where its value is.
-  const key =
-    code === 'unknown_key' || code === 'unknown_filter'
-      ? lowered.locations.get(pathKey(keyOf(path)))
-      : undefined
-  if (key !== undefined) return { code, reason, offset: key }
-  for (let length = path.length; length >= 0; length--) {
-    const offset = lowered.locations.get(pathKey(path.slice(0, length)))
-    if (offset !== undefined) return { code, reason, offset }
-  }
-  return { code, reason, offset: 0 }
 }
 
 function failed(
