@@ -130,13 +130,6 @@ type EachNested<T extends ObjectTypeName, S extends readonly unknown[]> = {
 /** The component names that apply to at least one of the types `T`. */
 type NamesFor<T extends ObjectTypeName> = ComponentsByType[T]
 
-/**
- * An argument that is not (yet) one spec or one name: while a name is being written, the editor asks for the
- * parameter's type with the argument left out, which leaves it the whole `ComponentArg`. Offering the names
- * that apply there is what makes it complete exactly those after `.with('`.
- */
-type NameBeingWritten<T extends ObjectTypeName, A> = ComponentName extends A ? ComponentSpec | NamesFor<T> : A
-
 // The components of `C` that apply to none of the types `Types`.
 type Stranded<C, Types extends ObjectTypeName> =
   C extends ComponentSpec<infer N, unknown>

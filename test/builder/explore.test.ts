@@ -14,7 +14,6 @@ import {
   primaryImage,
   keyContributors,
   allSubscriptions,
-  HqlError,
 } from 'hql'
 import { caught } from '../support/caught'
 

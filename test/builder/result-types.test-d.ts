@@ -19,7 +19,6 @@ import {
 import type { ReturnTypeName, ResultOf } from 'hql'
 import type { IdOf } from '../../src/schemas'
 import type {
-  Image,
   Movie,
   ShowSeries,
   PagingInfo,

@@ -2,14 +2,7 @@
 // service said (code, path, message), read defensively from any body; an OAuthError names the token URL and
 // status. Real HTTP on 127.0.0.1 against a server whose every answer a test writes.
 import { describe, expect, it } from 'vitest'
-import {
-  createClient,
-  HttpError,
-  OAuthError,
-  passwordGrant,
-  staticTokenGrant,
-  type ClientOptions,
-} from '../../src/client'
+import { createClient, HttpError, OAuthError, passwordGrant, staticTokenGrant } from '../../src/client'
 import { parsePath } from '../../src/client/service-answer'
 import { FAST, exploreMovies, failure, type Overrides } from './helpers'
 import { hostileServerForFile, sendJson } from './hostile-server'

@@ -9,7 +9,6 @@ import {
   hooks as hooksPiece,
   passwordGrant,
   staticTokenGrant,
-  type ClientOptions,
   type Hooks,
   type RequestDescription,
 } from '../../src/client'

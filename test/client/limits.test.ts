@@ -9,7 +9,6 @@ import {
   LimitExceededError,
   PagingLoopError,
   staticTokenGrant,
-  type ClientOptions,
 } from '../../src/client'
 import { hql } from 'hql'
 import { maxResponseDepth } from '../../src/client/checks'

@@ -9,7 +9,6 @@ import {
   PagingRefusedError,
   staticTokenGrant,
   strictCheck,
-  type ClientOptions,
 } from '../../src/client'
 import { movie } from './fake-service'
 import { FAST, drain, type Overrides } from './helpers'

@@ -1,14 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import {
-  compile,
-  fromJSON,
-  hql,
-  HqlError,
-  HqlValidationError,
-  returnType,
-  primaryImage,
-  keyContributors,
-} from 'hql'
+import { compile, fromJSON, hql, HqlValidationError, returnType, primaryImage, keyContributors } from 'hql'
 import { caught } from '../support/caught'
 
 describe('fromJSON', () => {

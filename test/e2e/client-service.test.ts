@@ -16,7 +16,6 @@ import {
   sources,
   silo,
   HttpError,
-  type Client,
   type TokenRefreshInfo,
 } from 'hql'
 import { testPasswordCost } from '../support/password-cost'

@@ -13,7 +13,7 @@ import {
   redisClient,
   type TestClient,
 } from '../support/redis-clients'
-import { startRedis, type RedisServer } from '../support/redis-server'
+import { startRedis } from '../support/redis-server'
 
 const COMMAND_TIMEOUT_MS = 300
 const RETRY_MS = 100

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compile, fromJSON, hql, HqlError, silo } from 'hql'
-import { HqlTextError, parseQuery, printQuery } from '../../src/text'
+import { parseQuery, printQuery } from '../../src/text'
 
 // A silos body may hold a page: the service writes one into the body of silos' next (SERVICE-SPEC.md: silos
 // do not use `page`; the next page of silos is that body). The body rule takes it, so every door does (issue 27:

@@ -11,7 +11,6 @@ import type { ItemsOptions, PagesOptions, Paging, PagingHost, PagingMethods, Pag
 import {
   isEmptyPage,
   pageItems,
-  pagedEndpointPath,
   pagingInfoNext,
   readPage,
   stepOf,

@@ -41,7 +41,6 @@ type Shape = Readonly<Record<string, Checker<unknown>>>
 type OptionalKeys<S extends Shape> = {
   [K in keyof S]: S[K] extends OptionalChecker<unknown> ? K : never
 }[keyof S]
-type Flat<T> = { [K in keyof T]: T[K] }
 /** The type of an object shape: optional fields for optional checkers, the rest required. */
 export type ObjectOf<S extends Shape> = { readonly [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & {
   readonly [K in OptionalKeys<S>]?: Infer<S[K]>
