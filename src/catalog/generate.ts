@@ -3,11 +3,12 @@ import {
   isFragmentSlot,
   lineColumnAt,
   makeSource,
+  paramTypeFits,
   paramTypeNames,
   symbolicBody,
   symbolicComponents,
 } from '../text'
-import type { Fragments, ParamNode } from '../text'
+import type { Fragments, ParamNode, ParamTypeName } from '../text'
 import type { CatalogFile } from './load'
 import type { CatalogQuery } from './check'
 import { builderCode, components } from './builder-code'
@@ -123,7 +124,8 @@ function generateFunction(
  * Inside, they are the declared type, so the result type is what the query declares (`MovieId`: a Movie).
  */
 function isIdParam(param: ParamNode): boolean {
-  return param.type.name.value.endsWith('Id')
+  const type = param.type.name.value
+  return (paramTypeNames as readonly string[]).includes(type) && paramTypeFits(type as ParamTypeName, 'Id')
 }
 
 function paramField(param: ParamNode, asDeclared: boolean): string {
