@@ -173,7 +173,6 @@ function insideQueryFilter(
   })
 }
 
-// The innermost node at `position` (the token before it when it stands between tokens, as after `(`).
 /** The innermost node of a kind around `node` (itself included). */
 function enclosing<T extends ts.Node>(
   node: ts.Node | undefined,
@@ -183,6 +182,7 @@ function enclosing<T extends ts.Node>(
   return undefined
 }
 
+// The innermost node at `position` (the token before it when it stands between tokens, as after `(`).
 function findToken(typescript: typeof ts, source: ts.SourceFile, position: number): ts.Node | undefined {
   const visit = (node: ts.Node): ts.Node | undefined =>
     node.getFullStart() <= position && position <= node.getEnd()
