@@ -1,5 +1,7 @@
 // The thread costly requests run on (issue 24): it answers a prepared request with the same bytes, or the same
-// error, as the event loop would, over the same catalog; it stops when closed, and what was on it fails.
+// error, as the event loop would, over the same catalog; services of one process over the same catalog share it,
+// each with its own limits and origin; what a service had on it fails when it closes, and the thread stops a
+// while after its last service closed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO } from 'hql/service'
 import { errorResponse } from '../../src/service/http/errors'
@@ -19,8 +21,14 @@ const { graph } = graphFor(
 const deps = { graph, limits: DEFAULT_LIMITS, defaultImage: () => defaultImage(baseUrl) }
 let worker: GraphWorker
 
+// Short, so that the last test sees the thread stop; the default is 30 s.
+const lingerMs = 100
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const sameCatalog = (limits = DEFAULT_LIMITS, origin = baseUrl) =>
+  new GraphWorker(() => ({ catalog: undefined, users, limits, baseUrl: origin }), lingerMs)
+
 beforeAll(async () => {
-  worker = new GraphWorker(() => ({ catalog: undefined, users, limits: DEFAULT_LIMITS, baseUrl }))
+  worker = sameCatalog()
   while (!worker.ready()) await new Promise((resolve) => setTimeout(resolve, 20))
 }, 60_000)
 afterAll(() => worker.close())
@@ -107,15 +115,72 @@ describe('the graph worker', () => {
     expect(all).toEqual(requests.map(([endpoint, body]) => inThread(endpoint, body)))
   })
 
-  it('fails what is on it when closed, and starts again when asked', async () => {
+  it('is shared by the services of the same catalog and users, each with its own limits and origin', async () => {
+    const limits = { ...DEFAULT_LIMITS, maxObjects: 5 }
+    const origin = 'http://127.0.0.1:10'
+    const other = sameCatalog(limits, origin)
+    // Ready at once: a thread of its own could not have built a graph before this line.
+    expect(other.ready()).toBe(true)
+    const theirs = { graph, limits, defaultImage: () => defaultImage(origin) }
+    const inTheirThread = (endpoint: 'lookup' | 'explore', body: unknown) => {
+      try {
+        return jsonBytes(runQuery(theirs, prepareQuery(theirs, endpoint, body), DEMO.username)).toString(
+          'utf8',
+        )
+      } catch (error) {
+        return errorResponse(error)
+      }
+    }
+    const onTheirs = async (endpoint: 'lookup' | 'explore', body: unknown) => {
+      try {
+        const answer = await other.run({ query: prepareQuery(theirs, endpoint, body) }, DEMO.username)
+        return jsonBytes(answer).toString('utf8')
+      } catch (error) {
+        return errorResponse(error)
+      }
+    }
+    try {
+      const image = { ids: ['mhmov-gladiator'], components: [{ name: 'secondaryImage' }] }
+      expect(await onTheirs('lookup', image)).toEqual(inTheirThread('lookup', image))
+      expect(await onTheirs('lookup', image)).toContain(`${origin}/`)
+      expect(await onWorker('lookup', image)).toContain(`${baseUrl}/`)
+      const many = requests[0][1]
+      expect(await onTheirs('explore', many)).toMatchObject({ body: { error: 'response_too_large' } })
+      expect(await onWorker('explore', many)).toEqual(inThread('explore', many))
+    } finally {
+      await other.close()
+    }
+  })
+
+  it("fails only the closing service's requests; the thread stays for the others", async () => {
+    const [endpoint, body] = requests[0]
+    const other = sameCatalog()
+    expect(other.ready()).toBe(true)
+    const theirs = other.run({ query: prepareQuery(deps, endpoint, body) }, DEMO.username)
+    const ours = worker.run({ query: prepareQuery(deps, endpoint, body) }, DEMO.username)
+    // The expectation holds the promise before close rejects it: no rejection goes unhandled meanwhile.
+    const refused = expect(theirs).rejects.toThrow(/stopped/)
+    await other.close()
+    await refused
+    expect(jsonBytes(await ours).toString('utf8')).toEqual(inThread(endpoint, body))
+    expect(worker.ready()).toBe(true)
+  })
+
+  it('fails what is on it when its last service closes, lingers, then stops; asked again, starts again', async () => {
     const [endpoint, body] = requests[0]
     const running = worker.run({ query: prepareQuery(deps, endpoint, body) }, DEMO.username)
-    // The expectation holds the promise before close rejects it: no rejection goes unhandled meanwhile.
     const refused = expect(running).rejects.toThrow(/stopped/)
     await worker.close()
     await refused
+    // Within the linger (no timer has run since the close): a new service takes the same thread, ready.
+    const next = sameCatalog()
+    expect(next.ready()).toBe(true)
+    await next.close()
+    // Past it: the thread has stopped, and the next service starts one of its own.
+    await sleep(lingerMs * 3)
+    worker = sameCatalog()
     expect(worker.ready()).toBe(false)
-    while (!worker.ready()) await new Promise((resolve) => setTimeout(resolve, 20))
+    while (!worker.ready()) await sleep(20)
     expect(await onWorker(endpoint, body)).toEqual(inThread(endpoint, body))
   }, 60_000)
 })

@@ -4,6 +4,7 @@ import { HqlError, type JsonPath } from '../../model/errors'
 import type { HqlErrorCode } from '../../model/error-codes'
 import type { UserConfig } from '../auth/registry'
 import type { RawCatalog } from '../catalog/raw'
+import { defaultCatalogDir } from '../catalog/load'
 import { graphFor } from '../graph/shared-graph'
 import { ServiceError } from '../http/errors'
 import { parseJson } from '../http/body'
@@ -41,7 +42,10 @@ const MARK = 'hqlGraphWorker'
 export type WorkerRequest =
   { readonly query: PreparedQuery } | { readonly endpoint: GraphEndpoint; readonly body: Uint8Array }
 
-type Ask = WorkerRequest & { readonly id: number; readonly username: string | undefined }
+/** What differs between services sharing a thread: their limits, and the origin their placeholder image names. */
+type ServiceSide = Pick<GraphWorkerConfig, 'limits' | 'baseUrl'>
+
+type Ask = WorkerRequest & ServiceSide & { readonly id: number; readonly username: string | undefined }
 
 /** A failure as the worker reports it: the parts of the ServiceError the event loop throws in its place. */
 interface Failure {
@@ -96,13 +100,19 @@ function serve(config: GraphWorkerConfig, port: NonNullable<typeof parentPort>):
   yieldToTheEventLoop()
   const users = config.users.map((user) => ({ ...user, password: '' }))
   const { graph } = graphFor(config.catalog, users)
-  const image = defaultImage(config.baseUrl)
-  const deps: AnswerDeps = { graph, limits: config.limits, defaultImage: () => image }
-  warmUp(deps)
+  // Services sharing this thread differ in their limits and origin: each request brings its own.
+  let image = { baseUrl: config.baseUrl, value: defaultImage(config.baseUrl) }
+  const depsOf = ({ limits, baseUrl }: ServiceSide): AnswerDeps => {
+    if (image.baseUrl !== baseUrl) image = { baseUrl, value: defaultImage(baseUrl) }
+    const value = image.value
+    return { graph, limits, defaultImage: () => value }
+  }
+  warmUp(depsOf(config))
   port.on('message', (ask: Ask) => {
     const { id, username } = ask
     let reply: Reply
     try {
+      const deps = depsOf(ask)
       const query =
         'query' in ask ? ask.query : prepareQuery(deps, ask.endpoint, parseJson(Buffer.from(ask.body)))
       reply = { id, bytes: jsonBytes(runQuery(deps, query, username)) }
@@ -120,58 +130,96 @@ function serve(config: GraphWorkerConfig, port: NonNullable<typeof parentPort>):
 if (!isMainThread && parentPort !== null && (workerData as Record<string, unknown> | null)?.[MARK] === true)
   serve((workerData as { config: GraphWorkerConfig }).config, parentPort)
 
+/** A request on the thread: who sent it, and how it settles. */
+interface Waiting {
+  readonly owner: GraphWorker
+  readonly resolve: (value: RawJson) => void
+  readonly reject: (e: unknown) => void
+}
+
 /**
- * The event loop's handle on the graph worker. `ready()` starts the worker the first time it is asked and
- * answers true once the worker has built its graph; `run` sends it a request admitted as costly and settles
- * as the request would have on the event loop: the answer (as JSON bytes), or the same ServiceError.
- *
- * @example
- * const worker = new GraphWorker(() => ({ catalog: undefined, users: [], limits: DEFAULT_LIMITS, baseUrl }))
- * const answer = worker.ready() ? await worker.run({ query }, 'demo') : runQuery(deps, query, 'demo')
+ * One worker thread and the graph it built, shared by every service of this process over the same catalog
+ * folder and users (the services of a test suite, mostly): building the graph is most of a thread's cost (about
+ * a second of CPU), and a process starting a service per test file paid it once per file. A thread stops
+ * `LINGER_MS` after the last service using it closed, unless another takes it meanwhile, and never keeps the
+ * process alive.
  */
-export class GraphWorker {
+class GraphThread {
   private worker: Worker | undefined
-  private isReady = false
+  isReady = false
   private nextId = 0
-  private readonly pending = new Map<
-    number,
-    { resolve: (value: RawJson) => void; reject: (e: unknown) => void }
-  >()
+  private readonly pending = new Map<number, Waiting>()
+  private readonly users = new Set<GraphWorker>()
+  private linger: ReturnType<typeof setTimeout> | undefined
 
-  constructor(private readonly config: () => GraphWorkerConfig) {}
-
-  /** Whether the worker answers now; the first call starts it. */
-  ready(): boolean {
-    if (this.worker === undefined) this.start()
-    return this.isReady
+  constructor(
+    private readonly key: string | undefined,
+    config: GraphWorkerConfig,
+  ) {
+    this.start(config)
   }
 
-  /** Answers a request on the worker: prepared already, or a body it reads itself. */
-  run(request: WorkerRequest, username: string | undefined): Promise<RawJson> {
+  /** Whether the thread runs (or is starting); one that stopped or failed is never used again. */
+  get alive(): boolean {
+    return this.worker !== undefined
+  }
+
+  /** `owner` uses the thread from now on; a thread lingering for lack of users stays. */
+  take(owner: GraphWorker): void {
+    this.users.add(owner)
+    clearTimeout(this.linger)
+    this.linger = undefined
+  }
+
+  /** `owner` is done: what it had on the thread fails now; the thread stops a while after its last user. */
+  release(owner: GraphWorker, lingerMs: number): Promise<void> {
+    this.users.delete(owner)
+    this.fail((waiting) => waiting.owner === owner)
+    if (this.users.size > 0) return Promise.resolve()
+    // A thread of no shared catalog (one given as data) has nobody to wait for.
+    if (this.key === undefined) return this.stop()
+    this.linger = setTimeout(() => void this.stop(), lingerMs)
+    this.linger.unref()
+    return Promise.resolve()
+  }
+
+  run(owner: GraphWorker, request: WorkerRequest, side: ServiceSide, username: string | undefined) {
     const worker = this.worker
     if (worker === undefined || !this.isReady)
       return Promise.reject(new Error('the graph worker is not ready'))
     const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject })
-      worker.postMessage({ ...request, id, username } satisfies Ask)
+    return new Promise<RawJson>((resolve, reject) => {
+      this.pending.set(id, { owner, resolve, reject })
+      worker.postMessage({ ...request, ...side, id, username } satisfies Ask)
     })
   }
 
-  /** Stops the worker; requests still on it fail. */
-  async close(): Promise<void> {
+  private async stop(): Promise<void> {
     const worker = this.worker
-    this.worker = undefined
-    this.isReady = false
-    // What is on the worker fails now, whatever it answers while it stops.
-    worker?.removeAllListeners('message')
-    this.failAll()
+    this.forget()
     if (worker !== undefined) await worker.terminate()
   }
 
-  private start(): void {
+  // Out of the registry and out of use: what was on it fails, the next costly request starts another thread.
+  private forget(): void {
+    if (threads.get(this.key) === this) threads.delete(this.key)
+    this.worker?.removeAllListeners('message')
+    this.worker = undefined
+    this.isReady = false
+    this.fail(() => true)
+  }
+
+  private fail(which: (waiting: Waiting) => boolean): void {
+    for (const [id, waiting] of this.pending)
+      if (which(waiting)) {
+        this.pending.delete(id)
+        waiting.reject(new Error('the graph worker stopped'))
+      }
+  }
+
+  private start(config: GraphWorkerConfig): void {
     const url = import.meta.url
-    const options = { workerData: { [MARK]: true, config: this.config() } }
+    const options = { workerData: { [MARK]: true, config } }
     // From the sources (tests, tsx), the module is TypeScript: the worker registers tsx's loader first. tsx is
     // a development tool, not a dependency: the built package (.js) never takes this branch.
     const worker = url.endsWith('.ts')
@@ -201,17 +249,75 @@ export class GraphWorker {
     })
     // A worker that fails is forgotten (the next costly request starts another); what was on it fails with a 500.
     const gone = (): void => {
-      if (this.worker !== worker) return
-      this.worker = undefined
-      this.isReady = false
-      this.failAll()
+      if (this.worker === worker) this.forget()
     }
     worker.on('error', gone)
     worker.on('exit', gone)
   }
+}
 
-  private failAll(): void {
-    for (const { reject } of this.pending.values()) reject(new Error('the graph worker stopped'))
-    this.pending.clear()
+/**
+ * How long a thread outlives the last service using it: a test suite's next file starts its service by then (in
+ * a test runner's worker, files of a folder follow one another), and a process done with services is not held.
+ */
+const LINGER_MS = 30_000
+
+/** The threads of this process by catalog folder and users (graphFor's key); one given as data is not shared. */
+const threads = new Map<string | undefined, GraphThread>()
+
+function threadFor(config: GraphWorkerConfig): GraphThread {
+  const key =
+    typeof config.catalog === 'object'
+      ? undefined
+      : JSON.stringify([config.catalog ?? defaultCatalogDir(), config.users])
+  const shared = key === undefined ? undefined : threads.get(key)
+  if (shared !== undefined) return shared
+  const thread = new GraphThread(key, config)
+  if (key !== undefined) threads.set(key, thread)
+  return thread
+}
+
+/**
+ * A service's handle on the graph worker. `ready()` takes a thread the first time it is asked (starting one, or
+ * sharing the one this process has for the same catalog and users) and answers true once it has built its graph;
+ * `run` sends it a request admitted as costly and settles as the request would have on the event loop: the
+ * answer (as JSON bytes), or the same ServiceError, with this service's limits and origin.
+ *
+ * @example
+ * const worker = new GraphWorker(() => ({ catalog: undefined, users: [], limits: DEFAULT_LIMITS, baseUrl }))
+ * const answer = worker.ready() ? await worker.run({ query }, 'demo') : runQuery(deps, query, 'demo')
+ */
+export class GraphWorker {
+  private thread: GraphThread | undefined
+
+  /** `lingerMs`: how long the thread outlives this service if it is the last to use it (tests shorten it). */
+  constructor(
+    private readonly config: () => GraphWorkerConfig,
+    private readonly lingerMs = LINGER_MS,
+  ) {}
+
+  /** Whether the worker answers now; the first call starts it, or joins the thread of the same catalog. */
+  ready(): boolean {
+    // A thread that failed is out of the registry: the next costly request starts another.
+    if (this.thread === undefined || !this.thread.alive) {
+      this.thread = threadFor(this.config())
+      this.thread.take(this)
+    }
+    return this.thread.isReady
+  }
+
+  /** Answers a request on the worker: prepared already, or a body it reads itself. */
+  run(request: WorkerRequest, username: string | undefined): Promise<RawJson> {
+    const thread = this.thread
+    if (thread === undefined) return Promise.reject(new Error('the graph worker is not ready'))
+    const { limits, baseUrl } = this.config()
+    return thread.run(this, request, { limits, baseUrl }, username)
+  }
+
+  /** Lets go of the thread; requests this service still has on it fail. */
+  close(): Promise<void> {
+    const thread = this.thread
+    this.thread = undefined
+    return thread?.release(this, this.lingerMs) ?? Promise.resolve()
   }
 }
