@@ -38,6 +38,7 @@ export const tiers = {
     'test/editors/**/*.test.ts',
     'test/lsp/**/*.test.ts',
     'test/service/hostile-keys.test.ts',
+    'test/service/graph-worker-exit.test.ts',
     'test/text/tree-size.test.ts',
     'test/fuzz/lsp.test.ts',
     'examples/**/*.test.ts',

@@ -228,8 +228,6 @@ class GraphThread {
           { ...options, eval: true },
         )
       : new Worker(new URL(url), options)
-    // A service that is not closed must not keep its process alive for the worker's sake.
-    worker.unref()
     this.worker = worker
     worker.on('message', (reply: Reply) => {
       if ('ready' in reply) {
@@ -253,6 +251,9 @@ class GraphThread {
     }
     worker.on('error', gone)
     worker.on('exit', gone)
+    // Neither a service that is not closed nor a thread lingering after its last service keeps the process
+    // alive. Last: a 'message' listener refs the worker's port again (it did, and a closed demo waited 30 s).
+    worker.unref()
   }
 }
 
