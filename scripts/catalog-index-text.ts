@@ -6,8 +6,9 @@ import { indexSeal, readCatalogDir } from '../src/service/catalog/load'
 
 /**
  * The catalog-index.json a catalog folder should hold: derived from its files, one person, spelling, title,
- * collection or source a line (so a change to the catalog reads as a small diff), under a first line that holds
- * its seal (the SHA-256 of the derivation's version, the files and the text after that line: catalog/load.ts).
+ * collection, source or synthetic user a line (so a change to the catalog reads as a small diff), under a first
+ * line that holds its seal (the SHA-256 of the derivation's version, the files and the text after that line:
+ * catalog/load.ts).
  * `index` is the folder's derivation when the caller has made it already (a test compares it too).
  */
 export function catalogIndexText(
@@ -27,6 +28,7 @@ export function catalogIndexText(
     `  "spellings": [\n    ${rows(index.spellings)}\n  ],\n` +
     `  "titles": [\n    ${rows(index.titles)}\n  ],\n` +
     `  "editorial": [\n    ${rows(index.editorial)}\n  ],\n` +
-    `  "offers": [\n    ${rows(index.offers)}\n  ]\n}\n`
+    `  "offers": [\n    ${rows(index.offers)}\n  ],\n` +
+    `  "tastes": [\n    ${rows(index.tastes)}\n  ]\n}\n`
   return `{\n  "catalog": "${indexSeal(files, Buffer.from(body, 'utf8'))}",\n${body}`
 }

@@ -88,6 +88,10 @@ describe('the catalog index', () => {
         offers: index.offers.map(([k, p, i]) => [k, [...p].reverse(), i]),
       },
       { ...index, offers: [...index.offers].reverse() },
+      // A synthetic user's like beyond the titles; a follow beyond the people; no tastes at all.
+      { ...index, tastes: [['u', [titles], [], [], [], []]] },
+      { ...index, tastes: [['u', [], [], [index.people.length], [], []]] },
+      { ...index, tastes: undefined },
       // One title short; a title's popularity as text, or not finite.
       { ...index, titles: index.titles.slice(1) },
       { ...index, titles: [['m', 'a', '0.5', null], ...index.titles.slice(1)] },

@@ -15,7 +15,8 @@ import { scorePopularity } from './popularity'
 import { derivePeople, type CatalogIndex, type PeopleRows } from './catalog-index'
 import { planEditorial } from './collections'
 import type { RawCatalog } from './raw'
-import { synthesizeSocial, type SocialGraph, type UserSeed } from './social'
+import { synthesizeSocial, syntheticTastes, type SocialGraph, type UserSeed } from './social'
+import { SOURCE_SPECS } from './sources'
 
 export { emptySocial } from './empty-social'
 
@@ -53,6 +54,7 @@ export function buildCatalog(
     sources,
     users,
     editorial: index?.editorial,
+    tastes: index?.tastes,
   })
   const others: GraphNode[] = [...contributors, ...traits, ...sources]
   scorePopularity(media, contributors, others, social)
@@ -69,6 +71,7 @@ export function deriveCatalogIndex(raw: RawCatalog): Omit<CatalogIndex, 'catalog
     titles: titleRows,
     editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
     offers: planOffers(media, rawOf),
+    tastes: syntheticTastes({ media, contributors, sourceCount: SOURCE_SPECS.length }),
   }
 }
 

@@ -1,5 +1,6 @@
 import type { EditorialEntry } from './collections'
 import type { TitleRow } from './media'
+import type { TasteRow } from './tastes'
 import type { OfferPlan } from './offers'
 import { SOURCE_SPECS } from './sources'
 import { contributorKindOf } from './contributor-kinds'
@@ -28,6 +29,8 @@ export interface CatalogIndex extends PeopleRows {
   readonly titles: readonly TitleRow[]
   /** The stores' and services' offers (`planOffers`). */
   readonly offers: OfferPlan
+  /** The tastes of the service's synthetic users, whom the catalog alone decides (`syntheticTastes`, social.ts). */
+  readonly tastes: readonly TasteRow[]
 }
 
 /** The films' people: each person in key order, and which person each spelling names. */
@@ -42,7 +45,7 @@ export interface PeopleRows {
  * The version of what the index holds and how it is derived, part of its seal: raise it with any change to
  * either, so that an index an earlier version wrote into a folder is derived afresh, not trusted.
  */
-export const CATALOG_INDEX_VERSION = 2
+export const CATALOG_INDEX_VERSION = 3
 
 /** The file of a catalog folder that holds its {@link CatalogIndex}. */
 export const CATALOG_INDEX_FILE = 'catalog-index.json'
@@ -112,6 +115,7 @@ export function catalogIndexFrom(json: unknown, seal: string, titles: number): C
     spellings,
     editorial,
     offers,
+    tastes,
     titles: rows,
   } = json as Partial<Record<keyof CatalogIndex, unknown>>
   if (
@@ -120,7 +124,8 @@ export function catalogIndexFrom(json: unknown, seal: string, titles: number): C
     !Array.isArray(spellings) ||
     !Array.isArray(editorial) ||
     !isOfferPlan(offers, titles) ||
-    !areTitleRows(rows, titles)
+    !areTitleRows(rows, titles) ||
+    !Array.isArray(tastes)
   )
     return undefined
   const isPlace = (at: unknown, below: number): boolean =>
@@ -158,6 +163,21 @@ export function catalogIndexFrom(json: unknown, seal: string, titles: number): C
             : -1
     if (below < 0 || !Array.isArray(row[4]) || !row[4].every((at) => isPlace(at, below))) return undefined
   }
+  const sources = SOURCE_SPECS.length
+  const placesBelow = (list: unknown, below: number): boolean =>
+    Array.isArray(list) && list.every((at) => isPlace(at, below))
+  for (const row of tastes as unknown[])
+    if (
+      !Array.isArray(row) ||
+      row.length !== 6 ||
+      typeof row[0] !== 'string' ||
+      !placesBelow(row[1], titles) ||
+      !placesBelow(row[2], titles) ||
+      !placesBelow(row[3], people.length) ||
+      !placesBelow(row[4], people.length) ||
+      !placesBelow(row[5], sources)
+    )
+      return undefined
   return json as CatalogIndex
 }
 

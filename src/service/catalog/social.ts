@@ -11,6 +11,7 @@ import { emptySocial, ownSocial, withEdge } from './empty-social'
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections, type EditorialEntry } from './collections'
 import { randomFrom } from './prng'
+import { tasteDeriver, type TasteCatalog, type TasteRow } from './tastes'
 import { uniformFrom, WeightedPicker } from './weighted'
 
 /**
@@ -89,6 +90,24 @@ const LAST = [
   'Yilmaz',
 ]
 
+/** The `i`th of the service's own users: a name drawn from `user|<i>`, and a username made of it and `i`. */
+export function syntheticUser(i: number): { username: string; name: string } {
+  const random = randomFrom(`user|${i}`)
+  const first = random.pick(FIRST)
+  const last = random.pick(LAST)
+  return { username: `${first}.${last}.${i}`.toLowerCase(), name: `${first} ${last}` }
+}
+
+/**
+ * The {@link TasteRow}s of the service's own synthetic users (`syntheticUser(0…SYNTHETIC_USERS - 1)`), which the
+ * catalog's index carries: the catalog alone decides them (a configured user who takes one of their names takes
+ * their row too, being drawn from the same seed).
+ */
+export function syntheticTastes(catalog: TasteCatalog): TasteRow[] {
+  const tastesOf = tasteDeriver(catalog)
+  return Array.from({ length: SYNTHETIC_USERS }, (_, i) => tastesOf(syntheticUser(i).username))
+}
+
 function userNode(username: string, name: string, email: string): UserNode {
   return {
     type: 'User',
@@ -114,6 +133,8 @@ export function synthesizeSocial(input: {
   users: readonly UserSeed[]
   /** The catalog's editorial plan when its index carries one (catalog-index.ts); else planned here. */
   editorial?: readonly EditorialEntry[] | undefined
+  /** The tastes of the users the catalog's index names (its synthetic users'); the others' are derived. */
+  tastes?: readonly TasteRow[] | undefined
 }): SocialGraph {
   const users: UserNode[] = []
   const usernames = new Set<string>()
@@ -123,59 +144,31 @@ export function synthesizeSocial(input: {
     users.push(userNode(seed.username, seed.name, seed.email ?? `${seed.username}@example.com`))
   }
   for (let i = 0; users.length < input.users.length + SYNTHETIC_USERS; i++) {
-    const random = randomFrom(`user|${i}`)
-    const first = random.pick(FIRST)
-    const last = random.pick(LAST)
-    const username = `${first}.${last}.${i}`.toLowerCase()
+    const { username, name } = syntheticUser(i)
     if (usernames.has(username)) continue
     usernames.add(username)
-    users.push(userNode(username, `${first} ${last}`, `${username}@example.com`))
+    users.push(userNode(username, name, `${username}@example.com`))
   }
   const editors = userNode('editors', 'hql editors', 'editors@example.com')
   // A configured user named "editors" would shadow the editorial account; it keeps its own node.
   if (!usernames.has('editors')) users.push(editors)
 
-  // Tastes: popularity squared, so the head of the catalog is liked much more often than the tail.
-  const tastes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity * m.popularity)
-  // Dislikes: any title, each as likely; one picker for every user.
-  const anyTitle = new WeightedPicker(input.media, () => 1)
-  const castPositions = creditPositions(input.contributors)
-  const seenAt = new Int32Array(input.contributors.length)
-  // Each person's weight (their credits), by position: read per credit of every like below, from one typed
-  // array rather than from ~9,000 contributor objects and their credit lists.
-  const creditCounts = Int32Array.from(input.contributors, (c) => c.credits.length)
-  let stamp = 0
+  // Each user's tastes: the catalog's rows for the users it names (its index carries the synthetic users'), else
+  // derived here, the pickers made only if a user needs them.
+  const indexed = new Map(input.tastes?.map((row) => [row[0], row]))
+  let derive: ((username: string) => TasteRow) | undefined
+  const { media, contributors, sources } = input
   for (const user of users) {
     if (user === editors) continue
-    const random = randomFrom(`tastes|${user.username}`)
-    const likes = tastes.sample(random.int(12, 60), random)
-    user.likes.push(...likes)
-    user.dislikes.push(...anyTitle.sample(random.int(0, 3), random, new Set(likes)))
-    // The cast of the liked titles, each person once, in order of first appearance. This runs for every credit
-    // of every like: positions marked with the user's stamp, where a Set per user hashed each contributor.
-    stamp++
-    const cast: number[] = []
-    for (let l = 0; l < likes.length; l++) {
-      const positions = castPositions(likes[l] as MediaNode)
-      for (let p = 0; p < positions.length; p++) {
-        const at = positions[p] as number
-        if (seenAt[at] === stamp) continue
-        seenAt[at] = stamp
-        cast.push(at)
-      }
-    }
-    // One picker for both draws (the cast's places, weighted by their credits): the same items and weights give
-    // the same draws as a picker each.
-    const castOfLikes = new WeightedPicker(cast, (at) => creditCounts[at] as number)
-    const person = (at: number): ContributorNode => input.contributors[at] as ContributorNode
-    user.follows.push(...castOfLikes.sample(random.int(2, 10), random).map(person))
-    user.likes.push(
-      ...castOfLikes
-        .sample(random.int(0, 4), random)
-        .map(person)
-        .filter((c) => !user.follows.includes(c)),
-    )
-    user.likes.push(...uniformFrom(input.sources, random.int(0, 2), random))
+    const row =
+      indexed.get(user.username) ??
+      (derive ??= tasteDeriver({ media, contributors, sourceCount: sources.length }))(user.username)
+    const [, likes, dislikes, follows, castLikes, liked] = row
+    pushAt(user.likes, media, likes)
+    pushAt(user.dislikes, media, dislikes)
+    pushAt(user.follows, contributors, follows)
+    pushAt(user.likes, contributors, castLikes)
+    pushAt(user.likes, sources, liked)
   }
   // Each user's friends are drawn from the other users (not the editors).
   const people = users.filter((u) => u !== editors)
@@ -229,6 +222,11 @@ export function synthesizeSocial(input: {
   return { users, collections, editors }
 }
 
+/** Appends the items of `list` at `places` to `into` (indexed: this runs for ~15,000 links, mostly before the engine optimises it). */
+function pushAt(into: GraphNode[], list: readonly GraphNode[], places: readonly number[]): void {
+  for (let i = 0; i < places.length; i++) into.push(list[places[i] as number] as GraphNode)
+}
+
 /** altIds from names (collections) or usernames (users), collisions resolved as for every type. */
 function altIdsOf<T extends CollectionNode | UserNode>(
   type: 'Collection' | 'User',
@@ -239,28 +237,4 @@ function altIdsOf<T extends CollectionNode | UserNode>(
     nodes.map((n) => ({ key: n.mhid, name: n.type === 'User' ? n.username : n.name })),
   )
   return nodes.map((n) => [n, ids.get(n.mhid) ?? `${n.mhid.slice(0, 5)}-${n.mhid.slice(5).toLowerCase()}`])
-}
-
-/**
- * Per title, the positions in `contributors` of its credits' people (in credit order), made on first ask:
- * only liked titles are asked for, and each of them many times.
- */
-function creditPositions(contributors: readonly ContributorNode[]): (media: MediaNode) => Int32Array {
-  const positionOf = new Map<ContributorNode, number>()
-  contributors.forEach((c, i) => positionOf.set(c, i))
-  const made = new Map<MediaNode, Int32Array>()
-  return (media) => {
-    let positions = made.get(media)
-    if (positions === undefined) {
-      positions = new Int32Array(media.credits.length)
-      media.credits.forEach((c, i) => {
-        const at = positionOf.get(c.contributor)
-        // Every credit names one of the catalog's contributors: anything else is a bug.
-        if (at === undefined) throw new Error('social graph: a credit outside the catalog')
-        ;(positions as Int32Array)[i] = at
-      })
-      made.set(media, positions)
-    }
-    return positions
-  }
 }
