@@ -89,9 +89,12 @@ describe('the catalog index', () => {
       },
       { ...index, offers: [...index.offers].reverse() },
       // A synthetic user's like beyond the titles; a follow beyond the people; no tastes at all.
-      { ...index, tastes: [['u', [titles], [], [], [], []]] },
-      { ...index, tastes: [['u', [], [], [index.people.length], [], []]] },
+      { ...index, tastes: [['u', [titles], [], [], [], [], [null, [], [], [], []]]] },
+      { ...index, tastes: [['u', [], [], [index.people.length], [], [], [null, [], [], [], []]]] },
       { ...index, tastes: undefined },
+      // A wish list's editorial collection beyond the plan; favourites without their flags.
+      { ...index, tastes: [['u', [], [], [], [], [], [null, [], [index.editorial.length], [], []]]] },
+      { ...index, tastes: [['u', [], [], [], [], [], [[[0]], [], [], [], []]]] },
       // One title short; a title's popularity as text, or not finite.
       { ...index, titles: index.titles.slice(1) },
       { ...index, titles: [['m', 'a', '0.5', null], ...index.titles.slice(1)] },

@@ -66,12 +66,18 @@ export function buildCatalog(
 export function deriveCatalogIndex(raw: RawCatalog): Omit<CatalogIndex, 'catalog'> {
   const people = derivePeople(raw)
   const { media, contributors, byGenre, rawOf, titleRows } = titlesOf(raw, people)
+  const editorial = planEditorial({ media, contributors, traits: [...byGenre.values()] })
   return {
     ...people,
     titles: titleRows,
-    editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
+    editorial,
     offers: planOffers(media, rawOf),
-    tastes: syntheticTastes({ media, contributors, sourceCount: SOURCE_SPECS.length }),
+    tastes: syntheticTastes({
+      media,
+      contributors,
+      sourceCount: SOURCE_SPECS.length,
+      editorialCount: editorial.length,
+    }),
   }
 }
 

@@ -166,16 +166,33 @@ export function catalogIndexFrom(json: unknown, seal: string, titles: number): C
   const sources = SOURCE_SPECS.length
   const placesBelow = (list: unknown, below: number): boolean =>
     Array.isArray(list) && list.every((at) => isPlace(at, below))
+  const isPlan = (plan: unknown): boolean => {
+    if (!Array.isArray(plan) || plan.length !== 5) return false
+    const [favourites, wishes, wishedEditorial, watched, queue] = plan as unknown[]
+    return (
+      (favourites === null ||
+        (Array.isArray(favourites) &&
+          favourites.length === 3 &&
+          placesBelow(favourites[0], titles) &&
+          typeof favourites[1] === 'boolean' &&
+          typeof favourites[2] === 'boolean')) &&
+      placesBelow(wishes, titles) &&
+      placesBelow(wishedEditorial, editorial.length) &&
+      placesBelow(watched, titles) &&
+      placesBelow(queue, titles)
+    )
+  }
   for (const row of tastes as unknown[])
     if (
       !Array.isArray(row) ||
-      row.length !== 6 ||
+      row.length !== 7 ||
       typeof row[0] !== 'string' ||
       !placesBelow(row[1], titles) ||
       !placesBelow(row[2], titles) ||
       !placesBelow(row[3], people.length) ||
       !placesBelow(row[4], people.length) ||
-      !placesBelow(row[5], sources)
+      !placesBelow(row[5], sources) ||
+      !isPlan(row[6])
     )
       return undefined
   return json as CatalogIndex

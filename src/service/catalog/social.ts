@@ -153,16 +153,21 @@ export function synthesizeSocial(input: {
   // A configured user named "editors" would shadow the editorial account; it keeps its own node.
   if (!usernames.has('editors')) users.push(editors)
 
-  // Each user's tastes: the catalog's rows for the users it names (its index carries the synthetic users'), else
-  // derived here, the pickers made only if a user needs them.
+  // The editorial collections first: some users' wish lists hold one.
+  const collections = editorialCollections(input, editors, input.editorial)
+  const publicEditorial = [...collections]
+
+  // Each user's own draws: the catalog's rows for the users it names (its index carries the synthetic users'),
+  // else derived here, the pickers made only if a user needs them.
   const indexed = new Map(input.tastes?.map((row) => [row[0], row]))
   let derive: ((username: string) => TasteRow) | undefined
   const { media, contributors, sources } = input
+  const catalog = { media, contributors, sourceCount: sources.length, editorialCount: publicEditorial.length }
+  const rows: [UserNode, TasteRow][] = []
   for (const user of users) {
     if (user === editors) continue
-    const row =
-      indexed.get(user.username) ??
-      (derive ??= tasteDeriver({ media, contributors, sourceCount: sources.length }))(user.username)
+    const row = indexed.get(user.username) ?? (derive ??= tasteDeriver(catalog))(user.username)
+    rows.push([user, row])
     const [, likes, dislikes, follows, castLikes, liked] = row
     pushAt(user.likes, media, likes)
     pushAt(user.dislikes, media, dislikes)
@@ -170,20 +175,23 @@ export function synthesizeSocial(input: {
     pushAt(user.likes, contributors, castLikes)
     pushAt(user.likes, sources, liked)
   }
-  // Each user's friends are drawn from the other users (not the editors).
+  // Each user's friends are drawn from the other users (not the editors): one picker of n - 1 places for all,
+  // a user's own place skipped (the draws of a picker depend on its weights alone, all 1 here).
   const people = users.filter((u) => u !== editors)
-  people.forEach((user, self) => {
+  const otherPlaces = new WeightedPicker(
+    Array.from({ length: Math.max(0, people.length - 1) }, (_, i) => i),
+    () => 1,
+  )
+  for (let self = 0; self < people.length; self++) {
+    const user = people[self] as UserNode
     const random = randomFrom(`friends|${user.username}`)
-    const others = people.filter((_, i) => i !== self)
-    user.follows.push(...uniformFrom(others, random.int(0, 4), random))
-  })
+    for (const at of otherPlaces.sample(random.int(0, 4), random))
+      user.follows.push(people[at < self ? at : at + 1] as UserNode)
+  }
 
-  const collections = editorialCollections(input, editors, input.editorial)
-  const publicEditorial = [...collections]
-  const wishes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity)
-  for (const user of users) {
-    if (user === editors) continue
-    collections.push(...userCollections(user, wishes, publicEditorial))
+  for (let i = 0; i < rows.length; i++) {
+    const [user, row] = rows[i] as [UserNode, TasteRow]
+    collections.push(...userCollections(user, row[6], media, publicEditorial))
   }
   for (const [node, altId] of altIdsOf('Collection', collections)) node.altId = altId
   for (const [node, altId] of altIdsOf('User', users.includes(editors) ? users : [...users, editors]))

@@ -1,14 +1,15 @@
 import type { ContributorNode, MediaNode } from '../graph/entities'
-import { randomFrom } from './prng'
+import { randomFrom, shuffled } from './prng'
 import { uniformFrom, WeightedPicker } from './weighted'
 
 /**
- * What a user's own seeded draws (`tastes|<username>`) pick from the catalog, as places in its lists: the titles
- * they like and dislike (in `media`), the people they follow and the further people they like (in
- * `contributors`, drawn from the cast of the liked titles, weighted by credits), and the stores or services they
- * like (in the sources, SOURCE_SPECS order). Nothing but the username and the catalog decides it, so the shipped
- * catalog carries the rows of the service's own synthetic users (catalog-index.ts): deriving them was the largest
- * share of a fresh start-up's social synthesis (~13,000 weighted draws and a picker per user).
+ * What a user's own seeded draws (`tastes|<username>`, `collections|<username>`) pick from the catalog, as places
+ * in its lists: the titles they like and dislike (in `media`), the people they follow and the further people they
+ * like (in `contributors`, drawn from the cast of the liked titles, weighted by credits), the stores or services
+ * they like (in the sources, SOURCE_SPECS order), and their own collections' items ({@link CollectionsPlan}).
+ * Nothing but the username and the catalog decides it, so the shipped catalog carries the rows of the service's
+ * own synthetic users (catalog-index.ts): deriving them was most of a fresh start-up's social synthesis (~20,000
+ * weighted draws and a picker per user).
  */
 export type TasteRow = readonly [
   username: string,
@@ -17,6 +18,20 @@ export type TasteRow = readonly [
   follows: readonly number[],
   castLikes: readonly number[],
   sources: readonly number[],
+  collections: CollectionsPlan,
+]
+
+/**
+ * A user's own collections, as places: favourites (some users: liked titles, and whether the list is public and
+ * published), the wish list (titles, then editorial collections: places in the editorial plan), titles watched
+ * (liked ones) and the play queue (titles neither liked nor wished for).
+ */
+export type CollectionsPlan = readonly [
+  favourites: readonly [places: readonly number[], isPublic: boolean, published: boolean] | null,
+  wishes: readonly number[],
+  wishedEditorial: readonly number[],
+  watched: readonly number[],
+  queue: readonly number[],
 ]
 
 /** The catalog the draws read: titles with their data's popularity signal, people with their credits. */
@@ -24,6 +39,8 @@ export interface TasteCatalog {
   readonly media: readonly MediaNode[]
   readonly contributors: readonly ContributorNode[]
   readonly sourceCount: number
+  /** The editorial collections (some wish lists hold one or two). */
+  readonly editorialCount: number
 }
 
 /**
@@ -43,6 +60,9 @@ export function tasteDeriver(catalog: TasteCatalog): (username: string) => Taste
   })
   // Dislikes: any title, each as likely; one picker for every user.
   const anyTitle = new WeightedPicker(titlePlaces, () => 1)
+  // Wishes: popularity, less steeply than tastes.
+  const wishes = new WeightedPicker(titlePlaces, (at) => 0.05 + (media[at] as MediaNode).popularity)
+  const editorialPlaces = Array.from({ length: catalog.editorialCount }, (_, i) => i)
   const sourcePlaces = Array.from({ length: catalog.sourceCount }, (_, i) => i)
   const castPositions = creditPositions(contributors)
   const seenAt = new Int32Array(contributors.length)
@@ -73,7 +93,24 @@ export function tasteDeriver(catalog: TasteCatalog): (username: string) => Taste
     const follows = castOfLikes.sample(random.int(2, 10), random)
     const castLikes = castOfLikes.sample(random.int(0, 4), random).filter((at) => !follows.includes(at))
     const sources = uniformFrom(sourcePlaces, random.int(0, 2), random)
-    return [username, likes, dislikes, follows, castLikes, sources]
+    return [username, likes, dislikes, follows, castLikes, sources, planCollections(username, likes)]
+  }
+
+  function planCollections(username: string, likes: readonly number[]): CollectionsPlan {
+    const random = randomFrom(`collections|${username}`)
+    // The draws in this order: each one reads the generator where the one before left it.
+    let favourites: CollectionsPlan[0] = null
+    if (random.chance(0.3) && likes.length >= 8) {
+      const places = shuffled(likes, random).slice(0, random.int(8, 15))
+      const isPublic = random.chance(0.7)
+      favourites = [places, isPublic, random.chance(0.8)]
+    }
+    const liked = new Set(likes)
+    const wished = wishes.sample(random.int(4, 12), random, liked)
+    const wishedEditorial = random.chance(0.4) ? uniformFrom(editorialPlaces, random.int(1, 2), random) : []
+    const watched = shuffled(likes, random).slice(0, random.int(3, 10))
+    const queue = wishes.sample(random.int(0, 5), random, new Set([...liked, ...wished]))
+    return [favourites, wished, wishedEditorial, watched, queue]
   }
 }
 
