@@ -5,8 +5,8 @@ import type { CatalogIndex } from '../src/service/catalog/catalog-index'
 import { indexSeal, readCatalogDir } from '../src/service/catalog/load'
 
 /**
- * The catalog-index.json a catalog folder should hold: derived from its files, one person, spelling, title,
- * collection, source or synthetic user a line (so a change to the catalog reads as a small diff), under a first
+ * The catalog-index.json a catalog folder should hold: derived from its files, one person, film's credits,
+ * title, collection, source or synthetic user a line (so a change to the catalog reads as a small diff), under a first
  * line that holds its seal (the SHA-256 of the derivation's version, the files and the text after that line:
  * catalog/load.ts).
  * `index` is the folder's derivation when the caller has made it already (a test compares it too).
@@ -25,7 +25,7 @@ export function catalogIndexText(
   const rows = (list: readonly unknown[]): string => list.map((row) => JSON.stringify(row)).join(',\n    ')
   const body =
     `  "people": [\n    ${rows(index.people)}\n  ],\n` +
-    `  "spellings": [\n    ${rows(index.spellings)}\n  ],\n` +
+    `  "credits": [\n    ${rows(index.credits)}\n  ],\n` +
     `  "titles": [\n    ${rows(index.titles)}\n  ],\n` +
     `  "editorial": [\n    ${rows(index.editorial)}\n  ],\n` +
     `  "offers": [\n    ${rows(index.offers)}\n  ],\n` +

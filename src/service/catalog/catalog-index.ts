@@ -33,13 +33,19 @@ export interface CatalogIndex extends PeopleRows {
   readonly tastes: readonly TasteRow[]
 }
 
-/** The films' people: each person in key order, and which person each spelling names. */
+/** The films' people: each person in key order, and each film's credits as places among them. */
 export interface PeopleRows {
   /** Per person, in key order: key, shown name, mhid, altId, credits in the films. */
   readonly people: readonly (readonly [string, string, string, string, number])[]
-  /** Per spelling used in the films, in first-use order: the spelling and its person's place in `people`. */
-  readonly spellings: readonly (readonly [string, number])[]
+  /** Per film, in the data's order: its directors' and its cast's places in `people` ({@link FilmCredits}). */
+  readonly credits: readonly FilmCredits[]
 }
+
+/**
+ * A film's directors and cast as places in the people, in the data's order (the billing), each person once per
+ * list: entries that name nobody are left out, and two spellings of one person in a list are one credit.
+ */
+export type FilmCredits = readonly [directors: readonly number[], cast: readonly number[]]
 
 /**
  * The version of what the index holds and how it is derived, part of its seal: raise it with any change to
@@ -50,8 +56,13 @@ export const CATALOG_INDEX_VERSION = 3
 /** The file of a catalog folder that holds its {@link CatalogIndex}. */
 export const CATALOG_INDEX_FILE = 'catalog-index.json'
 
-/** Derives the people of a catalog's films: what contributorsOf makes when the catalog carries no index. */
-export function derivePeople(raw: RawCatalog): PeopleRows {
+/**
+ * Derives the people of a catalog's films, what the catalog's index holds of them, and which person each
+ * spelling the films use names (its place in `people`): the films' popularity signal reads that (movieRows).
+ */
+export function derivePeople(
+  raw: RawCatalog,
+): PeopleRows & { readonly spellings: ReadonlyMap<string, number> } {
   // Uses per spelling first: some 10,000 spellings for many more credits, so a person key is derived once
   // per spelling, not once per credit.
   const uses = new Map<string, number>()
@@ -96,23 +107,38 @@ export function derivePeople(raw: RawCatalog): PeopleRows {
       creditsPerPerson.get(key) ?? 0,
     ]
   })
-  const named: [string, number][] = []
-  for (const [name, key] of keyOf) named.push([name, placeOf.get(key) ?? -1])
-  return { people, spellings: named }
+  const spellingPlaces = new Map<string, number>()
+  for (const [name, key] of keyOf) spellingPlaces.set(name, placeOf.get(key) ?? -1)
+  const placesOf = (names: readonly string[]): number[] => {
+    const places: number[] = []
+    for (let i = 0; i < names.length; i++) {
+      const at = spellingPlaces.get(names[i] as string)
+      if (at !== undefined && !places.includes(at)) places.push(at)
+    }
+    return places
+  }
+  const credits = raw.movies.map((movie): FilmCredits => [placesOf(directorsOf(movie)), placesOf(movie.cast)])
+  return { people, credits, spellings: spellingPlaces }
 }
 
 /**
- * `json` as the index of a catalog with `titles` titles, if it names `seal` and is well formed: its places within
+ * `json` as the index of a catalog with `films` films and `titles` titles (films and series), if it names `seal`
+ * and is well formed: its places within
  * the catalog's titles (films and series) and people. The seal (catalog/load.ts) already holds it to what the
  * derivation wrote for these files; the form is checked as well, so that no file, however it came to pass the
  * seal, can send the build out of its lists.
  */
-export function catalogIndexFrom(json: unknown, seal: string, titles: number): CatalogIndex | undefined {
+export function catalogIndexFrom(
+  json: unknown,
+  seal: string,
+  films: number,
+  titles: number,
+): CatalogIndex | undefined {
   if (typeof json !== 'object' || json === null) return undefined
   const {
     catalog,
     people,
-    spellings,
+    credits,
     editorial,
     offers,
     tastes,
@@ -121,7 +147,8 @@ export function catalogIndexFrom(json: unknown, seal: string, titles: number): C
   if (
     catalog !== seal ||
     !Array.isArray(people) ||
-    !Array.isArray(spellings) ||
+    !Array.isArray(credits) ||
+    credits.length !== films ||
     !Array.isArray(editorial) ||
     !isOfferPlan(offers, titles) ||
     !areTitleRows(rows, titles) ||
@@ -141,12 +168,14 @@ export function catalogIndexFrom(json: unknown, seal: string, titles: number): C
       typeof row[4] !== 'number'
     )
       return undefined
-  for (const row of spellings as unknown[])
+  const placesBelow = (list: unknown, below: number): boolean =>
+    Array.isArray(list) && list.every((at) => isPlace(at, below))
+  for (const row of credits as unknown[])
     if (
       !Array.isArray(row) ||
       row.length !== 2 ||
-      typeof row[0] !== 'string' ||
-      !isPlace(row[1], people.length)
+      !placesBelow(row[0], people.length) ||
+      !placesBelow(row[1], people.length)
     )
       return undefined
   for (let i = 0; i < editorial.length; i++) {
@@ -164,8 +193,6 @@ export function catalogIndexFrom(json: unknown, seal: string, titles: number): C
     if (below < 0 || !Array.isArray(row[4]) || !row[4].every((at) => isPlace(at, below))) return undefined
   }
   const sources = SOURCE_SPECS.length
-  const placesBelow = (list: unknown, below: number): boolean =>
-    Array.isArray(list) && list.every((at) => isPlace(at, below))
   const isPlan = (plan: unknown): boolean => {
     if (!Array.isArray(plan) || plan.length !== 5) return false
     const [favourites, wishes, wishedEditorial, watched, queue] = plan as unknown[]
