@@ -98,7 +98,10 @@ function titlesOf(raw: RawCatalog, index?: CatalogIndex) {
   addMovies(raw.movies, persons, peopleRows.credits, byGenre, titles, filmRows)
   const titleRows = [...filmRows, ...addSeries(raw.series, byGenre, titles, index?.titles.slice(films))]
   const { media, images, rawOf } = titles
-  const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
+  // The series are the titles after the films (addSeries follows addMovies).
+  const seriesByKey = new Map<string, MediaNode>()
+  for (let i = films; i < media.length; i++)
+    seriesByKey.set((media[i] as MediaNode).key, media[i] as MediaNode)
   const episodic = episodicOf(raw.episodes ?? [], seriesByKey)
   images.push(...episodic.images)
   listTitlesByTrait(media)

@@ -68,7 +68,9 @@ export function tasteDeriver(catalog: TasteCatalog): (username: string) => Taste
   const seenAt = new Int32Array(contributors.length)
   // Each person's weight (their credits), by position: read per credit of every like below, from one typed
   // array rather than from ~9,000 contributor objects and their credit lists.
-  const creditCounts = Int32Array.from(contributors, (c) => c.credits.length)
+  const creditCounts = new Int32Array(contributors.length)
+  for (let i = 0; i < contributors.length; i++)
+    creditCounts[i] = (contributors[i] as ContributorNode).credits.length
   let stamp = 0
   return (username) => {
     const random = randomFrom(`tastes|${username}`)
@@ -120,7 +122,7 @@ export function tasteDeriver(catalog: TasteCatalog): (username: string) => Taste
  */
 function creditPositions(contributors: readonly ContributorNode[]): (media: MediaNode) => Int32Array {
   const positionOf = new Map<ContributorNode, number>()
-  contributors.forEach((c, i) => positionOf.set(c, i))
+  for (let i = 0; i < contributors.length; i++) positionOf.set(contributors[i] as ContributorNode, i)
   const made = new Map<MediaNode, Int32Array>()
   return (media) => {
     let positions = made.get(media)
