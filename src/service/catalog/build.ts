@@ -15,7 +15,7 @@ import { scorePopularity } from './popularity'
 import { derivePeople, type CatalogIndex } from './catalog-index'
 import { planEditorial } from './collections'
 import type { RawCatalog } from './raw'
-import { synthesizeSocial, syntheticTastes, type SocialGraph, type UserSeed } from './social'
+import { synthesizeSocial, serviceUsersTastes, type SocialGraph, type UserSeed } from './social'
 import { SOURCE_SPECS } from './sources'
 
 export { emptySocial } from './empty-social'
@@ -72,7 +72,7 @@ export function deriveCatalogIndex(raw: RawCatalog): Omit<CatalogIndex, 'catalog
     titles: titleRows,
     editorial,
     offers: planOffers(media, rawOf),
-    tastes: syntheticTastes({
+    tastes: serviceUsersTastes({
       media,
       contributors,
       sourceCount: SOURCE_SPECS.length,

@@ -29,7 +29,7 @@ export interface CatalogIndex extends PeopleRows {
   readonly titles: readonly TitleRow[]
   /** The stores' and services' offers (`planOffers`). */
   readonly offers: OfferPlan
-  /** The tastes of the service's synthetic users, whom the catalog alone decides (`syntheticTastes`, social.ts). */
+  /** The own draws of the users the service makes (demo, synthetic), decided by the catalog (`serviceUsersTastes`). */
   readonly tastes: readonly TasteRow[]
 }
 

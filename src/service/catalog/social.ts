@@ -8,6 +8,7 @@ import type {
   UserNode,
 } from '../graph/entities'
 import { emptySocial, ownSocial, withEdge } from './empty-social'
+import { DEMO } from '../demo'
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections, type EditorialEntry } from './collections'
 import { randomFrom } from './prng'
@@ -99,13 +100,18 @@ export function syntheticUser(i: number): { username: string; name: string } {
 }
 
 /**
- * The {@link TasteRow}s of the service's own synthetic users (`syntheticUser(0…SYNTHETIC_USERS - 1)`), which the
- * catalog's index carries: the catalog alone decides them (a configured user who takes one of their names takes
- * their row too, being drawn from the same seed).
+ * The {@link TasteRow}s of the users the service makes itself, which the catalog's index carries: the built-in
+ * demo user (every service has it: create-service.ts) and the synthetic users (`syntheticUser(0…299)`). The
+ * catalog alone decides them; a configured user who takes one of these names takes the row too, being drawn
+ * from the same seed.
  */
-export function syntheticTastes(catalog: TasteCatalog): TasteRow[] {
+export function serviceUsersTastes(catalog: TasteCatalog): TasteRow[] {
   const tastesOf = tasteDeriver(catalog)
-  return Array.from({ length: SYNTHETIC_USERS }, (_, i) => tastesOf(syntheticUser(i).username))
+  const usernames = [
+    DEMO.username,
+    ...Array.from({ length: SYNTHETIC_USERS }, (_, i) => syntheticUser(i).username),
+  ]
+  return usernames.map(tastesOf)
 }
 
 function userNode(username: string, name: string, email: string): UserNode {
@@ -133,7 +139,7 @@ export function synthesizeSocial(input: {
   users: readonly UserSeed[]
   /** The catalog's editorial plan when its index carries one (catalog-index.ts); else planned here. */
   editorial?: readonly EditorialEntry[] | undefined
-  /** The tastes of the users the catalog's index names (its synthetic users'); the others' are derived. */
+  /** The tastes of the users the catalog's index names (the demo and synthetic users'); the others' are derived. */
   tastes?: readonly TasteRow[] | undefined
 }): SocialGraph {
   const users: UserNode[] = []
@@ -157,7 +163,7 @@ export function synthesizeSocial(input: {
   const collections = editorialCollections(input, editors, input.editorial)
   const publicEditorial = [...collections]
 
-  // Each user's own draws: the catalog's rows for the users it names (its index carries the synthetic users'),
+  // Each user's own draws: the catalog's rows for the users it names (the demo and synthetic users'),
   // else derived here, the pickers made only if a user needs them.
   const indexed = new Map(input.tastes?.map((row) => [row[0], row]))
   let derive: ((username: string) => TasteRow) | undefined

@@ -7,9 +7,9 @@ import { uniformFrom, WeightedPicker } from './weighted'
  * in its lists: the titles they like and dislike (in `media`), the people they follow and the further people they
  * like (in `contributors`, drawn from the cast of the liked titles, weighted by credits), the stores or services
  * they like (in the sources, SOURCE_SPECS order), and their own collections' items ({@link CollectionsPlan}).
- * Nothing but the username and the catalog decides it, so the shipped catalog carries the rows of the service's
- * own synthetic users (catalog-index.ts): deriving them was most of a fresh start-up's social synthesis (~20,000
- * weighted draws and a picker per user).
+ * Nothing but the username and the catalog decides it, so the shipped catalog carries the rows of the users the
+ * service makes itself, the demo user and the synthetic ones (catalog-index.ts): deriving them was most of a fresh
+ * start-up's social synthesis (~20,000 weighted draws and a picker per user).
  */
 export type TasteRow = readonly [
   username: string,
