@@ -11,14 +11,18 @@ import type { RawCatalog } from './raw'
 
 /**
  * What the catalog's files alone decide and a fresh start-up spent most of its time deriving: the films' people
- * (~10,000 spellings slugged, counted and sorted, their altIds resolved and their SHA-512 mhids drawn) and the
- * titles' ids, altIds and popularity signal (SHA-512 digests, slugs, ranks), the editorial collections' plan (every genre and decade ranked, a decade's cast counted, the directors found) and
- * which titles each store or service carries under which id (a seeded draw per source and title).
+ * (~10,000 spellings slugged, counted and sorted, their altIds resolved and their SHA-512 mhids drawn) and each
+ * film's credits among them (the directors of some read from the film's lead), the titles' ids, altIds and
+ * popularity signal (SHA-512 digests, slugs, ranks), the editorial collections' plan (every genre and decade
+ * ranked, a decade's cast counted, the directors found), which titles each store or service carries under which
+ * id (a seeded draw per source and title), and the own draws of the users the service makes itself (the demo user
+ * and the synthetic ones: likes, follows, collections; tastes.ts).
  * The shipped catalog carries it in catalog-index.json, written by `npx tsx scripts/write-catalog-index.ts`
  * (test/service/catalog-index.test.ts fails when it is out of date) and sealed with the SHA-256 of the catalog
  * files it was derived from, its own text and the derivation's version (catalog/load.ts): a folder whose files
  * differ, whose index was edited or written by another version, or that has none, derives it all at start-up as
- * before. Nothing here depends on the configured users.
+ * before. Nothing here depends on the users a caller configures: a row is a username's draws from this catalog,
+ * and any other user's are drawn at start-up.
  */
 export interface CatalogIndex extends PeopleRows {
   /** Its seal: SHA-256 (hex) of the derivation's version, the catalog files and the index's text (`indexSeal`, catalog/load.ts). */
@@ -123,10 +127,9 @@ export function derivePeople(
 
 /**
  * `json` as the index of a catalog with `films` films and `titles` titles (films and series), if it names `seal`
- * and is well formed: its places within
- * the catalog's titles (films and series) and people. The seal (catalog/load.ts) already holds it to what the
- * derivation wrote for these files; the form is checked as well, so that no file, however it came to pass the
- * seal, can send the build out of its lists.
+ * and is well formed: its places within the catalog's titles, people, collections and sources. The seal
+ * (catalog/load.ts) already holds it to what the derivation wrote for these files; the form is checked as well,
+ * so that no file, however it came to pass the seal, can send the build out of its lists.
  */
 export function catalogIndexFrom(
   json: unknown,
