@@ -72,13 +72,15 @@ describe('the catalog index', () => {
   it('is refused, whatever its seal, when its form would send the build out of its lists', () => {
     const { raw, index } = readCatalogFolder(dir)
     if (index === undefined) throw new Error('the shipped index is not read')
-    const titles = raw.movies.length + raw.series.length
-    expect(catalogIndexFrom(index, index.catalog, titles)).toBe(index)
-    expect(catalogIndexFrom(index, 'another seal', titles)).toBeUndefined()
-    // A spelling naming no person; a collection's item beyond the titles; one naming a later collection; a
+    const films = raw.movies.length
+    const titles = films + raw.series.length
+    expect(catalogIndexFrom(index, index.catalog, films, titles)).toBe(index)
+    expect(catalogIndexFrom(index, 'another seal', films, titles)).toBeUndefined()
+    // A film's cast member who is no person; one film's credits missing; a collection's item beyond the titles; one naming a later collection; a
     // collection of no known kind (empty, so no item is out of range);
     for (const bad of [
-      { ...index, spellings: [['x', index.people.length]] },
+      { ...index, credits: [[[], [index.people.length]], ...index.credits.slice(1)] },
+      { ...index, credits: index.credits.slice(1) },
       { ...index, editorial: [['k', 'n', 'd', 'media', [99_999]]] },
       { ...index, editorial: [['k', 'n', 'd', 'editorial', [0]]] },
       { ...index, editorial: [['k', 'n', 'd', 'bogus', []]] },
@@ -88,11 +90,18 @@ describe('the catalog index', () => {
         offers: index.offers.map(([k, p, i]) => [k, [...p].reverse(), i]),
       },
       { ...index, offers: [...index.offers].reverse() },
+      // A synthetic user's like beyond the titles; a follow beyond the people; no tastes at all.
+      { ...index, tastes: [['u', [titles], [], [], [], [], [null, [], [], [], []]]] },
+      { ...index, tastes: [['u', [], [], [index.people.length], [], [], [null, [], [], [], []]]] },
+      { ...index, tastes: undefined },
+      // A wish list's editorial collection beyond the plan; favourites without their flags.
+      { ...index, tastes: [['u', [], [], [], [], [], [null, [], [index.editorial.length], [], []]]] },
+      { ...index, tastes: [['u', [], [], [], [], [], [[[0]], [], [], [], []]]] },
       // One title short; a title's popularity as text, or not finite.
       { ...index, titles: index.titles.slice(1) },
       { ...index, titles: [['m', 'a', '0.5', null], ...index.titles.slice(1)] },
       { ...index, titles: [['m', 'a', Infinity, null], ...index.titles.slice(1)] },
     ])
-      expect(catalogIndexFrom(bad, index.catalog, titles)).toBeUndefined()
+      expect(catalogIndexFrom(bad, index.catalog, films, titles)).toBeUndefined()
   })
 })

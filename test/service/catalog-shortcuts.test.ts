@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { firstOf } from '../../src/service/catalog/collections'
+import { derivePeople } from '../../src/service/catalog/catalog-index'
 import { contributorsOf } from '../../src/service/catalog/contributors'
 import { mhidOf, slugOf } from '../../src/service/catalog/ids'
 import { randomFrom } from '../../src/service/catalog/prng'
@@ -32,14 +33,23 @@ describe('catalog start-up shortcuts match their plain forms', () => {
       ],
       series: [],
     } as unknown as RawCatalog
-    const { people, contributors } = contributorsOf(raw)
+    const rows = derivePeople(raw)
+    const { persons, contributors } = contributorsOf(rows)
+    const { spellings } = rows
+    const person = (name: string) => persons[spellings.get(name) ?? -1]
     expect(contributors.map((c) => c.name)).toEqual(['René Auberjonois', 'Ron Howard', 'Tom Hanks'])
-    expect(people.has('&')).toBe(false)
-    expect(people.get(' Tom Hanks')).toBe(people.get('Tom Hanks'))
-    expect(people.get('René Auberjonois')).toBe(people.get('Rene Auberjonois'))
-    expect(people.get('Tom Hanks')?.credits).toBe(4)
-    expect(people.get('Rene Auberjonois')?.credits).toBe(2)
-    for (const [name, person] of people) expect(slugOf(name.trim())).toBe(slugOf(person.contributor.name))
+    expect(spellings.has('&')).toBe(false)
+    expect(person(' Tom Hanks')).toBe(person('Tom Hanks'))
+    expect(person('René Auberjonois')).toBe(person('Rene Auberjonois'))
+    expect(person('Tom Hanks')?.credits).toBe(4)
+    expect(person('Rene Auberjonois')?.credits).toBe(2)
+    for (const [name, at] of spellings)
+      expect(slugOf(name.trim())).toBe(slugOf(persons[at]?.contributor.name ?? ''))
+    // Each film's credits as places, each person once per list in billing order: " Tom Hanks" is Tom Hanks again.
+    expect(rows.credits).toEqual([
+      [[1], [2, 0]],
+      [[2], [0, 2]],
+    ])
   })
 
   it('the mapped-id index is made on the first look-up and finds every offer by its source id', () => {

@@ -9,13 +9,14 @@ import type {
 import { contributorsOf } from './contributors'
 import { episodicOf } from './episodes'
 import { genreTraits, listTitlesByTrait } from './genres'
-import { addMovies, addSeries, noTitles, type TitleRow } from './media'
+import { addMovies, addSeries, movieRows, noTitles } from './media'
 import { planOffers, synthesizeOffers } from './offers'
 import { scorePopularity } from './popularity'
-import { derivePeople, type CatalogIndex, type PeopleRows } from './catalog-index'
+import { derivePeople, type CatalogIndex } from './catalog-index'
 import { planEditorial } from './collections'
 import type { RawCatalog } from './raw'
-import { synthesizeSocial, type SocialGraph, type UserSeed } from './social'
+import { synthesizeSocial, serviceUsersTastes, type SocialGraph, type UserSeed } from './social'
+import { SOURCE_SPECS } from './sources'
 
 export { emptySocial } from './empty-social'
 
@@ -53,6 +54,7 @@ export function buildCatalog(
     sources,
     users,
     editorial: index?.editorial,
+    tastes: index?.tastes,
   })
   const others: GraphNode[] = [...contributors, ...traits, ...sources]
   scorePopularity(media, contributors, others, social)
@@ -62,30 +64,46 @@ export function buildCatalog(
 
 /** The {@link CatalogIndex} of a catalog, but for its seal (which covers the index's text: catalog/load.ts). */
 export function deriveCatalogIndex(raw: RawCatalog): Omit<CatalogIndex, 'catalog'> {
-  const people = derivePeople(raw)
-  const { media, contributors, byGenre, rawOf, titleRows } = titlesOf(raw, people)
+  const { media, contributors, byGenre, rawOf, titleRows, peopleRows } = titlesOf(raw)
+  const editorial = planEditorial({ media, contributors, traits: [...byGenre.values()] })
   return {
-    ...people,
+    people: peopleRows.people,
+    credits: peopleRows.credits,
     titles: titleRows,
-    editorial: planEditorial({ media, contributors, traits: [...byGenre.values()] }),
+    editorial,
     offers: planOffers(media, rawOf),
+    tastes: serviceUsersTastes({
+      media,
+      contributors,
+      sourceCount: SOURCE_SPECS.length,
+      editorialCount: editorial.length,
+    }),
   }
 }
 
-/** The titles, their people and traits, before anything synthetic: what the catalog's files alone decide. */
-function titlesOf(raw: RawCatalog, index?: PeopleRows & { titles?: readonly TitleRow[] }) {
-  const { people: byName, contributors } = contributorsOf(raw, index)
+/**
+ * The titles, their people and traits, before anything synthetic: what the catalog's files alone decide, read
+ * from the catalog's index when it has one (catalog/load.ts), else derived.
+ */
+function titlesOf(raw: RawCatalog, index?: CatalogIndex) {
+  const peopleRows = index ?? derivePeople(raw)
+  const { persons, contributors } = contributorsOf(peopleRows)
   const byGenre = genreTraits(raw)
   const titles = noTitles()
   const films = raw.movies.length
-  const titleRows = [
-    ...addMovies(raw.movies, byName, byGenre, titles, index?.titles?.slice(0, films)),
-    ...addSeries(raw.series, byGenre, titles, index?.titles?.slice(films)),
-  ]
+  const filmRows =
+    'titles' in peopleRows
+      ? peopleRows.titles.slice(0, films)
+      : movieRows(raw.movies, persons, peopleRows.spellings)
+  addMovies(raw.movies, persons, peopleRows.credits, byGenre, titles, filmRows)
+  const titleRows = [...filmRows, ...addSeries(raw.series, byGenre, titles, index?.titles.slice(films))]
   const { media, images, rawOf } = titles
-  const seriesByKey = new Map(media.filter((m) => m.type === 'ShowSeries').map((m) => [m.key, m]))
+  // The series are the titles after the films (addSeries follows addMovies).
+  const seriesByKey = new Map<string, MediaNode>()
+  for (let i = films; i < media.length; i++)
+    seriesByKey.set((media[i] as MediaNode).key, media[i] as MediaNode)
   const episodic = episodicOf(raw.episodes ?? [], seriesByKey)
   images.push(...episodic.images)
   listTitlesByTrait(media)
-  return { media, episodic, contributors, byGenre, images, rawOf, titleRows }
+  return { media, episodic, contributors, byGenre, images, rawOf, titleRows, peopleRows }
 }

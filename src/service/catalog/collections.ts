@@ -10,8 +10,8 @@ import type {
 } from '../graph/entities'
 import { emptySocial } from './empty-social'
 import { mhidOf } from './ids'
-import { randomFrom, shuffled } from './prng'
-import { uniformFrom, type WeightedPicker } from './weighted'
+import { randomFrom } from './prng'
+import type { CollectionsPlan } from './tastes'
 
 /**
  * Collections, all synthetic: editorial ones computed from the catalog itself (the top titles of a genre or
@@ -184,16 +184,26 @@ export function editorialCollections(
   return out
 }
 
+/**
+ * A user's own collections, made from their plan (tastes.ts: drawn from `collections|<username>`, or the
+ * catalog index's row for a synthetic user): favourites when planned, the wish list, titles watched and the
+ * play queue, in that order.
+ *
+ * @example
+ * const [favourites, wishList] = userCollections(user, plan, graph.media, editorial)
+ */
 export function userCollections(
   user: UserNode,
-  wishes: WeightedPicker<MediaNode>,
+  plan: CollectionsPlan,
+  media: readonly MediaNode[],
   editorial: readonly CollectionNode[],
 ): CollectionNode[] {
-  const random = randomFrom(`collections|${user.username}`)
+  const [favourites, wished, wishedEditorial, watched, queue] = plan
   const out: CollectionNode[] = []
   const first = user.name.split(' ')[0] ?? user.name
-  const likedMedia = user.likes.filter((n): n is MediaNode => n.type === 'Movie' || n.type === 'ShowSeries')
-  if (random.chance(0.3) && likedMedia.length >= 8) {
+  const titles = (places: readonly number[]): GraphNode[] => places.map((at) => media[at] as MediaNode)
+  if (favourites !== null) {
+    const [places, isPublic, published] = favourites
     out.push(
       collection(
         user,
@@ -201,18 +211,14 @@ export function userCollections(
         `${first}'s favourites`,
         `Titles ${first} keeps coming back to`,
         'custom',
-        shuffled(likedMedia, random).slice(0, random.int(8, 15)),
-        {
-          permissions: random.chance(0.7) ? 'public' : 'private',
-          published: random.chance(0.8),
-        },
+        titles(places),
+        { permissions: isPublic ? 'public' : 'private', published },
       ),
     )
   }
   const closed = { permissions: 'private' as const, published: false }
-  const liked = new Set<MediaNode>(likedMedia)
-  const wish: GraphNode[] = wishes.sample(random.int(4, 12), random, liked)
-  if (random.chance(0.4)) wish.push(...uniformFrom(editorial, random.int(1, 2), random))
+  const wish = titles(wished)
+  for (const at of wishedEditorial) wish.push(editorial[at] as CollectionNode)
   out.push(
     collection(
       user,
@@ -231,7 +237,7 @@ export function userCollections(
       'Watched',
       'Titles already watched',
       'consumedList',
-      shuffled(likedMedia, random).slice(0, random.int(3, 10)),
+      titles(watched),
       closed,
     ),
   )
@@ -242,14 +248,7 @@ export function userCollections(
       'Up next',
       'Queued titles',
       'playQueue',
-      wishes.sample(
-        random.int(0, 5),
-        random,
-        new Set([
-          ...liked,
-          ...wish.filter((n): n is MediaNode => n.type === 'Movie' || n.type === 'ShowSeries'),
-        ]),
-      ),
+      titles(queue),
       closed,
     ),
   )

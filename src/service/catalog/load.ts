@@ -72,8 +72,7 @@ export function readCatalogFolder(dir: string): { raw: RawCatalog; index: Catalo
   })
   const indexPath = resolve(dir, CATALOG_INDEX_FILE)
   if (!existsSync(indexPath)) return { raw, index: undefined }
-  const titles = raw.movies.length + raw.series.length
-  return { raw, index: sealedIndex(readFileSync(indexPath), files, titles) }
+  return { raw, index: sealedIndex(readFileSync(indexPath), files, raw.movies.length, raw.series.length) }
 }
 
 /** How an index file opens: its seal (`indexSeal`) on a line of its own, as scripts/catalog-index-text.ts writes it. */
@@ -83,7 +82,12 @@ const SEALED_HEAD = /^\{\n {2}"catalog": "([0-9a-f]{64})",\n/
  * The index in a folder's index file, if it is sealed for these catalog files, and well formed. A broken,
  * stale or hand-edited index is no error: the build derives what it holds, as for a folder without one.
  */
-function sealedIndex(file: Buffer, files: readonly Buffer[], titles: number): CatalogIndex | undefined {
+function sealedIndex(
+  file: Buffer,
+  files: readonly Buffer[],
+  films: number,
+  series: number,
+): CatalogIndex | undefined {
   const head = SEALED_HEAD.exec(file.subarray(0, 96).toString('latin1'))
   if (head === null) return undefined
   const seal = head[1] as string
@@ -94,7 +98,7 @@ function sealedIndex(file: Buffer, files: readonly Buffer[], titles: number): Ca
   } catch {
     return undefined
   }
-  return catalogIndexFrom(json, seal, titles)
+  return catalogIndexFrom(json, seal, films, films + series)
 }
 
 /**

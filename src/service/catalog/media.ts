@@ -2,8 +2,8 @@ import type { Credit, ImageNode, MediaNode, TraitNode } from '../graph/entities'
 import { emptySocial } from './empty-social'
 import { uniqueTraits } from './genres'
 import { assignAltIds, mhidOf, slugOf } from './ids'
-import type { People, Person } from './contributors'
-import { directorsOf } from './credits'
+import type { FilmCredits } from './catalog-index'
+import type { Person } from './contributors'
 import { plainText } from './names'
 import type { RawMovie, RawSeries } from './raw'
 
@@ -29,16 +29,18 @@ export type TitleRow = readonly [mhid: string, altId: string, popularity: number
 export const utcSeconds = (year: number, month = 0, day = 1): number => Date.UTC(year, month, day) / 1000
 
 /**
- * Adds the films, credited to their directors and cast: the credits are what links films and people in both
- * directions, so they are made here, once each contributor exists. Returns the {@link TitleRow}s it used.
+ * Adds the films, credited to their directors and cast (`credits`, places in `persons`: catalog-index.ts): the
+ * credits are what links films and people in both directions, so they are made here, once each contributor
+ * exists. `rows` are the films' {@link TitleRow}s (the catalog index's, or `movieRows`).
  */
 export function addMovies(
   movies: readonly RawMovie[],
-  people: People,
+  persons: readonly Person[],
+  credits: readonly FilmCredits[],
   traits: Map<string, TraitNode>,
   into: Titles,
-  rows: readonly TitleRow[] = movieRows(movies, people),
-): readonly TitleRow[] {
+  rows: readonly TitleRow[],
+): void {
   for (let i = 0; i < movies.length; i++) {
     const movie = movies[i] as RawMovie
     const [mhid, altId, popularity, imageMhid] = rows[i] ?? missingRow(movie.id)
@@ -60,21 +62,29 @@ export function addMovies(
       image,
       offers: [],
     }
-    credit(node, directorsOf(movie), 'Director', people)
-    credit(node, movie.cast, 'Cast', people)
+    const film = credits[i] ?? missingRow(movie.id)
+    credit(node, film[0], 'Director', persons)
+    credit(node, film[1], 'Cast', persons)
     into.media.push(node)
     into.rawOf.set(node, movie)
   }
-  return rows
 }
 
-/** The films' {@link TitleRow}s, in the data's order. */
-export function movieRows(movies: readonly RawMovie[], people: People): TitleRow[] {
+/**
+ * The films' {@link TitleRow}s, in the data's order. `spellings` is each spelling's place in `persons`
+ * (`derivePeople`): a film's signal sums its cast's entries, a person listed twice counted twice.
+ */
+export function movieRows(
+  movies: readonly RawMovie[],
+  persons: readonly Person[],
+  spellings: ReadonlyMap<string, number>,
+): TitleRow[] {
   const movieAltIds = assignAltIds(
     'Movie',
     movies.map((m) => ({ key: m.id, name: m.title, year: m.year })),
   )
-  const prominence = percentiles(movies, (m) => castProminence(m, people))
+  const personOf = (name: string): Person | undefined => persons[spellings.get(name) ?? -1]
+  const prominence = percentiles(movies, (m) => castProminence(m, personOf))
   return movies.map((movie) => [
     mhidOf('Movie', movie.id),
     movieAltIds.get(movie.id) ?? `mhmov-${slugOf(movie.title)}`,
@@ -102,26 +112,16 @@ function moviePoster(movie: RawMovie, mhid: string | null): ImageNode | undefine
   }
 }
 
-/** Credits each named person once, in the data's order (the position), on both the film and the person. */
+/** Credits each person at `places` (in `persons`), in that order (the position), on both the film and the person. */
 function credit(
   node: MediaNode,
-  names: readonly string[],
+  places: readonly number[],
   contribution: Credit['contribution'],
-  people: People,
+  persons: readonly Person[],
 ): void {
-  // A film's cast is a few names: an array scan beats a Set made per film. Two spellings of one person in a
-  // film's list are one person, credited once.
-  const seen: Person[] = []
-  for (const name of names) {
-    const person = people.get(name)
-    if (person === undefined || seen.includes(person)) continue
-    seen.push(person)
-    const c: Credit = {
-      media: node,
-      contributor: person.contributor,
-      contribution,
-      position: seen.length - 1,
-    }
+  for (let i = 0; i < places.length; i++) {
+    const person = persons[places[i] as number] as Person
+    const c: Credit = { media: node, contributor: person.contributor, contribution, position: i }
     node.credits.push(c)
     person.contributor.credits.push(c)
   }
@@ -204,10 +204,10 @@ function seriesReleaseDate(series: RawSeries): { seconds: number; year: number }
 }
 
 /** Popularity signal of a film from the data: the selection rule's cast prominence (SOURCES.md). */
-function castProminence(movie: RawMovie, people: People): number {
+function castProminence(movie: RawMovie, personOf: (name: string) => Person | undefined): number {
   let sum = 0
   for (const name of movie.cast) {
-    const person = people.get(name)
+    const person = personOf(name)
     if (person !== undefined) sum += Math.log1p(person.credits)
   }
   return sum

@@ -8,9 +8,11 @@ import type {
   UserNode,
 } from '../graph/entities'
 import { emptySocial, ownSocial, withEdge } from './empty-social'
+import { DEMO } from '../demo'
 import { assignAltIds, mhidOf } from './ids'
 import { editorialCollections, userCollections, type EditorialEntry } from './collections'
 import { randomFrom } from './prng'
+import { tasteDeriver, type TasteCatalog, type TasteRow } from './tastes'
 import { uniformFrom, WeightedPicker } from './weighted'
 
 /**
@@ -89,6 +91,29 @@ const LAST = [
   'Yilmaz',
 ]
 
+/** The `i`th of the service's own users: a name drawn from `user|<i>`, and a username made of it and `i`. */
+export function syntheticUser(i: number): { username: string; name: string } {
+  const random = randomFrom(`user|${i}`)
+  const first = random.pick(FIRST)
+  const last = random.pick(LAST)
+  return { username: `${first}.${last}.${i}`.toLowerCase(), name: `${first} ${last}` }
+}
+
+/**
+ * The {@link TasteRow}s of the users the service makes itself, which the catalog's index carries: the built-in
+ * demo user (every service has it: create-service.ts) and the synthetic users (`syntheticUser(0…299)`). The
+ * catalog alone decides them; a configured user who takes one of these names takes the row too, being drawn
+ * from the same seed.
+ */
+export function serviceUsersTastes(catalog: TasteCatalog): TasteRow[] {
+  const tastesOf = tasteDeriver(catalog)
+  const usernames = [
+    DEMO.username,
+    ...Array.from({ length: SYNTHETIC_USERS }, (_, i) => syntheticUser(i).username),
+  ]
+  return usernames.map(tastesOf)
+}
+
 function userNode(username: string, name: string, email: string): UserNode {
   return {
     type: 'User',
@@ -114,6 +139,8 @@ export function synthesizeSocial(input: {
   users: readonly UserSeed[]
   /** The catalog's editorial plan when its index carries one (catalog-index.ts); else planned here. */
   editorial?: readonly EditorialEntry[] | undefined
+  /** The tastes of the users the catalog's index names (the demo and synthetic users'); the others' are derived. */
+  tastes?: readonly TasteRow[] | undefined
 }): SocialGraph {
   const users: UserNode[] = []
   const usernames = new Set<string>()
@@ -123,74 +150,54 @@ export function synthesizeSocial(input: {
     users.push(userNode(seed.username, seed.name, seed.email ?? `${seed.username}@example.com`))
   }
   for (let i = 0; users.length < input.users.length + SYNTHETIC_USERS; i++) {
-    const random = randomFrom(`user|${i}`)
-    const first = random.pick(FIRST)
-    const last = random.pick(LAST)
-    const username = `${first}.${last}.${i}`.toLowerCase()
+    const { username, name } = syntheticUser(i)
     if (usernames.has(username)) continue
     usernames.add(username)
-    users.push(userNode(username, `${first} ${last}`, `${username}@example.com`))
+    users.push(userNode(username, name, `${username}@example.com`))
   }
   const editors = userNode('editors', 'hql editors', 'editors@example.com')
   // A configured user named "editors" would shadow the editorial account; it keeps its own node.
   if (!usernames.has('editors')) users.push(editors)
 
-  // Tastes: popularity squared, so the head of the catalog is liked much more often than the tail.
-  const tastes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity * m.popularity)
-  // Dislikes: any title, each as likely; one picker for every user.
-  const anyTitle = new WeightedPicker(input.media, () => 1)
-  const castPositions = creditPositions(input.contributors)
-  const seenAt = new Int32Array(input.contributors.length)
-  // Each person's weight (their credits), by position: read per credit of every like below, from one typed
-  // array rather than from ~9,000 contributor objects and their credit lists.
-  const creditCounts = Int32Array.from(input.contributors, (c) => c.credits.length)
-  let stamp = 0
-  for (const user of users) {
-    if (user === editors) continue
-    const random = randomFrom(`tastes|${user.username}`)
-    const likes = tastes.sample(random.int(12, 60), random)
-    user.likes.push(...likes)
-    user.dislikes.push(...anyTitle.sample(random.int(0, 3), random, new Set(likes)))
-    // The cast of the liked titles, each person once, in order of first appearance. This runs for every credit
-    // of every like: positions marked with the user's stamp, where a Set per user hashed each contributor.
-    stamp++
-    const cast: number[] = []
-    for (let l = 0; l < likes.length; l++) {
-      const positions = castPositions(likes[l] as MediaNode)
-      for (let p = 0; p < positions.length; p++) {
-        const at = positions[p] as number
-        if (seenAt[at] === stamp) continue
-        seenAt[at] = stamp
-        cast.push(at)
-      }
-    }
-    // One picker for both draws (the cast's places, weighted by their credits): the same items and weights give
-    // the same draws as a picker each.
-    const castOfLikes = new WeightedPicker(cast, (at) => creditCounts[at] as number)
-    const person = (at: number): ContributorNode => input.contributors[at] as ContributorNode
-    user.follows.push(...castOfLikes.sample(random.int(2, 10), random).map(person))
-    user.likes.push(
-      ...castOfLikes
-        .sample(random.int(0, 4), random)
-        .map(person)
-        .filter((c) => !user.follows.includes(c)),
-    )
-    user.likes.push(...uniformFrom(input.sources, random.int(0, 2), random))
-  }
-  // Each user's friends are drawn from the other users (not the editors).
-  const people = users.filter((u) => u !== editors)
-  people.forEach((user, self) => {
-    const random = randomFrom(`friends|${user.username}`)
-    const others = people.filter((_, i) => i !== self)
-    user.follows.push(...uniformFrom(others, random.int(0, 4), random))
-  })
-
+  // The editorial collections first: some users' wish lists hold one.
   const collections = editorialCollections(input, editors, input.editorial)
   const publicEditorial = [...collections]
-  const wishes = new WeightedPicker(input.media, (m) => 0.05 + m.popularity)
+
+  // Each user's own draws: the catalog's rows for the users it names (the demo and synthetic users'),
+  // else derived here, the pickers made only if a user needs them.
+  const indexed = new Map(input.tastes?.map((row) => [row[0], row]))
+  let derive: ((username: string) => TasteRow) | undefined
+  const { media, contributors, sources } = input
+  const catalog = { media, contributors, sourceCount: sources.length, editorialCount: publicEditorial.length }
+  const rows: [UserNode, TasteRow][] = []
   for (const user of users) {
     if (user === editors) continue
-    collections.push(...userCollections(user, wishes, publicEditorial))
+    const row = indexed.get(user.username) ?? (derive ??= tasteDeriver(catalog))(user.username)
+    rows.push([user, row])
+    const [, likes, dislikes, follows, castLikes, liked] = row
+    pushAt(user.likes, media, likes)
+    pushAt(user.dislikes, media, dislikes)
+    pushAt(user.follows, contributors, follows)
+    pushAt(user.likes, contributors, castLikes)
+    pushAt(user.likes, sources, liked)
+  }
+  // Each user's friends are drawn from the other users (not the editors): one picker of n - 1 places for all,
+  // a user's own place skipped (the draws of a picker depend on its weights alone, all 1 here).
+  const people = users.filter((u) => u !== editors)
+  const otherPlaces = new WeightedPicker(
+    Array.from({ length: Math.max(0, people.length - 1) }, (_, i) => i),
+    () => 1,
+  )
+  for (let self = 0; self < people.length; self++) {
+    const user = people[self] as UserNode
+    const random = randomFrom(`friends|${user.username}`)
+    for (const at of otherPlaces.sample(random.int(0, 4), random))
+      user.follows.push(people[at < self ? at : at + 1] as UserNode)
+  }
+
+  for (let i = 0; i < rows.length; i++) {
+    const [user, row] = rows[i] as [UserNode, TasteRow]
+    collections.push(...userCollections(user, row[6], media, publicEditorial))
   }
   for (const [node, altId] of altIdsOf('Collection', collections)) node.altId = altId
   for (const [node, altId] of altIdsOf('User', users.includes(editors) ? users : [...users, editors]))
@@ -204,29 +211,42 @@ export function synthesizeSocial(input: {
     user.follows.push(...uniformFrom(editorial, random.int(0, 2), random))
   }
 
-  // Reverse edges.
-  for (const user of users) {
-    for (const node of user.likes) {
-      const social = ownSocial(node)
+  // Reverse edges, by index: ~20,000 of them, mostly before the engine has optimised this, where an iterator
+  // result per edge was garbage for the collector.
+  for (let u = 0; u < users.length; u++) {
+    const user = users[u] as UserNode
+    for (let i = 0; i < user.likes.length; i++) {
+      const social = ownSocial(user.likes[i] as GraphNode)
       social.likers = withEdge(social.likers, user)
     }
-    for (const node of user.follows) {
-      const social = ownSocial(node)
+    for (let i = 0; i < user.follows.length; i++) {
+      const social = ownSocial(user.follows[i] as GraphNode)
       social.followers = withEdge(social.followers, user)
     }
   }
-  for (const c of collections)
-    for (const item of c.items) {
-      const social = ownSocial(item)
+  for (let k = 0; k < collections.length; k++) {
+    const c = collections[k] as CollectionNode
+    for (let i = 0; i < c.items.length; i++) {
+      const social = ownSocial(c.items[i] as GraphNode)
       social.collectedIn = withEdge(social.collectedIn, c)
     }
-  const mentionable: GraphNode[] = [...input.media, ...input.contributors, ...collections]
-  for (const node of mentionable) {
-    // int(0, 0) is 0 whatever is drawn: nodes without likers keep their (maybe shared) 0 and skip the hash.
-    const likers = node.social.likers.length
-    if (likers > 0) node.social.mentions = randomFrom(`mentions|${node.mhid}`).int(0, 3 * likers)
   }
+  for (const mentionable of [input.media, input.contributors, collections] as const)
+    for (let i = 0; i < mentionable.length; i++) {
+      const node = mentionable[i] as GraphNode
+      // int(0, 0) is 0 whatever is drawn: nodes without likers keep their (maybe shared) 0 and skip the hash.
+      const likers = node.social.likers.length
+      if (likers > 0) node.social.mentions = randomFrom(`mentions|${node.mhid}`).int(0, 3 * likers)
+    }
   return { users, collections, editors }
+}
+
+/**
+ * Appends the items of `list` at `places` to `into`, by index: this runs for ~15,000 links, mostly before the
+ * engine has optimised it.
+ */
+function pushAt(into: GraphNode[], list: readonly GraphNode[], places: readonly number[]): void {
+  for (let i = 0; i < places.length; i++) into.push(list[places[i] as number] as GraphNode)
 }
 
 /** altIds from names (collections) or usernames (users), collisions resolved as for every type. */
@@ -239,28 +259,4 @@ function altIdsOf<T extends CollectionNode | UserNode>(
     nodes.map((n) => ({ key: n.mhid, name: n.type === 'User' ? n.username : n.name })),
   )
   return nodes.map((n) => [n, ids.get(n.mhid) ?? `${n.mhid.slice(0, 5)}-${n.mhid.slice(5).toLowerCase()}`])
-}
-
-/**
- * Per title, the positions in `contributors` of its credits' people (in credit order), made on first ask:
- * only liked titles are asked for, and each of them many times.
- */
-function creditPositions(contributors: readonly ContributorNode[]): (media: MediaNode) => Int32Array {
-  const positionOf = new Map<ContributorNode, number>()
-  contributors.forEach((c, i) => positionOf.set(c, i))
-  const made = new Map<MediaNode, Int32Array>()
-  return (media) => {
-    let positions = made.get(media)
-    if (positions === undefined) {
-      positions = new Int32Array(media.credits.length)
-      media.credits.forEach((c, i) => {
-        const at = positionOf.get(c.contributor)
-        // Every credit names one of the catalog's contributors: anything else is a bug.
-        if (at === undefined) throw new Error('social graph: a credit outside the catalog')
-        ;(positions as Int32Array)[i] = at
-      })
-      made.set(media, positions)
-    }
-    return positions
-  }
 }
