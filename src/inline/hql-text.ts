@@ -1,4 +1,5 @@
 import { parseDocument, parseQuery } from '../text'
+import type { Fragment } from '../builder'
 import type { TextArg, TextQuery } from './text'
 
 /**
@@ -19,11 +20,15 @@ import type { TextArg, TextQuery } from './text'
  * const byContributor = hqlText('query q($c: ContributorId, $size: Int = 10) explore Movie where contributors = $c page size $size')
  * compile(byContributor({ c: 'mhric-brad-pitt' })) // pageSize 10: the default
  */
-export function hqlText<const S extends string>(text: TextArg<S>): TextQuery<S> {
+export function hqlText<const S extends string>(
+  text: TextArg<S>,
+  fragments?: Readonly<Record<string, Fragment>>,
+): TextQuery<S> {
   const source = text as string
+  const given = fragments === undefined ? {} : { fragments }
   const [definition, second] = parseDocument(source).definitions
   // One definition with parameters is a function; anything else is parseQuery's (which throws for two).
   if (definition === undefined || second !== undefined || definition.params.length === 0)
-    return parseQuery(source) as never
-  return ((params: Record<string, unknown> = {}) => parseQuery(source, { params })) as never
+    return parseQuery(source, given) as never
+  return ((params: Record<string, unknown> = {}) => parseQuery(source, { ...given, params })) as never
 }
