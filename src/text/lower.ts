@@ -387,7 +387,7 @@ export class Lowering {
         const known = [...this.fragments.keys()]
         this.problem(
           'unknown_fragment',
-          `unknown fragment ${clipped(name)}${didYouMean(name, known) || (known.length > 0 ? '' : '; the text defines no fragment')}`,
+          `unknown fragment ${clipped(name)}${didYouMean(name, known) || (known.length > 0 ? '' : '; the text defines no fragment and none was given')}`,
           item.name.start,
         )
       } else if (spreading.includes(fragment)) {
