@@ -86,16 +86,19 @@ type Component<
         >
     : N extends `...${infer Name}`
       ? Name extends ''
-        ? Spread<First<R>, R extends `${string} ${infer After}` ? After : '', T, GivenOf<P>>
-        : Spread<Name, R, T, GivenOf<P>>
+        ? Spread<First<R>, R extends `${string} ${infer After}` ? After : '', T, GivenOf<P>, D>
+        : Spread<Name, R, T, GivenOf<P>, D>
       : N extends '(' | ')' | ',' | '[' | ']' | '{' | '}' | '=' | '!=' | ':'
         ? Unexpected<N, 'a component name'>
         : Fail<`unknown component '${N}'${DidYouMean<N, ComponentName>}`, 'unknown_component'>
   : Unexpected<'', 'a component name'>
 
 // `...name`: the parts of the fragment given as `name`, which `.with(...name)` would be given, when its type is
-// one of the objects' here (the run time's fragment_not_applicable, unknown_fragment).
-type Spread<Name extends string, R extends string, T extends ObjectTypeName, F> = [F] extends [never]
+// one of the objects' here and its components nest no deeper than the limit from level `D` (the run time's
+// fragment_not_applicable, unknown_fragment, too_deep).
+type Spread<Name extends string, R extends string, T extends ObjectTypeName, F, D extends string> = [
+  F,
+] extends [never]
   ? Name extends ''
     ? Unexpected<'', 'a fragment name'>
     : Fail<`unknown fragment '${Name}'; the text defines no fragment and none was given`, 'unknown_fragment'>
@@ -108,7 +111,11 @@ type Spread<Name extends string, R extends string, T extends ObjectTypeName, F> 
       ? ObjectTypeName extends On
         ? NotAFragment<Name>
         : [On] extends [T]
-          ? [F[Name][number & keyof F[Name]], N, R, 'spread']
+          ? D extends '.'
+            ? [F[Name][number & keyof F[Name]], N, R, 'spread']
+            : true extends NestsTooDeep<F[Name][number & keyof F[Name]], D>
+              ? Fail<'components nest at most 5 levels deep', 'too_deep'>
+              : [F[Name][number & keyof F[Name]], N, R, 'spread']
           : Fail<
               `fragment '${Name}' is on ${On}; the objects here are ${JoinOr<Ordered<T>>}`,
               'fragment_not_applicable'
@@ -117,6 +124,18 @@ type Spread<Name extends string, R extends string, T extends ObjectTypeName, F> 
     : Name extends ''
       ? Unexpected<'', 'a fragment name'>
       : Fail<`unknown fragment '${Name}'${DidYouMean<Name, keyof F & string>}`, 'unknown_fragment'>
+
+// Whether parts spread at level `D` (a dot per level, from one) nest past the fifth, as `Nested` refuses written
+// components (distributed: true among the results when one part does). Not asked at the top: fragment() held
+// the fragment's own nesting to the limit (+66 instantiations for the quickstart's spread, saved).
+type NestsTooDeep<Parts, D extends string> =
+  Parts extends ComponentSpec<ComponentName, infer Nested>
+    ? [Nested] extends [never]
+      ? false
+      : D extends '.....'
+        ? true
+        : NestsTooDeep<Nested, `${D}.`>
+    : false
 
 // What is given as `name` has no fragment's one type (its parts carry none): an array of components, not what
 // fragment() made (or a fragment typed only as `Fragment`).

@@ -3,7 +3,7 @@ import { describe, expectTypeOf, test } from 'vitest'
 import { hqlText } from 'hql'
 import type { TextArg, TextQuery } from '../../src/inline'
 import type { Given, GivenTextArg } from '../../src/inline'
-import { primaryImage } from 'hql'
+import { fragment, primaryImage } from 'hql'
 import { cards } from './cards'
 import { fragmentMistakes, mistakes } from './mistakes'
 
@@ -57,6 +57,14 @@ describe('typed inline text: mistakes read as sentences', () => {
     expectTypeOf(refused).toBeNever()
     expectTypeOf(
       hqlText('explore Movie with ...movieCard', { movieCard: cards.movieCard }).endpoint,
+    ).toEqualTypeOf<'explore'>()
+    // A fragment with nothing nested may be spread at the fifth level (mistakes.ts: one that nests may not).
+    const flat = fragment('Movie', primaryImage)
+    expectTypeOf(
+      hqlText(
+        'explore Movie with keyContributors { contributions { keyContributors { contributions { ...flat } } } }',
+        { flat },
+      ).endpoint,
     ).toEqualTypeOf<'explore'>()
     expectTypeOf<
       GivenTextArg<'explore Movie with ...movieCard', Given<{ movieCard: readonly [typeof primaryImage] }>>

@@ -189,4 +189,8 @@ export const fragmentMistakes = [
     "hql: component 'keyContributors' is requested twice at this level (duplicate_component)",
   ],
   ['explore Movie with ...', 'hql: expected a fragment name, found end of text (syntax_error)'],
+  [
+    'explore Movie with keyContributors { contributions { keyContributors { contributions { ...movieCard } } } }',
+    'hql: components nest at most 5 levels deep (too_deep)',
+  ],
 ] as const
