@@ -2,6 +2,7 @@ import {
   HqlError,
   MadeComponent,
   checkComponentTree,
+  madeFragments,
   objectTypeNames,
   requestLimits,
   requestOf,
@@ -77,19 +78,15 @@ type FragmentType<F extends readonly unknown[]> = F[number] extends {
 export type FragmentOf<F extends Fragment> = Shaped<FragmentType<F>, F[number]>
 
 /**
- * The type each fragment is for, by the fragment (the array `fragment()` returns): what reads a fragment's type at
- * run time (HQL text given fragments) reads it here, not from a property a spread or a JSON copy could carry off.
- */
-const fragmentTypes = /* @__PURE__ */ new WeakMap<object, ObjectTypeName>()
-
-/**
- * The type `value` is a fragment for, or undefined when `fragment()` did not make it.
+ * The type `value` is a fragment for, or undefined when `fragment()` did not make it. Read from the model's record
+ * of the fragments made (`madeFragments`), not from a property a spread or a JSON copy could carry off: HQL text
+ * given fragments (`hqlText(text, { movieCard })`) reads the same record.
  *
  * @example
  * fragmentType(fragment('Movie', primaryImage)) // 'Movie'
  */
 export function fragmentType(value: unknown): ObjectTypeName | undefined {
-  return typeof value == 'object' && value !== null ? fragmentTypes.get(value) : undefined
+  return typeof value == 'object' && value !== null ? madeFragments.get(value) : undefined
 }
 
 /**
@@ -123,6 +120,6 @@ export function fragment(on: string, ...components: readonly unknown[]): unknown
   const made = components.map((component, index) =>
     typeof component == 'string' ? new MadeComponent(requests[index] as ComponentRequest) : component,
   )
-  fragmentTypes.set(made, on as ObjectTypeName)
+  madeFragments.set(made, on as ObjectTypeName)
   return Object.freeze(made)
 }

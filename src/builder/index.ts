@@ -35,7 +35,7 @@ export type {
 export type { ComponentMismatch, ComponentTooDeep, DuplicateComponent } from './argument-checks'
 export { silo } from './silos'
 export { fragment } from './fragment'
-export type { Fragment, FragmentOf } from './fragment'
+export type { Fragment, FragmentOf, FragmentPart } from './fragment'
 export { unknownFields } from './unknown-fields'
 export type { UnknownFields } from './unknown-fields'
 export { returnType, traits, contributorsOf } from './filters'

@@ -14,8 +14,8 @@ export interface Typed<Q, P extends Param> {
   readonly params: P
 }
 
-/** The reading of a text: `Typed` or `Failed`. */
-export type ReadText<S extends string> = string extends S
+/** The reading of a text (`G`: the fragments given, `Given<F>`, or never): `Typed` or `Failed`. */
+export type ReadText<S extends string, G extends Param = never> = string extends S
   ? Failed<NotLiteral>
   : {} extends Record<S, 1>
     ? Failed<NotLiteral>
@@ -24,19 +24,24 @@ export type ReadText<S extends string> = string extends S
         ? Failed<TooLong>
         : N extends `${string}${UnclosedMark}${string}`
           ? Fail<'a string is not closed (a " is missing)', 'syntax_error'>
-          : Definition<N>
+          : Definition<N, G>
       : never
 
-// `query name (params)` then the operation; or the operation alone.
-type Definition<N extends string> = N extends `query ${infer Name} ${infer R}`
+// `query name (params)` then the operation; or the operation alone. The fragments given (`G`) ride in the
+// operation's `P` (values.ts' `Given`); the parameters are checked without them.
+type Definition<N extends string, G extends Param> = N extends `query ${infer Name} ${infer R}`
   ? IsName<Name> extends false
     ? Fail<`expected a query name, found ${Name extends '' ? 'end of text' : `'${Name}'`}`, 'syntax_error'>
     : R extends `( ${infer Inner}`
       ? Params<Inner, never, ''> extends [infer P extends Param, infer Body extends string]
-        ? Checked<Operation<Body, P>, P, Body>
+        ? Checked<Operation<Body, P | G>, P, Body>
         : Params<Inner, never, ''>
-      : Checked<Operation<R, never>, never, R>
-  : Checked<Operation<N, never>, never, N>
+      : Unheaded<Operation<R, G>>
+  : Unheaded<Operation<N, G>>
+
+// The operation of a text without parameters, read: no parameter to check is used (not `Checked<O, never, …>`,
+// which costs the quickstart text 17 instantiations more: bench/type-budgets.json).
+type Unheaded<O> = O extends Done<infer Q> ? Typed<Q, never> : O
 
 // The operation read, and every declared parameter used in it.
 type Checked<O, P extends Param, Body extends string> =
@@ -201,5 +206,24 @@ export type TextQuery<S extends string> =
         : (params: ParamsObject<P>) => Q
     : never
 
+/**
+ * `TextQuery` of a text given fragments (`G`: `Given<F>`). Apart from it, not `TextQuery<S, G>`: a type argument
+ * more costs every text, fragments or not, instantiations (+6 for the quickstart text, bench/type-budgets.json).
+ */
+export type GivenTextQuery<S extends string, G extends Param> =
+  ReadText<S, G> extends Typed<infer Q, infer P>
+    ? [P] extends [never]
+      ? Q
+      : true extends P['optional']
+        ? false extends P['optional']
+          ? (params: ParamsObject<P>) => Q
+          : (params?: ParamsObject<P>) => Q
+        : (params: ParamsObject<P>) => Q
+    : never
+
 /** `hqlText`'s argument: the text itself, or the sentence saying why it is refused. */
 export type TextArg<S extends string> = ReadText<S> extends Failed<infer Message> ? Message : S
+
+/** `TextArg` of a text given fragments (`G`: `Given<F>`), apart for the reason `GivenTextQuery` is. */
+export type GivenTextArg<S extends string, G extends Param> =
+  ReadText<S, G> extends Failed<infer Message> ? Message : S

@@ -31,6 +31,23 @@ export interface Param {
   readonly optional: boolean
 }
 
+/**
+ * The fragments given to `hqlText` (`F`, by name), riding in the reading's `P` as one more entry, named `...`
+ * (which no parameter can be): the types that read a body all take `P` already, and a type argument more costs an
+ * instantiation wherever it is passed on (+32 for the quickstart text, which spreads nothing; bench/type-budgets.json).
+ * A head's parameters are checked without it (text.ts).
+ */
+export interface Given<F> extends Param {
+  readonly name: '...'
+  readonly type: never
+  readonly list: never
+  readonly optional: never
+  readonly fragments: F
+}
+
+/** The fragments given, from `P`: never when none are. */
+export type GivenOf<P extends Param> = P extends Given<infer F> ? F : never
+
 /** The TypeScript type of a value of each parameter type (as `hql generate` writes them). */
 export interface TsTypes {
   String: string
@@ -284,7 +301,8 @@ type One<U, All = U> = [U] extends [never]
 /** The object types in the order the model lists them, for sentences that name a union of types. */
 export type ShownTypes<T extends ObjectTypeName> = Join<Ordered<T>>
 
-type Ordered<T> = [
+/** The types of `T` in the model's order, as the run time lists them. */
+export type Ordered<T> = [
   ...('Movie' extends T ? ['Movie'] : []),
   ...('ShowSeries' extends T ? ['ShowSeries'] : []),
   ...('ShowSeason' extends T ? ['ShowSeason'] : []),

@@ -19,8 +19,8 @@ import {
 import type { Token } from '../text'
 import type { IdProvider } from './ids'
 import { clauseKeywords, clausePosition, lastClause, operationOf, queryTokens, typesInScope } from './scope'
-import { fragmentHeads } from './fragments'
-import type { FragmentHead } from './fragments'
+import { fragmentHeads, givenHeads } from './fragments'
+import type { FragmentHead, GivenFragment } from './fragments'
 import { tokenAt } from './tokens'
 
 export type CompletionKind =
@@ -63,9 +63,15 @@ const word = (kind: CompletionKind, label: string, detail?: string): Item =>
 /**
  * What may be written at `offset`, read from the tokens before it (an incomplete query is the common case):
  * operation and clause keywords, filter names and operators, type names, ids from `ids`, the components
- * that apply to the types in scope, sort keys, blueprint types and the query's `$params`.
+ * that apply to the types in scope, sort keys, blueprint types and the query's `$params`; after `...`, the
+ * fragments the text defines and those `given` to it (hqlText's second argument), for the objects in scope.
  */
-export function complete(text: string, offset: number, ids: IdProvider): CompletionItem[] {
+export function complete(
+  text: string,
+  offset: number,
+  ids: IdProvider,
+  given: readonly GivenFragment[] = [],
+): CompletionItem[] {
   const { tokens } = lex(text)
   const current = tokenAt(tokens, offset)
   const typing =
@@ -75,7 +81,9 @@ export function complete(text: string, offset: number, ids: IdProvider): Complet
   const start = typed === '' ? offset : (typing as Token).start
   const end = typed === '' ? offset : (typing as Token).end
   const query = queryTokens(tokens, before)
-  const items = candidates(query, typed, ids, fragmentHeads(tokens))
+  const fragments =
+    given.length === 0 ? fragmentHeads(tokens) : [...fragmentHeads(tokens), ...givenHeads(given)]
+  const items = candidates(query, typed, ids, fragments)
   const prefix = typed.toLowerCase()
   return items
     .filter((item) => item.kind === 'id' || item.insertText.toLowerCase().startsWith(prefix))

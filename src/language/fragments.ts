@@ -35,6 +35,22 @@ export function fragmentHeads(tokens: readonly Token[]): FragmentHead[] {
   return heads
 }
 
+/** A fragment given to the text from outside it (`hqlText(text, { movieCard })`): its name and type. */
+export interface GivenFragment {
+  readonly name: string
+  readonly on: ObjectTypeName | undefined
+}
+
+/**
+ * The heads of fragments given to a text, as if the text defined them (with no place in it).
+ *
+ * @example
+ * givenHeads([{ name: 'movieCard', on: 'Movie' }])[0]?.name.value // 'movieCard'
+ */
+export function givenHeads(given: readonly GivenFragment[]): FragmentHead[] {
+  return given.map(({ name, on }) => ({ name: { kind: 'name', value: name, start: -1, end: -1 }, on }))
+}
+
 /** Whether token `at` is the name of a spread (`...name`). */
 export const isSpreadName = (tokens: readonly Token[], at: number): boolean =>
   tokens[at]?.kind === 'name' && tokens[at - 1]?.kind === 'punctuator' && tokens[at - 1]?.value === '...'

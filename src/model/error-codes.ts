@@ -102,7 +102,7 @@ export const errorCodes = {
   invalid_name: { source: 'text', meaning: 'a query name that is not an identifier' },
   unknown_fragment: {
     source: 'text',
-    meaning: 'a spread (`...name`) of a fragment the text does not define',
+    meaning: 'a spread (`...name`) of a fragment the text neither defines nor is given',
   },
   cyclic_fragment: { source: 'text', meaning: 'a fragment that spreads itself, directly or through others' },
   fragment_not_applicable: {
@@ -111,7 +111,10 @@ export const errorCodes = {
       'a fragment spread where the objects are of none of its type (a Contributor fragment on a Movie)',
   },
   unused_fragment: { source: 'text', meaning: 'a fragment that no query or fragment of the text spreads' },
-  duplicate_fragment: { source: 'text', meaning: 'two fragments of a text with the same name' },
+  duplicate_fragment: {
+    source: 'text',
+    meaning: 'two fragments of a text with the same name, or a name the text defines and is given',
+  },
 
   // Catalogs of saved queries.
   unnamed_query: { source: 'catalog', meaning: 'a query of a catalog without a name' },

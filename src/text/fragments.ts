@@ -5,6 +5,8 @@
 // for the objects where it stands (a Contributor fragment in a Movie explore is not), and the checks of the
 // fragments themselves that `hql check` and the language service run (check-document.ts).
 import { HqlError } from '../model/errors'
+import { madeFragments } from '../model/query/made'
+import { requestOf } from '../model/query/value'
 import { isComponentName, componentCatalogue } from '../model/components'
 import type { ComponentEntry } from '../model/components'
 import { objectTypeNames } from '../model/ids'
@@ -15,7 +17,11 @@ import { checked, unknownName } from '../model/request/rule'
 import { clipped } from '../model/shown'
 import type { ComponentRequest } from '../model/request/components'
 import type { ComponentItemNode, DocumentNode, FragmentDefinitionNode } from './ast'
+import { noComments } from './ast'
+import { HqlTextError } from './errors'
 import type { TextProblem } from './errors'
+import { componentsFrom } from './from-body'
+import type { TextSource } from './source'
 import { Lowering, modelIssues, placeIssue } from './lower'
 
 /** A document's fragments by name: the first of a name (a second is `duplicate_fragment`). */
@@ -36,6 +42,73 @@ export function fragmentsOf(document: DocumentNode): Fragments {
     if (!fragments.has(fragment.name.value)) fragments.set(fragment.name.value, fragment)
   return fragments
 }
+
+/**
+ * Fragments the builder made (`fragment('Movie', primaryImage)`), by the names the text spreads them by: what
+ * `parseQuery`'s `fragments` option and `hqlText`'s second argument take.
+ */
+export type GivenFragments = Readonly<Record<string, readonly unknown[]>>
+
+/**
+ * The fragments a query of `document` may spread: the text's own, and those `given` (each made by the builder's
+ * `fragment()`), each given one a fragment definition with no place in the text (-1), whose components are
+ * written out where it is spread as a text fragment's are, so that every rule of a spread (applicability, limits)
+ * is the text's own. A value given that `fragment()` did not make is `invalid_argument` at its path; a name both
+ * given and defined by the text is `duplicate_fragment` at the text's definition. A given fragment no query
+ * spreads is no mistake (an app may pass the same cards to every text; `unused_fragment` is of the text's).
+ *
+ * @example
+ * const fragments = withGivenFragments(parseDocument('explore Movie with ...card'), { card: fragment('Movie', primaryImage) }, makeSource('explore Movie with ...card'))
+ * fragments.get('card')?.on.value // 'Movie'
+ */
+export function withGivenFragments(
+  document: DocumentNode,
+  given: GivenFragments | undefined,
+  source: TextSource,
+): Fragments {
+  const own = fragmentsOf(document)
+  if (given === undefined) return own
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new HqlError('invalid_argument', 'fragments are an object of fragments by name', {
+      path: ['fragments'],
+    })
+  const names = Object.keys(given)
+  if (names.length === 0) return own
+  const fragments = new Map(own)
+  for (const name of names) {
+    const path = ['fragments', name]
+    const value = given[name]
+    const on = typeof value == 'object' && value !== null ? madeFragments.get(value) : undefined
+    if (on === undefined)
+      throw new HqlError(
+        'invalid_argument',
+        `${clipped(name)} is not a fragment: make it with fragment(type, ...components)`,
+        { path },
+      )
+    const defined = own.get(name)
+    if (defined !== undefined)
+      throw new HqlTextError(source, {
+        code: 'duplicate_fragment',
+        reason: `fragment ${clipped(name)} is defined here and given too; rename one`,
+        offset: defined.name.start,
+      })
+    // Made by fragment(): frozen, its components checked against its type when it was made.
+    const requests = (value as readonly unknown[]).map((component, index) =>
+      requestOf(component, [...path, index]),
+    )
+    fragments.set(name, {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: name, ...noPlace },
+      on: { kind: 'Name', value: on, ...noPlace },
+      components: componentsFrom(requests),
+      comments: noComments,
+      ...noPlace,
+    })
+  }
+  return fragments
+}
+
+const noPlace = { start: -1, end: -1 }
 
 const isObjectType = (name: string): name is ObjectTypeName =>
   (objectTypeNames as readonly string[]).includes(name)

@@ -159,7 +159,13 @@ function withFrom(components: unknown): WithNode {
   return { kind: 'With', components: componentsFrom(components), comments: noComments, ...none }
 }
 
-function componentsFrom(components: unknown): ComponentNode[] {
+/**
+ * The syntax tree of a list of component requests (as a body holds them), with no place in any text.
+ *
+ * @example
+ * componentsFrom([{ name: 'keyContributors', pageSize: 3 }])[0]?.size // { kind: 'Number', value: 3, … }
+ */
+export function componentsFrom(components: unknown): ComponentNode[] {
   return (components as readonly Json[]).map((component) => ({
     kind: 'Component',
     name: name(String(component.name)),

@@ -227,8 +227,10 @@ export class Lowering {
     )
   }
 
+  // A node with no place in the text (-1: a fragment given to it, not written in it) records none: the model's
+  // errors inside it are placed where the text is, at the spread (spreadInto).
   private at(path: Path, offset: number): void {
-    if (this.trackLocations) (this.#locations ??= new Map()).set(pathKey(path), offset)
+    if (this.trackLocations && offset >= 0) (this.#locations ??= new Map()).set(pathKey(path), offset)
   }
 
   /**
@@ -385,7 +387,7 @@ export class Lowering {
         const known = [...this.fragments.keys()]
         this.problem(
           'unknown_fragment',
-          `unknown fragment ${clipped(name)}${didYouMean(name, known) || (known.length > 0 ? '' : '; the text defines no fragment')}`,
+          `unknown fragment ${clipped(name)}${didYouMean(name, known) || (known.length > 0 ? '' : '; the text defines no fragment and none was given')}`,
           item.name.start,
         )
       } else if (spreading.includes(fragment)) {
@@ -404,9 +406,13 @@ export class Lowering {
       } else if (this.keepSpreads) {
         out.push({ $fragment: name })
       } else {
+        const first = out.length
         spreading.push(fragment)
         this.spreadInto(out, fragment.components, path)
         spreading.pop()
+        // A fragment given to the text (no place in it): its components are where it is spread.
+        if (fragment.start < 0)
+          for (let index = first; index < out.length; index++) this.at(this.sub(path, index), item.name.start)
       }
     }
   }

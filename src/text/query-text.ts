@@ -10,7 +10,8 @@ import { operationFromBody } from './from-body'
 import { parseDocument } from './parser'
 import { printDefinition } from './printer'
 import { resolveDefinition } from './resolve'
-import { fragmentsOf } from './fragments'
+import { withGivenFragments } from './fragments'
+import type { GivenFragments } from './fragments'
 import type { ResolveOptions } from './resolve'
 import { makeSource } from './source'
 
@@ -19,6 +20,11 @@ export interface ParseQueryOptions extends ResolveOptions {
   readonly query?: string
   /** The name errors print for the text (a file path); `<query>` by default. */
   readonly source?: string
+  /**
+   * Fragments the builder made, by the name the text spreads each by: `...movieCard` spreads `{ movieCard }`'s
+   * components as `.with(...movieCard)` does (beside the text's own `fragment … on …`).
+   */
+  readonly fragments?: GivenFragments
 }
 
 /**
@@ -31,6 +37,9 @@ export interface ParseQueryOptions extends ResolveOptions {
  * compile(q).body // { filters: { returnType: { $eq: 'Movie' }, contributors: { $eq: 'mhric-brad-pitt' } }, sort: [...] }
  *
  * parseQuery(catalogText, { query: 'moviesByContributor', params: { contributor: 'mhric-brad-pitt' } })
+ *
+ * const movieCard = fragment('Movie', primaryImage, keyContributors(primaryImage))
+ * parseQuery('explore Movie with ...movieCard', { fragments: { movieCard } }) // as .with(...movieCard)
  */
 export function parseQuery(text: string, options: ParseQueryOptions = {}): Query {
   // JavaScript callers get the same typed error as everyone else, not a TypeError from deep inside.
@@ -47,7 +56,8 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
   const source = makeSource(text, options.source)
   const document = parseDocument(text, options.source)
   const definition = chooseDefinition(source, document.definitions, options.query)
-  const resolved = resolveDefinition(source, definition, options, fragmentsOf(document))
+  const fragments = withGivenFragments(document, options.fragments, source)
+  const resolved = resolveDefinition(source, definition, options, fragments)
   if (!resolved.ok) throw resolved.errors[0]
   return resolved.query
 }

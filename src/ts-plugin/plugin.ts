@@ -3,7 +3,8 @@
 // files). Only the offsets are this file's: a text offset is mapped to a file position and back (strings.ts).
 import type * as ts from 'typescript'
 import { complete, diagnose, filterNames, hover, noIds } from '../language'
-import type { CompletionKind, Diagnostic } from '../language'
+import type { CompletionKind, Diagnostic, GivenFragment } from '../language'
+import { givenFragments } from './given-fragments'
 import { defaultFunctions, escapeFor, hqlStringAt, hqlStrings, offsetOf, positionOf } from './strings'
 import type { HqlString } from './strings'
 
@@ -51,6 +52,11 @@ function wrap(
       method.apply(service, args)
   }
   const file = (fileName: string) => service.getProgram()?.getSourceFile(fileName)
+  // The fragments the string's call is given (hqlText's second argument), by the checker's types.
+  const given = (found: HqlString): readonly GivenFragment[] => {
+    const program = service.getProgram()
+    return (program && safely(() => givenFragments(typescript, program, found))) ?? []
+  }
   const stringAt = (fileName: string, position: number) => {
     const source = file(fileName)
     return source && hqlStringAt(typescript, source, functions(), position)
@@ -58,7 +64,7 @@ function wrap(
 
   wrapped.getCompletionsAtPosition = (fileName, position, options, formatting) => {
     const found = safely(() => stringAt(fileName, position))
-    if (found !== undefined) return safely(() => completions(found, position))
+    if (found !== undefined) return safely(() => completions(found, position, given(found)))
     const own = service.getCompletionsAtPosition(fileName, position, options, formatting)
     const source = file(fileName)
     const program = service.getProgram()
@@ -88,7 +94,7 @@ function wrap(
     if (strings.length === 0) return own
     const added = strings.map((found) => ({
       found,
-      problems: safely(() => diagnose(found.text, '<query>', 'query')) ?? [],
+      problems: withoutGiven(safely(() => diagnose(found.text, '<query>', 'query')) ?? [], given(found)),
     }))
     return [
       ...own.filter((diagnostic) => !saidBetter(source, diagnostic, added)),
@@ -291,6 +297,20 @@ function safely<T>(compute: () => T): T | undefined {
   }
 }
 
+/**
+ * A string's problems but the spreads of fragments its call is given, which the language service, reading the
+ * text alone, finds unknown. (What the given fragments' components would make wrong is TypeScript's own error on
+ * the argument, kept: no problem here says it better.)
+ */
+function withoutGiven(problems: readonly Diagnostic[], given: readonly GivenFragment[]): Diagnostic[] {
+  if (given.length === 0) return [...problems]
+  return problems.filter(
+    (problem) =>
+      problem.code !== 'unknown_fragment' ||
+      !given.some(({ name }) => problem.message.startsWith(`unknown fragment '${name}'`)),
+  )
+}
+
 const kinds: Readonly<Record<CompletionKind, string>> = {
   keyword: 'keyword',
   operator: 'keyword',
@@ -305,8 +325,8 @@ const kinds: Readonly<Record<CompletionKind, string>> = {
   fragment: 'alias',
 }
 
-function completions(found: HqlString, position: number): ts.CompletionInfo {
-  const items = complete(found.text, offsetOf(found, position), noIds)
+function completions(found: HqlString, position: number, given: readonly GivenFragment[]): ts.CompletionInfo {
+  const items = complete(found.text, offsetOf(found, position), noIds, given)
   const entries = items.map((item, index): ts.CompletionEntry => ({
     name: item.label,
     kind: kinds[item.kind] as ts.ScriptElementKind,

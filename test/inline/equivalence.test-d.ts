@@ -7,6 +7,7 @@ import type { Query, ResultOf } from 'hql'
 import * as catalog from '../../examples/catalog/queries'
 import * as grammar from './grammar-queries'
 import { catalogTexts, grammarTexts } from './hql-texts'
+import { cardQueries, cardTexts, cards } from './cards'
 
 // A query's result, or the result of the query a function of parameters returns.
 type ResultOfEither<Q> = Q extends (...args: never[]) => infer R
@@ -62,5 +63,21 @@ describe('typed inline text: the same types as the builder and hql generate', ()
     const home = hqlText(grammarTexts.home)
     expectTypeOf<ResultOfEither<typeof home>>().toEqualTypeOf<ResultOfEither<typeof grammar.home>>()
     expectTypeOf<ParamsOf<typeof home>>().toEqualTypeOf<ParamsOf<typeof grammar.home>>()
+  })
+})
+
+describe('typed inline text given builder fragments: the result of the builder with the fragments spread', () => {
+  test('...movieCard, nested ...personCard, and the function form', () => {
+    const movies = hqlText(cardTexts.movies, cards)
+    expectTypeOf<ResultOf<typeof movies>>().toEqualTypeOf<ResultOf<ReturnType<typeof cardQueries.movies>>>()
+    const people = hqlText(cardTexts.people, { personCard: cards.personCard })
+    expectTypeOf<ResultOf<typeof people>>().toEqualTypeOf<ResultOf<ReturnType<typeof cardQueries.people>>>()
+    const byContributor = hqlText(cardTexts.byContributor, cards)
+    expectTypeOf<ResultOfEither<typeof byContributor>>().toEqualTypeOf<
+      ResultOf<ReturnType<typeof cardQueries.byContributor>>
+    >()
+    expectTypeOf<ParamsOf<typeof byContributor>>().toEqualTypeOf<
+      Parameters<typeof cardQueries.byContributor>
+    >()
   })
 })

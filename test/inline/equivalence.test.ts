@@ -13,6 +13,7 @@ import { checkCatalog, generateModule, loadCatalog } from '../../src/catalog'
 import * as catalog from '../../examples/catalog/queries'
 import * as grammar from './grammar-queries'
 import { catalogTexts, grammarTexts } from './hql-texts'
+import { cardQueries, cardTexts, cards } from './cards'
 
 const root = join(__dirname, '../..')
 
@@ -83,4 +84,18 @@ test('grammar-queries.ts is what hql generate writes for grammar/examples', asyn
   const loaded = await loadCatalog([join(root, 'grammar/examples')])
   const checked = checkCatalog(loaded)
   expect(readFileSync(join(__dirname, 'grammar-queries.ts'), 'utf8')).toBe(generateModule(checked.queries))
+})
+
+describe('texts given builder fragments (hqlText(text, cards))', () => {
+  test.each(Object.keys(cardTexts) as (keyof typeof cardTexts)[])(
+    '%s compiles as the builder with the fragments spread',
+    (name) => {
+      const text = cardTexts[name]
+      const params = name === 'byContributor' ? { c: 'mhric-brad-pitt' } : {}
+      const made = hqlText(text as never, cards) as Either
+      const read = queryOf(made, params)
+      expect(compile(read)).toEqual(compile(queryOf(cardQueries[name], params)))
+      expect(compile(read)).toEqual(compile(parseQuery(text, { params, fragments: cards })))
+    },
+  )
 })

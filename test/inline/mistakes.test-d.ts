@@ -2,13 +2,20 @@
 import { describe, expectTypeOf, test } from 'vitest'
 import { hqlText } from 'hql'
 import type { TextArg, TextQuery } from '../../src/inline'
-import { mistakes } from './mistakes'
+import type { Given, GivenTextArg } from '../../src/inline'
+import { fragment, primaryImage } from 'hql'
+import { cards } from './cards'
+import { fragmentMistakes, mistakes } from './mistakes'
 
 // Mapped over the list as a type parameter, so that each stays a tuple of its entries.
 type SentencesOf<M extends readonly (readonly [string, string])[]> = { [I in keyof M]: TextArg<M[I][0]> }
 type ExpectedOf<M extends readonly (readonly [string, string])[]> = { [I in keyof M]: M[I][1] }
 type Sentences = SentencesOf<typeof mistakes>
 type Expected = ExpectedOf<typeof mistakes>
+// The same, of texts given the cards (hqlText's second argument).
+type GivenSentencesOf<M extends readonly (readonly [string, string])[]> = {
+  [I in keyof M]: GivenTextArg<M[I][0], Given<typeof cards>>
+}
 
 describe('typed inline text: mistakes read as sentences', () => {
   test('every mistake of the list becomes its sentence', () => {
@@ -36,5 +43,31 @@ describe('typed inline text: mistakes read as sentences', () => {
 
   test('the same text accepted has its query type', () => {
     expectTypeOf(hqlText('explore Movie with primaryImage').endpoint).toEqualTypeOf<'explore'>()
+  })
+
+  test('every mistake of a text given fragments becomes its sentence', () => {
+    expectTypeOf<GivenSentencesOf<typeof fragmentMistakes>>().toEqualTypeOf<
+      ExpectedOf<typeof fragmentMistakes>
+    >()
+  })
+
+  test('given fragments: a refused spread is a type error on the text, a value not a fragment one on its spread', () => {
+    // @ts-expect-error hql: unknown fragment 'movieCrd'; did you mean 'movieCard'? (unknown_fragment)
+    const refused = hqlText('explore Movie with ...movieCrd', cards)
+    expectTypeOf(refused).toBeNever()
+    expectTypeOf(
+      hqlText('explore Movie with ...movieCard', { movieCard: cards.movieCard }).endpoint,
+    ).toEqualTypeOf<'explore'>()
+    // A fragment with nothing nested may be spread at the fifth level (mistakes.ts: one that nests may not).
+    const flat = fragment('Movie', primaryImage)
+    expectTypeOf(
+      hqlText(
+        'explore Movie with keyContributors { contributions { keyContributors { contributions { ...flat } } } }',
+        { flat },
+      ).endpoint,
+    ).toEqualTypeOf<'explore'>()
+    expectTypeOf<
+      GivenTextArg<'explore Movie with ...movieCard', Given<{ movieCard: readonly [typeof primaryImage] }>>
+    >().toEqualTypeOf<"hql: 'movieCard' is not a fragment: make it with fragment(type, ...components) (invalid_argument)">()
   })
 })

@@ -5,7 +5,9 @@ import { HqlError, hqlText, parseQuery } from 'hql'
 import { parseDocument } from '../../src/syntax'
 import { placeholder } from '../../src/text'
 import type { ParamTypeName } from '../../src/text'
-import { mistakes } from './mistakes'
+import { primaryImage } from 'hql'
+import { cards } from './cards'
+import { fragmentMistakes, mistakes } from './mistakes'
 
 // Well-typed values for a text's declared parameters (so that what is refused is the mistake, not a missing value).
 function paramsOf(text: string): Record<string, unknown> {
@@ -47,4 +49,27 @@ describe('typed inline text: a mistake is refused at run time with its sentenceâ
       ).toBe(code)
     },
   )
+})
+
+describe('typed inline text given fragments: a mistake is refused at run time with its sentenceâ€™s code', () => {
+  test.each(
+    fragmentMistakes.map(([text, sentence]) => [text, /\(([a-z_]+)\)$/.exec(sentence)?.[1]] as const),
+  )('%s: %s', (text, code) => {
+    const params = paramsOf(text)
+    expect(codeOf(() => parseQuery(text, { params, fragments: cards }))).toBe(code)
+    const call = hqlText as unknown as (text: string, fragments: object) => unknown
+    expect(
+      codeOf(() => {
+        const query = call(text, cards)
+        return typeof query === 'function' ? (query as (p: unknown) => unknown)(params) : query
+      }),
+    ).toBe(code)
+  })
+
+  test('a value given that fragment() did not make: invalid_argument, the code of its sentence', () => {
+    const call = hqlText as unknown as (text: string, fragments: object) => unknown
+    expect(codeOf(() => call('explore Movie with ...movieCard', { movieCard: [primaryImage] }))).toBe(
+      'invalid_argument',
+    )
+  })
 })

@@ -151,4 +151,46 @@ export const mistakes = [
     'explore Movie explore Movie',
     'hql: the text holds more than one query; hqlText reads one (write each in a hqlText of its own) (ambiguous_query)',
   ],
+  // A spread with no fragments given.
+  [
+    'explore Movie with ...movieCard',
+    "hql: unknown fragment 'movieCard'; the text defines no fragment and none was given (unknown_fragment)",
+  ],
+] as const
+
+/** The mistakes of texts given fragments, `hqlText(text, cards)` (cards.ts), with their sentences. */
+export const fragmentMistakes = [
+  [
+    'explore Movie with ...movieCrd',
+    "hql: unknown fragment 'movieCrd'; did you mean 'movieCard'? (unknown_fragment)",
+  ],
+  [
+    'explore Movie with ...personCard',
+    "hql: fragment 'personCard' is on Contributor; the objects here are Movie (fragment_not_applicable)",
+  ],
+  [
+    'explore where returnType in [Movie, ShowSeries] with ...personCard',
+    "hql: fragment 'personCard' is on Contributor; the objects here are Movie or ShowSeries (fragment_not_applicable)",
+  ],
+  [
+    'lookup "mhmov-gladiator" with keyContributors { ...movieCard }',
+    "hql: fragment 'movieCard' is on Movie; the objects here are Contributor (fragment_not_applicable)",
+  ],
+  [
+    'query q($c: ContributorId) explore Movie where contributors = $c with ...personCard',
+    "hql: fragment 'personCard' is on Contributor; the objects here are Movie (fragment_not_applicable)",
+  ],
+  [
+    'explore Movie with primaryImage, ...movieCard',
+    "hql: component 'primaryImage' is requested twice at this level (duplicate_component)",
+  ],
+  [
+    'explore Movie with ...movieCard, keyContributors',
+    "hql: component 'keyContributors' is requested twice at this level (duplicate_component)",
+  ],
+  ['explore Movie with ...', 'hql: expected a fragment name, found end of text (syntax_error)'],
+  [
+    'explore Movie with keyContributors { contributions { keyContributors { contributions { ...movieCard } } } }',
+    'hql: components nest at most 5 levels deep (too_deep)',
+  ],
 ] as const

@@ -17,6 +17,8 @@ import {
 } from 'hql'
 import type { ObjectTypeName } from 'hql'
 import { componentCatalogue } from '../../src/schemas'
+import { MadeComponent } from '../../src/model/core'
+import type { ComponentRequest } from '../../src/model/core'
 import {
   checkDocument,
   makeSource,
@@ -24,6 +26,8 @@ import {
   parseQuery,
   printDocument,
   printQuery,
+  resolveDefinition,
+  withGivenFragments,
 } from '../../src/text'
 import type { ComponentItemNode, DocumentNode, FragmentDefinitionNode } from '../../src/text'
 import { requestArbitrary } from './arbitraries'
@@ -153,6 +157,122 @@ explore Movie with ...card`
   })
 })
 
+describe('fragments given to the text (builder fragments, parseQuery’s fragments option)', () => {
+  const personCard = fragment('Contributor', primaryImage, socialMetrics)
+  const movieCard = fragment('Movie', primaryImage, keyContributors(...personCard).pageSize(3))
+
+  it('a spread of a given fragment compiles as the builder’s spread, nested ones too', () => {
+    const text = parseQuery('explore Movie with ...movieCard, keyTraits page size 10', {
+      fragments: { movieCard, personCard },
+    })
+    const built = hql
+      .explore()
+      .filter(returnType.eq('Movie'))
+      .with(...movieCard, keyTraits)
+      .pageSize(10)
+    expect(compile(text)).toEqual(compile(built))
+    const nested = parseQuery('lookup "mhmov-gladiator" with keyContributors size 3 { ...personCard }', {
+      fragments: { personCard },
+    })
+    expect(compile(nested)).toEqual(compile(hql.lookup('mhmov-gladiator').with(...movieCard.slice(1))))
+    // Beside the text's own fragments, which may spread a given one.
+    const mixed = parseQuery(
+      'fragment movieCard on Movie { primaryImage, keyContributors size 3 { ...personCard } }\nexplore Movie with ...movieCard, keyTraits page size 10',
+      { fragments: { personCard } },
+    )
+    expect(compile(mixed)).toEqual(compile(built))
+  })
+
+  it('refuses a spread of a fragment neither given nor defined, with a suggestion, at the spread', () => {
+    const error = caught(
+      () => parseQuery('explore Movie with ...movieCrd', { fragments: { movieCard } }),
+      HqlTextError,
+    )
+    expect([error.code, error.line, error.column]).toEqual(['unknown_fragment', 1, 23])
+    expect(error.reason).toBe("unknown fragment 'movieCrd'; did you mean 'movieCard'?")
+  })
+
+  it('refuses a given fragment spread where the objects are of none of its type, once, at the spread', () => {
+    const top = caught(() => parseQuery('explore Movie with ...personCard', { fragments: { personCard } }))
+    expect(top.message).toBe(
+      "<query>:1:23: fragment 'personCard' is on Contributor; the objects here are Movie",
+    )
+    expect(top.code).toBe('fragment_not_applicable')
+    // What the model then says of its components (keyContributors does not apply to Contributor) is that mistake.
+    const text = 'explore Movie with keyContributors { ...movieCard }'
+    const document = parseDocument(text)
+    const resolved = resolveDefinition(
+      makeSource(text),
+      document.definitions[0]!,
+      {},
+      withGivenFragments(document, { movieCard }, makeSource(text)),
+    )
+    expect(resolved.ok ? [] : resolved.errors.map((error) => error.code)).toEqual(['fragment_not_applicable'])
+    const nested = caught(() =>
+      parseQuery('explore Movie with keyContributors { ...movieCard }', { fragments: { movieCard } }),
+    )
+    expect([nested.code, nested.message]).toEqual([
+      'fragment_not_applicable',
+      "<query>:1:41: fragment 'movieCard' is on Movie; the objects here are Contributor",
+    ])
+  })
+
+  it('places what the model says of a given fragment’s components at its spread', () => {
+    const twice = caught(
+      () => parseQuery('explore Movie with primaryImage, ...movieCard', { fragments: { movieCard } }),
+      HqlTextError,
+    )
+    expect([twice.code, twice.line, twice.column]).toEqual(['duplicate_component', 1, 37])
+    const deep = caught(
+      () =>
+        parseQuery(
+          'explore Movie with keyContributors { contributions { keyContributors { contributions { ...movieCard } } } }',
+          { fragments: { movieCard } },
+        ),
+      HqlTextError,
+    )
+    expect([deep.code, deep.column]).toEqual(['too_deep', 91])
+  })
+
+  it('refuses a value that fragment() did not make, a name the text defines too, and fragments not an object', () => {
+    const notMade = caught(() =>
+      parseQuery('explore Movie with ...movieCard', { fragments: { movieCard: [primaryImage] } }),
+    )
+    expect([notMade.code, notMade.path, notMade.message]).toEqual([
+      'invalid_argument',
+      ['fragments', 'movieCard'],
+      "$.fragments.movieCard: 'movieCard' is not a fragment: make it with fragment(type, ...components)",
+    ])
+    // A copy carries no type: the type is read from what fragment() recorded.
+    expect(caught(() => parseQuery('explore Movie', { fragments: { movieCard: [...movieCard] } })).code).toBe(
+      'invalid_argument',
+    )
+    const twice = caught(
+      () =>
+        parseQuery('fragment movieCard on Movie { keyTraits }\nexplore Movie with ...movieCard', {
+          fragments: { movieCard },
+        }),
+      HqlTextError,
+    )
+    expect([twice.code, twice.line, twice.column]).toEqual(['duplicate_fragment', 1, 10])
+    expect(caught(() => parseQuery('explore Movie', { fragments: [movieCard] as never })).path).toEqual([
+      'fragments',
+    ])
+  })
+
+  it('takes a given fragment no query spreads (one set of cards may be given to every text)', () => {
+    const given = { movieCard, personCard, showCard: fragment('ShowSeries', keyTraits) }
+    expect(compile(parseQuery('explore Movie with ...movieCard', { fragments: given }))).toEqual(
+      compile(
+        hql
+          .explore()
+          .filter(returnType.eq('Movie'))
+          .with(...movieCard),
+      ),
+    )
+  })
+})
+
 describe('fragments, property-tested', () => {
   // Any request's top components, some of them moved into a fragment on one of its types that they all apply to.
   const withFragment = requestArbitrary
@@ -167,7 +287,7 @@ describe('fragments, property-tested', () => {
       })
     })
 
-  it('a document spreading a fragment compiles as the request, and prints to text that reads back the same', () => {
+  it('a document spreading a fragment (its own, or the builder’s given) compiles as the request, and prints back the same', () => {
     fc.assert(
       fc.property(withFragment, ({ endpoint, body, from, to }) => {
         const query = fromJSON(endpoint, body)
@@ -191,6 +311,14 @@ describe('fragments, property-tested', () => {
         const printed = printDocument(document)
         expect(compile(parseQuery(printed))).toEqual(compile(query))
         expect(printDocument(parseDocument(printed))).toBe(printed)
+        // The same components given as the builder's fragment instead of written in the text.
+        const requests = (compile(query).body.components as ComponentRequest[]).slice(
+          items.indexOf(moved[0] as ComponentItemNode),
+          items.indexOf(moved[0] as ComponentItemNode) + moved.length,
+        )
+        const card = fragment(on as ObjectTypeName, ...(requests.map((r) => new MadeComponent(r)) as never[]))
+        const given = printDocument({ ...document, fragments: [] })
+        expect(compile(parseQuery(given, { fragments: { card } }))).toEqual(compile(query))
       }),
       { numRuns: 300 },
     )

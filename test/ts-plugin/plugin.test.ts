@@ -11,13 +11,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const code = [
-  `import { hqlText } from 'hql'`,
+  `import { fragment, hqlText } from 'hql'`,
   `export const a = hqlText('explore Movie with primaryIm')`,
   `export const b = hqlText("explore Movie where contributors = \\"mhric-brad-pitt\\" with primaryImag")`,
   `export const c = hqlText(\`query byContributor($c: ContributorId)`,
   `  explore Movie where contributors = $c with keyContributors\`)`,
   `export const d = hqlText('explore Movie with \\u0070rimaryImage, keyContributors { primaryImage }')`,
   `export const e = 'explore Movie with primaryImag'`,
+  `const movieCard = fragment('Movie', 'keyTraits')`,
+  `const personCard = fragment('Contributor', 'socialMetrics')`,
+  `export const f = hqlText('explore Movie with ...movieCard', { movieCard, personCard })`,
 ].join('\n')
 
 let project: string
@@ -95,6 +98,13 @@ describe('hql/ts-plugin loaded by tsserver', () => {
       .getCompletionsAtPosition(file(), after('contributors = $c '), {})
       ?.entries.map((entry) => entry.name)
     expect(names).toEqual(['and', 'order by', 'with', 'page'])
+  })
+
+  test('completes after `...` the fragments the call is given, for the objects there', () => {
+    const info = language.getCompletionsAtPosition(file(), after('with ...'), {})
+    expect(info?.entries.map((entry) => [entry.name, entry.labelDetails?.description])).toEqual([
+      ['movieCard', 'fragment on Movie'],
+    ])
   })
 
   test('outside an hqlText string, TypeScript answers as usual', () => {

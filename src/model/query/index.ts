@@ -17,6 +17,7 @@ export {
   MadeComponent,
   madeSorts,
   madeNestings,
+  madeFragments,
   madeFilter,
   madeSort,
   madeComponent,

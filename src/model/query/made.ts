@@ -4,6 +4,7 @@ import type { JsonPath } from '../errors'
 import type { FilterName } from '../vocabulary'
 import type { Operator } from '../request/rule'
 import type { ComponentRequest } from '../request/components'
+import type { ObjectTypeName } from '../ids'
 
 // The values the builder's helpers made: filters (`returnType.eq('Movie')`), sorts (`releaseDate.desc()`) and
 // component requests (`primaryImage`, `keyContributors(…)`, `component(name)`). Each helper checks what it is
@@ -54,6 +55,14 @@ export class MadeComponent {
 export const madeSorts: WeakSet<object> = /* @__PURE__ */ new WeakSet()
 /** The component values that are functions (a component that nests, before its call), made once each. */
 export const madeNestings: WeakSet<object> = /* @__PURE__ */ new WeakSet()
+
+/**
+ * The fragments the builder's `fragment()` made (the frozen arrays of their components), each with the object type
+ * it is for. Here, below the builder and text both, so that HQL text given builder fragments (`parseQuery(text, {
+ * fragments })`, `hqlText(text, { movieCard })`) reads a fragment's type where the builder wrote it, not from a
+ * property a spread or a JSON copy could carry off.
+ */
+export const madeFragments: WeakMap<object, ObjectTypeName> = /* @__PURE__ */ new WeakMap()
 
 /**
  * Records `value` in `made` (one of the sets above), and returns it: call it only on a value checked by its
