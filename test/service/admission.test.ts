@@ -165,6 +165,33 @@ describe('admission of costly graph work', () => {
     expect((await shaped).status).toBe(200)
   })
 
+  it("counts a lookup's objects by the ids it asks for, not by a page: a few titles with nested lists are answered at once", async () => {
+    const release = await hold('costly')
+    try {
+      // bench:service's lookup: 3 titles, each with people (their images and 5 credits each), traits and sources.
+      // A page of 20 of these would be a costly shape (3,640 objects); 3 ids make 546.
+      const lookup = {
+        ids: ['mhmov-gladiator', 'mhmov-titanic', 'mhmov-the-matrix'],
+        components: [
+          { name: 'primaryImage' },
+          {
+            name: 'keyContributors',
+            components: [{ name: 'primaryImage' }, { name: 'contributions', pageSize: 5 }],
+          },
+          { name: 'keyTraits' },
+          { name: 'sources' },
+        ],
+      }
+      const first = await Promise.race([
+        send('lookup', lookup, '127.0.0.79'),
+        waiting('costly', 1).then(() => 'waits in the costly queue'),
+      ])
+      expect(first).toMatchObject({ status: 200 })
+    } finally {
+      release()
+    }
+  })
+
   it('takes turns by address in the costly queue: a second address waits for one costly request, not all', async () => {
     const release = await hold('costly')
     const order: string[] = []

@@ -141,7 +141,8 @@ function costlyShape(endpoint: GraphEndpoint, body: Shape, defaultPageSize: numb
   if ((body.factors?.length ?? 0) > COSTLY_SHAPE.factors) return true
   if ((body.blueprints?.length ?? 0) > COSTLY_SHAPE.blueprints) return true
   if (endpoint === 'silos' ? ids > COSTLY_SHAPE.seedIds : ids > COSTLY_SHAPE.ids) return true
-  const page = body.pageSize ?? defaultPageSize
+  // A lookup answers one object per id: a page holds no more than the ids asked for.
+  const page = Math.min(body.pageSize ?? defaultPageSize, endpoint === 'lookup' ? ids : Infinity)
   return page * objectsPer(body.components, defaultPageSize) > COSTLY_SHAPE.objects
 }
 
