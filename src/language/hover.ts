@@ -18,6 +18,7 @@ import type { ComponentItemNode, QueryDefinitionNode, Token } from '../text'
 import type { IdProvider } from './ids'
 import { objectType, resultTypeText } from './result-type'
 import { isSpreadName } from './fragments'
+import type { GivenFragment } from './fragments'
 import { lastClause } from './scope'
 import { tokenAt } from './tokens'
 
@@ -33,7 +34,12 @@ export interface Hover {
  * `ids`, or the type its prefix tells), and anywhere else in a query that resolves, its result type in
  * TypeScript syntax.
  */
-export function hover(text: string, offset: number, ids: IdProvider): Hover | undefined {
+export function hover(
+  text: string,
+  offset: number,
+  ids: IdProvider,
+  given: readonly GivenFragment[] = [],
+): Hover | undefined {
   const { tokens } = lex(text)
   const at = tokenAt(tokens, offset)
   if (at < 0) return undefined
@@ -48,7 +54,7 @@ export function hover(text: string, offset: number, ids: IdProvider): Hover | un
       ...range,
     }
   }
-  const fragment = token.kind === 'name' ? fragmentHover(text, tokens, at) : undefined
+  const fragment = token.kind === 'name' ? fragmentHover(text, tokens, at, given) : undefined
   if (fragment !== undefined) return { markdown: fragment, ...range }
   if (token.kind === 'string') {
     const entry = ids.nameOf(token.value)
@@ -64,12 +70,22 @@ export function hover(text: string, offset: number, ids: IdProvider): Hover | un
  * Over a spread's name (`...movieCard`) or a fragment's own name: the fragment as written, and the object its
  * components give, in TypeScript (what `FragmentOf` says of the builder's fragment).
  */
-function fragmentHover(text: string, tokens: readonly Token[], at: number): string | undefined {
+function fragmentHover(
+  text: string,
+  tokens: readonly Token[],
+  at: number,
+  given: readonly GivenFragment[],
+): string | undefined {
   const defining = tokens[at - 1]?.kind === 'name' && tokens[at - 1]?.value === 'fragment'
   if (!defining && !isSpreadName(tokens, at)) return undefined
   const { document } = parseDocumentCollecting(text)
   const fragments = fragmentsOf(document)
-  const fragment = fragments.get((tokens[at] as Token).value)
+  const name = (tokens[at] as Token).value
+  const fragment = fragments.get(name)
+  // Given from outside the text (hqlText's second argument): its name and type are all the text can tell.
+  const outside = fragment === undefined ? given.find((g) => g.name === name) : undefined
+  if (outside !== undefined)
+    return `**${name}**: a fragment${outside.on === undefined ? '' : ` on ${outside.on}`}, given to the call`
   if (fragment === undefined) return undefined
   const written = '```hql\n' + printFragment(fragment) + '\n```'
   const on = fragment.on.value

@@ -74,7 +74,7 @@ function wrap(
   wrapped.getQuickInfoAtPosition = (...args: Parameters<ts.LanguageService['getQuickInfoAtPosition']>) => {
     const [fileName, position] = args
     const found = safely(() => stringAt(fileName, position))
-    const answer = found && safely(() => quickInfo(typescript, found, position))
+    const answer = found && safely(() => quickInfo(typescript, found, position, given(found)))
     return answer ?? service.getQuickInfoAtPosition(...args)
   }
   wrapped.getSemanticDiagnostics = (fileName) => {
@@ -340,8 +340,13 @@ function completions(found: HqlString, position: number, given: readonly GivenFr
   return { isGlobalCompletion: false, isMemberCompletion: false, isNewIdentifierLocation: false, entries }
 }
 
-function quickInfo(typescript: typeof ts, found: HqlString, position: number): ts.QuickInfo | undefined {
-  const answer = hover(found.text, offsetOf(found, position), noIds)
+function quickInfo(
+  typescript: typeof ts,
+  found: HqlString,
+  position: number,
+  given: readonly GivenFragment[],
+): ts.QuickInfo | undefined {
+  const answer = hover(found.text, offsetOf(found, position), noIds, given)
   if (answer === undefined) return undefined
   return {
     kind: typescript.ScriptElementKind.string,

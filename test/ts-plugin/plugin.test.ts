@@ -107,6 +107,14 @@ describe('hql/ts-plugin loaded by tsserver', () => {
     ])
   })
 
+  test('hover over the spread of a given fragment names it and its type', () => {
+    const spread = language.getQuickInfoAtPosition(file(), after('with ...movie'))
+    expect(spread?.documentation?.map((part) => part.text).join('')).toBe(
+      '**movieCard**: a fragment on Movie, given to the call',
+    )
+    expect(spread?.textSpan).toEqual({ start: after('with ...'), length: 'movieCard'.length })
+  })
+
   test('outside an hqlText string, TypeScript answers as usual', () => {
     const names = language.getCompletionsAtPosition(file(), after("export const e = 'explore"), {})
     expect(names?.entries.map((entry) => entry.name) ?? []).not.toContain('primaryImage')
