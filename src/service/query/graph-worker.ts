@@ -149,7 +149,7 @@ class GraphThread {
   isReady = false
   private nextId = 0
   private readonly pending = new Map<number, Waiting>()
-  private readonly users = new Set<GraphWorker>()
+  private readonly holders = new Set<GraphWorker>()
   private linger: ReturnType<typeof setTimeout> | undefined
 
   constructor(
@@ -166,16 +166,16 @@ class GraphThread {
 
   /** `owner` uses the thread from now on; a thread lingering for lack of users stays. */
   take(owner: GraphWorker): void {
-    this.users.add(owner)
+    this.holders.add(owner)
     clearTimeout(this.linger)
     this.linger = undefined
   }
 
   /** `owner` is done: what it had on the thread fails now; the thread stops a while after its last user. */
   release(owner: GraphWorker, lingerMs: number): Promise<void> {
-    this.users.delete(owner)
+    this.holders.delete(owner)
     this.fail((waiting) => waiting.owner === owner)
-    if (this.users.size > 0) return Promise.resolve()
+    if (this.holders.size > 0) return Promise.resolve()
     // A thread of no shared catalog (one given as data) has nobody to wait for.
     if (this.key === undefined) return this.stop()
     this.linger = setTimeout(() => void this.stop(), lingerMs)
