@@ -31,8 +31,8 @@ export interface Hover {
 
 /**
  * What the token at `offset` means: a component (what it adds, where it applies), an id (its name from
- * `ids`, or the type its prefix tells), and anywhere else in a query that resolves, its result type in
- * TypeScript syntax.
+ * `ids`, or the type its prefix tells), a fragment (the text's own, or one of `given`, the fragments given to the
+ * text from outside it), and anywhere else in a query that resolves, its result type in TypeScript syntax.
  */
 export function hover(
   text: string,
@@ -83,7 +83,7 @@ function fragmentHover(
   const name = (tokens[at] as Token).value
   const fragment = fragments.get(name)
   // Given from outside the text (hqlText's second argument): its name and type are all the text can tell.
-  const outside = fragment === undefined ? given.find((g) => g.name === name) : undefined
+  const outside = fragment === undefined && !defining ? given.find((g) => g.name === name) : undefined
   if (outside !== undefined)
     return `**${name}**: a fragment${outside.on === undefined ? '' : ` on ${outside.on}`}, given to the call`
   if (fragment === undefined) return undefined

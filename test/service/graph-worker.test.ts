@@ -176,6 +176,10 @@ describe('the graph worker', () => {
     const next = sameCatalog()
     expect(next.ready()).toBe(true)
     await next.close()
+    // Closed for good: a costly request its service queued before closing runs on the event loop, and does not
+    // take the thread again (it would never be let go).
+    expect(next.ready()).toBe(false)
+    expect(worker.ready()).toBe(false)
     // Past it: the thread has stopped, and the next service starts one of its own.
     await sleep(lingerMs * 3)
     worker = sameCatalog()

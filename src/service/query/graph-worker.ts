@@ -178,7 +178,7 @@ class GraphThread {
     if (this.holders.size > 0) return Promise.resolve()
     // A thread of no shared catalog (one given as data) has nobody to wait for.
     if (this.key === undefined) return this.stop()
-    this.linger = setTimeout(() => void this.stop(), lingerMs)
+    this.linger = setTimeout(() => void this.stop().catch(() => undefined), lingerMs)
     this.linger.unref()
     return Promise.resolve()
   }
@@ -190,7 +190,13 @@ class GraphThread {
     const id = this.nextId++
     return new Promise<RawJson>((resolve, reject) => {
       this.pending.set(id, { owner, resolve, reject })
-      worker.postMessage({ ...request, ...side, id, username } satisfies Ask)
+      try {
+        worker.postMessage({ ...request, ...side, id, username } satisfies Ask)
+      } catch (error) {
+        // Not sent (a value that cannot be cloned): nothing will answer it.
+        this.pending.delete(id)
+        throw error
+      }
     })
   }
 
@@ -290,6 +296,9 @@ function threadFor(config: GraphWorkerConfig): GraphThread {
  */
 export class GraphWorker {
   private thread: GraphThread | undefined
+  // Closed for good: costly requests its service queued before closing still ask, and must not take a thread
+  // again (one taken then would never be let go).
+  private closed = false
 
   /** `lingerMs`: how long the thread outlives this service if it is the last to use it (tests shorten it). */
   constructor(
@@ -299,6 +308,7 @@ export class GraphWorker {
 
   /** Whether the worker answers now; the first call starts it, or joins the thread of the same catalog. */
   ready(): boolean {
+    if (this.closed) return false
     // A thread that failed is out of the registry: the next costly request starts another.
     if (this.thread === undefined || !this.thread.alive) {
       this.thread = threadFor(this.config())
@@ -315,8 +325,9 @@ export class GraphWorker {
     return thread.run(this, request, { limits, baseUrl }, username)
   }
 
-  /** Lets go of the thread; requests this service still has on it fail. */
+  /** Lets go of the thread for good; requests this service still has on it fail, and it takes no thread again. */
   close(): Promise<void> {
+    this.closed = true
     const thread = this.thread
     this.thread = undefined
     return thread?.release(this, this.lingerMs) ?? Promise.resolve()
