@@ -25,6 +25,7 @@ import { DEFAULT_LIMITS } from '../../src/service/query/context'
 import { defaultImage } from '../../src/service/query/objects'
 import { prepareQuery, runQuery } from '../../src/service/query/answer'
 import { countStatuses, postFrom, type Answer } from './sockets'
+import { benchLookup } from '../../bench/service-requests'
 
 const users = [{ username: DEMO.username, password: DEMO.password, name: 'Demo User' }]
 const { graph } = graphFor(undefined, users)
@@ -170,20 +171,8 @@ describe('admission of costly graph work', () => {
     try {
       // bench:service's lookup: 3 titles, each with people (their images and 5 credits each), traits and sources.
       // A page of 20 of these would be a costly shape (3,640 objects); 3 ids make 546.
-      const lookup = {
-        ids: ['mhmov-gladiator', 'mhmov-titanic', 'mhmov-the-matrix'],
-        components: [
-          { name: 'primaryImage' },
-          {
-            name: 'keyContributors',
-            components: [{ name: 'primaryImage' }, { name: 'contributions', pageSize: 5 }],
-          },
-          { name: 'keyTraits' },
-          { name: 'sources' },
-        ],
-      }
       const first = await Promise.race([
-        send('lookup', lookup, '127.0.0.79'),
+        send('lookup', benchLookup, '127.0.0.79'),
         waiting('costly', 1).then(() => 'waits in the costly queue'),
       ])
       expect(first).toMatchObject({ status: 200 })
