@@ -35,7 +35,9 @@ export async function hqlProcess(
 ): Promise<Finished> {
   const child = start(args, env)
   const { stdout, stderr } = collect(child)
-  const [code] = (await once(child, 'exit')) as [number | null]
+  // 'close', not 'exit': a process can exit before its pipes are read to the end, and under load npm test saw
+  // `hql check`'s stderr empty though the process had written three problems to it.
+  const [code] = (await once(child, 'close')) as [number | null]
   return { code, stdout: stdout(), stderr: stderr() }
 }
 

@@ -116,7 +116,8 @@ describe('the built package', () => {
     let stderr = ''
     child.stderr.on('data', (chunk) => (stderr += String(chunk)))
     child.stdout.once('data', () => child.stdout.destroy())
-    const [code] = (await once(child, 'exit')) as [number | null]
+    // 'close': stderr read to its end before it is looked at ('exit' can come first).
+    const [code] = (await once(child, 'close')) as [number | null]
     expect(stderr).not.toContain('EPIPE')
     expect(code).toBe(0)
   })
