@@ -45,6 +45,8 @@ export const tiers = {
   ],
 }
 const heavy = Object.values(tiers).flat()
+/** The reference service's graph worker bundled once per run, for the services tests start from the sources. */
+const workerBundle = 'test/support/graph-worker-bundle.ts'
 /** Heavy tiers whose files may share a worker's modules (fake clocks are restored in `finally`). */
 const sharedModules = new Set(['language-service', 'processes', 'redis'])
 /** Unit files that ask what a module holds on its first use (a warm-up that has not run yet). */
@@ -102,11 +104,15 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [...heavy, ...freshModules, ...ownProcess],
+          globalSetup: [workerBundle],
           isolate: false,
           pool: 'threads',
         },
       },
-      { extends: true, test: { name: 'unit-fresh', include: [...freshModules, ...ownProcess] } },
+      {
+        extends: true,
+        test: { name: 'unit-fresh', include: [...freshModules, ...ownProcess], globalSetup: [workerBundle] },
+      },
       {
         extends: true,
         test: {
@@ -126,7 +132,7 @@ export default defineConfig({
           name,
           include,
           // The built package (dist/), built once per run: `npm test` builds it first, a lone run here builds it.
-          globalSetup: ['test/support/built-package.ts'],
+          globalSetup: ['test/support/built-package.ts', workerBundle],
           // Shared module graphs here too (the language service parses the library once per worker; the Redis
           // files import the service and both Redis clients once per worker: 60 → 48 CPU-s for the tier, each
           // file still starting and stopping its own redis-server), but for the browser's.

@@ -5,8 +5,14 @@ import { describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const bold = '\x1b[1m'
+// Without the test run's bundled graph worker (test/support/graph-worker-bundle.ts): `npm start` loads the
+// worker through tsx, as this runs it.
 const env = (extra: Record<string, string>) => ({
-  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.endsWith('_COLOR'))),
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.endsWith('_COLOR') && name !== 'HQL_GRAPH_WORKER_BUNDLE',
+    ),
+  ),
   ...extra,
 })
 const demo = [process.execPath, '--import', 'tsx', 'examples/demo.ts']
