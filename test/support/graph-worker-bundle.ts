@@ -5,7 +5,16 @@
 // watch mode, so that the worker never runs older code than the tests), named to the worker in
 // HQL_GRAPH_WORKER_BUNDLE, which the threads and processes vitest starts afterwards inherit.
 import { createHash } from 'node:crypto'
-import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -35,8 +44,26 @@ async function bundle(): Promise<string> {
     const partial = `${file}.${process.pid}.partial`
     writeFileSync(partial, code)
     renameSync(partial, file)
+  } else {
+    // Used again: touched, so that pruning (below) counts from its last use.
+    const now = new Date()
+    utimesSync(file, now, now)
   }
+  prune(file)
   return file
+}
+
+/** Bundles of older sources, a day untouched: a file per change of the sources would pile up. */
+function prune(kept: string): void {
+  const dayAgo = Date.now() - 86_400_000
+  for (const name of readdirSync(folder)) {
+    const file = join(folder, name)
+    try {
+      if (file !== kept && statSync(file).mtimeMs < dayAgo) rmSync(file, { force: true })
+    } catch {
+      // Pruned by a run beside this one: nothing to do.
+    }
+  }
 }
 
 export default async function setup(project: TestProject): Promise<void> {
