@@ -1,9 +1,9 @@
 // `npm run bench:size-profile [program] [--src]`: what the browser bundle of a program of bench/size/ (hql.ts by
-// default; `quickstart`, `client-core`, …) is made of, for whoever sets out
-// to shrink it. Bundles the program from dist/ (from src/ with --src) as size-limit does (esbuild: bundle, tree-shake, minify), then
-// prints each module's share of the min+gzip figure, measured as how much the gzipped bundle shrinks when that
-// module's code is left out (gzip shares its dictionary across modules, so a module's own gzip size would
-// overstate it), and the share of string literals (error messages, tables) against code.
+// default; `quickstart`, `client-core`, …) is made of, for whoever sets out to shrink it. Bundles the program
+// from dist/ (from src/ with --src) as size-limit does (esbuild: bundle, tree-shake, minify), then prints each
+// module's share of the min+gzip figure, measured as how much the gzipped bundle shrinks when that module's code
+// is left out (gzip shares its dictionary across modules, so a module's own gzip size would overstate it), and
+// the share of string literals (error messages, tables) against code.
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
