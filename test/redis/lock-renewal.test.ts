@@ -34,7 +34,10 @@ describe.each(clientKinds)('the refresh lock on %s', (kind) => {
 
   test('a live holder slower than the lock lifetime keeps the lock: one token request', async () => {
     const key = freshKey()
-    const lockMs = 400
+    // The holder extends the lock every third of its lifetime: a lifetime of 400 ms failed once under a loaded
+    // `npm test` (a second token request: an extension held up by a busy event loop for ~270 ms). 1.5 s leaves a
+    // second of such delay.
+    const lockMs = 1500
     // 2.5 lifetimes: without extending, the lock would expire twice while the request is out.
     tokens.stallMs = lockMs * 2.5
     const before = tokens.requests()
