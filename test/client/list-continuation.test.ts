@@ -96,7 +96,7 @@ describe("a response's next", () => {
     const { c, page } = await firstPage(null, lookup({ ids: [PARENT], page: 1 }))
     const error = await c.next(page).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PagingRefusedError)
-    expect((error as Error).message).toContain('the next of this explore response does not page it')
+    expect((error as Error).message).toContain('the next of this explore response does not continue it')
     expect(server.requests).toHaveLength(0)
   })
 
@@ -118,6 +118,6 @@ describe("a silo's next", () => {
     const page = await c.run(hql.silos(silo.explore({ name: 'Westerns', positions: [0] })))
     const error = await c.next(page.silos[0]!).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PagingRefusedError)
-    expect((error as Error).message).toContain('the next of the silo "Westerns" does not page it')
+    expect((error as Error).message).toContain('the next of the silo "Westerns" does not continue it')
   })
 })

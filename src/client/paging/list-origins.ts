@@ -82,28 +82,22 @@ export function checkContinues(
   if (origin === undefined) return
   // What the server wrote (an id, a title) is quoted cut short, and scrubbed before it is cut.
   const quoted = (text: string) => JSON.stringify(scrub(text).slice(0, 80))
-  const path = ['pagingInfo', 'next']
-  if (origin.kind === 'response') {
-    if (step.endpoint !== origin.endpoint || step.name !== undefined)
-      throw new PagingRefusedError(
-        `the next of this ${origin.endpoint} response does not page it (it asks ${step.endpoint}${step.name === undefined ? '' : ` for the ${step.name} of one object`})`,
-        path,
-      )
-    return
-  }
-  if (origin.kind === 'silo') {
-    if (step.endpoint !== 'lookup' || step.name !== undefined)
-      throw new PagingRefusedError(
-        `the next of the silo ${quoted(origin.title)} does not page it (it asks ${step.endpoint}${step.name === undefined ? '' : ` for the ${step.name} of one object`})`,
-        path,
-      )
-    return
-  }
+  const { endpoint, name } = step
   const ids = step.request.body['ids']
   const id: unknown = Array.isArray(ids) ? ids[0] : undefined
-  if (step.name !== origin.name || id !== origin.parentId)
+  // One sentence frame for the three kinds of list: only the list's description and the test differ.
+  const component = origin.kind === 'component'
+  const list = component
+    ? `${origin.name} (of ${quoted(origin.parentId)})`
+    : origin.kind === 'response'
+      ? `this ${origin.endpoint} response`
+      : `the silo ${quoted(origin.title)}`
+  const continues = component
+    ? name === origin.name && id === origin.parentId
+    : name === undefined && endpoint === (origin.kind === 'response' ? origin.endpoint : 'lookup')
+  if (!continues)
     throw new PagingRefusedError(
-      `the next of ${origin.name} (of ${quoted(origin.parentId)}) does not continue it (it asks ${step.endpoint}${step.name === undefined ? ' for a page of its own' : ` for the ${step.name} of ${typeof id === 'string' ? quoted(id) : 'no object'}`})`,
-      path,
+      `the next of ${list} does not continue it (it asks ${endpoint}${name === undefined ? ' for a page of its own' : ` for the ${name} of ${typeof id === 'string' ? quoted(id) : 'no object'}`})`,
+      ['pagingInfo', 'next'],
     )
 }
