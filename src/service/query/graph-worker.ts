@@ -228,18 +228,19 @@ class GraphThread {
     const options = { workerData: { [MARK]: true, config } }
     // From the sources (tests, tsx), the module is TypeScript. A test run bundles it into one JavaScript file
     // first and names it in HQL_GRAPH_WORKER_BUNDLE (test/support/graph-worker-bundle.ts): a thread that loads
-    // the ~100 modules through tsx's loader spent ~1 s of CPU on it (and a loader thread of its own), one
-    // bundled file ~0.3 s. Otherwise the worker registers tsx's loader first. tsx is a development tool, not a
+    // the ~100 modules through tsx's loader spent ~1.4 s of CPU on it (and a loader thread of its own), one
+    // bundled file ~0.5 s. Otherwise the worker registers tsx's loader first. tsx is a development tool, not a
     // dependency: the built package (.js) never takes this branch.
-    const bundled = url.endsWith('.ts') ? process.env['HQL_GRAPH_WORKER_BUNDLE'] : undefined
-    const worker = bundled
-      ? new Worker(bundled, options)
-      : url.endsWith('.ts')
-        ? new Worker(
+    const fromSources = url.endsWith('.ts')
+    const bundled = fromSources ? process.env['HQL_GRAPH_WORKER_BUNDLE'] : undefined
+    const worker = !fromSources
+      ? new Worker(new URL(url), options)
+      : bundled
+        ? new Worker(bundled, options)
+        : new Worker(
             `import(${JSON.stringify(TS_LOADER)}).then(({ register }) => { register(); return import(${JSON.stringify(url)}) })`,
             { ...options, eval: true },
           )
-        : new Worker(new URL(url), options)
     this.worker = worker
     worker.on('message', (reply: Reply) => {
       if ('ready' in reply) {
