@@ -9,6 +9,7 @@ import { checkResponse } from '../src/client/checks'
 import { deadline } from '../src/client/signals'
 import { createClient, paging, staticTokenGrant, strictCheck } from '../src/client'
 import { movie } from '../test/client/fake-service'
+import { coreLoop, memoryFetch as memoryFetchOf } from './memory-pages'
 import { compare, report } from './harness'
 
 const PAGE_SIZE = 20
@@ -52,22 +53,7 @@ report(compare({ name: 'safeParse only', run: () => checker.safeParse(page) }, p
 // fetch that answers from memory, against the least loop over the same fetch: the client's own CPU time per
 // page, free of the network's noise. Each answer is a fresh Response of prebuilt text; page n's next is n+1.
 const PAGES = 50
-const texts = Array.from({ length: PAGES }, (_, n) =>
-  JSON.stringify({
-    content: Array.from({ length: PAGE_SIZE }, (_, i) => movie(n * PAGE_SIZE + i)),
-    pagingInfo: {
-      next:
-        n + 1 < PAGES
-          ? { endpoint: '/graph/explore', method: 'POST', body: { ...query.body, page: n + 1 } }
-          : null,
-    },
-  }),
-)
-const headers = { 'content-type': 'application/json' }
-const memoryFetch = async (_url: string, init: RequestInit): Promise<Response> => {
-  const page = (JSON.parse(init.body as string) as { page?: number }).page ?? 0
-  return new Response(texts[page]!, { status: 200, headers })
-}
+const memoryFetch = memoryFetchOf(query.body, PAGES, PAGE_SIZE)
 const rawLoop = async () => {
   let body: unknown = query.body
   let pages = 0
@@ -98,20 +84,8 @@ const clientOf = (validation: 'strict' | 'off') => {
   }
 }
 /** The core alone: the first page by `run`, each next by `request` (no check, no paging piece). */
-const coreOf = () => {
-  const client = createClient({ baseUrl: 'http://local', auth: staticTokenGrant('t'), fetch: memoryFetch })
-  return async () => {
-    let page = (await client.run(query)) as {
-      pagingInfo: { next: { endpoint: string; body: unknown } | null }
-    }
-    let pages = 1
-    while (page.pagingInfo.next !== null) {
-      page = (await client.request(page.pagingInfo.next)) as typeof page
-      pages++
-    }
-    return pages
-  }
-}
+const coreOf = () =>
+  coreLoop(createClient({ baseUrl: 'http://local', auth: staticTokenGrant('t'), fetch: memoryFetch }), query)
 const loops: Record<string, () => Promise<number>> = {
   'raw loop, memory fetch': rawLoop,
   'client core, memory fetch': coreOf(),

@@ -3,9 +3,8 @@
 // Run: cp -r dist /tmp/old-dist; (change, npm run build); npx tsx bench/client-dist-pair.ts /tmp/old-dist ./dist
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { movie } from '../test/client/fake-service'
+import { coreLoop, memoryFetch } from './memory-pages'
 
-type Page = { pagingInfo: { next: { endpoint: string; body: unknown } | null } }
 interface Core {
   run(query: unknown): Promise<unknown>
   request(spec: { endpoint: string; body: unknown }): Promise<unknown>
@@ -24,24 +23,11 @@ const PAGE_SIZE = 20
 async function coreLoopOf(dir: string): Promise<() => Promise<number>> {
   const dist = (await import(pathToFileURL(resolve(dir, 'index.js')).href)) as Dist
   const query = dist.hql.explore().filter(dist.returnType.eq('Movie')).pageSize(PAGE_SIZE)
-  const texts = Array.from({ length: PAGES }, (_, n) =>
-    JSON.stringify({
-      content: Array.from({ length: PAGE_SIZE }, (_, i) => movie(n * PAGE_SIZE + i)),
-      pagingInfo: {
-        next: n + 1 < PAGES ? { endpoint: '/graph/explore', body: { ...query.body, page: n + 1 } } : null,
-      },
-    }),
+  const fetch = memoryFetch(query.body, PAGES, PAGE_SIZE)
+  return coreLoop(
+    dist.createClient({ baseUrl: 'http://local', auth: dist.staticTokenGrant('t'), fetch }),
+    query,
   )
-  const headers = { 'content-type': 'application/json' }
-  const fetch = async (_url: string, init: RequestInit) =>
-    new Response(texts[(JSON.parse(init.body as string) as { page?: number }).page ?? 0]!, { headers })
-  const client = dist.createClient({ baseUrl: 'http://local', auth: dist.staticTokenGrant('t'), fetch })
-  return async () => {
-    let page = (await client.run(query)) as Page
-    let pages = 1
-    for (; page.pagingInfo.next !== null; pages++) page = (await client.request(page.pagingInfo.next)) as Page
-    return pages
-  }
 }
 
 const [oldDir, newDir] = process.argv.slice(2)
