@@ -69,11 +69,6 @@ export type BudgetDecision = { readonly granted: boolean; readonly waitMs: numbe
 
 /**
  * The waiting shared by the memory and the Redis budget: `book` books a send time (or refuses, in 'fail'
- * mode); the request then waits for it, abortably. A booking given up by an abort stays spent: the budget
- * errs on the side of sending less.
- */
-/**
- * The waiting shared by the memory and the Redis budget: `book` books a send time (or refuses, in 'fail'
  * mode); the request then waits for it, abortably. A booking given up by an abort is given back (`release`):
  * a place held for a request that never goes would hold back the requests behind it for a whole window.
  */

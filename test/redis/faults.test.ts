@@ -247,6 +247,41 @@ describe.each(clientKinds)('with %s', (kind) => {
     await expect(budget.acquire()).rejects.toBeInstanceOf(RateBudgetError)
   })
 
+  test('Redis frozen while requests wait for their booked places: they go at the fallback pace, not at once', async () => {
+    const { server, client, events, shared } = await setup()
+    const budget = redisRateBudget({
+      ...shared,
+      key: 'hql:fault:waiting',
+      requests: 4,
+      windowSeconds: 2,
+      fallbackRequests: 2,
+      smooth: false,
+    })
+    const abort = new AbortController()
+    let went = 0
+    // Four go at once; four more book places a window later and wait for them.
+    const acquired = Array.from({ length: 8 }, () => budget.acquire(abort.signal).then(() => void went++))
+    await waitFor(() => went === 4)
+    // All eight booked in Redis: the four sent, and four a window (2.05 s) later.
+    await eventually(async () => Number(await rawCommand(client.redis, ['ZCARD', 'hql:fault:waiting'])) === 8)
+    server.freeze()
+    try {
+      // At their booked time the four ask Redis to confirm: the first times out, the process falls back, and
+      // the others are told at once that Redis is away. Sent then, they would all four go; this process's own
+      // log (two a window, and it counted the four it sent through Redis) lets two go a window after those.
+      await waitFor(() => events.some((e) => e.state === 'fallback'), 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(went).toBeLessThanOrEqual(4 + 2)
+    } finally {
+      abort.abort()
+      server.thaw()
+    }
+    const results = await Promise.allSettled(acquired)
+    const aborted = results.filter((r) => r.status === 'rejected')
+    expect(went + aborted.length).toBe(8)
+    expect(aborted.length).toBeGreaterThanOrEqual(2)
+  })
+
   test('no token in hook payloads, even when a command carrying one fails', async () => {
     const { server, events, shared } = await setup()
     const store = redisTokenStore({ ...shared, key: 'hql:fault:secret' })

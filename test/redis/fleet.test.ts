@@ -122,6 +122,8 @@ describe(`a fleet of ${WORKERS} processes`, () => {
     const elapsedMs = Date.now() - startedAt
     await watch.stop(total, parent.redis)
     expect(replies.flatMap((reply) => reply.failed)).toEqual([])
+    // Redis answered every worker throughout: what follows is the shared budget's count, not a fallback's.
+    expect(replies.flatMap((reply) => reply.budgetStates)).toEqual([])
     const windowMs = BUDGET.windowSeconds * 1000
     // Every request sent, each with its send time in the fleet's log (Redis's own, from its scripts).
     const arrivals = http.graphRequests.map((request) => request.at).sort((a, b) => a - b)
