@@ -113,6 +113,14 @@ export function budgetLimits(options: RateBudgetOptions): {
 }
 
 /**
+ * The budgets' own clock: monotonic, so that a step of the system clock (NTP, a VM resumed, a user setting the
+ * date) moves no booking. On `Date.now`, a step back of an hour made every request wait an hour (its window's
+ * bookings lay an hour ahead), and a step forward emptied the window at once (a second window's worth sent in
+ * the same real window).
+ */
+const monotonicNow = (): number => performance.now()
+
+/**
  * A rate budget kept in this process: a sliding log of the send times booked in the last `windowSeconds`, so
  * that no window ever holds more than `requests` (a token bucket would let twice that through across a window
  * edge), spread evenly unless `smooth: false`.
@@ -121,7 +129,7 @@ export function budgetLimits(options: RateBudgetOptions): {
  * const budget = memoryRateBudget({ requests: 3000, windowSeconds: 60 })
  * await budget.acquire(signal) // before each graph request
  */
-export function memoryRateBudget(options: RateBudgetOptions, now: () => number = Date.now): RateBudget {
+export function memoryRateBudget(options: RateBudgetOptions, now: () => number = monotonicNow): RateBudget {
   const log = sendLog(budgetLimits(options), now)
   return {
     acquire: async (signal) => {
@@ -151,6 +159,7 @@ export interface SendLog {
    * falling back to this log goes on from what it really sent, not from an empty window.
    */
   record(): void
+  /** Holds bookings back until `untilMs`, a date (ms since the epoch), whatever clock the log keeps. */
   pause(untilMs: number): void
 }
 
@@ -162,7 +171,7 @@ export function sendLog(
     spacingMs,
     maxPauseMs = DEFAULT_MAX_PAUSE_MS,
   }: { limit: number; windowMs: number; spacingMs: number; maxPauseMs?: number },
-  now: () => number = Date.now,
+  now: () => number = monotonicNow,
 ): SendLog {
   // Booked send times, in order: those within a window of now, and those ahead of it.
   const booked: number[] = []
@@ -194,8 +203,9 @@ export function sendLog(
       booked.splice(index, 0, at)
     },
     pause(untilMs) {
-      // Capped: a Retry-After of a day, or a date in the year 9999, pauses `maxPauseMs` at most.
-      pausedUntil = Math.max(pausedUntil, Math.min(untilMs, now() + maxPauseMs))
+      // `untilMs` is a date (ms since the epoch): kept as the time left, on this log's own clock. Capped: a
+      // Retry-After of a day, or a date in the year 9999, pauses `maxPauseMs` at most.
+      pausedUntil = Math.max(pausedUntil, now() + Math.min(untilMs - Date.now(), maxPauseMs))
     },
   }
 }

@@ -54,7 +54,7 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   if (!Number.isSafeInteger(fallbackRequests) || fallbackRequests < 1)
     throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'fallbackRequests'])
   // While Redis is away: the same budget, counted in this process alone.
-  const local = sendLog(budgetLimits({ ...options, requests: fallbackRequests }), Date.now)
+  const local = sendLog(budgetLimits({ ...options, requests: fallbackRequests }))
   const keys = [options.key, `${options.key}:pause`, `${options.key}:sent`]
   // Each request's member in the sorted set: unique across the fleet.
   const instance = globalThis.crypto.randomUUID()
