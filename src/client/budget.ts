@@ -161,6 +161,12 @@ export interface SendLog {
   record(): void
   /** Holds bookings back until `untilMs`, a date (ms since the epoch), whatever clock the log keeps. */
   pause(untilMs: number): void
+  /**
+   * What this log decided alone, for a shared log to take in when it is back (the Redis budget after a
+   * fallback): the times of its own bookings still in the window, `record`ed sends left out (the shared log has
+   * them), in ms from now (negative: past), and the pause left.
+   */
+  alone(): { readonly sends: readonly number[]; readonly pauseMs: number }
 }
 
 /** The same booking as the Redis budget's script (src/redis/budget-scripts.ts), in one process. */
@@ -173,13 +179,21 @@ export function sendLog(
   }: { limit: number; windowMs: number; spacingMs: number; maxPauseMs?: number },
   now: () => number = monotonicNow,
 ): SendLog {
-  // Booked send times, in order: those within a window of now, and those ahead of it.
+  // Booked send times, in order: those within a window of now, and those ahead of it; `byBook` says, for each,
+  // whether `book` made it (rather than `record`).
   const booked: number[] = []
+  const byBook: boolean[] = []
   let pausedUntil = 0
+  const dropPassed = (at0: number) => {
+    let passed = 0
+    while (passed < booked.length && booked[passed]! <= at0 - windowMs) passed++
+    booked.splice(0, passed)
+    byBook.splice(0, passed)
+  }
   return {
     async book(mode) {
       const at0 = now()
-      while (booked.length > 0 && booked[0]! <= at0 - windowMs) booked.shift()
+      dropPassed(at0)
       let at = Math.max(at0, pausedUntil)
       const nth = booked[booked.length - limit]
       if (nth !== undefined) at = Math.max(at, nth + windowMs)
@@ -187,25 +201,38 @@ export function sendLog(
       const last = booked.at(-1)
       if (last !== undefined) at = Math.max(at, last + spacingMs)
       booked.push(at)
+      byBook.push(true)
       return { granted: true, waitMs: at - at0, at }
     },
     release(at) {
       const index = booked.lastIndexOf(at)
-      if (index >= 0) booked.splice(index, 1)
+      if (index >= 0) {
+        booked.splice(index, 1)
+        byBook.splice(index, 1)
+      }
     },
     record() {
       const at = now()
       // Only the last window is kept, as `book` keeps it: recorded sends never pile up.
-      while (booked.length > 0 && booked[0]! <= at - windowMs) booked.shift()
+      dropPassed(at)
       // Kept in order: bookings of this log may lie ahead of now.
       let index = booked.length
       while (index > 0 && booked[index - 1]! > at) index--
       booked.splice(index, 0, at)
+      byBook.splice(index, 0, false)
     },
     pause(untilMs) {
       // `untilMs` is a date (ms since the epoch): kept as the time left, on this log's own clock. Capped: a
       // Retry-After of a day, or a date in the year 9999, pauses `maxPauseMs` at most.
       pausedUntil = Math.max(pausedUntil, now() + Math.min(untilMs - Date.now(), maxPauseMs))
+    },
+    alone() {
+      const at0 = now()
+      dropPassed(at0)
+      return {
+        sends: booked.filter((_, index) => byBook[index]).map((at) => at - at0),
+        pauseMs: Math.max(0, pausedUntil - at0),
+      }
     },
   }
 }

@@ -96,3 +96,31 @@ export const releaseSend = script(
   `redis.call('ZREM', KEYS[1], ARGV[1])
 return 1`,
 )
+
+/**
+ * Takes in what one process sent or booked alone while Redis was away (a fallback), when Redis is back: ARGV[4..]
+ * are send times in ms from now (negative: past), stored as members ARGV[3]:1, ARGV[3]:2, …, so that the
+ * bookings after it count them, and ARGV[2] the ms left of a pause the process was told of meanwhile (ARGV[1]
+ * is the window, in ms). Without it, the window the fleet comes back in held `requests` more than the
+ * processes had sent alone, and a process with requests booked ahead in its own log sent at twice the pace for
+ * as long as they lasted.
+ */
+export const absorbSends = script(
+  'hql-budget-absorb',
+  `${NOW}
+local window, pause = tonumber(ARGV[1]), tonumber(ARGV[2])
+if pause > 0 and now + pause > tonumber(redis.call('GET', KEYS[2]) or '0') then
+  redis.call('SET', KEYS[2], string.format('%.3f', now + pause), 'PX', math.max(1, math.ceil(pause)))
+end
+local last = nil
+for i = 4, #ARGV do
+  local at = now + tonumber(ARGV[i])
+  redis.call('ZADD', KEYS[1], 'NX', string.format('%.3f', at), ARGV[3] .. ':' .. (i - 3))
+  if last == nil or at > last then last = at end
+end
+if last ~= nil then
+  local ms = math.max(1, math.ceil(last - now + window))
+  if redis.call('PTTL', KEYS[1]) < ms then redis.call('PEXPIRE', KEYS[1], ms) end
+end
+return 1`,
+)

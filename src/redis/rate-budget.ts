@@ -8,7 +8,7 @@ import {
   type RateBudget,
   type RateBudgetOptions,
 } from '../client'
-import { bookSend, confirmSend, pauseFleet, releaseSend } from './budget-scripts'
+import { absorbSends, bookSend, confirmSend, pauseFleet, releaseSend } from './budget-scripts'
 import { RedisUnavailable } from './link'
 import { openLink, type SharedOptions } from './options'
 
@@ -59,6 +59,20 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   // Each request's member in the sorted set: unique across the fleet.
   const instance = globalThis.crypto.randomUUID()
   let count = 0
+  let recoveries = 0
+
+  // Back from a fallback: what this process sent alone in the window, and booked ahead, goes into the fleet's
+  // log, or the fleet would count as if it had sent nothing meanwhile (a failure here is reported anew).
+  link.onRecover = async () => {
+    const { sends, pauseMs } = local.alone()
+    if (sends.length === 0 && pauseMs === 0) return
+    await link.eval(absorbSends, keys, [
+      String(windowMs),
+      String(Math.ceil(pauseMs)),
+      `${instance}:alone:${++recoveries}`,
+      ...sends.map((ms) => ms.toFixed(3)),
+    ])
+  }
 
   /** Books a send time for `member`; `shared` says whether Redis booked it (or this process alone did). */
   async function book(
