@@ -41,6 +41,9 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
   let inflight: Promise<StoredToken> | undefined
   // The lifetime of the token this grant obtained last, for a token that does not carry its `issuedAt`.
   let last: { accessToken: string; lifetimeMs: number } | undefined
+  // A token obtained that the store refused to keep (`set` threw: a read-only replica, a full disk): used while
+  // fresh. Dropped, every call went on to ask the token endpoint again (and failed with the store's error).
+  let unstored: StoredToken | undefined
 
   // A store may hand out tokens this grant never obtained; they are secrets all the same.
   const remember = (token: StoredToken | undefined, context: AuthContext): void => {
@@ -107,8 +110,15 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
     const current = await store.get()
     remember(current, context)
     if (current !== undefined && usable(current, stale)) return current
+    if (unstored !== undefined && usable(unstored, stale)) return unstored
     const token = await request(current, reason, context)
-    await store.set(token)
+    try {
+      await store.set(token)
+      unstored = undefined
+    } catch {
+      // The token is good: the call uses it, and so do the next ones until the store takes one again.
+      unstored = token
+    }
     return token
   }
 
@@ -128,6 +138,7 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
       const stored = inflight ? undefined : await raceAbort(store.get(), context.signal)
       remember(stored, context)
       if (stored !== undefined && isFresh(stored)) return stored.accessToken
+      if (unstored !== undefined && !inflight && isFresh(unstored)) return unstored.accessToken
       return (await shared(stored?.accessToken, stored === undefined ? 'missing' : 'expiring', context))
         .accessToken
     },

@@ -15,7 +15,9 @@ export interface StoredToken {
 
 /**
  * Where the client keeps its token: memory by default; implement it to share a token between processes or
- * keep it across restarts. The client awaits every call and never holds a token it did not `get` or `set`.
+ * keep it across restarts. The client awaits every call and never holds a token it did not `get` or `set`,
+ * but one: a token whose `set` threw (a read-only replica) is used while fresh, rather than asked for again on
+ * every call.
  *
  * @example
  * const store: TokenStore = {
