@@ -164,7 +164,8 @@ export interface SendLog {
   /**
    * What this log decided alone, for a shared log to take in when it is back (the Redis budget after a
    * fallback): the times of its own bookings still in the window, `record`ed sends left out (the shared log has
-   * them), in ms from now (negative: past), and the pause left.
+   * them), in ms from now (negative: past), and the pause left. Those bookings count as recorded from then on:
+   * each is handed over once.
    */
   alone(): { readonly sends: readonly number[]; readonly pauseMs: number }
 }
@@ -229,10 +230,10 @@ export function sendLog(
     alone() {
       const at0 = now()
       dropPassed(at0)
-      return {
-        sends: booked.filter((_, index) => byBook[index]).map((at) => at - at0),
-        pauseMs: Math.max(0, pausedUntil - at0),
-      }
+      const sends = booked.filter((_, index) => byBook[index]).map((at) => at - at0)
+      // Handed over: a second fallback and return in the same window must not hand them over twice.
+      byBook.fill(false)
+      return { sends, pauseMs: Math.max(0, pausedUntil - at0) }
     },
   }
 }

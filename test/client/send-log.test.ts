@@ -12,9 +12,12 @@ test('alone() lists the bookings of the window and ahead, in ms from now, withou
   await log.book('wait') // a window after the recorded send: ahead
   await log.book('wait') // a window after the booked one: further ahead
   expect(log.alone()).toEqual({ sends: [0, 900, 1000], pauseMs: 0 })
+  // Handed over once: a second return in the same window gives only what was booked alone since.
+  expect(log.alone().sends).toEqual([])
   clock += 1500
-  // Past the window, the first booking is dropped; the others are now behind.
-  expect(log.alone().sends).toEqual([-600, -500])
+  await log.book('wait')
+  // The new booking (a window after the one at 900 ms) is the only one to hand over.
+  expect(log.alone().sends).toEqual([400])
 })
 
 test('alone() gives the pause left, and nothing once it has passed', () => {
