@@ -70,7 +70,9 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
 
   // After a fallback: a token this process obtained alone is worth keeping if Redis lost its own (a restart).
   link.onRecover = async () => {
-    if (local !== undefined) await link.eval(putToken, keys, [await encode(local), expiry(local), 'absent'])
+    // Read once: `local` may change while the token is sealed, and the pair must be one token's.
+    const token = local
+    if (token !== undefined) await link.eval(putToken, keys, [await encode(token), expiry(token), 'absent'])
   }
 
   /** Without Redis: the per-process refresh of `memoryTokenStore`. */
