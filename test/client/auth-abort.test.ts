@@ -3,19 +3,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startFakeService, type FakeService } from './fake-service'
 import { clientFor, exploreMovies } from './helpers'
+import { waitFor } from '../support/wait'
 
 let service: FakeService
 beforeAll(async () => {
   service = await startFakeService()
 })
 afterAll(() => service.close())
-
-const waitFor = async (check: () => boolean) => {
-  for (const until = Date.now() + 5000; !check();) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
 
 test('the first caller aborts during the shared token request: the others get its token, one request in all', async () => {
   const client = clientFor(service)

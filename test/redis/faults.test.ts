@@ -14,6 +14,7 @@ import {
   type TestClient,
 } from '../support/redis-clients'
 import { startRedis } from '../support/redis-server'
+import { eventually, waitFor } from '../support/wait'
 
 const COMMAND_TIMEOUT_MS = 300
 const RETRY_MS = 100
@@ -41,22 +42,6 @@ function counting() {
     },
   })
   return { issued, renewal }
-}
-
-const waitFor = async (check: () => boolean, ms = 5000) => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
-/** Asks `check` again every 20 ms until it says yes (or 5 s pass). */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (const until = Date.now() + 5000; !(await check());) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
 
 describe.each(clientKinds)('with %s', (kind) => {

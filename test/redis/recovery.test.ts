@@ -6,27 +6,12 @@ import { RateBudgetError, type RedisStateInfo } from '../../src/client'
 import { redisRateBudget } from '../../src/redis'
 import { clientKinds, rawCommand, redisClient } from '../support/redis-clients'
 import { startRedis } from '../support/redis-server'
+import { eventually, waitFor } from '../support/wait'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()))
 })
-
-const waitFor = async (check: () => boolean, ms = 10_000) => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
-/** Asks `check` again every 20 ms until it says yes (or 5 s pass). */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (const until = Date.now() + 5000; !(await check());) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 /** How many of `count` acquires are granted at once; the others must be refused by the budget. */
 async function granted(acquire: () => Promise<void>, count: number): Promise<number> {
