@@ -2,9 +2,11 @@
 // lists, in order, and the type each prefix stands for.
 import { describe, expect, test } from 'vitest'
 import {
+  mediaTypeNames,
   objectTypeNames,
   otherMediaPrefixes,
   prefixTypes,
+  returnTypeNames,
   traitPrefixes,
   typePrefixes,
 } from '../../src/model/ids'
@@ -24,5 +26,28 @@ describe('the prefix table', () => {
     )
     expect([...prefixTypes]).toEqual(expected)
     expect(prefixTypes.size).toBe(53)
+  })
+})
+
+// The type lists are written apart (src/model/ids.ts: concat and a list of its own, for the bundle's bytes).
+describe('the type lists', () => {
+  test('objectTypeNames: the media types, then the others, each once', () => {
+    expect(objectTypeNames.slice(0, mediaTypeNames.length)).toEqual(mediaTypeNames)
+    expect(objectTypeNames).toEqual([
+      ...mediaTypeNames,
+      'Contributor',
+      'User',
+      'Image',
+      'Trait',
+      'Source',
+      'Collection',
+      'Subscription',
+    ])
+    expect(new Set(objectTypeNames).size).toBe(objectTypeNames.length)
+  })
+
+  test('returnTypeNames: every object type but Image, Subscription and OtherMedia, in their order', () => {
+    const excluded = ['Image', 'Subscription', 'OtherMedia']
+    expect(returnTypeNames).toEqual(objectTypeNames.filter((type) => !excluded.includes(type)))
   })
 })
