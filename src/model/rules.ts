@@ -1,6 +1,6 @@
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
-import { componentCatalogue, componentNames, isComponentName } from './components'
+import { componentCatalogue, componentNames } from './components'
 import type { ComponentEntry } from './components'
 import type { ObjectTypeName } from './ids'
 import type { ComponentRequest } from './request/components'
@@ -13,12 +13,15 @@ import { checked } from './request/rule'
 /** How deep components may nest: `keyContributors(contributions(keyContributors(primaryImage)))` is 4. */
 export const maxComponentDepth = 5
 
-/** Throws `unknown_component` (the component name rule's mistake) unless `name` is a component. */
+/**
+ * Throws `unknown_component` (the component name rule's mistake) unless `name` is a component. (Asked of the Map
+ * below, which every builder program holds, rather than of `isComponentName`, which it would hold for this alone.)
+ */
 export function checkComponentName(
   name: string,
   path: JsonPath,
 ): asserts name is keyof typeof componentCatalogue {
-  if (typeof name != 'string' || !isComponentName(name)) checked(ComponentNameRule, name, path)
+  if (typeof name != 'string' || !catalogueEntries.has(name)) checked(ComponentNameRule, name, path)
 }
 
 // The catalogue as a Map: one lookup finds a component's entry or tells that the name is none, where
