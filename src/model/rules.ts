@@ -1,6 +1,6 @@
 import { HqlError } from './errors'
 import type { JsonPath } from './errors'
-import { componentCatalogue, componentNames } from './components'
+import { componentCatalogue } from './components'
 import type { ComponentEntry } from './components'
 import type { ObjectTypeName } from './ids'
 import type { ComponentRequest } from './request/components'
@@ -27,9 +27,7 @@ export function checkComponentName(
 // The catalogue as a Map: one lookup finds a component's entry or tells that the name is none, where
 // `Object.hasOwn` on the catalogue and then reading the entry cost ~4% of fromJSON on the quickstart body
 // (measured, bench/from-json-compile.bench.ts). A Map, not the object, also answers `__proto__` as no entry.
-const catalogueEntries: ReadonlyMap<string, ComponentEntry> = new Map(
-  componentNames.map((name) => [name, componentCatalogue[name]]),
-)
+const catalogueEntries: ReadonlyMap<string, ComponentEntry> = new Map(Object.entries(componentCatalogue))
 
 /**
  * Checks a component tree, which the component rule (request/components.ts) has checked, against the types of
@@ -106,10 +104,8 @@ function checkInside(
   }
 }
 
-function appliesToAny(entry: ComponentEntry, types: readonly ObjectTypeName[]): boolean {
-  for (const type of types) if (entry.appliesTo.includes(type)) return true
-  return false
-}
+const appliesToAny = (entry: ComponentEntry, types: readonly ObjectTypeName[]): boolean =>
+  types.some((type) => entry.appliesTo.includes(type))
 
 /**
  * Throws `invalid_request` at `path` unless `value` is an object (or a function: a nesting component is one): a
