@@ -13,11 +13,12 @@ export function closest(word: string, candidates: readonly string[]): string | u
   // declared, and used with one letter more) would cost minutes. Nobody mistypes past a message's echo.
   if (word.length > echoedLength) return undefined
   let best: string | undefined
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1
+  // Within a third of the word's length (at least 2): below `bound`. (The length is at most 80: `| 0` floors it.)
+  let bound = Math.max(2, (word.length / 3) | 0) + 1
   const a = word.toLowerCase()
   for (const candidate of candidates) {
     // The distance is at least the difference in length: a long word (a hostile one) costs nothing.
-    if (Math.abs(word.length - candidate.length) >= bestDistance) continue
+    if (Math.abs(word.length - candidate.length) >= bound) continue
     const b = candidate.toLowerCase()
     // One row of the distance table at a time: row[j] is the distance between a's first i letters and b's first j;
     // a letter dropped, added or replaced costs 1 (`+(a[i] != b[j])`: nothing where the letters match).
@@ -25,13 +26,17 @@ export function closest(word: string, candidates: readonly string[]): string | u
     for (let i = 0; i < a.length; i++) {
       const next = [i + 1]
       for (let j = 0; j < b.length; j++)
-        next.push(
-          Math.min((row[j + 1] as number) + 1, (next[j] as number) + 1, (row[j] as number) + +(a[i] != b[j])),
+        next[j + 1] = Math.min(
+          (row[j + 1] as number) + 1,
+          (next[j] as number) + 1,
+          (row[j] as number) + +(a[i] != b[j]),
         )
       row = next
     }
-    const distance = row[b.length] as number
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance]
+    if ((row[b.length] as number) < bound) {
+      bound = row[b.length] as number
+      best = candidate
+    }
   }
   return best
 }
