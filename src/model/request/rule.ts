@@ -49,13 +49,19 @@ export type Declaration =
   | { readonly kind: 'string' | 'boolean' }
   | { readonly kind: 'name'; readonly names: readonly string[] }
   | { readonly kind: 'id'; readonly prefixes?: readonly string[]; readonly alias: boolean }
-  | { readonly kind: 'list'; readonly item: Rule; readonly min: number; readonly limit?: RequestLimitName }
+  | {
+      readonly kind: 'list'
+      readonly item: Rule
+      readonly min: number
+      // (Set whether given or not, as `exclusive` below: a spread of it cost every bundle a few bytes.)
+      readonly limit?: RequestLimitName | undefined
+    }
   | {
       readonly kind: 'object'
       readonly fields: Readonly<Record<string, Rule>>
       readonly required: readonly string[]
       readonly unknown: readonly [HqlErrorCode, string]
-      readonly exclusive?: readonly [string, string, HqlErrorCode, string]
+      readonly exclusive?: readonly [string, string, HqlErrorCode, string] | undefined
     }
   | { readonly kind: 'byType'; readonly options: Readonly<Record<string, Rule>> }
   | { readonly kind: 'operator'; readonly value: Rule }
@@ -189,23 +195,20 @@ function deeper(walk: Walk, count: number): boolean {
   min = 0,
   limit?: RequestLimitName,
 ): Rule<readonly T[]> {
-  const rule: Rule<readonly T[]> = made(
-    { kind: 'list', item, min, ...(limit && { limit }), code, expected },
-    (value, walk) => {
-      if (!Array.isArray(value) || value.length < min) return miss(walk, rule, value)
-      if (limit && value.length > requestLimits[limit]) return fail(walk, ...tooMany(limit, value.length))
-      if (!deeper(walk, value.length)) return refused
-      let failed = false
-      let mark = walk.found.length
-      for (let index = 0; index < value.length; index++)
-        if (item(value[index], walk) === refused) {
-          failed = true
-          mark = under(walk, mark, index)
-        }
-      walk.depth--
-      return failed ? refused : (value as readonly T[])
-    },
-  )
+  const rule: Rule<readonly T[]> = made({ kind: 'list', item, min, limit, code, expected }, (value, walk) => {
+    if (!Array.isArray(value) || value.length < min) return miss(walk, rule, value)
+    if (limit && value.length > requestLimits[limit]) return fail(walk, ...tooMany(limit, value.length))
+    if (!deeper(walk, value.length)) return refused
+    let failed = false
+    let mark = walk.found.length
+    for (let index = 0; index < value.length; index++)
+      if (item(value[index], walk) === refused) {
+        failed = true
+        mark = under(walk, mark, index)
+      }
+    walk.depth--
+    return failed ? refused : (value as readonly T[])
+  })
   return rule
 }
 
@@ -229,7 +232,7 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
   const keys = Object.keys(fields)
   const checks = keys.map((key) => rules[key])
   const rule: Rule<T> = made(
-    { kind: 'object', fields: rules, required, unknown, ...(exclusive && { exclusive }), code, expected },
+    { kind: 'object', fields: rules, required, unknown, exclusive, code, expected },
     (value, walk) => {
       if (!isObject(value)) return miss(walk, rule, value)
       if (!deeper(walk, 0)) return refused
