@@ -71,7 +71,7 @@ function componentRequest(name: ComponentName, pageSize?: number, components?: r
     name,
   }
   if (pageSize !== undefined) request.pageSize = pageSize
-  if (components !== undefined && components.length > 0) request.components = Object.freeze(components)
+  if (components?.length) request.components = Object.freeze(components)
   return Object.freeze(request)
 }
 

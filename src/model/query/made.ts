@@ -30,7 +30,7 @@ export class MadeFilter {
 
   /** Whether a filter helper made `value`. */
   static is(value: unknown): value is MadeFilter {
-    return typeof value == 'object' && value !== null && #made in value && value.#made
+    return typeof value == 'object' && value !== null && #made in value
   }
 }
 
@@ -47,7 +47,7 @@ export class MadeComponent {
 
   /** Whether a component helper made `value`. */
   static is(value: unknown): value is MadeComponent {
-    return typeof value == 'object' && value !== null && #made in value && value.#made
+    return typeof value == 'object' && value !== null && #made in value
   }
 }
 

@@ -210,9 +210,9 @@ export class QueryValue implements Query {
     // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); a value is
     // one a component helper made (its request checked there, nested ones included). Then the count at this
     // level, and the tree: only what is added, against these types (whether it applies, takes a page, nests).
-    const before = this.#parts.components
-    const start = before ? before.length : 0
-    const given: ComponentRequest[] = before ? [...before] : []
+    const before = this.#parts.components ?? []
+    const start = before.length
+    const given: ComponentRequest[] = [...before]
     for (const input of inputs) given.push(requestOf(input, ['components', given.length]))
     if (given.length > requestLimits.componentsPerLevel)
       throw new HqlError(...tooMany('componentsPerLevel', given.length), { path: ['components'] })
