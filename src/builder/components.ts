@@ -1,14 +1,11 @@
 import {
-  HqlError,
   PageSizeRule,
   checked,
   componentCatalogue,
   checkComponentName,
   MadeComponent,
   madeNestings,
-  requestLimits,
-  requestOf,
-  tooMany,
+  requestsOf,
 } from '../model/core'
 import type { ComponentCatalogue, ComponentName, ComponentObjectTypes, ComponentRequest } from '../model/core'
 import type { ComponentArg, ComponentSpec, SpecOfArg } from './component-spec'
@@ -85,19 +82,12 @@ class Spec extends MadeComponent {
   }
 }
 
-// The nested components of a nesting call: each a name or a value a helper made (as `.with()` takes them), no
-// more than a level may hold; whether each applies is checked with the whole tree by `.with()`.
-function nestedRequests(nested: readonly ComponentArg[]): ComponentRequest[] {
-  if (nested.length > requestLimits.componentsPerLevel)
-    throw new HqlError(...tooMany('componentsPerLevel', nested.length), { path: ['components'] })
-  return nested.map((arg, index) => requestOf(arg, ['components', index]))
-}
-
 // The nesting call of a component, with the page size given before it (if any), which the call keeps.
 function nestingComponent(name: ComponentName, pageSize?: number): unknown {
   const request = componentRequest(name, pageSize)
-  const call = (...nested: ComponentArg[]) =>
-    new Spec(componentRequest(name, pageSize, nestedRequests(nested)))
+  // The nested components as `.with()` takes them, no more than a level may hold; whether each applies is
+  // checked with the whole tree by `.with()`.
+  const call = (...nested: ComponentArg[]) => new Spec(componentRequest(name, pageSize, requestsOf(nested)))
   const nesting = Object.assign(call, {
     request,
     pageSize: (size: number) => nestingComponent(name, checked(PageSizeRule, size, ['pageSize'])),

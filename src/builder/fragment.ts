@@ -4,9 +4,7 @@ import {
   checkComponentTree,
   madeFragments,
   objectTypeNames,
-  requestLimits,
-  requestOf,
-  tooMany,
+  requestsOf,
   unknownName,
 } from '../model/core'
 import type { ComponentName, ComponentRequest, ObjectTypeName } from '../model/core'
@@ -111,9 +109,7 @@ export function fragment(on: string, ...components: readonly unknown[]): unknown
     throw new HqlError('invalid_request', `a fragment on ${on} takes at least one component`, {
       path: ['components'],
     })
-  if (components.length > requestLimits.componentsPerLevel)
-    throw new HqlError(...tooMany('componentsPerLevel', components.length), { path: ['components'] })
-  const requests = components.map((component, index) => requestOf(component, ['components', index]))
+  const requests = requestsOf(components)
   checkComponentTree(requests, [on as ObjectTypeName], ['components'])
   // The values as given, a name as its component's value (as the type says): spread, they are what `.with()`
   // would have been given, and a query reads the same requests from them.

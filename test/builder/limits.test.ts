@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import { compile, hql, idsOrder, primaryImage, keyContributors, requestLimits, silo, traits } from 'hql'
+import {
+  compile,
+  fragment,
+  hql,
+  idsOrder,
+  primaryImage,
+  keyContributors,
+  requestLimits,
+  silo,
+  traits,
+} from 'hql'
 import type { FilterSpec } from 'hql'
 import type { Operator } from '../../src/schemas'
 import { caught } from '../support/caught'
@@ -61,6 +71,30 @@ describe('request limits in the builder', () => {
     // The nesting call refuses its own list: its path starts at the component it makes.
     const deep = caught(() => keyContributors(...(forty.slice(7) as [typeof primaryImage])))
     expect([deep.code, deep.path]).toEqual(['too_many_components', ['components']])
+  })
+
+  test('the count at a level is checked before the arguments, by .with() (counting those before), a nesting call and fragment()', () => {
+    // Thirty-three arguments, the last of them no component: the count is what is refused, wherever it is given.
+    // (Typed as nothing: the types refuse both mistakes, and this is what a JavaScript caller gets.)
+    const args: never[] = [...Array<unknown>(32).fill(primaryImage), 42] as never[]
+    const withCall = caught(() => hql.explore().with(...args))
+    const nesting = caught(() => keyContributors(...args))
+    const made = caught(() => fragment('Movie', ...args))
+    for (const error of [withCall, nesting, made])
+      expect([error.code, error.path, error.message]).toEqual([
+        'too_many_components',
+        ['components'],
+        '$.components: too many components (33); the limit is 32',
+      ])
+    // Those the query has count: one before, and 32 more (31 and the number) are 33.
+    const before = hql.explore().with(primaryImage)
+    const added = caught(() => before.with(...args.slice(1)))
+    expect([added.code, added.message]).toEqual([
+      'too_many_components',
+      '$.components: too many components (33); the limit is 32',
+    ])
+    // Within the count, the argument that is no component is what is refused, at its place.
+    expect(caught(() => hql.explore().with(primaryImage, 42 as never)).path).toEqual(['components', 1])
   })
 
   test('a filter named after a prototype key is refused, not used as a key', () => {

@@ -207,17 +207,11 @@ export class QueryValue implements Query {
   }
 
   with(...inputs: readonly (ComponentInput | string)[]): QueryValue {
-    // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); a value is
-    // one a component helper made (its request checked there, nested ones included). Then the count at this
-    // level, and the tree: only what is added, against these types (whether it applies, takes a page, nests).
+    // The requests after those before (`requestsOf`), then the tree: only what is added, against these types
+    // (whether it applies, takes a page, nests).
     const before = this.#parts.components ?? []
-    const start = before.length
-    const given: ComponentRequest[] = [...before]
-    for (const input of inputs) given.push(requestOf(input, ['components', given.length]))
-    if (given.length > requestLimits.componentsPerLevel)
-      throw new HqlError(...tooMany('componentsPerLevel', given.length), { path: ['components'] })
-    const components = Object.freeze(given)
-    checkComponentTree(components, this.types, ['components'], 1, start)
+    const components = Object.freeze(requestsOf(inputs, before))
+    checkComponentTree(components, this.types, ['components'], 1, before.length)
     const next = this.#next('components')
     next.#parts.components = components
     return next
@@ -252,6 +246,28 @@ export class QueryValue implements Query {
 }
 
 const noFilters: Readonly<Record<string, unknown>> = {}
+
+/**
+ * The requests of a level's components: `before` (a query's, none unless given), then one for each of `inputs`
+ * (`requestOf`), at most `requestLimits.componentsPerLevel` in all, which is checked first. The one way `.with()`,
+ * a nesting call (`keyContributors(…)`) and `fragment()` read their arguments.
+ *
+ * @example
+ * requestsOf(['primaryImage']) // [{ name: 'primaryImage' }]
+ */
+export function requestsOf(
+  inputs: readonly unknown[],
+  before: readonly ComponentRequest[] = [],
+): ComponentRequest[] {
+  const count = before.length + inputs.length
+  if (count > requestLimits.componentsPerLevel)
+    throw new HqlError(...tooMany('componentsPerLevel', count), { path: ['components'] })
+  // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); a value is one
+  // a component helper made (its request checked there, nested ones included).
+  const given = [...before]
+  for (const input of inputs) given.push(requestOf(input, ['components', given.length]))
+  return given
+}
 
 /**
  * The request of a component argument at `path`: a name's (checked here), or the request a component helper
