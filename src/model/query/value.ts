@@ -218,30 +218,29 @@ export class QueryValue implements Query {
   }
 
   page(page: number): QueryValue {
-    return this.#paged('page', PageRule, page)
+    return this.#set('page', PageRule, page)
   }
 
   pageSize(size: number): QueryValue {
-    return this.#paged('pageSize', PageSizeRule, size)
+    return this.#set('pageSize', PageSizeRule, size)
   }
 
   siloPageSize(size: number): QueryValue {
-    return this.#paged('siloPageSize', PageSizeRule, size)
+    return this.#set('siloPageSize', PageSizeRule, size)
   }
 
-  /** The next value with `key` set to `value`, which `rule` checks. */
-  #paged(key: 'page' | 'pageSize' | 'siloPageSize', rule: Rule<number>, value: unknown): QueryValue {
+  /** The next value with `key` set to `value`, which `rule` checks, frozen (a number as it is). */
+  #set(key: 'ids' | 'page' | 'pageSize' | 'siloPageSize', rule: Rule, value: unknown): QueryValue {
     const next = this.#next(key)
-    next.#parts[key] = checked(rule, value, [key])
+    next.#parts[key] = Object.freeze(checked(rule, value, [key])) as never
     return next
   }
 
   ids(...ids: readonly string[]): QueryValue {
-    const next = this.#next('ids')
-    const all = this.#parts.ids ? [...this.#parts.ids, ...ids] : ids
-    // Every endpoint whose body has ids is started with its rule (lookup, silos: #next refuses the others).
-    next.#parts.ids = Object.freeze(checked(this.#idsRule as Rule<readonly string[]>, all, ['ids']))
-    return next
+    // Every endpoint whose body has ids is started with its rule (lookup, silos: #next refuses the others). The
+    // ids come after those before; alone, they are this call's own array.
+    const before = this.#parts.ids
+    return this.#set('ids', this.#idsRule as Rule, before ? [...before, ...ids] : ids)
   }
 }
 
