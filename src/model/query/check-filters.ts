@@ -17,15 +17,16 @@ export const filterSlots = (f: Readonly<Record<string, unknown>>): unknown[] => 
 
 /**
  * The filters object of slots (filterSlots), frozen, in canonical key order. Written out because it is on the
- * hot path of every `.filter()` (a loop over `filterNames` makes building a query ~15% slower).
+ * hot path of every `.filter()` (a loop over `filterNames` makes building a query ~15% slower). A slot that is
+ * set holds an operator, an object: truthy.
  */
 export function filtersOfSlots(slots: readonly unknown[]): Filters {
   const ordered: Record<string, unknown> = {}
-  if (slots[0] !== undefined) ordered.returnType = slots[0]
-  if (slots[1] !== undefined) ordered.contributors = slots[1]
-  if (slots[2] !== undefined) ordered.contributorsOf = slots[2]
-  if (slots[3] !== undefined) ordered.sources = slots[3]
-  if (slots[4] !== undefined) ordered.traits = slots[4]
-  if (slots[5] !== undefined) ordered.collections = slots[5]
+  if (slots[0]) ordered.returnType = slots[0]
+  if (slots[1]) ordered.contributors = slots[1]
+  if (slots[2]) ordered.contributorsOf = slots[2]
+  if (slots[3]) ordered.sources = slots[3]
+  if (slots[4]) ordered.traits = slots[4]
+  if (slots[5]) ordered.collections = slots[5]
   return Object.freeze(ordered) as Filters
 }

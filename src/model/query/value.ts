@@ -70,19 +70,20 @@ export type EveryBodyKeyIsAPart = IsAPart<BodyKey>
  * endpoint's canonical order (`bodyKeys`, wire.ts) as a subsequence, and a part an endpoint does not take is
  * never set (`#next`). Written out with named stores: a loop over `bodyKeys` (a store under a varying key)
  * cost ~10% of building the quickstart query (bench/build-compile.bench.ts). test/model/key-order.test.ts holds
- * it to `bodyKeys`.
+ * it to `bodyKeys`. A part that is set is a list, an object or a number of 1 or more, all truthy, but the page,
+ * which may be 0: only it is told from unset by `undefined` (the shorter test is fewer bytes in every bundle).
  */
 export function bodyOf(p: Parts): RequestBody {
   const body: { -readonly [K in PartName]?: Parts[K] } = {}
-  if (p.ids !== undefined) body.ids = p.ids
-  if (p.factors !== undefined) body.factors = p.factors
-  if (p.filters !== undefined) body.filters = p.filters
-  if (p.sort !== undefined) body.sort = p.sort
-  if (p.blueprints !== undefined) body.blueprints = p.blueprints
-  if (p.components !== undefined) body.components = p.components
+  if (p.ids) body.ids = p.ids
+  if (p.factors) body.factors = p.factors
+  if (p.filters) body.filters = p.filters
+  if (p.sort) body.sort = p.sort
+  if (p.blueprints) body.blueprints = p.blueprints
+  if (p.components) body.components = p.components
   if (p.page !== undefined) body.page = p.page
-  if (p.pageSize !== undefined) body.pageSize = p.pageSize
-  if (p.siloPageSize !== undefined) body.siloPageSize = p.siloPageSize
+  if (p.pageSize) body.pageSize = p.pageSize
+  if (p.siloPageSize) body.siloPageSize = p.siloPageSize
   return Object.freeze(body) as RequestBody
 }
 
