@@ -45,7 +45,7 @@ export function checkComponentTree(
   shallow = false,
 ): void {
   // Each level multiplies the response by up to a page of objects: a bound keeps requests answerable.
-  if (depth > maxComponentDepth && components.length > 0)
+  if (depth > maxComponentDepth && components.length)
     throw new HqlError('too_deep', `components nest at most ${maxComponentDepth} levels deep`, { path })
   // This runs on every `.with()`: paths are only built when there is an error to report.
   for (let index = from; index < components.length; index++) {
@@ -55,7 +55,7 @@ export function checkComponentTree(
     const entry = catalogueEntries.get(name) as ComponentEntry
     for (let before = 0; before < index; before++)
       // The response has one field per component name: a second request of the same name would be lost.
-      if (components[before]?.name === name)
+      if ((components[before] as ComponentRequest).name === name)
         throw new HqlError('duplicate_component', `component '${name}' is requested twice at this level`, {
           path: [...path, index, 'name'],
         })
@@ -67,40 +67,28 @@ export function checkComponentTree(
       )
     // Shallow: a returnType filter narrowed the query's types, and only whether a component applies depends on
     // them; what nests under it, its page size and depth hold as they were checked (the tree is frozen).
-    if (!shallow) checkInside(component, entry, path, index, depth)
-  }
-}
-
-// What a component is inside: whether it takes a page size and a page, and its nested components against what
-// it returns.
-function checkInside(
-  component: ComponentRequest,
-  entry: ComponentEntry,
-  path: JsonPath,
-  index: number,
-  depth: number,
-): void {
-  const name = component.name
-  if (component.pageSize !== undefined && entry.shape !== 'list')
-    throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
-      path: [...path, index, 'pageSize'],
-    })
-  // A list's n-th page, as the service's continuation of a list component asks for it.
-  if (component.page !== undefined && entry.shape !== 'list')
-    throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
-      path: [...path, index, 'page'],
-    })
-  const nested = component.components
-  if (nested !== undefined && nested.length > 0) {
-    if (entry.of === undefined)
-      throw new HqlError(
-        'component_not_applicable',
-        `component '${name}' returns a plain value: it takes no nested components`,
-        {
-          path: [...path, index, 'components'],
-        },
-      )
-    checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
+    if (shallow) continue
+    // What the component is inside: whether it takes a page size (one it has is 1 or more, by its rule) and a
+    // page (a list's n-th page, as the service's continuation of a list component asks for it), and its nested
+    // components against what it returns.
+    if (component.pageSize && entry.shape !== 'list')
+      throw new HqlError('invalid_page_size', `component '${name}' is not a list: it takes no page size`, {
+        path: [...path, index, 'pageSize'],
+      })
+    if (component.page !== undefined && entry.shape !== 'list')
+      throw new HqlError('invalid_page', `component '${name}' is not a list: it takes no page`, {
+        path: [...path, index, 'page'],
+      })
+    const nested = component.components
+    if (nested?.length) {
+      if (!entry.of)
+        throw new HqlError(
+          'component_not_applicable',
+          `component '${name}' returns a plain value: it takes no nested components`,
+          { path: [...path, index, 'components'] },
+        )
+      checkComponentTree(nested, entry.of, [...path, index, 'components'], depth + 1)
+    }
   }
 }
 
