@@ -67,7 +67,7 @@ function componentRequest(name: ComponentName, pageSize?: number, components?: r
   const request: { name: ComponentName; pageSize?: number; components?: readonly ComponentRequest[] } = {
     name,
   }
-  if (pageSize !== undefined) request.pageSize = pageSize
+  if (pageSize) request.pageSize = pageSize // (1 or more, by its rule)
   if (components?.length) request.components = Object.freeze(components)
   return Object.freeze(request)
 }

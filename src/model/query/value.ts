@@ -182,7 +182,8 @@ export class QueryValue implements Query {
       mustBeMade(MadeFilter.is(input), 'invalid_request', ['filters'], madeFilter)
       const { filter, operator } = input
       const slot = (filterNames as readonly string[]).indexOf(filter)
-      if (slots[slot] !== undefined)
+      // (A slot that is set holds an operator, an object.)
+      if (slots[slot])
         throw new HqlError('duplicate_filter', duplicateFilter(filter), { path: ['filters', filter] })
       slots[slot] = operator
       if (filter === 'returnType') types = typesOfReturnType(operator, browsableTypes)
