@@ -1,5 +1,5 @@
 import type { HqlErrorCode } from './error-codes'
-import { clipped, shown } from './shown'
+import { quoted } from './shown'
 
 /** A location inside a JSON value: object keys and array indexes, outermost first. */
 export type JsonPath = readonly (string | number)[]
@@ -9,20 +9,19 @@ export type JsonPath = readonly (string | number)[]
 const shortName = /^[A-Za-z_$][\w$]{0,79}$/
 
 /** Formats a path the way the messages print it: `$.filters.contributors.$eq`, `$.components[2].name`. */
-export function formatPath(path: JsonPath): string {
-  let out = '$'
-  for (const part of path)
-    out +=
-      typeof part === 'number'
+export const formatPath = (path: JsonPath): string =>
+  '$' +
+  path
+    .map((part) =>
+      typeof part == 'number'
         ? `[${part}]`
-        : typeof part !== 'string'
-          ? // A JavaScript caller's key that is no string (a filter named by a symbol) is named, not thrown on.
-            `[${shown(part)}]`
-          : shortName.test(part)
-            ? `.${part}`
-            : `[${clipped(part, JSON.stringify)}]`
-  return out
-}
+        : typeof part == 'string' && shortName.test(part)
+          ? `.${part}`
+          : // Any other key in JSON's quotes, cut short; a JavaScript caller's key that is no string (a filter named
+            // by a symbol) is named by its kind, not thrown on (`quoted`).
+            `[${quoted(part, JSON.stringify)}]`,
+    )
+    .join('')
 
 /**
  * The one error class of hql. Every failure, whatever the layer, is an `HqlError` (or a subclass) with a
