@@ -84,12 +84,11 @@ class Spec extends MadeComponent {
 
 // The nesting call of a component, with the page size given before it (if any), which the call keeps.
 function nestingComponent(name: ComponentName, pageSize?: number): unknown {
-  const request = componentRequest(name, pageSize)
   // The nested components as `.with()` takes them, no more than a level may hold; whether each applies is
   // checked with the whole tree by `.with()`.
   const call = (...nested: ComponentArg[]) => new Spec(componentRequest(name, pageSize, requestsOf(nested)))
   const nesting = Object.assign(call, {
-    request,
+    request: componentRequest(name, pageSize),
     pageSize: (size: number) => nestingComponent(name, checked(PageSizeRule, size, ['pageSize'])),
   })
   madeNestings.add(nesting)

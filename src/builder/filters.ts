@@ -136,8 +136,10 @@ type TypesOf<F> = F extends FilterSpec<'returnType', infer T> ? T : never
 // at the path it will have in a body, so that a mistake reads as fromJSON reads it there, and made a `MadeFilter`
 // (the query's `.filter()` takes only these: src/model/query/made.ts). Only the operator reaches a query's body.
 function spec(filter: FilterName, rule: Rule, operator: Operator<string>): FilterSpec {
-  const checkedOperator = checked(rule, operator, ['filters', filter]) as Operator<string>
-  return new MadeFilter(filter, Object.freeze(checkedOperator))
+  return new MadeFilter(
+    filter,
+    Object.freeze(checked(rule, operator, ['filters', filter]) as Operator<string>),
+  )
 }
 
 // The helpers of one filter. Marked pure so that bundlers drop the helpers (and the rules) an app leaves unused.
