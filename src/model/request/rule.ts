@@ -31,7 +31,7 @@ export type Refused = typeof refused
 interface Found {
   readonly code: HqlErrorCode
   readonly message: string
-  readonly path: (string | number)[]
+  path: (string | number)[]
 }
 
 /** One check's state: the mistakes found so far and how deep it is in the body. */
@@ -351,8 +351,9 @@ export type Operator<V> =
   made({ kind: 'lazy', rule }, (value, walk) => rule()(value, walk))
 
 /** The mistakes of a refused check, each path starting at `path`. */
+// (Each mistake is the issue, its path made whole: it has the issue's fields, in their order.)
 const issuesOf = (walk: Walk, path: JsonPath): ValidationIssue[] =>
-  walk.found.map(({ code, message, path: at }) => ({ code, message, path: [...path, ...at.reverse()] }))
+  walk.found.map((found) => ((found.path = [...path, ...found.path.reverse()]), found))
 
 // The walk of the builder's checks, made once: a check that passes leaves it as it found it, so each call costs
 // no allocation (the builder checks every value it is given, and building a query is a hot path).
