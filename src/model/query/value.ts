@@ -145,8 +145,7 @@ export class QueryValue implements Query {
 
   /** The request body, canonical key order, frozen. */
   get body(): RequestBody {
-    if (this.#body === undefined) this.#body = bodyOf(this.#parts)
-    return this.#body
+    return (this.#body ??= bodyOf(this.#parts))
   }
 
   /**
@@ -211,9 +210,8 @@ export class QueryValue implements Query {
   with(...inputs: readonly (ComponentInput | string)[]): QueryValue {
     // The requests after those before (`requestsOf`), then the tree: only what is added, against these types
     // (whether it applies, takes a page, nests).
-    const before = this.#parts.components ?? []
-    const components = Object.freeze(requestsOf(inputs, before))
-    checkComponentTree(components, this.types, ['components'], 1, before.length)
+    const components = Object.freeze(requestsOf(inputs, this.#parts.components))
+    checkComponentTree(components, this.types, ['components'], 1, components.length - inputs.length)
     const next = this.#next('components')
     next.#parts.components = components
     return next
@@ -231,18 +229,20 @@ export class QueryValue implements Query {
     return this.#set('siloPageSize', PageSizeRule, size)
   }
 
-  /** The next value with `key` set to `value`, which `rule` checks, frozen (a number as it is). */
+  /** The next value with `key` set to `value`, which `rule` checks. */
   #set(key: 'ids' | 'page' | 'pageSize' | 'siloPageSize', rule: Rule, value: unknown): QueryValue {
     const next = this.#next(key)
-    next.#parts[key] = Object.freeze(checked(rule, value, [key])) as never
+    next.#parts[key] = checked(rule, value, [key]) as never
     return next
   }
 
   ids(...ids: readonly string[]): QueryValue {
     // Every endpoint whose body has ids is started with its rule (lookup, silos: #next refuses the others). The
-    // ids come after those before; alone, they are this call's own array.
+    // ids come after those before; alone, they are this call's own array. Frozen once set.
     const before = this.#parts.ids
-    return this.#set('ids', this.#idsRule as Rule, before ? [...before, ...ids] : ids)
+    const next = this.#set('ids', this.#idsRule as Rule, before ? [...before, ...ids] : ids)
+    Object.freeze(next.#parts.ids)
+    return next
   }
 }
 
@@ -258,14 +258,14 @@ const noFilters: Readonly<Record<string, unknown>> = {}
  */
 export function requestsOf(
   inputs: readonly unknown[],
-  before: readonly ComponentRequest[] = [],
+  before?: readonly ComponentRequest[],
 ): ComponentRequest[] {
-  const count = before.length + inputs.length
+  const given = before ? [...before] : []
+  const count = given.length + inputs.length
   if (count > requestLimits.componentsPerLevel)
     throw new HqlError(...tooMany('componentsPerLevel', count), { path: ['components'] })
   // A name stands for the component with nothing nested (the builder's `.with('primaryImage')`); a value is one
   // a component helper made (its request checked there, nested ones included).
-  const given = [...before]
   for (const input of inputs) given.push(requestOf(input, ['components', given.length]))
   return given
 }
