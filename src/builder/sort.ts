@@ -26,7 +26,7 @@ const made = (sort: Sort): Sort => madeByHelper(madeSorts, Object.freeze(sort))
 // The three sorts of a key are made once: a sort key is a constant, so every call can return the same value.
 // Marked pure so that bundlers drop the sort keys an app does not import.
 const keyed = /* @__NO_SIDE_EFFECTS__ */ (sort: Sort): SortKey => {
-  const unordered = made({ ...sort })
+  const unordered = made(sort) // (each key's own literal, below)
   const ascending = made({ ...sort, order: 'ascending' })
   const descending = made({ ...sort, order: 'descending' })
   return Object.assign(() => unordered, { asc: () => ascending, desc: () => descending })

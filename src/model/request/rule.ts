@@ -117,7 +117,7 @@ const miss = (walk: Walk, rule: Rule, value: unknown, key?: string, found = got(
 /** Adds `key` to the paths of the mistakes found from `mark` on, which lie below it; the next mark. */
 function under(walk: Walk, mark: number, key: string | number): number {
   const found = walk.found
-  while (mark < found.length) found[mark++]?.path.push(key)
+  while (mark < found.length) (found[mark++] as Found).path.push(key)
   return mark
 }
 
@@ -323,7 +323,7 @@ export type Operator<V> =
           rule,
           given,
           undefined,
-          keys[0] === undefined ? got(given) : shownList(keys, quoted) + suggestion(keys[0], operatorKeys),
+          keys.length ? shownList(keys, quoted) + suggestion(keys[0] as string, operatorKeys) : got(given),
         )
       }
       if (!deeper(walk, 1)) return refused
