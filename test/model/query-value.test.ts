@@ -16,6 +16,7 @@ import {
   typesOfBody,
   typesOfIds,
   typesOfReturnType,
+  withRequiredFilters,
 } from '../../src/model'
 import type { ComponentInput, FilterInput, Rule } from '../../src/model'
 import { caught } from '../support/caught'
@@ -177,6 +178,14 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
       .filter(filter('traits', { $eq: 'mhgnr-drama' }))
       .ids('mhmov-a').body
     expect(Object.keys(body)).toEqual(bodyKeys.silos)
+  })
+
+  it('a silos body given its filters ({}) has them in their place, before the blueprints', () => {
+    const given = { ids: ['mhmov-a'], blueprints: [{ type: 'Explore' }], components: [], siloPageSize: 2 }
+    const body = withRequiredFilters('silos', given as never)
+    expect(Object.keys(body)).toEqual(['ids', 'filters', 'blueprints', 'components', 'siloPageSize'])
+    expect(body).toStrictEqual({ ...given, filters: {} })
+    expect(Object.isFrozen(body)).toBe(true)
   })
 
   it('the canonical copy of a filters object puts every filter name in its place', () => {

@@ -1,6 +1,6 @@
 import type { RequestBody } from '../request/bodies'
 import type { EndpointName } from '../wire'
-import { bodyOf, type Parts } from './value'
+import { bodyOf, copyParts, type Parts } from './value'
 
 // SERVICE-SPEC.md marks `filters` required for silos, as for explore. The doors write it on every silos body,
 // `{}` where no filter is given (the builder starts with it, as explore's does; fromJSON and text add it), and
@@ -13,5 +13,6 @@ export const emptyFilters: Readonly<Record<string, never>> = Object.freeze({})
 /** A silos body without `filters`, given `filters: {}` (in canonical key order); any other body as it is. */
 export function withRequiredFilters(endpoint: EndpointName, body: RequestBody): RequestBody {
   if (endpoint !== 'silos' || (body as { filters?: unknown }).filters !== undefined) return body
-  return bodyOf({ ...(body as Partial<Parts>), filters: emptyFilters } as Parts)
+  // copyParts first: bodyOf keeps the order of the parts it is given, which must be theirs.
+  return bodyOf(copyParts({ ...(body as Partial<Parts>), filters: emptyFilters } as Parts))
 }
