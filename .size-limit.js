@@ -17,9 +17,10 @@ export default [
     modifyEsbuildConfig: fromDist,
   },
   {
+    // Issue 26's stretch for this row, 5 kB, met in session 18 (4,963 B; docs/performance.md, "Round s18").
     name: 'hql: builder + compile of the quickstart query (browser, min+gzip)',
     path: 'bench/size/builder-compile.ts',
-    limit: '6 kB',
+    limit: '5 kB',
     gzip: true,
     modifyEsbuildConfig: fromDist,
   },
@@ -35,9 +36,9 @@ export default [
 
 /**
  * Issue 26's table, not met yet (the issue stays open, its note says what stands in the way; its first row, the
- * builder and compile of the quickstart query alone, met its 6 kB and is enforced above): the client's core (a
- * static token, one run, no optional piece); the quickstart program (password grant, strict check, retries,
- * items). `npm run bench:size` measures each
+ * builder and compile of the quickstart query alone, met its 6 kB, then its stretch of 5 kB, and is enforced
+ * above): the client's core (a static token, one run, no optional piece); the quickstart program (password grant,
+ * strict check, retries, items). `npm run bench:size` measures each
  * against its target; a row moves into the list above, which `npm test` enforces, when it meets it. Kept
  * apart rather than enforced at today's sizes: a budget raised to pass is no budget.
  */
