@@ -127,19 +127,19 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const tooManyValues = `the request holds more than ${requestLimits.nodes} JSON values (objects, arrays and leaves)`
 
 /**
- * One level deeper, with `count` more values, or `false` (and a mistake) past the depth a request may nest or
+ * One level deeper, with `count` more values, or `refused` (and a mistake) past the depth a request may nest or
  * the values it may hold: the check of a hostile body stops there, as request-shape.ts's walk does.
  */
-function deeper(walk: Walk, count: number): boolean {
+function deeper(walk: Walk, count: number): Refused | undefined {
   const deep = ++walk.depth > maxJsonDepth
-  if (!deep && (walk.nodes += count) <= requestLimits.nodes) return true
-  walk.depth--
-  fail(
-    walk,
-    deep ? 'too_deep' : 'too_many_nodes',
-    deep ? `the request nests more than ${maxJsonDepth} levels deep` : tooManyValues,
-  )
-  return false
+  if (deep || (walk.nodes += count) > requestLimits.nodes) {
+    walk.depth--
+    return fail(
+      walk,
+      deep ? 'too_deep' : 'too_many_nodes',
+      deep ? `the request nests more than ${maxJsonDepth} levels deep` : tooManyValues,
+    )
+  }
 }
 
 /** A rule of one value, which `test` accepts. */
@@ -198,7 +198,7 @@ function deeper(walk: Walk, count: number): boolean {
   const rule: Rule<readonly T[]> = made({ kind: 'list', item, min, limit, code, expected }, (value, walk) => {
     if (!Array.isArray(value) || value.length < min) return miss(walk, rule, value)
     if (limit && value.length > requestLimits[limit]) return fail(walk, ...tooMany(limit, value.length))
-    if (!deeper(walk, value.length)) return refused
+    if (deeper(walk, value.length)) return refused
     let failed = false
     let mark = walk.found.length
     for (let index = 0; index < value.length; index++)
@@ -235,7 +235,7 @@ type Fields<T> = { readonly [K in keyof T]-?: Rule<Exclude<T[K], undefined>> }
     { kind: 'object', fields: rules, required, unknown, exclusive, code, expected },
     (value, walk) => {
       if (!isObject(value)) return miss(walk, rule, value)
-      if (!deeper(walk, 0)) return refused
+      if (deeper(walk, 0)) return refused
       // A missing key first: `{ filter: {} }` is first of all a body without its filters.
       let failed = false
       for (const key of required)
@@ -326,7 +326,7 @@ export type Operator<V> =
           keys.length ? shownList(keys, quoted) + suggestion(keys[0] as string, operatorKeys) : got(given),
         )
       }
-      if (!deeper(walk, 1)) return refused
+      if (deeper(walk, 1)) return refused
       const mark = walk.found.length
       const checked = (key == '$eq' || key == '$ne' ? value : key == '$or' ? branches : values)(
         (given as Record<string, unknown>)[key as string],
