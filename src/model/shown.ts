@@ -40,9 +40,12 @@ export const quoted = (value: unknown, quote?: (part: string) => string): string
 // A string in JSON's quotes, anything else as `shown` writes it.
 const shownItem = (value: unknown): string => quoted(value, JSON.stringify)
 
+/** A list as JSON shows it (`["a","b"]`), cut short: its first items, each as `shownValue` writes a value. */
+export const shownArray = (items: readonly unknown[]): string => `[${shownList(items, shownItem, ',')}]`
+
 /**
  * A value as JSON shows it (`"mhmov-a"`, `["a","b"]`, `5`) but cut short, and never throwing where
  * JSON.stringify does (a bigint, a cycle): a list by its first items, anything inside it or else by its kind.
  */
 export const shownValue = (value: unknown): string =>
-  Array.isArray(value) ? `[${shownList(value, shownItem, ',')}]` : shownItem(value)
+  Array.isArray(value) ? shownArray(value) : shownItem(value)

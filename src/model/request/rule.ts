@@ -3,7 +3,7 @@ import { HqlValidationError } from '../errors'
 import type { JsonPath, ValidationIssue } from '../errors'
 import { maxJsonDepth, requestLimits, tooMany } from '../limits'
 import type { RequestLimitName } from '../limits'
-import { clipped, quoted, shownList, shownValue } from '../shown'
+import { clipped, quoted, shownArray, shownList } from '../shown'
 import { closest } from '../suggest'
 import { operatorKeys } from '../vocabulary'
 
@@ -87,7 +87,7 @@ const made = <T>(declared: object, check: (value: unknown, walk: Walk) => T | Re
 
 /** What a message says of a value it found: `nothing`, `'text'`, `1.5`, `["a","b"]`, `an object`. */
 export const got = (value: unknown): string =>
-  value === undefined ? 'nothing' : Array.isArray(value) ? shownValue(value) : quoted(value)
+  value === undefined ? 'nothing' : Array.isArray(value) ? shownArray(value) : quoted(value)
 
 /**
  * The message of a name that is none of `names`: `unknown filter 'trait'; did you mean 'traits'?`, or the names
