@@ -188,6 +188,23 @@ describe('canonical key order, declared once (bodyKeys, filterNames)', () => {
     expect(Object.isFrozen(body)).toBe(true)
   })
 
+  it('a body holds only its parts, whatever Object.prototype was given (prototype pollution)', () => {
+    const query = QueryValue.of('explore', Object.freeze({}), ['Movie'], undefined).pageSize(3)
+    let keys: string[]
+    Object.defineProperty(Object.prototype, 'polluted', {
+      value: 'x',
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    })
+    try {
+      keys = Object.keys(query.body)
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['polluted']
+    }
+    expect(keys).toEqual(['pageSize'])
+  })
+
   it('the canonical copy of a filters object puts every filter name in its place', () => {
     const reversed = {
       collections: 1,
