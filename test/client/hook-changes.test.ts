@@ -15,6 +15,7 @@ import {
 import { movie } from './fake-service'
 import { FAST, exploreMovies, failure, type Overrides } from './helpers'
 import { hostileServerForFile, sendJson } from './hostile-server'
+import { waitFor } from '../support/wait'
 
 const server = hostileServerForFile()
 const TOKEN = 'st4tic-access-token-0123456789'
@@ -135,7 +136,10 @@ describe('beforeRequest changes the request', () => {
     const controller = new AbortController()
     const client = clientOf({ beforeRequest: () => ({ signal: controller.signal }) })
     const running = failure(client.run(exploreMovies()))
-    setTimeout(() => controller.abort('user left'), 50)
+    // Aborted once the server has the request: a fixed delay could abort before it arrived on a loaded machine,
+    // and the request, arriving late, would be counted by the next test.
+    await waitFor(() => server.requests.length === 1)
+    controller.abort('user left')
     const error = await running
     expect(error).toBeInstanceOf(AbortedError)
     expect(error.cause).toBe('user left')
