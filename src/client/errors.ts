@@ -230,7 +230,12 @@ export class LimitExceededError extends ClientError {
   declare readonly max: number
 
   constructor(limit: ClientLimit, max: number, request?: RequestDescription) {
-    super('limit_exceeded', `the ${request ? 'response' : 'result'} exceeds ${limit} (${max})`, { request }, { limit, max })
+    super(
+      'limit_exceeded',
+      `the ${request ? 'response' : 'result'} exceeds ${limit} (${max})`,
+      { request },
+      { limit, max },
+    )
   }
 }
 

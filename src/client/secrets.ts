@@ -66,7 +66,11 @@ function hexPattern(n: number, width: number): string {
 function charPattern(char: string): string {
   // As it is; as JSON.stringify writes it (a short escape, `\n`, `\"`, or `\/`, which PHP writes; else itself,
   // or `\u0001`, which the next form matches too); a space also as `+`. A Set: each form once in the pattern.
-  const forms = new Set([char, char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1), char === ' ' ? '+' : char])
+  const forms = new Set([
+    char,
+    char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1),
+    char === ' ' ? '+' : char,
+  ])
   return `(?:${[
     ...[...forms].map((form) => form.replace(SYNTAX, '\\$&')),
     // split('') gives UTF-16 code units: a character outside the BMP as its two surrogates.
