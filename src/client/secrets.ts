@@ -161,9 +161,10 @@ export class Secrets {
    * are kept. Meant for text from elsewhere (a server, the runtime): the client's own wording is never passed
    * through it.
    */
-  scrub(text: string): string {
+  // An arrow: callers pass `secrets.scrub` on as it is (to errors, checks, paging) with no wrapper of their own.
+  readonly scrub = (text: string): string => {
     // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
-    let out = text.replace(SECRET_FIELD_IN_TEXT, (_match, before: string) => `${before}${REDACTED}`)
+    let out = text.replace(SECRET_FIELD_IN_TEXT, `$1${REDACTED}`)
     for (const pattern of this.#patterns) out = out.replace(pattern, `$1${REDACTED}`)
     return out
   }
