@@ -1,5 +1,5 @@
 import { ClientConfigError } from './errors'
-import { httpUrl } from './option-checks'
+import { httpUrl, parseUrl } from './option-checks'
 
 /** Where the service lives: an origin, and the root: the origin and a base path without a trailing slash. */
 export interface GraphBase {
@@ -31,14 +31,9 @@ export function urlOnBase(base: GraphBase, path: unknown): string {
 
 /** An absolute URL resolved (dot segments, `%2e%2e`), if it is on the origin, below the base path, without fragment. */
 export function onBase(base: GraphBase, href: string): string | undefined {
-  let url: URL
-  try {
-    url = new URL(href)
-  } catch {
-    return undefined
-  }
+  const url = parseUrl(href)
   // Below the root: the origin itself, not only its text (`https://host` is a prefix of `https://host.evil`).
-  return url.origin === base.origin &&
+  return url?.origin === base.origin &&
     (url.origin + url.pathname).startsWith(`${base.root}/`) &&
     url.hash === ''
     ? url.href
