@@ -11,7 +11,7 @@ const SECRET_HEADER = /authorization|cookie|token|secret|password|api-?key/i
 
 // Fields whose values are the client's fixed wording, never scrubbed: with a password `password` or `json`,
 // a token request still shows `grant_type: password` and `accept: application/json`.
-const OWN_FIELDS = new Set(['accept', 'content-type', 'grant_type'])
+const OWN_FIELD = /^(?:accept|content-type|grant_type)$/i
 
 // A secret field quoted in text a server sends back: JSON (`"password": "…"`) or a form (`password=…`).
 const SECRET_FIELD_IN_TEXT =
@@ -207,7 +207,7 @@ export function redactFields(
         ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
         : SECRET_HEADER.test(key)
           ? REDACTED
-          : OWN_FIELDS.has(key.toLowerCase())
+          : OWN_FIELD.test(key)
             ? value
             : secrets.scrub(value),
     ]),
