@@ -83,8 +83,7 @@ export async function send(
     },
     body,
   }
-  const scrub = (text: string) => core.secrets.scrub(text)
-  const clock = callClock(options.signal, totalTimeoutMs, scrub)
+  const clock = callClock(options.signal, totalTimeoutMs, core.secrets.scrub)
   try {
     const context: AuthContext = {
       get signal() {

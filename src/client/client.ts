@@ -175,7 +175,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
     retry: retry || undefined,
     middleware: options.middleware ?? [],
   }
-  const scrub = (text: string) => secrets.scrub(text)
+  const { scrub } = secrets
 
   /**
    * One request, its answer read as JSON (an InvalidResponseError if it is none; an empty answer is undefined

@@ -34,9 +34,11 @@ export class ClientError extends HqlError {
   declare readonly request: RequestDescription | undefined
   declare resumeFrom: GraphRequest | undefined
 
-  constructor(code: HqlErrorCode, message: string, options: ClientErrorOptions = {}) {
+  // `fields`: a subclass's own properties (status, scope, limit…), set here once rather than one by one in each.
+  constructor(code: HqlErrorCode, message: string, options: ClientErrorOptions = {}, fields?: object) {
     super(code, message, options)
     this.request = options.request
+    Object.assign(this, fields)
   }
 }
 
@@ -76,15 +78,17 @@ export class HttpError extends ClientError {
       'http_error',
       `${init.request.method} ${init.request.url} answered HTTP ${status}${describeAnswer(answer)}`,
       { request: init.request },
+      {
+        status,
+        body: init.body,
+        text: init.text,
+        retryAfterMs: init.retryAfterMs,
+        serviceCode: answer.code,
+        serviceMessage: answer.message,
+        servicePath: answer.path,
+        path: parsePath(answer.path),
+      },
     )
-    this.status = status
-    this.body = init.body
-    this.text = init.text
-    this.retryAfterMs = init.retryAfterMs
-    this.serviceCode = answer.code
-    this.serviceMessage = answer.message
-    this.servicePath = answer.path
-    this.path = parsePath(answer.path)
   }
 }
 
@@ -100,9 +104,8 @@ export class TimeoutError extends ClientError {
       'timeout',
       `${what} took longer than ${timeoutMs} ms; raise ${scope === 'attempt' ? 'timeoutMs' : 'totalTimeoutMs'} if the service is slow`,
       { request },
+      { scope, timeoutMs },
     )
-    this.scope = scope
-    this.timeoutMs = timeoutMs
   }
 }
 
@@ -180,10 +183,8 @@ export class OAuthError extends ClientError {
       `the token endpoint refused with ${code}${description === undefined ? '' : `: ${description}`} ` +
         `(${request.method} ${request.url} answered HTTP ${status}${hint})`,
       { request },
+      { error: oneLine(error, 64) ?? error, errorDescription: description, status },
     )
-    this.error = oneLine(error, 64) ?? error
-    this.errorDescription = description
-    this.status = status
   }
 }
 
@@ -229,9 +230,12 @@ export class LimitExceededError extends ClientError {
   declare readonly max: number
 
   constructor(limit: ClientLimit, max: number, request?: RequestDescription) {
-    super('limit_exceeded', `the ${request ? 'response' : 'result'} exceeds ${limit} (${max})`, { request })
-    this.limit = limit
-    this.max = max
+    super(
+      'limit_exceeded',
+      `the ${request ? 'response' : 'result'} exceeds ${limit} (${max})`,
+      { request },
+      { limit, max },
+    )
   }
 }
 

@@ -44,14 +44,18 @@ export function numberOption(
   return value
 }
 
+/** `text` as a URL, or undefined for text that is none (the URL constructor throws). */
+export function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text)
+  } catch {
+    return undefined
+  }
+}
+
 /** An http(s) URL; `example` shows what one looks like. */
 export function httpUrl(value: unknown, path: JsonPath, example: string): URL {
-  let url: URL | undefined
-  try {
-    url = typeof value === 'string' ? new URL(value) : undefined
-  } catch {
-    url = undefined
-  }
+  const url = typeof value === 'string' ? parseUrl(value) : undefined
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
     throw new ClientConfigError(`expected an http(s) URL such as ${example}`, path)
   // Paths are appended to baseUrl and authUrl: a query, fragment or credentials would end up mid-URL.

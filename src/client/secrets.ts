@@ -11,7 +11,7 @@ const SECRET_HEADER = /authorization|cookie|token|secret|password|api-?key/i
 
 // Fields whose values are the client's fixed wording, never scrubbed: with a password `password` or `json`,
 // a token request still shows `grant_type: password` and `accept: application/json`.
-const OWN_FIELDS = new Set(['accept', 'content-type', 'grant_type'])
+const OWN_FIELD = /^(?:accept|content-type|grant_type)$/i
 
 // A secret field quoted in text a server sends back: JSON (`"password": "…"`) or a form (`password=…`).
 const SECRET_FIELD_IN_TEXT =
@@ -64,21 +64,22 @@ function hexPattern(n: number, width: number): string {
  * either case (and a space as `+`, the form encoding's). Each character on its own, so that mixed forms match.
  */
 function charPattern(char: string): string {
-  const forms = [
-    char.replace(SYNTAX, '\\$&'),
+  // As it is; as JSON.stringify writes it (a short escape, `\n`, `\"`, or `\/`, which PHP writes; else itself,
+  // or `\u0001`, which the next form matches too); a space also as `+`. A Set: each form once in the pattern.
+  const forms = new Set([
+    char,
+    char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1),
+    char === ' ' ? '+' : char,
+  ])
+  return `(?:${[
+    ...[...forms].map((form) => form.replace(SYNTAX, '\\$&')),
     // split('') gives UTF-16 code units: a character outside the BMP as its two surrogates.
     char
       .split('')
       .map((unit) => `\\\\u${hexPattern(unit.charCodeAt(0), 4)}`)
       .join(''),
     [...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(''),
-  ]
-  // JSON's short escapes (`\n`, `\"`), as JSON.stringify writes them, and `\/`, which PHP writes.
-  // (A character outside the BMP comes back as itself: the first form again, which matches the same.)
-  const short = char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1)
-  if (short.length === 2) forms.push(short.replace(SYNTAX, '\\$&'))
-  if (char === ' ') forms.push('\\+')
-  return `(?:${forms.join('|')})`
+  ].join('|')})`
 }
 
 /** Base64 of the UTF-8 bytes (btoa takes Latin-1 only: each byte goes in as one character). */
@@ -121,19 +122,21 @@ export class Secrets {
 
   /** A credential (a client secret, a password, a configured token): scrubbed for the client's life. */
   add(value: string | undefined): void {
-    if (value === undefined || value === '' || this.#credentials.has(value)) return
-    this.#tokens.delete(value)
-    this.#credentials.set(value, patternOf(value))
-    this.#sort()
+    this.#keep(value, this.#credentials)
   }
 
   /** A token the client obtained: scrubbed until MAX_TOKENS newer ones have been added. */
   addToken(value: string | undefined): void {
+    this.#keep(value, this.#tokens)
+  }
+
+  // One rule for both: a credential stays one; a token seen again (a store handing it out, a refresh that
+  // keeps its refresh token, a token configured as a credential) moves, its pattern with it, to the newest.
+  #keep(value: string | undefined, into: Map<string, RegExp>): void {
     if (value === undefined || value === '' || this.#credentials.has(value)) return
     const pattern = this.#tokens.get(value)
-    // Seen again (a store handing it out, a refresh that keeps its refresh token): it becomes the newest.
     this.#tokens.delete(value)
-    this.#tokens.set(value, pattern ?? patternOf(value))
+    into.set(value, pattern ?? patternOf(value))
     for (const oldest of this.#tokens.keys()) {
       if (this.#tokens.size <= MAX_TOKENS) break
       this.#tokens.delete(oldest)
@@ -158,9 +161,10 @@ export class Secrets {
    * are kept. Meant for text from elsewhere (a server, the runtime): the client's own wording is never passed
    * through it.
    */
-  scrub(text: string): string {
+  // An arrow: callers pass `secrets.scrub` on as it is (to errors, checks, paging) with no wrapper of their own.
+  readonly scrub = (text: string): string => {
     // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
-    let out = text.replace(SECRET_FIELD_IN_TEXT, (_match, before: string) => `${before}${REDACTED}`)
+    let out = text.replace(SECRET_FIELD_IN_TEXT, `$1${REDACTED}`)
     for (const pattern of this.#patterns) out = out.replace(pattern, `$1${REDACTED}`)
     return out
   }
@@ -203,7 +207,7 @@ export function redactFields(
         ? `${value.split(' ')[0] ?? ''} ${REDACTED}`
         : SECRET_HEADER.test(key)
           ? REDACTED
-          : OWN_FIELDS.has(key.toLowerCase())
+          : OWN_FIELD.test(key)
             ? value
             : secrets.scrub(value),
     ]),

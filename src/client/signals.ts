@@ -18,14 +18,16 @@ export function deadline(
 ): Deadline {
   const controller = new AbortController()
   let expired = false
-  const parents = also === undefined ? [parent] : [parent, also]
+  // Either may be undefined: each use below skips it.
+  const parents = [parent, also]
   const onParentAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason)
   for (const signal of parents) {
     if (signal?.aborted) controller.abort(signal.reason)
     else signal?.addEventListener('abort', onParentAbort, { once: true })
   }
   const timer =
-    timeoutMs === undefined || !Number.isFinite(timeoutMs)
+    // Number.isFinite is false for undefined too.
+    !Number.isFinite(timeoutMs)
       ? undefined
       : setTimeout(() => {
           expired = true

@@ -1,16 +1,16 @@
 import { ClientConfigError } from './errors'
-import { httpUrl } from './option-checks'
+import { httpUrl, parseUrl } from './option-checks'
 
-/** Where the service lives: an origin and a base path without a trailing slash (often ''). */
+/** Where the service lives: an origin, and the root: the origin and a base path without a trailing slash. */
 export interface GraphBase {
   readonly origin: string
-  readonly basePath: string
+  readonly root: string
 }
 
 /** Reads `baseUrl`: an http(s) URL, optionally with a base path (`https://host/api`), no query or fragment. */
 export function parseBaseUrl(baseUrl: unknown): GraphBase {
   const url = httpUrl(baseUrl, ['baseUrl'], 'https://graph.example.com')
-  return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') }
+  return { origin: url.origin, root: url.origin + url.pathname.replace(/\/+$/, '') }
 }
 
 /**
@@ -21,25 +21,21 @@ export function parseBaseUrl(baseUrl: unknown): GraphBase {
 export function urlOnBase(base: GraphBase, path: unknown): string {
   // A plain path (names of letters, digits, `-` and `_`: every graph endpoint) is what URL would make of it:
   // no parse per request.
-  if (typeof path === 'string' && /^(?:\/[\w-]+)+$/.test(path)) return `${base.origin}${base.basePath}${path}`
+  if (typeof path === 'string' && /^(?:\/[\w-]+)+$/.test(path)) return base.root + path
   const url =
-    typeof path === 'string' && /^\/(?![/\\])[^#\\]*$/.test(path)
-      ? onBase(base, `${base.origin}${base.basePath}${path}`)
-      : undefined
+    typeof path === 'string' && /^\/(?![/\\])[^#\\]*$/.test(path) ? onBase(base, base.root + path) : undefined
   if (url === undefined)
-    throw new ClientConfigError(`expected a path on baseUrl (${base.origin}${base.basePath}/…)`, ['endpoint'])
+    throw new ClientConfigError(`expected a path on baseUrl (${base.root}/…)`, ['endpoint'])
   return url
 }
 
 /** An absolute URL resolved (dot segments, `%2e%2e`), if it is on the origin, below the base path, without fragment. */
 export function onBase(base: GraphBase, href: string): string | undefined {
-  let url: URL
-  try {
-    url = new URL(href)
-  } catch {
-    return undefined
-  }
-  return url.origin === base.origin && url.pathname.startsWith(`${base.basePath}/`) && url.hash === ''
+  const url = parseUrl(href)
+  // Below the root: the origin itself, not only its text (`https://host` is a prefix of `https://host.evil`).
+  return url?.origin === base.origin &&
+    (url.origin + url.pathname).startsWith(`${base.root}/`) &&
+    url.hash === ''
     ? url.href
     : undefined
 }
