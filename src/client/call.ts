@@ -90,7 +90,7 @@ export async function send(
         return clock.signal()
       },
       fetch: core.fetch,
-      secrets: core.secrets,
+      secrets: core.secrets.lent,
     }
     let token = await ready(core.auth.token(context), clock)
     let renewed = false

@@ -1,3 +1,5 @@
+import type { SecretKeeper } from './auth/auth'
+
 const REDACTED = '[redacted]'
 
 /**
@@ -168,6 +170,17 @@ export class Secrets {
     for (const pattern of this.#patterns) out = out.replace(pattern, `$1${REDACTED}`)
     return out
   }
+  /**
+   * What an auth is lent (`AuthContext.secrets`): its `add` is for the tokens it obtains or a store hands it,
+   * kept like `addToken` (the newest MAX_TOKENS), as SecretKeeper promises; its credentials come in once, from
+   * `Auth.secrets`, through `add`.
+   */
+  readonly lent: SecretKeeper = {
+    add: (value) => this.addToken(value),
+    scrub: this.scrub,
+    redact: (value) => this.redact(value),
+  }
+
   /**
    * A deep copy of a JSON-like value from elsewhere: values under secret keys replaced, known secrets scrubbed
    * from the other values and from the keys themselves.

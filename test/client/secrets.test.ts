@@ -2,6 +2,8 @@ import { inspect } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ClientError,
+  createClient,
+  HttpError,
   hooks,
   passwordGrant,
   refreshTokenGrant,
@@ -200,5 +202,41 @@ describe('the secrets one client scrubs', () => {
     ]).flat()
     const text = ['client-secret-Qx7/+=', encodeURIComponent('client-secret-Qx7/+='), 'Sunshine', ...newest]
     expect(secrets.scrub(text.join(' '))).toBe(Array(text.length).fill('[redacted]').join(' '))
+  })
+})
+
+describe('the tokens an auth adds', () => {
+  const tokens = Array.from({ length: 100 }, (_, n) => `tok-${String(n).padStart(3, '0')}-Zq81xvPl02`)
+
+  it('are kept like the client’s own tokens: the newest MAX_TOKENS, not every one for good', () => {
+    const secrets = new Secrets()
+    secrets.add('client-secret-Qx7/+=')
+    const credentialForms = secrets.size
+    for (const token of tokens) secrets.lent.add(token)
+    expect(secrets.size).toBe(credentialForms + MAX_TOKENS)
+    expect(secrets.lent.scrub(tokens.slice(-MAX_TOKENS).join(' '))).toBe(
+      Array(MAX_TOKENS).fill('[redacted]').join(' '),
+    )
+    expect(secrets.lent.redact({ password: 'x', note: tokens.at(-1) })).toEqual({
+      password: '[redacted]',
+      note: '[redacted]',
+    })
+  })
+
+  it('through AuthContext.secrets, as a grant refreshing all day adds them', async () => {
+    const client = createClient({
+      baseUrl: 'https://graph.example.com',
+      auth: {
+        token: async (context) => {
+          for (const token of tokens) context.secrets.add(token)
+          return tokens.at(-1)!
+        },
+      },
+      fetch: async () => new Response(tokens.join(' '), { status: 400 }),
+    })
+    const error = await failure(client.run(exploreMovies()))
+    // The newest are scrubbed; the list stays bounded however many an auth adds.
+    expect((error as HttpError).text.match(/\[redacted\]/g)).toHaveLength(MAX_TOKENS)
+    expect((error as HttpError).text.endsWith(Array(MAX_TOKENS).fill('[redacted]').join(' '))).toBe(true)
   })
 })
