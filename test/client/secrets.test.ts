@@ -13,6 +13,7 @@ import {
 import { MAX_TOKENS, Secrets } from '../../src/client/secrets'
 import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
 import { clientFor, exploreMovies, secretValues, failure } from './helpers'
+import { startHostileServer } from './hostile-server'
 
 let service: FakeService
 beforeAll(async () => {
@@ -224,17 +225,21 @@ describe('the tokens an auth adds', () => {
   })
 
   it('through AuthContext.secrets, as a grant refreshing all day adds them', async () => {
+    // A server that quotes every token back in its refusal.
+    const server = await startHostileServer((_, res) => {
+      res.statusCode = 400
+      res.end(tokens.join(' '))
+    })
     const client = createClient({
-      baseUrl: 'https://graph.example.com',
+      baseUrl: server.url,
       auth: {
         token: async (context) => {
           for (const token of tokens) context.secrets.add(token)
           return tokens.at(-1)!
         },
       },
-      fetch: async () => new Response(tokens.join(' '), { status: 400 }),
     })
-    const error = await failure(client.run(exploreMovies()))
+    const error = await failure(client.run(exploreMovies())).finally(() => server.close())
     // The newest are scrubbed; the list stays bounded however many an auth adds.
     expect((error as HttpError).text.match(/\[redacted\]/g)).toHaveLength(MAX_TOKENS)
     expect((error as HttpError).text.endsWith(Array(MAX_TOKENS).fill('[redacted]').join(' '))).toBe(true)
