@@ -110,8 +110,12 @@ export const withoutSignal: FetchLike = (url, init) => fetch(url, { ...init, sig
  * The client's core alone (no piece): each page a `run` of the query at that page, as a caller without the
  * paging piece writes it (the server's next bodies say the same: the query and its page).
  */
-export const coreLoop = () => {
-  const client = createClient({ baseUrl: service.url, auth: staticTokenGrant(TOKEN) })
+export const coreLoop = (fetchLike?: FetchLike) => {
+  const client = createClient({
+    baseUrl: service.url,
+    auth: staticTokenGrant(TOKEN),
+    ...(fetchLike ? { fetch: fetchLike } : {}),
+  })
   return async () => {
     let pages = 0
     for (let page = 0; ; page++) {

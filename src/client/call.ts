@@ -84,6 +84,7 @@ export async function send(
     body,
   }
   const clock = callClock(options.signal, totalTimeoutMs, core.secrets.scrub)
+  let token: string | undefined
   try {
     const context: AuthContext = {
       get signal() {
@@ -92,18 +93,21 @@ export async function send(
       fetch: core.fetch,
       secrets: core.secrets.lent,
     }
-    let token = await ready(core.auth.token(context), clock)
+    token = await ready(core.auth.token(context), clock)
+    // Every token handed to the client is a secret, whoever obtained it: held while the call lasts, as the
+    // answer may quote it however many tokens other calls obtain meanwhile.
+    core.secrets.hold(token)
     let renewed = false
     for (let attempt = 1; ; attempt++) {
-      // Every token handed to the client is a secret, whoever obtained it.
-      core.secrets.addToken(token)
       const outcome = await attemptOnce(core, first, token, attempt, init, clock, timeoutMs)
       if (!(outcome instanceof ClientError)) return outcome
       // Of the failures an attempt returns, only an HttpError has a status.
       if ((outcome as HttpError).status === 401 && !renewed && core.auth.renew) {
         renewed = true
-        const renewal = await raceAbort(core.auth.renew(token, context), clock.signal())
+        const renewal: string | undefined = await raceAbort(core.auth.renew(token, context), clock.signal())
         if (renewal !== undefined) {
+          core.secrets.hold(renewal)
+          core.secrets.hold(token, -1)
           token = renewal
           continue
         }
@@ -121,6 +125,8 @@ export async function send(
     if (!(error instanceof ClientError) && clock.over()) throw clock.aborted()
     throw error
   } finally {
+    // (A token too long to hold was refused before anyone could hold it: undoing it changes nothing.)
+    if (token !== undefined) core.secrets.hold(token, -1)
     clock.dispose()
   }
 }
@@ -200,7 +206,7 @@ async function attemptOnce(
     (described ??= {
       kind: 'graph',
       method: request.method,
-      url: request.url,
+      url: core.secrets.scrub(request.url),
       headers: redactFields({ ...request.headers, authorization: 'Bearer' }, core.secrets),
       body: core.secrets.redact(parseJsonOrUndefined(request.body ?? '')),
     })

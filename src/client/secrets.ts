@@ -1,4 +1,6 @@
 import type { SecretKeeper } from './auth/auth'
+import { MAX_SECRET_LENGTH } from '../model/limits'
+import { ClientConfigError } from './errors'
 
 const REDACTED = '[redacted]'
 
@@ -15,16 +17,16 @@ const SECRET_HEADER = /authorization|cookie|token|secret|password|api-?key/i
 // a token request still shows `grant_type: password` and `accept: application/json`.
 const OWN_FIELD = /^(?:accept|content-type|grant_type)$/i
 
-// A secret field quoted in text a server sends back: JSON (`"password": "…"`) or a form (`password=…`).
+// A secret field quoted in text a server sends back: a JSON string (`"password": "…"`, to its closing quote,
+// spaces, `&` and escaped quotes included: the value after an opening quote), or a JSON number or form value
+// (`password=…`).
 const SECRET_FIELD_IN_TEXT =
-  /("(?:password|client_?secret|refresh_?token|access_?token)"\s*:\s*"?|\b(?:password|client_?secret|refresh_?token|access_?token)=)[^"&\s]*/gi
+  /("(?:password|client_?secret|refresh_?token|access_?token)"\s*:\s*"?|\b(?:password|client_?secret|refresh_?token|access_?token)=)(?:(?<=")(?:[^"\\]|\\.)*|[^"&\s,}]*)/gi
 
 // Characters that continue a word: a short secret next to one of them is part of another word (`p` in `port`).
-const WORD = '[\\p{L}\\p{N}_]'
+const WORD = /[\p{L}\p{N}_]/u
 // Chinese and Japanese are written without spaces: their characters end a word (`密码Sunshine错误`).
-const CJK = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}]'
-// An escape just before a secret ends the word before it: `\n` in JSON text, `%3D` in a URL.
-const BEFORE_WORD = `^|[^\\p{L}\\p{N}_]|${CJK}|\\\\[bfnrt]|\\\\u[\\da-fA-F]{4}|%[\\da-fA-F]{2}`
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u
 
 /**
  * Issued tokens kept for scrubbing, newest last: a server only echoes what it was sent, and the client sends
@@ -34,6 +36,12 @@ const BEFORE_WORD = `^|[^\\p{L}\\p{N}_]|${CJK}|\\\\[bfnrt]|\\\\u[\\da-fA-F]{4}|%
  * patterns for good).
  */
 export const MAX_TOKENS = 8
+
+/**
+ * A long secret is looked for in pieces of at most this many characters, each wherever it occurs: a server that
+ * cuts a long token short still loses what it shows of it.
+ */
+const PIECE = 64
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key)
@@ -48,67 +56,99 @@ export function isSecretKey(key: string): boolean {
  */
 const LONG_SECRET = 12
 
-// Characters that need a backslash in a regular expression (with the `u` flag, no other may have one).
-const SYNTAX = /[.*+?^${}()|[\]\\/]/g
-
-/** `n` as `width` hex digits, each letter matching either case: encoders differ (`\u00fc`, `%C3%BC`, `%c3%bc`). */
-function hexPattern(n: number, width: number): string {
-  return n
-    .toString(16)
-    .padStart(width, '0')
-    .replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`)
-}
-
-/**
- * One character of a secret in every way an encoder may write it: as it is; as `\uXXXX` in either case (JSON
- * encoders escape any character: Python every non-ASCII one, Go `<`, `>` and `&`; a character outside the
- * BMP as its surrogate pair); as JSON's short escape (`\/` from PHP, `\"`); percent-encoded, its UTF-8 bytes in
- * either case (and a space as `+`, the form encoding's). Each character on its own, so that mixed forms match.
- */
-function charPattern(char: string): string {
-  // As it is; as JSON.stringify writes it (a short escape, `\n`, `\"`, or `\/`, which PHP writes; else itself,
-  // or `\u0001`, which the next form matches too); a space also as `+`. A Set: each form once in the pattern.
-  const forms = new Set([
-    char,
-    char === '/' ? '\\/' : JSON.stringify(char).slice(1, -1),
-    char === ' ' ? '+' : char,
-  ])
-  return `(?:${[
-    ...[...forms].map((form) => form.replace(SYNTAX, '\\$&')),
-    // split('') gives UTF-16 code units: a character outside the BMP as its two surrogates.
-    char
-      .split('')
-      .map((unit) => `\\\\u${hexPattern(unit.charCodeAt(0), 4)}`)
-      .join(''),
-    [...new TextEncoder().encode(char)].map((byte) => `%${hexPattern(byte, 2)}`).join(''),
-  ].join('|')})`
-}
-
 /** Base64 of the UTF-8 bytes (btoa takes Latin-1 only: each byte goes in as one character). */
 export function base64(value: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(value)))
+  let latin1 = ''
+  // A byte at a time: spreading a long secret's bytes into one call's arguments overflows the stack.
+  for (const byte of new TextEncoder().encode(value)) latin1 += String.fromCharCode(byte)
+  return btoa(latin1)
+}
+
+// One encoded character: `\uXXXX` (hex digits in either case) or a JSON short escape; or a UTF-8 sequence
+// percent-encoded (either case).
+const ESCAPE = /(\\u[\da-fA-F]{4}|\\["\\/bfnrt])|(%[\da-fA-F]{2}(?:%[89abAB][\da-fA-F])*)/g
+
+/**
+ * Characters encoders write for one another, read as one: a space as `+` (a form's), Base64's `+` and `/` as
+ * base64url's `-` and `_`.
+ */
+const fold = (text: string) => text.replace(/[+-]/g, ' ').replaceAll('_', '/')
+
+/**
+ * `text` as its reader would decode it (see `ENCODED`), that folded (see `fold`), and a function from a place in
+ * either to the place in `text`. One pass, whatever the secrets: each is then found by `indexOf`, where a regular expression of each
+ * of its characters' encodings took seconds to compile for a long one (three for a 5 KB token).
+ */
+function decode(text: string): [string, string, (at: number) => number] {
+  // Where each escape starts and ends, in the decoded text then in `text`, in pairs; and how much shorter the
+  // decoded text is so far. (An exec loop: `replace` with a function took twice as long.)
+  const marks = [0, 0]
+  let shorter = 0
+  let plain = ''
+  let last = 0
+  ESCAPE.lastIndex = 0
+  for (let match; (match = ESCAPE.exec(text));) {
+    const [unit, escape, percent] = match
+    const at = match.index
+    let char = unit
+    // A JSON escape reads as JSON does; percent-encoding as a URL's (left as it is where it is not UTF-8).
+    if (escape) char = JSON.parse(`"${escape}"`) as string
+    else
+      try {
+        char = decodeURIComponent(percent!)
+      } catch {}
+    plain += text.slice(last, at) + char
+    last = at + unit.length
+    marks.push(at - shorter, at)
+    shorter += unit.length - char.length
+    marks.push(last - shorter, last)
+  }
+  plain += text.slice(last)
+  const place = (at: number) => {
+    // The last mark at or before `at`: a binary search over the pairs.
+    let low = 0
+    for (let high = marks.length / 2 - 1; low < high;) {
+      const middle = (low + high + 1) >> 1
+      if (marks[2 * middle]! <= at) low = middle
+      else high = middle - 1
+    }
+    return marks[2 * low + 1]! + at - marks[2 * low]!
+  }
+  return [plain, fold(plain), place]
 }
 
 /**
- * How a secret is found in text: the secret and its Base64, each character in any of its encodings (see
- * `charPattern`). Group 1 is the text kept before it. A long secret is found anywhere; a short one where it
- * stands as a value (see `LONG_SECRET`): each end that is a word character meets a non-word character, a Chinese
- * or Japanese character, an escape or the text's edge. A secret that is itself a secret field's name (a
- * password `password`) is found only after `:`, `=` or a quote, and not where it names its field.
+ * What a secret is found by in decoded text (see `decode`), folded: the secret as it is and as its encoder's
+ * reader decodes it, and its Base64 (unpadded: a server may drop the padding, and what is left of it is no
+ * secret). A long secret's (see `LONG_SECRET`) in pieces of about PIECE characters (at least half that), each
+ * once: a repetitive secret's pieces repeat.
  */
-function patternOf(secret: string): RegExp {
-  // Base64 without its padding: a server may drop it, and what is left of it is no secret. (Never the secret
-  // itself: unpadded Base64 of n characters has at least n + 1.)
-  const forms = [secret, base64(secret).replace(/=+$/, '')]
-  const body = `(?:${forms.map((form) => [...form].map(charPattern).join('')).join('|')})`
-  if (secret.length >= LONG_SECRET) return new RegExp(`()${body}`, 'gu')
-  const wordAt = (char: string | undefined) => new RegExp(WORD, 'u').test(char ?? '')
-  const before = wordAt(secret[0]) ? BEFORE_WORD : ''
-  const after = wordAt(secret.at(-1)) ? `(?!(?!${CJK})${WORD})` : ''
-  if (!isSecretKey(secret)) return new RegExp(`(${before})${body}${after}`, 'gu')
-  // A password `password` is also the protocol's own word (`the password grant needs scope`): it is redacted
-  // only where it stands as a value, after `:`, `=` or a quote, and not where it names its field.
-  return new RegExp(`(^|[:=][ \\t]*|["'])${body}${after}(?!["' \\t]*[:=])`, 'gu')
+function findersOf(secret: string): string[] {
+  const finders = new Set<string>()
+  for (const form of [secret, decode(secret)[0], base64(secret).replace(/=+$/, '')].map(fold)) {
+    const size =
+      secret.length < LONG_SECRET ? form.length : Math.ceil(form.length / Math.ceil(form.length / PIECE))
+    for (let at = 0; at < form.length; at += size) finders.add(form.slice(at, at + size))
+  }
+  return [...finders]
+}
+
+/**
+ * Whether a secret found at `at`…`end` of decoded text is one to redact: a long one always (see `LONG_SECRET`);
+ * a short one where it stands as a value: no letter or digit continues
+ * it where its own end is one (a Chinese or Japanese character ends a word). A secret that is itself a secret
+ * field's name (a password `password`) only after `:`, `=` or a quote, and not where it names its field (`the
+ * password grant needs scope`).
+ */
+function standsAlone(plain: string, at: number, end: number, secret: string): boolean {
+  if (secret.length >= LONG_SECRET) return true
+  if (isSecretKey(secret))
+    return (
+      (at === 0 || /(?:[:=][ \t]*|["'])$/.test(plain.slice(Math.max(0, at - 64), at))) &&
+      !/^["' \t]*[:=]/.test(plain.slice(end, end + 64))
+    )
+  const continues = (edge = '', next = '') => WORD.test(edge) && WORD.test(next) && !CJK.test(next)
+  return !continues(plain[at], plain[at - 1]) && !continues(plain[end - 1], plain[end])
 }
 
 /**
@@ -116,11 +156,13 @@ function patternOf(secret: string): RegExp {
  * from elsewhere (a server's error body, an error's message) can be scrubbed of them before anyone sees it.
  */
 export class Secrets {
-  // Credentials, for the client's life; issued tokens, the newest MAX_TOKENS in the order obtained.
-  readonly #credentials = new Map<string, RegExp>()
-  readonly #tokens = new Map<string, RegExp>()
-  // The patterns of both, longest secret first, so that a secret containing another is replaced whole.
-  #patterns: RegExp[] = []
+  // Credentials, for the client's life; issued tokens, the newest MAX_TOKENS in the order obtained (and any
+  // older one a request in flight still holds).
+  readonly #credentials = new Map<string, string[]>()
+  readonly #tokens = new Map<string, string[]>()
+  readonly #held = new Map<string, number>()
+  // What each of them is found by, and the secret.
+  #finders: [string, string][] = []
 
   /** A credential (a client secret, a password, a configured token): scrubbed for the client's life. */
   add(value: string | undefined): void {
@@ -132,29 +174,50 @@ export class Secrets {
     this.#keep(value, this.#tokens)
   }
 
+  /**
+   * `addToken`, and the token kept however many newer ones come in until it is held once less (`by` -1): the
+   * answer to a request still in flight may quote the token it was sent with (a slow call, while other calls
+   * renew their tokens, or an auth that gives each call its own). Each hold is undone once.
+   */
+  hold(token: string, by = 1): void {
+    if (by > 0) this.addToken(token)
+    // Trimmed, as #keep keeps it.
+    const key = token.trim()
+    const count = (this.#held.get(key) ?? 0) + by
+    if (count > 0) this.#held.set(key, count)
+    else this.#held.delete(key)
+  }
+
   // One rule for both: a credential stays one; a token seen again (a store handing it out, a refresh that
-  // keeps its refresh token, a token configured as a credential) moves, its pattern with it, to the newest.
-  #keep(value: string | undefined, into: Map<string, RegExp>): void {
-    if (value === undefined || value === '' || this.#credentials.has(value)) return
-    const pattern = this.#tokens.get(value)
+  // keeps its refresh token, a token configured as a credential) moves, its patterns with it, to the newest.
+  #keep(value: string | undefined, into: Map<string, string[]>): void {
+    // Trimmed: fetch sends a header's value trimmed (a token read from a file ends with a newline), so a server
+    // quotes it so.
+    value = value?.trim()
+    if (!value || this.#credentials.has(value)) return
+    if (value.length > MAX_SECRET_LENGTH)
+      throw new ClientConfigError(`a token or credential longer than ${MAX_SECRET_LENGTH} characters`, [
+        'auth',
+      ])
+    const patterns = this.#tokens.get(value)
     this.#tokens.delete(value)
-    into.set(value, pattern ?? patternOf(value))
+    into.set(value, patterns ?? findersOf(value))
     for (const oldest of this.#tokens.keys()) {
       if (this.#tokens.size <= MAX_TOKENS) break
-      this.#tokens.delete(oldest)
+      if (oldest !== value && !this.#held.has(oldest)) this.#tokens.delete(oldest)
     }
-    if (pattern === undefined) this.#sort()
+    if (patterns === undefined) this.#gather()
   }
 
-  /** How many secrets are looked for: bounded by the credentials and MAX_TOKENS. */
+  /** How many secrets are looked for: bounded by the credentials, MAX_TOKENS and the requests in flight. */
   get size(): number {
-    return this.#patterns.length
+    return this.#credentials.size + this.#tokens.size
   }
 
-  #sort(): void {
-    this.#patterns = [...this.#credentials, ...this.#tokens]
-      .sort(([a], [b]) => b.length - a.length)
-      .map(([, pattern]) => pattern)
+  #gather(): void {
+    this.#finders = [...this.#credentials, ...this.#tokens].flatMap(([secret, finders]) =>
+      finders.map((finder): [string, string] => [finder, secret]),
+    )
   }
 
   /**
@@ -165,10 +228,32 @@ export class Secrets {
    */
   // An arrow: callers pass `secrets.scrub` on as it is (to errors, checks, paging) with no wrapper of their own.
   readonly scrub = (text: string): string => {
-    // Secret-named fields in JSON or form text are blanked even when their values were never seen here.
-    let out = text.replace(SECRET_FIELD_IN_TEXT, `$1${REDACTED}`)
-    for (const pattern of this.#patterns) out = out.replace(pattern, `$1${REDACTED}`)
-    return out
+    // Every place a secret is found, overlapping ones included, then each run of places as one `[redacted]`:
+    // replaced one after another, the pieces of a repetitive secret would leave parts of it behind (a piece
+    // found where its neighbour stands takes part of the neighbour's place, and the rest matches no piece), and
+    // a secret within another would cut the other short.
+    const places: number[][] = []
+    let decoded: ReturnType<typeof decode> | undefined
+    for (const [finder, secret] of this.#finders) {
+      // Decoding never lengthens text: a finder longer than the text is not in it (most values of a body).
+      if (finder.length > text.length) continue
+      const [plain, folded, place] = (decoded ??= decode(text))
+      for (let at = folded.indexOf(finder); at >= 0; at = folded.indexOf(finder, at + 1)) {
+        const end = at + finder.length
+        if (standsAlone(plain, at, end, secret)) places.push([place(at), place(end)])
+      }
+    }
+    let out = ''
+    let end = 0
+    for (const [from, to] of places.sort(([a], [b]) => a! - b!)) {
+      // A place that starts where the one before ends, or within it, extends it.
+      if (from! > end || !out) out += text.slice(end, from) + REDACTED
+      end = Math.max(end, to!)
+    }
+    out += text.slice(end)
+    // Then secret-named fields in JSON or form text are blanked, even when their values were never seen here.
+    // After the known secrets: a value cut short at a space (a form's end) would leave a known one's rest.
+    return out.replace(SECRET_FIELD_IN_TEXT, `$1${REDACTED}`)
   }
   /**
    * What an auth is lent (`AuthContext.secrets`): its `add` is for the tokens it obtains or a store hands it,

@@ -28,6 +28,13 @@ export const requestLimits = {
 
 export type RequestLimitName = keyof typeof requestLimits
 
+/**
+ * The longest token or credential a client takes, in characters: no server takes a header longer than 16 KB
+ * (Node's limit for all of a request's headers together), and the patterns that keep a secret out of errors
+ * grow with it.
+ */
+export const MAX_SECRET_LENGTH = 16_384
+
 /** How deep a request body may nest: far beyond any real query, far below what would exhaust the stack. */
 export const maxJsonDepth = 48
 

@@ -44,6 +44,8 @@ const encoders: Record<string, (value: string) => string> = {
       .replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
   base64: (value) => Buffer.from(value, 'utf8').toString('base64'),
   base64Unpadded: (value) => Buffer.from(value, 'utf8').toString('base64').replace(/=+$/, ''),
+  // The URL-safe alphabet (`-` and `_` for `+` and `/`), unpadded: JWT parts, Node's 'base64url'.
+  base64url: (value) => Buffer.from(value, 'utf8').toString('base64url'),
 }
 
 /** Every encoded form of `values`, and the values themselves. */
@@ -168,8 +170,12 @@ describe('scrubbing encoded forms', () => {
 
   it('finds each form of a long secret, and a form mixing encodings', () => {
     const secret = 'sé/cret<&>"\\42-Zz'
-    for (const [name, encode] of Object.entries(encoders))
-      expect(scrubbed(secret, `a ${encode(secret)} b`), name).toBe('a [redacted] b')
+    // Its Base64 has both `+` and `/`, which base64url writes as `-` and `_`, and no padding.
+    const base64Special = 'at~~~>>>???-tokens'
+    expect(encoders['base64']!(base64Special)).toMatch(/\+.*\//)
+    for (const value of [secret, base64Special])
+      for (const [name, encode] of Object.entries(encoders))
+        expect(scrubbed(value, `a ${encode(value)} b`), name).toBe('a [redacted] b')
     // An encoder that escapes some characters one way and others another.
     expect(scrubbed(secret, 'a s\\u00E9%2fcret\\u003c&%3E\\"\\\\42-Zz b')).toBe('a [redacted] b')
   })
