@@ -7,7 +7,8 @@
 import { Secrets } from '../src/client/secrets'
 import { compare, report } from './harness'
 
-const token = (n: number) => `tok-${n.toString(36).padStart(6, '0')}-${'abcdefghijklmnopqrstuvwxyz0123456789'}`
+const token = (n: number) =>
+  `tok-${n.toString(36).padStart(6, '0')}-${'abcdefghijklmnopqrstuvwxyz0123456789'}`
 const secrets = new Secrets()
 secrets.add('pw-Sunshine')
 secrets.add('client-secret-1234')

@@ -73,7 +73,7 @@ export function runCheck(
   // The thrown error is not kept as the cause: it may quote the response, and so a secret a server echoed.
   const fail = (message: string, path: JsonPath = []) =>
     new InvalidResponseError(`the ${info.endpoint} response does not pass the check: ${scrub(message)}`, {
-      path,
+      path: scrubPath(path, scrub),
       request: describe(),
     })
   // A Standard Schema may answer now or later; a function's check costs no turn of the event loop.
@@ -99,3 +99,10 @@ export function runCheck(
     throw fail(error instanceof Error ? error.message : String(error))
   }
 }
+
+/**
+ * A path into a server's answer with its keys scrubbed: a server may echo a secret as a key, and the path is
+ * shown in the error's message.
+ */
+export const scrubPath = (path: JsonPath, scrub: (text: string) => string): JsonPath =>
+  path.map((part) => (typeof part === 'string' ? scrub(part) : part))

@@ -1,6 +1,6 @@
 import { endpointAtPath, envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../model/core'
 import type { JsonPath } from '../model/errors'
-import type { CheckFunction, CheckInfo } from './check'
+import { scrubPath, type CheckFunction, type CheckInfo } from './check'
 import { InvalidResponseError, type RequestDescription } from './errors'
 
 /** The part of a response checker (src/model/check/kit.ts) the client uses. */
@@ -68,7 +68,7 @@ export function checkResponse(
   const deep = deepPath(json, maxResponseDepth)
   if (deep !== undefined)
     throw new InvalidResponseError(`${what} nests more than ${maxResponseDepth} levels deep`, {
-      path: deep,
+      path: scrubPath(deep, scrub),
       request: typeof request === 'function' ? request() : request,
     })
   const result = schema.safeParse(json)
@@ -78,7 +78,7 @@ export function checkResponse(
   throw new InvalidResponseError(
     `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
     {
-      path: first?.path ?? [],
+      path: scrubPath(first?.path ?? [], scrub),
       request: typeof request === 'function' ? request() : request,
     },
   )

@@ -80,8 +80,9 @@ const fold = (text: string) => text.replace(/[+-]/g, ' ').replaceAll('_', '/')
  * of its characters' encodings took seconds to compile for a long one (three for a 5 KB token).
  */
 function decode(text: string): [string, string, (at: number) => number] {
-  // Where each escape starts and ends, in the decoded text then in `text`, in pairs; and how much shorter the
-  // decoded text is so far. (An exec loop: `replace` with a function took twice as long.)
+  // Where each escape ends, in the decoded text then in `text`, in pairs (from there to the next escape, the
+  // two run alike); and how much shorter the decoded text is so far. (An exec loop: `replace` with a function
+  // took twice as long.)
   const marks = [0, 0]
   let shorter = 0
   let plain = ''
@@ -99,13 +100,12 @@ function decode(text: string): [string, string, (at: number) => number] {
       } catch {}
     plain += text.slice(last, at) + char
     last = at + unit.length
-    marks.push(at - shorter, at)
     shorter += unit.length - char.length
     marks.push(last - shorter, last)
   }
   plain += text.slice(last)
   const place = (at: number) => {
-    // The last mark at or before `at`: a binary search over the pairs.
+    // The last escape that ends at or before `at`: a binary search over the pairs.
     let low = 0
     for (let high = marks.length / 2 - 1; low < high;) {
       const middle = (low + high + 1) >> 1

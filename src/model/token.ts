@@ -1,23 +1,21 @@
 import * as c from './check/kit'
 import { MAX_SECRET_LENGTH } from './limits'
 
-/** A token of a token response: a string of at most MAX_SECRET_LENGTH characters, not empty if `required`. */
-const tokenText = (required: boolean) =>
-  c.custom<string>((value, path, issues) => {
-    if (typeof value !== 'string' || value.length > MAX_SECRET_LENGTH || (required && value === ''))
-      c.report(
-        issues,
-        path,
-        `expected a ${required ? 'non-empty ' : ''}string of at most ${MAX_SECRET_LENGTH} characters`,
-      )
-  })
+/**
+ * A token of a token response: a non-empty string (an empty refresh token could refresh nothing) of at most
+ * MAX_SECRET_LENGTH characters.
+ */
+const tokenText = c.custom<string>((value, path, issues) => {
+  if (typeof value !== 'string' || !value || value.length > MAX_SECRET_LENGTH)
+    c.report(issues, path, `expected a non-empty string of at most ${MAX_SECRET_LENGTH} characters`)
+})
 
 /** A successful token response. client_credentials tokens come without a refresh_token. */
 export const TokenResponseSchema = c.object({
-  access_token: tokenText(true),
+  access_token: tokenText,
   token_type: c.string,
   expires_in: c.number,
-  refresh_token: c.optional(tokenText(false)),
+  refresh_token: c.optional(tokenText),
   scope: c.optional(c.string),
 })
 export type TokenResponse = c.Infer<typeof TokenResponseSchema>

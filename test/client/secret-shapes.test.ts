@@ -11,7 +11,9 @@ import {
   InvalidResponseError,
   passwordGrant,
   staticTokenGrant,
+  strictCheck,
   type Auth,
+  type StandardSchemaV1,
 } from '../../src/client'
 import { Secrets } from '../../src/client/secrets'
 import { exploreMovies, failure } from './helpers'
@@ -47,7 +49,9 @@ describe('a token of kilobytes', () => {
       const bearer = bearerOf(request.headers)
       if (request.url.endsWith('/oauth/token')) {
         res.writeHead(200, { 'content-type': 'application/json' })
-        return res.end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 3600, scope: 'a' }))
+        return res.end(
+          JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 3600, scope: 'a' }),
+        )
       }
       if (request.body.includes('"page":1')) {
         res.writeHead(400, { 'content-type': 'application/json' })
@@ -128,7 +132,11 @@ describe('secret fields', () => {
       const form = Object.fromEntries(new URLSearchParams(request.body))
       res.writeHead(400, { 'content-type': 'application/json' })
       res.end(
-        JSON.stringify({ error: 'invalid_grant', error_description: `rejected ${JSON.stringify(form)}`, form }),
+        JSON.stringify({
+          error: 'invalid_grant',
+          error_description: `rejected ${JSON.stringify(form)}`,
+          form,
+        }),
       )
     })
     const error = await failure(
@@ -179,7 +187,9 @@ describe('tokens as fetch sends them', () => {
   it('are redacted trimmed: a token read from a file keeps its newline', async () => {
     server.handle((request, res) => {
       res.writeHead(401, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ error: 'invalid_token', message: `token ${bearerOf(request.headers)} is unknown` }))
+      res.end(
+        JSON.stringify({ error: 'invalid_token', message: `token ${bearerOf(request.headers)} is unknown` }),
+      )
     })
     const token = 'k8s-mounted-token-0123456789\n'
     const error = await failure(
@@ -202,5 +212,44 @@ describe('tokens as fetch sends them', () => {
     )
     expect(error.request?.url).toContain('access_token=[redacted]')
     expect(renderings(error)).not.toContain(token)
+  })
+})
+
+describe('secrets as keys of an answer', () => {
+  it('are redacted from the path of a failed check', async () => {
+    const token = 'access-token-as-key-0123'
+    const nested = (levels: number): unknown => (levels === 0 ? 1 : [nested(levels - 1)])
+    let answer: (bearer: string) => unknown = () => ({})
+    server.handle((request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(answer(bearerOf(request.headers))))
+    })
+    const client = (check?: typeof strictCheck) =>
+      createClient({ baseUrl: server.url, auth: staticTokenGrant(token), check })
+    // Too deep to check, under a key that is the token.
+    answer = (bearer) => ({ content: [], pagingInfo: { next: null }, seen: { [bearer]: nested(300) } })
+    const deep = await failure(client(strictCheck).run(exploreMovies()))
+    // A Standard Schema whose issue's path is the server's keys.
+    answer = (bearer) => ({ content: { [bearer]: 'x' } })
+    const schema: StandardSchemaV1<unknown, unknown> = {
+      '~standard': {
+        version: 1,
+        vendor: 'test',
+        validate: (value) => ({
+          issues: [
+            {
+              message: 'expected a number',
+              path: ['content', ...Object.keys((value as { content: object }).content)],
+            },
+          ],
+        }),
+      },
+    }
+    const schemaError = await failure(client().request({ endpoint: '/graph/search' }, { check: schema }))
+    for (const error of [deep, schemaError]) {
+      expect(error.code).toBe('invalid_response')
+      expect(error.path).toContain('[redacted]')
+      expect(renderings(error)).not.toContain(token)
+    }
   })
 })
