@@ -119,7 +119,8 @@ export function readPage(answer: unknown, step: Step): unknown {
     if (!isRecord(list)) throw invalid(`expected the next page of '${name}'`, ['content', 0, 'object', name])
     return list
   }
-  return title !== undefined && isRecord(answer) ? { title, ...answer } : answer
+  // The silo's title wins over any the answer carries: the page is that silo's.
+  return title !== undefined && isRecord(answer) ? { ...answer, title } : answer
 }
 
 /** The items of one page: the pairs of `content`, or of each silo tagged with its title. */
@@ -131,7 +132,8 @@ export function pageItems(response: unknown, paging: EndpointName | undefined): 
     const title = field(silo, 'title')
     if (typeof title !== 'string') throw invalid('expected a string', ['silos', index, 'title'])
     for (const pair of arrayAt(field(silo, 'content'), ['silos', index, 'content']))
-      items.push(isRecord(pair) ? { silo: title, ...pair } : pair)
+      // The silo's title wins over a `silo` key of the pair's own.
+      items.push(isRecord(pair) ? { ...pair, silo: title } : pair)
   })
   return items
 }
