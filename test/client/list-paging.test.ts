@@ -138,6 +138,13 @@ describe('the guards of a run over a list', () => {
     expect(run.items).toHaveLength(3)
     expect(server.requests).toHaveLength(2)
   })
+
+  it('maxPages 0 yields nothing, the list in hand included, as for a query', async () => {
+    const list = listPage(0, continuation(1))
+    expect((await drain(clientOf().pages(list, { maxPages: 0 }))).items).toEqual([])
+    expect((await drain(clientOf().items(list, { maxPages: 0 }))).items).toEqual([])
+    expect(server.requests).toHaveLength(0)
+  })
 })
 
 describe("a silo's title", () => {

@@ -129,7 +129,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     let count = 0
     let empty = 0
     let step = course.first
-    if (course.given !== undefined) {
+    // The list in hand counts as a page: with maxPages 0 there is none, as for a query.
+    if (course.given !== undefined && maxPages > 0) {
       // A list in hand is the run's first page: nothing to fetch, nothing to resume.
       count = 1
       yield { page: course.given, request: undefined }
