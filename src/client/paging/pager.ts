@@ -140,7 +140,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     }
     if (step === undefined) return
     const visit = visitedRequests()
-    visit(step.request)
+    visit(step.request, step.key)
     while (count < maxPages) {
       count++
       const request = step.request
@@ -166,7 +166,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
           new PagingLoopError(`${empty} pages in a row were empty but had a next`),
           next.request,
         )
-      visit(next.request)
+      visit(next.request, next.key)
       step = next
     }
     // Only the default limit ends here (the caller's stops above, quietly): a result cut short must not pass

@@ -19,6 +19,8 @@ import type { EndpointName, GraphRequest } from '../types'
 export interface Step {
   readonly request: GraphRequest
   readonly endpoint: EndpointName
+  /** The request's hash (`requestHash`), which the loop guard keeps; a query's first request has none yet. */
+  readonly key?: number
   /** The continued list component: the page is `content[0].object[name]` of the answer. */
   readonly name?: string | undefined
   /** The silo's title, copied onto the answer. */
@@ -68,7 +70,11 @@ export function stepOf(
   return stepTo(list, endpoint, body, paging, scrub)
 }
 
-/** The step of a request of `list` (its next, or a `resumeFrom`), its endpoint checked. */
+/**
+ * The step of a request of `list` (its next, or a `resumeFrom`), its endpoint checked and its body hashed: a body
+ * nested deeper than any query is an `InvalidResponseError` here, before anything walks it (the loop guard, the
+ * JSON sent), for a single step as for a run.
+ */
 export function stepTo(
   list: unknown,
   endpoint: string,
@@ -80,6 +86,7 @@ export function stepTo(
   const step = {
     request: { endpoint: path, method: 'POST', body } as const,
     endpoint: endpointOfGraphPath(path),
+    key: requestHash(path, body),
   }
   if (paging) return step
   const title = field(list, 'title')
@@ -159,10 +166,10 @@ export const REMEMBERED_REQUESTS = 100_000
  * (`requestHash`), not as its text: a server's next bodies may be megabytes, and keeping each one grew a run by
  * megabytes a page until the process ran out of memory.
  */
-export function visitedRequests(): (request: GraphRequest) => void {
+export function visitedRequests(): (request: GraphRequest, key?: number) => void {
   const seen = new Set<number>()
-  return (request) => {
-    const key = requestHash(request.endpoint, request.body)
+  // A step's key was computed when it was read (`stepTo`): not hashed twice.
+  return (request, key = requestHash(request.endpoint, request.body)) => {
     if (seen.has(key)) throw new PagingLoopError(`next repeats an earlier request to ${request.endpoint}`)
     // A Set iterates in insertion order: the first key is the oldest.
     if (seen.size >= REMEMBERED_REQUESTS) seen.delete(seen.values().next().value!)
