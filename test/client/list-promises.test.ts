@@ -1,15 +1,79 @@
 // A page the client hands back is held to what its list promised (issue 26; holes a review found in session
 // 19). Real HTTP on 127.0.0.1.
 import { describe, expect, it } from 'vitest'
-import { hql, returnType } from 'hql'
-import { createClient, InvalidResponseError, staticTokenGrant, type ResponseCheck } from '../../src/client'
+import { contributions, hql, keyContributors, returnType } from 'hql'
+import {
+  createClient,
+  InvalidResponseError,
+  looseCheck,
+  staticTokenGrant,
+  type ResponseCheck,
+} from '../../src/client'
 import { movie } from './fake-service'
 import { FAST, failure } from './helpers'
-import { hostileServerForFile } from './hostile-server'
+import { hostileServerForFile, sendJson } from './hostile-server'
 
 const server = hostileServerForFile()
 const clientOf = (check: ResponseCheck | undefined) =>
   createClient({ baseUrl: server.url, auth: staticTokenGrant('token-of-promises'), ...FAST, check })
+
+const PARENT = movie(0).object.mhid
+const credit = { relationships: [{ contribution: 'Performer' }] }
+const person = (n: number, extra: object = {}) => ({
+  object: {
+    mhid: `mhric${String(n).padStart(39, '0')}`,
+    name: `Person ${n}`,
+    altId: `mhric-p-${n}`,
+    ...extra,
+  },
+  context: credit,
+})
+const post = (endpoint: string, body: Record<string, unknown>) => ({ endpoint, method: 'POST', body })
+/** An answer of one movie (movie 0, or `object`) holding the list `keyContributors`. */
+const holding = (keyContributors: unknown, object: object = movie(0).object) => ({
+  content: [{ object: { ...object, keyContributors }, context: {} }],
+  pagingInfo: { next: null },
+})
+const pageOf = (items: unknown[], next: unknown = null) => ({ content: items, pagingInfo: { next } })
+
+describe("a list component's continuation", () => {
+  const query = hql
+    .explore()
+    .filter(returnType.eq('Movie'))
+    .with(keyContributors(contributions).pageSize(1))
+    .pageSize(1)
+  /** A contributor with the contributions the query asks of it. */
+  const contributor = (n: number) =>
+    person(n, { contributions: pageOf([{ ...movie(50 + n), context: credit }]) })
+  const continuation = (component: object) =>
+    post('/graph/lookup', {
+      ids: [PARENT],
+      components: [{ name: 'keyContributors', pageSize: 1, page: 1, ...component }],
+    })
+  async function listWithNext(check: ResponseCheck | undefined, next: unknown) {
+    server.handle((_, res) => sendJson(res, 200, holding(pageOf([contributor(0)], next))))
+    const client = clientOf(check)
+    const list = (await client.run(query)).content[0]!.object.keyContributors
+    server.requests.length = 0
+    return { client, list }
+  }
+
+  it.each([
+    ['content that is no list', { content: 'not a list', pagingInfo: { next: null } }],
+    ['paging info that is no object', { content: [], pagingInfo: 42 }],
+  ])('whose answer holds %s is an InvalidResponseError, whatever the check', async (_, answered) => {
+    for (const check of [undefined, looseCheck]) {
+      const { client, list } = await listWithNext(
+        check,
+        continuation({ components: [{ name: 'contributions' }] }),
+      )
+      server.handle((_, res) => sendJson(res, 200, holding(answered)))
+      const error = await failure(client.next(list))
+      expect(error).toBeInstanceOf(InvalidResponseError)
+      expect(error.path).toEqual(['content', 0, 'object', 'keyContributors'])
+    }
+  })
+})
 
 describe('a next body nested deeper than any query', () => {
   it('is an InvalidResponseError on a single step, as in a run, before any request', async () => {

@@ -123,7 +123,13 @@ export function readPage(answer: unknown, step: Step): unknown {
     const object = field(arrayAt(field(answer, 'content'), ['content'])[0], 'object')
     // The name comes from the server: read as an own property only.
     const list = isRecord(object) && Object.hasOwn(object, name) ? object[name] : undefined
-    if (!isRecord(list)) throw invalid(`expected the next page of '${name}'`, ['content', 0, 'object', name])
+    // Read as a list whatever the check: an answer only the envelope was checked against may hold anything here.
+    if (
+      !isRecord(list) ||
+      !Array.isArray(list['content']) ||
+      !(list['pagingInfo'] === null || isRecord(list['pagingInfo']))
+    )
+      throw invalid(`expected the next page of '${name}'`, ['content', 0, 'object', name])
     return list
   }
   // The silo's title wins over any the answer carries: the page is that silo's.
