@@ -6,6 +6,7 @@ import {
   createClient,
   InvalidResponseError,
   looseCheck,
+  PagingRefusedError,
   staticTokenGrant,
   type ResponseCheck,
 } from '../../src/client'
@@ -72,6 +73,45 @@ describe("a list component's continuation", () => {
       expect(error).toBeInstanceOf(InvalidResponseError)
       expect(error.path).toEqual(['content', 0, 'object', 'keyContributors'])
     }
+  })
+})
+
+describe('a list component whose object has no string mhid', () => {
+  const query = hql.explore().filter(returnType.eq('Movie')).with(keyContributors).pageSize(1)
+  const { mhid: _, ...withoutId } = movie(0).object
+  const parentPage = post('/graph/lookup', {
+    ids: [PARENT],
+    components: [{ name: 'keyContributors' }],
+    page: 1,
+  })
+  const proper = post('/graph/lookup', { ids: [PARENT], components: [{ name: 'keyContributors', page: 1 }] })
+
+  it.each([
+    ['no mhid', withoutId],
+    ['a number for its mhid', { ...withoutId, mhid: 12345 }],
+  ])('(%s) is still known: any continuation naming an object is refused', async (_, object) => {
+    for (const next of [parentPage, proper])
+      for (const check of [undefined, looseCheck]) {
+        server.handle((_, res) => sendJson(res, 200, holding(pageOf([person(0)], next), object)))
+        const client = clientOf(check)
+        const list = (await client.run(query)).content[0]!.object.keyContributors
+        server.requests.length = 0
+        const error = await failure(client.next(list))
+        expect(error).toBeInstanceOf(PagingRefusedError)
+        expect(error.message).toContain('the next of keyContributors (of an object without an mhid)')
+        expect(server.requests).toHaveLength(0)
+      }
+  })
+
+  it('a list whose content is no array is known too: its next paging the parent is refused', async () => {
+    server.handle((_, res) =>
+      sendJson(res, 200, holding({ content: 'soon', pagingInfo: { next: parentPage } })),
+    )
+    const client = clientOf(undefined)
+    const list = (await client.run(query)).content[0]!.object.keyContributors
+    const error = await failure(client.next(list))
+    expect(error).toBeInstanceOf(PagingRefusedError)
+    expect(error.message).toContain(`the next of keyContributors (of "${PARENT}") does not continue it`)
   })
 })
 

@@ -6,11 +6,12 @@ import type { EndpointName } from '../types'
 
 /**
  * Where a list the client handed out came from, so that its `next` can be held to continuing it: a whole
- * response of an endpoint, a list component of one object (its name and the object's id), or one silo.
+ * response of an endpoint, a list component of one object (its name and the object's id: none when the object
+ * has no string mhid), or one silo.
  */
 export type ListOrigin =
   | { readonly kind: 'response'; readonly endpoint: EndpointName }
-  | { readonly kind: 'component'; readonly name: string; readonly parentId: string }
+  | { readonly kind: 'component'; readonly name: string; readonly parentId: string | undefined }
   | { readonly kind: 'silo'; readonly title: string }
 
 /** How deep lists nest in a response: components nest `maxComponentDepth` (5) levels; a little more is free. */
@@ -33,12 +34,16 @@ export function listOrigins() {
       for (const name of Object.keys(object)) {
         const value = object[name]
         if (!isRecord(value)) continue
-        if (Array.isArray(value['content']) && isRecord(value['pagingInfo'])) {
-          // Only components are lists the service continues; any other key is the server's own.
-          if (typeof id === 'string' && isComponentName(name))
-            origins.set(value, { kind: 'component', name, parentId: id })
+        // A one-object component (primaryImage) is a pair. Any other is recorded whatever it holds and whatever
+        // its object's id: a list left out would have its next followed unchecked (the parent's page of movies
+        // returned as contributors). Only components are lists the service continues; any other key is the
+        // server's own.
+        if (isRecord(value['object'])) visitPairs([value], depth + 1)
+        else {
+          if (isComponentName(name))
+            origins.set(value, { kind: 'component', name, parentId: typeof id === 'string' ? id : undefined })
           visitPairs(value['content'], depth + 1)
-        } else if (isRecord(value['object'])) visitPairs([value], depth + 1)
+        }
       }
     }
   }
@@ -88,7 +93,7 @@ export function checkContinues(
   // One sentence frame for the three kinds of list: only the list's description and the test differ.
   const component = origin.kind === 'component'
   const list = component
-    ? `${origin.name} (of ${quoted(origin.parentId)})`
+    ? `${origin.name} (of ${origin.parentId === undefined ? 'an object without an mhid' : quoted(origin.parentId)})`
     : origin.kind === 'response'
       ? `this ${origin.endpoint} response`
       : `the silo ${quoted(origin.title)}`
