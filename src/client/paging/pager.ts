@@ -6,7 +6,7 @@ import { AbortedError, ClientConfigError, ClientError, LimitExceededError, Pagin
 import { numberOption, wholeOrInfinity } from '../option-checks'
 import { settle } from '../safe'
 import type { GraphRequest } from '../types'
-import { checkContinues, listOrigins } from './list-origins'
+import { checkContinues, listOrigins, responseOrigin, type ListOrigin } from './list-origins'
 import type { ItemsOptions, PagesOptions, Paging, PagingHost, PagingMethods, PagingOptions } from './paging'
 import {
   isEmptyPage,
@@ -37,8 +37,8 @@ interface Course {
   readonly given: unknown
   readonly first: Step | undefined
   readonly paging: EndpointName | undefined
-  /** The query being paged, whose promise checks its pages; undefined for a list. */
-  readonly query?: Query
+  /** Where the list paged came from (a query's response, the list's own origin): set by `courseFor`. */
+  readonly origin?: ListOrigin | undefined
 }
 
 /**
@@ -60,7 +60,6 @@ function courseOf(
           given: undefined,
           first: { request: compile(source as Query), endpoint: paging! },
           paging,
-          query: source as Query,
         }
   const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
   if (typeof endpoint !== 'string' || !isRecord(body))
@@ -74,7 +73,7 @@ function courseOf(
   const own = list ? stepAfter(source, paging) : undefined
   if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
     throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
-  return { given: undefined, first, paging, ...(list ? {} : { query: source as Query }) }
+  return { given: undefined, first, paging }
 }
 
 /**
@@ -106,17 +105,25 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     return step
   }
 
-  /** Runs a step and reads its page; the lists of the answer (and a silo's page) are known from then on. */
-  const fetchPage = async (step: Step, call: CallOptions | undefined, query?: Query): Promise<unknown> => {
-    const answer = await run(step.request, call, query)
-    origins.register(answer, step.endpoint)
+  /**
+   * Runs a step of the list `origin` says (a response's next is checked against the response's query, whatever
+   * its body says; a continuation against what its body asks for, which `checkContinues` held to the list's
+   * components) and reads its page, which is that list's from then on.
+   */
+  const fetchPage = async (step: Step, call: CallOptions | undefined, origin: ListOrigin | undefined) => {
+    const answer = await run(step.request, call, origin?.kind === 'response' ? origin.query : undefined)
     const page = readPage(answer, step)
-    if (step.title !== undefined) origins.registerSilo(page, step.title)
+    // A list the client did not hand out (one rebuilt from JSON) is read by the shape of its next, and so are
+    // the pages that follow it: its first next held to nothing, holding the later ones would add no guarantee.
+    if (origin) origins.adopt(page, origin)
     return page
   }
 
-  const courseFor = (source: Pageable, call: PagesOptions): Course =>
-    courseOf(source, call.resumeFrom, scrub, stepFrom)
+  /** The course of `source`, and the origin of its first page: a query's, or the list's own. */
+  const courseFor = (source: Pageable, call: PagesOptions) => {
+    const course = courseOf(source, call.resumeFrom, scrub, stepFrom)
+    return { ...course, origin: course.paging ? responseOrigin(source as Query) : origins.originOf(source) }
+  }
 
   async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
     const ownLimit = call.maxPages !== undefined
@@ -148,10 +155,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
         throw resumable(new AbortedError(call.signal.reason, undefined, scrub), request)
       let page: unknown
       try {
-        // A query's own pages are checked against what the query promises, whatever its next body says; a
-        // continuation (a list's, a silo's) against what its own body asks for.
-        const own = course.query !== undefined && step.name === undefined && step.title === undefined
-        page = await fetchPage(step, call, own ? course.query : undefined)
+        // Every page of a run is the list's own (fetchPage adopts it so): one origin from start to end.
+        page = await fetchPage(step, call, course.origin)
       } catch (error) {
         throw resumable(error, request)
       }
@@ -210,24 +215,24 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     },
     async next(list: unknown, call?: CallOptions) {
       const step = stepFrom(list, undefined)
-      return step && fetchPage(step, call)
+      return step && fetchPage(step, call, origins.originOf(list))
     },
     async previous(list: unknown, call?: CallOptions) {
       const step = stepFrom(list, undefined, 'previous')
-      return step && fetchPage(step, call)
+      return step && fetchPage(step, call, origins.originOf(list))
     },
     async page(query: Query, next: unknown, call?: CallOptions) {
       // What a UI kept from a page: the query's own endpoint only, checked as the query's page.
       const step = stepOf(undefined, next, query.endpoint, scrub)
       if (step === undefined) throw new ClientConfigError('expected a next request, got none', ['next'])
-      return fetchPage(step, call, query)
+      return fetchPage(step, call, responseOrigin(query))
     },
     safeNext: (list: unknown, call?: CallOptions) => settle(() => methods.next(list, call)),
   }
   return {
     // Loosely typed here; PagingMethods ties each result to its query's or list's type.
     methods: methods as unknown as PagingMethods,
-    seen: (answer, endpoint) => origins.register(answer, endpoint),
+    seen: (answer, query) => origins.adopt(answer, responseOrigin(query)),
   }
 }
 

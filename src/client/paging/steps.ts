@@ -73,7 +73,7 @@ export function stepOf(
 /**
  * The step of a request of `list` (its next, or a `resumeFrom`), its endpoint checked and its body hashed: a body
  * nested deeper than any query is an `InvalidResponseError` here, before anything walks it (the loop guard, the
- * JSON sent), for a single step as for a run.
+ * JSON sent, the components compared), for a single step as for a run.
  */
 export function stepTo(
   list: unknown,
@@ -269,7 +269,8 @@ function mixValue(value: unknown, depth: number): void {
   }
 }
 
-function field(value: unknown, key: string): unknown {
+/** `value[key]` if `value` is an object, else undefined. */
+export function field(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined
 }
 
