@@ -1,5 +1,5 @@
 import { isObject as isRecord } from '../../model/check/kit'
-import { isComponentName, type Query } from '../../model/core'
+import type { Query } from '../../model/core'
 import { PagingRefusedError } from '../errors'
 import { field, type Step } from './steps'
 import type { EndpointName } from '../types'
@@ -30,8 +30,8 @@ export const responseOrigin = (query: Query): ListOrigin => ({
 
 /**
  * The origins of the lists one client handed out (held weakly: a page the app drops is forgotten). `adopt`
- * records a list and walks it once: each silo of a response, and every list component of every object at any
- * depth, each with the id of the object that holds it and the components asked of its items.
+ * records a list and walks it once: each silo of a response, and every list component asked for of every object
+ * at any depth, each with the id of the object that holds it and the components asked of its items.
  */
 export function listOrigins() {
   const origins = new WeakMap<object, ListOrigin>()
@@ -49,20 +49,21 @@ export function listOrigins() {
     visitPairs(list['content'], components, depth)
   }
 
+  /**
+   * Records the lists of the objects of `content`: each component `requested` of them (the query's, so a name of
+   * the catalogue) that the object holds as its own. What the query did not ask for is not in the list's type.
+   */
   function visitPairs(content: unknown, requested: unknown, depth: number): void {
-    if (!Array.isArray(content) || depth > MAX_DEPTH) return
+    if (!Array.isArray(content) || !Array.isArray(requested) || depth > MAX_DEPTH) return
     for (const pair of content) {
       const object = field(pair, 'object')
       if (!isRecord(object)) continue
       const id = object['mhid']
-      for (const name of Object.keys(object)) {
-        const value = object[name]
-        // Only components are lists the service continues; any other key is the server's own.
-        if (!isRecord(value) || !isComponentName(name)) continue
-        const components = field(
-          Array.isArray(requested) ? requested.find((asked) => field(asked, 'name') === name) : undefined,
-          'components',
-        )
+      for (const asked of requested) {
+        const name = field(asked, 'name') as string
+        const value = Object.hasOwn(object, name) ? object[name] : undefined
+        if (!isRecord(value)) continue
+        const components = field(asked, 'components')
         // A one-object component (primaryImage) is a pair. Any other is recorded whatever it holds and whatever
         // its object's id: a list left out would have its next followed unchecked (the parent's page of movies
         // returned as contributors).
