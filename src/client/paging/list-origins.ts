@@ -130,8 +130,8 @@ export function checkContinues(
       ? `this ${origin.endpoint} response`
       : `the silo ${quoted(origin.title)}`
   // A response's next pages its query, whose promise its pages are checked against (when there is a check),
-  // whatever the body asks for. A continuation is checked against its own body: that must
-  // ask for what the list's items were asked for. A component continuation nests them in its one component.
+  // whatever the body asks for. A continuation is checked against its own body: that must ask for what the
+  // list's items were asked for. A component continuation nests them in its one component.
   const same =
     response ||
     asked(
