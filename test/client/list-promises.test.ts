@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { contributions, hql, keyContributors, primaryImage, returnType, silo } from 'hql'
 import {
+  ClientConfigError,
   createClient,
   InvalidResponseError,
   looseCheck,
@@ -128,6 +129,20 @@ describe("a list component's continuation", () => {
       expect(error.message).toContain('with other components')
       expect(server.requests).toHaveLength(0)
     }
+  })
+
+  it('given as a resumeFrom that asks for other components is a ClientConfigError, before any request', async () => {
+    const { client, list } = await listWithNext(
+      undefined,
+      continuation({ components: [{ name: 'contributions' }] }),
+    )
+    for (const other of [continuation({}), post('/graph/lookup', { ids: [PARENT], page: 1 })]) {
+      const run = await drain(client.items(list, { resumeFrom: other as never }))
+      expect(run.items).toEqual([])
+      expect(run.error).toBeInstanceOf(ClientConfigError)
+      expect(run.error).toMatchObject({ path: ['resumeFrom'] })
+    }
+    expect(server.requests).toHaveLength(0)
   })
 
   it('that asks for the same components (at another size) is followed, and checked', async () => {

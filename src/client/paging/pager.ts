@@ -37,29 +37,33 @@ interface Course {
   readonly given: unknown
   readonly first: Step | undefined
   readonly paging: EndpointName | undefined
-  /** Where the list paged came from (a query's response, the list's own origin): set by `courseFor`. */
-  readonly origin?: ListOrigin | undefined
+  /** Where the list paged came from: a query's response, or the list's own origin (none if not known). */
+  readonly origin: ListOrigin | undefined
 }
 
 /**
  * The course of `source` from `resumeFrom` (checked: a query resumes at its own endpoint, a list with a request
- * read the way its own next is, so the result's type holds), else from its start.
+ * read the way its own next is and held to the list as its next is, so the result's type holds), else from its
+ * start. `originOf` tells where a list came from.
  */
 function courseOf(
   source: Pageable,
   resumeFrom: unknown,
   scrub: (text: string) => string,
   stepAfter: (list: unknown, paging: EndpointName | undefined) => Step | undefined,
+  originOf: (list: unknown) => ListOrigin | undefined,
 ): Course {
   const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
   const paging = list ? undefined : (source as Query).endpoint
+  const origin = list ? originOf(source) : responseOrigin(source as Query)
   if (resumeFrom === undefined)
     return list
-      ? { given: source, first: undefined, paging }
+      ? { given: source, first: undefined, paging, origin }
       : {
           given: undefined,
           first: { request: compile(source as Query), endpoint: paging! },
           paging,
+          origin,
         }
   const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
   if (typeof endpoint !== 'string' || !isRecord(body))
@@ -67,13 +71,15 @@ function courseOf(
   let first: Step
   try {
     first = stepTo(source, endpoint, body, paging, scrub)
+    // Held to the list as its next is (an error's resumeFrom always is): no other object or components.
+    if (list) checkContinues(first, origin, scrub)
   } catch {
     throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
   }
   const own = list ? stepAfter(source, paging) : undefined
   if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
     throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
-  return { given: undefined, first, paging }
+  return { given: undefined, first, paging, origin }
 }
 
 /**
@@ -119,11 +125,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     return page
   }
 
-  /** The course of `source`, and the origin of its first page: a query's, or the list's own. */
-  const courseFor = (source: Pageable, call: PagesOptions) => {
-    const course = courseOf(source, call.resumeFrom, scrub, stepFrom)
-    return { ...course, origin: course.paging ? responseOrigin(source as Query) : origins.originOf(source) }
-  }
+  const courseFor = (source: Pageable, call: PagesOptions) =>
+    courseOf(source, call.resumeFrom, scrub, stepFrom, origins.originOf)
 
   async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
     const ownLimit = call.maxPages !== undefined
