@@ -207,7 +207,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
   const client: Client = {
     run: async (query, call) => {
       const page = await runRequest(compile(query), call, query)
-      pages?.seen(page, query.endpoint)
+      pages?.seen(page, query)
       return page as never
     },
     request: async ({ endpoint, method = 'POST', body }, call = {}) =>

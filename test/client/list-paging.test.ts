@@ -2,6 +2,7 @@
 // endpoints, a continuation's answer must hold the list, and the loop, stall and maxPages guards hold as they
 // do for a query. Real HTTP on 127.0.0.1, nothing mocked.
 import { describe, expect, it } from 'vitest'
+import { hql, silo } from 'hql'
 import {
   createClient,
   InvalidResponseError,
@@ -136,5 +137,50 @@ describe('the guards of a run over a list', () => {
     const run = await drain(clientOf().pages(listPage(0, continuation(1)), { maxPages: 3 }))
     expect(run.items).toHaveLength(3)
     expect(server.requests).toHaveLength(2)
+  })
+
+  it('maxPages 0 yields nothing, the list in hand included, as for a query', async () => {
+    const list = listPage(0, continuation(1))
+    expect((await drain(clientOf().pages(list, { maxPages: 0 }))).items).toEqual([])
+    expect((await drain(clientOf().items(list, { maxPages: 0 }))).items).toEqual([])
+    expect(server.requests).toHaveLength(0)
+  })
+})
+
+describe("a silo's title", () => {
+  const westerns = hql.silos(silo.explore({ name: 'Westerns', positions: [0] }))
+  const siloNext = { endpoint: '/graph/lookup', method: 'POST', body: { ids: [movie(1).object.mhid] } }
+
+  it("wins over an answer's own title on the silo's next page", async () => {
+    server.handle((request, res) =>
+      request.url.endsWith('/silos')
+        ? sendJson(res, 200, {
+            silos: [{ title: 'Westerns', content: [movie(0)], pagingInfo: { next: siloNext } }],
+            pagingInfo: { next: null },
+          })
+        : sendJson(res, 200, { title: 'Comedies', ...listPage(1, null) }),
+    )
+    const client = clientOf()
+    const page = await client.run(westerns)
+    expect((await client.next(page.silos[0]!))?.title).toBe('Westerns')
+    const run = await drain(client.pages(page.silos[0]!))
+    expect(run.items.map((one) => one.title)).toEqual(['Westerns', 'Westerns'])
+  })
+
+  it("wins over a pair's own silo key among the items of the silos", async () => {
+    server.handle((_, res) =>
+      sendJson(res, 200, {
+        silos: [
+          { title: 'Westerns', content: [{ ...movie(0), silo: 'Comedies' }], pagingInfo: { next: null } },
+          { title: 'Comedies', content: [movie(1)], pagingInfo: { next: null } },
+        ],
+        pagingInfo: { next: null },
+      }),
+    )
+    const run = await drain(clientOf().items(westerns))
+    expect(run.items.map((item) => [item.silo, item.object.name])).toEqual([
+      ['Westerns', 'Movie 0'],
+      ['Comedies', 'Movie 1'],
+    ])
   })
 })

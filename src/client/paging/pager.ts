@@ -6,7 +6,7 @@ import { AbortedError, ClientConfigError, ClientError, LimitExceededError, Pagin
 import { numberOption, wholeOrInfinity } from '../option-checks'
 import { settle } from '../safe'
 import type { GraphRequest } from '../types'
-import { checkContinues, listOrigins } from './list-origins'
+import { checkContinues, listOrigins, responseOrigin, type ListOrigin } from './list-origins'
 import type { ItemsOptions, PagesOptions, Paging, PagingHost, PagingMethods, PagingOptions } from './paging'
 import {
   isEmptyPage,
@@ -37,30 +37,33 @@ interface Course {
   readonly given: unknown
   readonly first: Step | undefined
   readonly paging: EndpointName | undefined
-  /** The query being paged, whose promise checks its pages; undefined for a list. */
-  readonly query?: Query
+  /** Where the list paged came from: a query's response, or the list's own origin (none if not known). */
+  readonly origin: ListOrigin | undefined
 }
 
 /**
  * The course of `source` from `resumeFrom` (checked: a query resumes at its own endpoint, a list with a request
- * read the way its own next is, so the result's type holds), else from its start.
+ * read the way its own next is and held to the list as its next is, so the result's type holds), else from its
+ * start. `originOf` tells where a list came from.
  */
 function courseOf(
   source: Pageable,
   resumeFrom: unknown,
   scrub: (text: string) => string,
   stepAfter: (list: unknown, paging: EndpointName | undefined) => Step | undefined,
+  originOf: (list: unknown) => ListOrigin | undefined,
 ): Course {
   const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
   const paging = list ? undefined : (source as Query).endpoint
+  const origin = list ? originOf(source) : responseOrigin(source as Query)
   if (resumeFrom === undefined)
     return list
-      ? { given: source, first: undefined, paging }
+      ? { given: source, first: undefined, paging, origin }
       : {
           given: undefined,
           first: { request: compile(source as Query), endpoint: paging! },
           paging,
-          query: source as Query,
+          origin,
         }
   const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
   if (typeof endpoint !== 'string' || !isRecord(body))
@@ -68,13 +71,15 @@ function courseOf(
   let first: Step
   try {
     first = stepTo(source, endpoint, body, paging, scrub)
+    // Held to the list as its next is (an error's resumeFrom always is): no other object or components.
+    if (list) checkContinues(first, origin, scrub)
   } catch {
     throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
   }
   const own = list ? stepAfter(source, paging) : undefined
   if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
     throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
-  return { given: undefined, first, paging, ...(list ? {} : { query: source as Query }) }
+  return { given: undefined, first, paging, origin }
 }
 
 /**
@@ -106,17 +111,22 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     return step
   }
 
-  /** Runs a step and reads its page; the lists of the answer (and a silo's page) are known from then on. */
-  const fetchPage = async (step: Step, call: CallOptions | undefined, query?: Query): Promise<unknown> => {
-    const answer = await run(step.request, call, query)
-    origins.register(answer, step.endpoint)
+  /**
+   * Runs a step of the list `origin` says (a response's next is checked against the response's query, whatever
+   * its body says; a continuation against what its body asks for, which `checkContinues` held to the list's
+   * components) and reads its page, which is that list's from then on.
+   */
+  const fetchPage = async (step: Step, call: CallOptions | undefined, origin: ListOrigin | undefined) => {
+    const answer = await run(step.request, call, origin?.kind === 'response' ? origin.query : undefined)
     const page = readPage(answer, step)
-    if (step.title !== undefined) origins.registerSilo(page, step.title)
+    // A list the client did not hand out (one rebuilt from JSON) is read by the shape of its next, and so are
+    // the pages that follow it: its first next held to nothing, holding the later ones would add no guarantee.
+    if (origin) origins.adopt(page, origin)
     return page
   }
 
-  const courseFor = (source: Pageable, call: PagesOptions): Course =>
-    courseOf(source, call.resumeFrom, scrub, stepFrom)
+  const courseFor = (source: Pageable, call: PagesOptions) =>
+    courseOf(source, call.resumeFrom, scrub, stepFrom, origins.originOf)
 
   async function* walk(course: Course, call: PagesOptions, bounded = false): AsyncGenerator<PageOf> {
     const ownLimit = call.maxPages !== undefined
@@ -129,7 +139,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     let count = 0
     let empty = 0
     let step = course.first
-    if (course.given !== undefined) {
+    // The list in hand counts as a page: with maxPages 0 there is none, as for a query.
+    if (course.given !== undefined && maxPages > 0) {
       // A list in hand is the run's first page: nothing to fetch, nothing to resume.
       count = 1
       yield { page: course.given, request: undefined }
@@ -139,7 +150,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     }
     if (step === undefined) return
     const visit = visitedRequests()
-    visit(step.request)
+    visit(step.request, step.key)
     while (count < maxPages) {
       count++
       const request = step.request
@@ -147,10 +158,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
         throw resumable(new AbortedError(call.signal.reason, undefined, scrub), request)
       let page: unknown
       try {
-        // A query's own pages are checked against what the query promises, whatever its next body says; a
-        // continuation (a list's, a silo's) against what its own body asks for.
-        const own = course.query !== undefined && step.name === undefined && step.title === undefined
-        page = await fetchPage(step, call, own ? course.query : undefined)
+        // Every page of a run is the list's own (fetchPage adopts it so): one origin from start to end.
+        page = await fetchPage(step, call, course.origin)
       } catch (error) {
         throw resumable(error, request)
       }
@@ -165,7 +174,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
           new PagingLoopError(`${empty} pages in a row were empty but had a next`),
           next.request,
         )
-      visit(next.request)
+      visit(next.request, next.key)
       step = next
     }
     // Only the default limit ends here (the caller's stops above, quietly): a result cut short must not pass
@@ -209,24 +218,24 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     },
     async next(list: unknown, call?: CallOptions) {
       const step = stepFrom(list, undefined)
-      return step && fetchPage(step, call)
+      return step && fetchPage(step, call, origins.originOf(list))
     },
     async previous(list: unknown, call?: CallOptions) {
       const step = stepFrom(list, undefined, 'previous')
-      return step && fetchPage(step, call)
+      return step && fetchPage(step, call, origins.originOf(list))
     },
     async page(query: Query, next: unknown, call?: CallOptions) {
       // What a UI kept from a page: the query's own endpoint only, checked as the query's page.
       const step = stepOf(undefined, next, query.endpoint, scrub)
       if (step === undefined) throw new ClientConfigError('expected a next request, got none', ['next'])
-      return fetchPage(step, call, query)
+      return fetchPage(step, call, responseOrigin(query))
     },
     safeNext: (list: unknown, call?: CallOptions) => settle(() => methods.next(list, call)),
   }
   return {
     // Loosely typed here; PagingMethods ties each result to its query's or list's type.
     methods: methods as unknown as PagingMethods,
-    seen: (answer, endpoint) => origins.register(answer, endpoint),
+    seen: (answer, query) => origins.adopt(answer, responseOrigin(query)),
   }
 }
 

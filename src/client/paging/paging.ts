@@ -1,4 +1,4 @@
-import type { EndpointName, Query, ResultOf } from '../../model/core'
+import type { Query, ResultOf } from '../../model/core'
 import type { CallOptions } from '../call-options'
 import type { SafeResult } from '../safe'
 import type { GraphRequest, ItemOf, PageableList } from '../types'
@@ -115,8 +115,8 @@ export interface PagingHost {
 
 /** The paging piece, as `createClient({ paging })` takes it. */
 export interface Paging {
-  /** @internal joins one client: its methods, and `seen`, told of each answer `run` hands out. */
-  attach(host: PagingHost): { methods: PagingMethods; seen(answer: unknown, endpoint: EndpointName): void }
+  /** @internal joins one client: its methods, and `seen`, told of each answer `run` hands out and its query. */
+  attach(host: PagingHost): { methods: PagingMethods; seen(answer: unknown, query: Query): void }
 }
 
 /** Options of `paging()`. */

@@ -19,6 +19,8 @@ import type { EndpointName, GraphRequest } from '../types'
 export interface Step {
   readonly request: GraphRequest
   readonly endpoint: EndpointName
+  /** The request's hash (`requestHash`), which the loop guard keeps; a query's first request has none yet. */
+  readonly key?: number
   /** The continued list component: the page is `content[0].object[name]` of the answer. */
   readonly name?: string | undefined
   /** The silo's title, copied onto the answer. */
@@ -68,7 +70,11 @@ export function stepOf(
   return stepTo(list, endpoint, body, paging, scrub)
 }
 
-/** The step of a request of `list` (its next, or a `resumeFrom`), its endpoint checked. */
+/**
+ * The step of a request of `list` (its next, or a `resumeFrom`), its endpoint checked and its body hashed: a body
+ * nested deeper than any query is an `InvalidResponseError` here, before anything walks it (the loop guard, the
+ * JSON sent, the components compared), for a single step as for a run.
+ */
 export function stepTo(
   list: unknown,
   endpoint: string,
@@ -80,6 +86,7 @@ export function stepTo(
   const step = {
     request: { endpoint: path, method: 'POST', body } as const,
     endpoint: endpointOfGraphPath(path),
+    key: requestHash(path, body),
   }
   if (paging) return step
   const title = field(list, 'title')
@@ -116,10 +123,17 @@ export function readPage(answer: unknown, step: Step): unknown {
     const object = field(arrayAt(field(answer, 'content'), ['content'])[0], 'object')
     // The name comes from the server: read as an own property only.
     const list = isRecord(object) && Object.hasOwn(object, name) ? object[name] : undefined
-    if (!isRecord(list)) throw invalid(`expected the next page of '${name}'`, ['content', 0, 'object', name])
+    // Read as a list whatever the check: an answer only the envelope was checked against may hold anything here.
+    if (
+      !isRecord(list) ||
+      !Array.isArray(list['content']) ||
+      !(list['pagingInfo'] === null || isRecord(list['pagingInfo']))
+    )
+      throw invalid(`expected the next page of '${name}'`, ['content', 0, 'object', name])
     return list
   }
-  return title !== undefined && isRecord(answer) ? { title, ...answer } : answer
+  // The silo's title wins over any the answer carries: the page is that silo's.
+  return title !== undefined && isRecord(answer) ? { ...answer, title } : answer
 }
 
 /** The items of one page: the pairs of `content`, or of each silo tagged with its title. */
@@ -131,7 +145,8 @@ export function pageItems(response: unknown, paging: EndpointName | undefined): 
     const title = field(silo, 'title')
     if (typeof title !== 'string') throw invalid('expected a string', ['silos', index, 'title'])
     for (const pair of arrayAt(field(silo, 'content'), ['silos', index, 'content']))
-      items.push(isRecord(pair) ? { silo: title, ...pair } : pair)
+      // The silo's title wins over a `silo` key of the pair's own.
+      items.push(isRecord(pair) ? { ...pair, silo: title } : pair)
   })
   return items
 }
@@ -157,10 +172,10 @@ export const REMEMBERED_REQUESTS = 100_000
  * (`requestHash`), not as its text: a server's next bodies may be megabytes, and keeping each one grew a run by
  * megabytes a page until the process ran out of memory.
  */
-export function visitedRequests(): (request: GraphRequest) => void {
+export function visitedRequests(): (request: GraphRequest, key?: number) => void {
   const seen = new Set<number>()
-  return (request) => {
-    const key = requestHash(request.endpoint, request.body)
+  // A step's key was computed when it was read (`stepTo`): not hashed twice.
+  return (request, key = requestHash(request.endpoint, request.body)) => {
     if (seen.has(key)) throw new PagingLoopError(`next repeats an earlier request to ${request.endpoint}`)
     // A Set iterates in insertion order: the first key is the oldest.
     if (seen.size >= REMEMBERED_REQUESTS) seen.delete(seen.values().next().value!)
@@ -254,7 +269,8 @@ function mixValue(value: unknown, depth: number): void {
   }
 }
 
-function field(value: unknown, key: string): unknown {
+/** `value[key]` if `value` is an object, else undefined. */
+export function field(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined
 }
 
