@@ -9,6 +9,7 @@ import {
   createClient,
   hooks,
   InvalidResponseError,
+  paging,
   passwordGrant,
   staticTokenGrant,
   strictCheck,
@@ -251,5 +252,30 @@ describe('secrets as keys of an answer', () => {
       expect(error.path).toContain('[redacted]')
       expect(renderings(error)).not.toContain(token)
     }
+  })
+})
+
+describe("an error's resumeFrom", () => {
+  it('resumes with the next body as the server wrote it, and prints nothing of it', async () => {
+    const token = 'cursor-token-0123456789'
+    server.handle((request, res) => {
+      const { page = 0 } = JSON.parse(request.body) as { page?: number }
+      if (page === 1) {
+        res.writeHead(500, { 'content-type': 'application/json' })
+        return res.end(JSON.stringify({ message: 'down' }))
+      }
+      const next = {
+        endpoint: '/graph/explore',
+        method: 'POST',
+        body: { page: 1, cursor: `session ${token}` },
+      }
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ content: [], pagingInfo: { next } }))
+    })
+    const client = createClient({ baseUrl: server.url, auth: staticTokenGrant(token), paging: paging() })
+    const error = await failure(client.collect(exploreMovies(), { maxItems: 10 }))
+    expect(error.resumeFrom?.body).toMatchObject({ cursor: `session ${token}` })
+    expect(JSON.stringify(error)).not.toContain(token)
+    expect(inspect(error, { depth: Infinity })).not.toContain(token)
   })
 })

@@ -252,6 +252,9 @@ export const DEFAULT_MAX_PAGES = 1000
 export const STALLED_PAGES = 10
 
 function resumable(error: unknown, request: GraphRequest): unknown {
-  if (error instanceof ClientError && error.resumeFrom === undefined) error.resumeFrom = request
+  // Not enumerable: JSON.stringify and util.inspect leave it out. The body is the server's, sent back as it
+  // came, so it cannot be scrubbed, and may quote a secret (a cursor made of the token).
+  if (error instanceof ClientError && error.resumeFrom === undefined)
+    Object.defineProperty(error, 'resumeFrom', { value: request, writable: true })
   return error
 }
