@@ -21,7 +21,7 @@ const OWN_FIELD = /^(?:accept|content-type|grant_type)$/i
 // spaces, `&` and escaped quotes included: the value after an opening quote), or a JSON number or form value
 // (`password=…`).
 const SECRET_FIELD_IN_TEXT =
-  /("(?:password|client_?secret|refresh_?token|access_?token)"\s*:\s*"?|\b(?:password|client_?secret|refresh_?token|access_?token)=)(?:(?<=")(?:[^"\\]|\\.)*|[^"&\s,}]*)/gi
+  /(\b(?:password|client_?secret|refresh_?token|access_?token)(?:"\s*:\s*"?|=))(?:(?<=")(?:[^"\\]|\\.)*|[^"&\s,}]*)/gi
 
 // Characters that continue a word: a short secret next to one of them is part of another word (`p` in `port`).
 const WORD = /[\p{L}\p{N}_]/u
