@@ -137,6 +137,8 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
   async function refresh(renewal: TokenRenewal): Promise<StoredToken> {
     // Past this, something keeps the lock far longer than a token request takes (a holder extends it while
     // alive, so a live holder stuck this long, or processes that keep taking it and never store): go on alone.
+    // Not shorter: a holder's token request may take its 30 s (a 429 waited out), and the waiters must not all
+    // ask too. A call that stops waiting sooner leaves this refresh running for the next calls to join.
     const giveUpAt = Date.now() + 4 * lockMs
     try {
       for (;;) {
@@ -147,8 +149,14 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
           number,
         ]
         if (fence > 0) return await refreshHolding(renewal, fence)
-        if (Date.now() > giveUpAt) return await refreshAlone(renewal)
-        await pause(Math.max(1, Math.min(pollMs, lockLeftMs)))
+        if (Date.now() > giveUpAt) {
+          // Stored, so that the next read finds it: kept in `local` only, the next call would read Redis's
+          // (stale or none) over it and wait on the same lock again.
+          const token = await refreshAlone(renewal)
+          await store.set(token)
+          return token
+        }
+        await pause(lockLeftMs > 0 ? Math.min(pollMs, lockLeftMs) : pollMs)
       }
     } catch (error) {
       if (error instanceof RedisUnavailable) return refreshAlone(renewal)
@@ -156,7 +164,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     }
   }
 
-  return {
+  const store: TokenStore = {
     get: () => read().catch((error) => (error instanceof RedisUnavailable ? local : Promise.reject(error))),
     async set(token) {
       local = token
@@ -168,6 +176,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     },
     refresh,
   }
+  return store
 }
 
 function ignoreUnavailable(error: unknown): void {
