@@ -22,7 +22,7 @@ let keyCount = 0
 const freshKey = () => `hql:test:stuck:${++keyCount}`
 const query = hql.explore().filter(returnType.eq('Movie'))
 
-const clientOn = (key: string, lockMs?: number) =>
+const clientOn = (key: string, lockMs = 15_000) =>
   createClient({
     baseUrl: tokens.url,
     auth: passwordGrant({
