@@ -54,6 +54,10 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
   const owner = globalThis.crypto.randomUUID()
   // The last token this process saw or obtained: what it goes on with while Redis is away.
   let local: StoredToken | undefined
+  // The token this process got on its own after giving up on a lock held too long: not stored (the fleet still
+  // waits on the live holder), but used here while usable. Kept in `local` only, the next read put Redis's
+  // (stale or none) over it, and the next call waited out the same lock again.
+  let alone: StoredToken | undefined
 
   const encode = async (token: StoredToken) => {
     const text = tokenText(token)
@@ -135,6 +139,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
   }
 
   async function refresh(renewal: TokenRenewal): Promise<StoredToken> {
+    if (alone !== undefined && renewal.usable(alone)) return alone
     // Past this, something keeps the lock far longer than a token request takes (a holder extends it while
     // alive, so a live holder stuck this long, or processes that keep taking it and never store): go on alone.
     // Not shorter: a holder's token request may take its 30 s (a 429 waited out), and the waiters must not all
@@ -149,13 +154,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
           number,
         ]
         if (fence > 0) return await refreshHolding(renewal, fence)
-        if (Date.now() > giveUpAt) {
-          // Stored, so that the next read finds it: kept in `local` only, the next call would read Redis's
-          // (stale or none) over it and wait on the same lock again.
-          const token = await refreshAlone(renewal)
-          await store.set(token)
-          return token
-        }
+        if (Date.now() > giveUpAt) return (alone = await refreshAlone(renewal))
         await pause(lockLeftMs > 0 ? Math.min(pollMs, lockLeftMs) : pollMs)
       }
     } catch (error) {
@@ -164,19 +163,18 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     }
   }
 
-  const store: TokenStore = {
+  return {
     get: () => read().catch((error) => (error instanceof RedisUnavailable ? local : Promise.reject(error))),
     async set(token) {
       local = token
       await link.eval(putToken, keys, [await encode(token), expiry(token), 'always']).catch(ignoreUnavailable)
     },
     async clear() {
-      local = undefined
+      local = alone = undefined
       await link.eval(clearToken, keys, []).catch(ignoreUnavailable)
     },
     refresh,
   }
-  return store
 }
 
 function ignoreUnavailable(error: unknown): void {
