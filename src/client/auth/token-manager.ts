@@ -96,8 +96,8 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
     remember(current, context)
     const startedAt = Date.now()
     try {
+      // The grant's token request has made its tokens secrets already.
       const token = await obtain(current, reason, context)
-      remember(token, context)
       if (token.expiresAt !== undefined)
         last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
       return token
@@ -151,7 +151,7 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
       const stored = inflight ? undefined : await read(context.signal)
       remember(stored, context)
       if (usable(stored)) return stored!.accessToken
-      if (unstored !== undefined && !inflight && isFresh(unstored)) return unstored.accessToken
+      if (!inflight && usable(unstored)) return unstored!.accessToken
       return (await shared(stored?.accessToken, stored === undefined ? 'missing' : 'expiring', context))
         .accessToken
     },
