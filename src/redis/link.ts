@@ -1,6 +1,6 @@
 import type { RedisStateInfo } from '../client'
 import type { SendCommand } from './client'
-import { isNoScript, type Script } from './script'
+import { isNoScript, script, type Script } from './script'
 
 /** Thrown (internally) when Redis cannot be used now: the caller goes on with its per-process behaviour. */
 export class RedisUnavailable extends Error {
@@ -21,12 +21,16 @@ export interface LinkOptions {
 
 const DETAIL_LIMIT = 200
 
+// The probe: a write that expires by itself, run as a script like every operation it stands for.
+const probeScript = script('hql-probe', `return redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])`)
+
 /**
  * One component's connection state: `shared` while Redis answers, `fallback` from the first command that fails
  * or times out until a probe (every `retryMs`, in the background) gets an answer again. The probe is a write
- * (`SET <key>:probe`), not a PING: a Redis that answers but refuses writes (a replica, `min-replicas-to-write`,
- * out of memory) would pass a PING and fail the next booking, and the part would flap between shared and
- * fallback every `retryMs`, announcing each change. While falling back,
+ * through a script (`SET <key>:probe` in Lua), not a PING: a Redis that answers but refuses writes (a replica,
+ * `min-replicas-to-write`, out of memory) or scripts (an ACL without @scripting) would pass a PING and fail
+ * the next booking, and the part would flap between shared and fallback every `retryMs`, announcing each
+ * change. While falling back,
  * commands reject at once with `RedisUnavailable`: no caller ever waits on a Redis that is down for more than
  * the one `commandTimeoutMs` that revealed it.
  */
@@ -104,14 +108,14 @@ export class RedisLink {
 
   async #probe(): Promise<void> {
     try {
-      // A write that expires by itself: it proves Redis takes writes, and leaves nothing behind for long.
-      await this.#timed([
-        'SET',
-        `${this.#options.key}:probe`,
-        '1',
-        'PX',
-        String(Math.ceil(this.#options.retryMs)),
-      ])
+      // A write that expires by itself, through a script: it proves Redis takes writes and runs scripts (an
+      // ACL with -@scripting passed a plain SET, and the part flapped between shared and fallback every
+      // retryMs), and leaves nothing behind for long.
+      await this.#evalOnce(
+        probeScript,
+        [`${this.#options.key}:probe`],
+        [String(Math.ceil(this.#options.retryMs))],
+      )
     } catch {
       return this.#probeLater()
     }

@@ -19,12 +19,15 @@ export const readToken = script('hql-token-read', `return redis.call('HMGET', KE
 
 /**
  * Takes the refresh lock for ARGV[1] (an owner id) for ARGV[2] ms: { fence, 0 } when taken, { 0, ms left }
- * when another process holds it.
+ * when another process holds it. A lock is only ever a string with an expiry: a key there without one (left by
+ * a tool, a RESTORE with ttl 0, a stray SET) or of another type is no holder's, and is taken over, or every
+ * process would wait on it for good.
  */
 export const lockToken = script(
   'hql-token-lock',
   `${NEXT_FENCE}
-if redis.call('EXISTS', KEYS[2]) == 1 then return { 0, redis.call('PTTL', KEYS[2]) } end
+local left = redis.call('PTTL', KEYS[2])
+if left > 0 and redis.call('TYPE', KEYS[2]).ok == 'string' then return { 0, left } end
 local fence = next_fence()
 redis.call('SET', KEYS[2], ARGV[1] .. ':' .. fence, 'PX', ARGV[2])
 return { fence, 0 }`,

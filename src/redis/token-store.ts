@@ -54,6 +54,10 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
   const owner = globalThis.crypto.randomUUID()
   // The last token this process saw or obtained: what it goes on with while Redis is away.
   let local: StoredToken | undefined
+  // The token this process got on its own after giving up on a lock held too long: not stored (the fleet still
+  // waits on the live holder), but used here while usable. Kept in `local` only, the next read put Redis's
+  // (stale or none) over it, and the next call waited out the same lock again.
+  let alone: StoredToken | undefined
 
   const encode = async (token: StoredToken) => {
     const text = tokenText(token)
@@ -135,8 +139,11 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
   }
 
   async function refresh(renewal: TokenRenewal): Promise<StoredToken> {
+    if (alone !== undefined && renewal.usable(alone)) return alone
     // Past this, something keeps the lock far longer than a token request takes (a holder extends it while
     // alive, so a live holder stuck this long, or processes that keep taking it and never store): go on alone.
+    // Not shorter: a holder's token request may take its 30 s (a 429 waited out), and the waiters must not all
+    // ask too. A call that stops waiting sooner leaves this refresh running for the next calls to join.
     const giveUpAt = Date.now() + 4 * lockMs
     try {
       for (;;) {
@@ -147,8 +154,8 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
           number,
         ]
         if (fence > 0) return await refreshHolding(renewal, fence)
-        if (Date.now() > giveUpAt) return await refreshAlone(renewal)
-        await pause(Math.max(1, Math.min(pollMs, lockLeftMs)))
+        if (Date.now() > giveUpAt) return (alone = await refreshAlone(renewal))
+        await pause(lockLeftMs > 0 ? Math.min(pollMs, lockLeftMs) : pollMs)
       }
     } catch (error) {
       if (error instanceof RedisUnavailable) return refreshAlone(renewal)
@@ -163,7 +170,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
       await link.eval(putToken, keys, [await encode(token), expiry(token), 'always']).catch(ignoreUnavailable)
     },
     async clear() {
-      local = undefined
+      local = alone = undefined
       await link.eval(clearToken, keys, []).catch(ignoreUnavailable)
     },
     refresh,

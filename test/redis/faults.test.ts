@@ -4,15 +4,9 @@
 import { execFileSync } from 'node:child_process'
 import { afterEach, describe, expect, test } from 'vitest'
 import { RateBudgetError, type RedisStateInfo, type StoredToken, type TokenRenewal } from '../../src/client'
-import { redisRateBudget, redisTokenStore } from '../../src/redis'
+import { redisRateBudget, redisTokenStore, type RedisClientLike } from '../../src/redis'
 import { describeFailure } from '../../src/redis/link'
-import {
-  clientKinds,
-  countingClient,
-  rawCommand,
-  redisClient,
-  type TestClient,
-} from '../support/redis-clients'
+import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis } from '../support/redis-server'
 import { eventually, waitFor } from '../support/wait'
 
@@ -51,12 +45,15 @@ describe.each(clientKinds)('with %s', (kind) => {
     const events: RedisStateInfo[] = []
     // "Falls back within one command timeout" is one command sent and left unanswered, counted, where a time
     // would flake on a loaded machine; "calls do not wait on Redis at all" is no command sent.
-    const counted = countingClient(client.redis)
-    /** The commands `run` sends, but the background probes (a SET every retryMs while falling back). */
+    const counted = countingCommands(client.redis)
+    /** The commands `run` sends, but the background probes (a script on `<key>:probe` every retryMs). */
     const commandsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
       const before = counted.sent.length
       await run()
-      return counted.sent.slice(before).filter((command) => command !== 'SET')
+      return counted.sent
+        .slice(before)
+        .filter((args) => !args.some((arg) => arg.endsWith(':probe')))
+        .map((args) => args[0]!)
     }
     cleanups.push(async () => {
       await client.close()
@@ -297,3 +294,22 @@ test("a Redis client's error that quotes the command's values reaches the hook w
   expect(detail).not.toContain(sealed)
   expect(detail).toBe('Error: ERR Error running script, command: EVALSHA 3 hql:t [value] [value]')
 })
+
+/** The client, recording each command sent with its arguments (a probe is told by its key). */
+function countingCommands(client: RedisClientLike): { redis: RedisClientLike; sent: string[][] } {
+  const sent: string[][] = []
+  if ('call' in client)
+    return {
+      sent,
+      redis: {
+        call: (command: string, args: string[]) => (
+          sent.push([command, ...args]),
+          client.call(command, args)
+        ),
+      },
+    }
+  return {
+    sent,
+    redis: { sendCommand: (args: string[]) => (sent.push([...args]), client.sendCommand(args)) },
+  }
+}

@@ -129,6 +129,7 @@ async function postForm(
   timeoutMs: number,
 ): Promise<{ status: number; text: string; retryAfterMs: number | undefined }> {
   const total = deadline(undefined, 30_000)
+  const endsAt = Date.now() + 30_000
   try {
     for (let attempt = 1; ; attempt++) {
       const attemptDeadline = deadline(total.signal, timeoutMs)
@@ -156,11 +157,12 @@ async function postForm(
       const { status } = response
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
       const delayMs = retryAfterMs ?? backoffDelay(300, 10_000, attempt - 1)
-      // A wait the call's 30 s end cuts short gives up with this answer.
+      // A wait longer than the 30 s has left gives up at once with this answer (and its Retry-After), rather
+      // than sleep to the end while every call waiting for the token times out without seeing it.
       if (
         (status !== 429 && status !== 503) ||
         attempt > 2 ||
-        delayMs > 60_000 ||
+        Date.now() + delayMs > endsAt ||
         !(await sleep(delayMs, total.signal).then(
           () => true,
           () => false,
@@ -196,7 +198,9 @@ function readTokenResponse(
   return {
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
-    expiresAt: requestedAt + body.expires_in * 1000,
+    // A lifetime past 10^9 s (32 years) taken as 10^9 s: 1e306 s would make `expiresAt` Infinity, which JSON
+    // writes as null, so a shared store would read no token back and ask for one on every call.
+    expiresAt: requestedAt + Math.min(body.expires_in, 1e9) * 1000,
     issuedAt: requestedAt,
     ...(body.scope === undefined ? {} : { scope: body.scope }),
   }

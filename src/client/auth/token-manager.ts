@@ -24,6 +24,9 @@ export type Obtain = (
   context: AuthContext,
 ) => Promise<StoredToken>
 
+/** The refresh running for each store: every grant given the same store joins it rather than start its own. */
+const renewals = new WeakMap<TokenStore, Promise<StoredToken>>()
+
 /**
  * An `Auth` over a token endpoint: hands out the stored token while it is fresh, otherwise obtains one with
  * `obtain`, one request at a time however many calls wait (a store shared by several processes decides which
@@ -38,12 +41,23 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
   )
     throw new ClientConfigError('expected a TokenStore (get, set, clear)', ['auth', 'tokenStore'])
   const refreshMarginMs = numberOption(options.refreshMarginMs, 60_000, ['auth', 'refreshMarginMs'], atLeast0)
-  let inflight: Promise<StoredToken> | undefined
   // The lifetime of the token this grant obtained last, for a token that does not carry its `issuedAt`.
   let last: { accessToken: string; lifetimeMs: number } | undefined
   // A token obtained that the store refused to keep (`set` threw: a read-only replica, a full disk): used while
   // fresh. Dropped, every call went on to ask the token endpoint again (and failed with the store's error).
   let unstored: StoredToken | undefined
+
+  // A store is the app's code, or data anyone with access wrote: what `get` gives that is no token (null, a
+  // bare string, a number or object where a token goes) counts as none, and the grant asks for a new one,
+  // rather than crash the call or send `Bearer undefined`. A bad `expiresAt` reads as expired already.
+  const read = async (signal: AbortSignal): Promise<StoredToken | undefined> => {
+    const token = (await raceAbort(store.get(), signal)) as StoredToken | undefined
+    return typeof token?.accessToken == 'string' &&
+      token.accessToken &&
+      typeof (token.refreshToken ?? '') == 'string'
+      ? token
+      : undefined
+  }
 
   // A store may hand out tokens this grant never obtained; they are secrets all the same.
   const remember = (token: StoredToken | undefined, context: AuthContext): void => {
@@ -70,8 +84,8 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
 
   // Requests that read the store before the last refresh finished arrive with the old token: a stored token
   // that is fresh and not the one being replaced is used as it is.
-  const usable = (token: StoredToken, stale: string | undefined): boolean =>
-    token.accessToken !== stale && isFresh(token)
+  const usable = (token: StoredToken | undefined, stale?: string): boolean =>
+    !!token && token.accessToken !== stale && isFresh(token)
 
   /** Asks the token endpoint; the store is the caller's to update. */
   async function request(
@@ -82,8 +96,8 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
     remember(current, context)
     const startedAt = Date.now()
     try {
+      // The grant's token request has made its tokens secrets already.
       const token = await obtain(current, reason, context)
-      remember(token, context)
       if (token.expiresAt !== undefined)
         last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
       return token
@@ -100,17 +114,15 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
     context: AuthContext,
   ): Promise<StoredToken> {
     if (store.refresh !== undefined) {
-      const token = await store.refresh({
+      // What it resolves with, `shared` remembers as a secret; `request` the token it replaces.
+      return store.refresh({
         usable: (token) => usable(token, stale),
         obtain: (current) => request(current, reason, context),
       })
-      remember(token, context)
-      return token
     }
-    const current = await store.get()
-    remember(current, context)
-    if (current !== undefined && usable(current, stale)) return current
-    if (unstored !== undefined && usable(unstored, stale)) return unstored
+    const current = await read(context.signal)
+    if (usable(current, stale)) return current!
+    if (usable(unstored, stale)) return unstored!
     const token = await request(current, reason, context)
     try {
       await store.set(token)
@@ -122,26 +134,33 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
     return token
   }
 
-  // One refresh at a time, shared by every call waiting; each call still stops waiting at its own signal.
-  const shared = (stale: string | undefined, reason: TokenRefreshInfo['reason'], context: AuthContext) =>
-    raceAbort(
-      (inflight ??= refresh(stale, reason, context).finally(() => {
-        inflight = undefined
-      })),
-      context.signal,
-    )
+  // One refresh at a time per store, shared by every call waiting, whichever client of the store it is (several
+  // clients given one memoryTokenStore renewed once each); each call still stops waiting at its own signal.
+  const shared = (stale: string | undefined, reason: TokenRefreshInfo['reason'], context: AuthContext) => {
+    let running = renewals.get(store)
+    if (!running)
+      renewals.set(store, (running = refresh(stale, reason, context).finally(() => renewals.delete(store))))
+    return raceAbort(running, context.signal).then((token) => (remember(token, context), token))
+  }
 
   return {
     secrets,
     async token(context) {
       // While a refresh is under way, the call waits for it (`shared` joins it) rather than read the store.
-      const stored = inflight ? undefined : await raceAbort(store.get(), context.signal)
+      const inflight = renewals.has(store)
+      const stored = inflight ? undefined : await read(context.signal)
       remember(stored, context)
-      if (stored !== undefined && isFresh(stored)) return stored.accessToken
-      if (unstored !== undefined && !inflight && isFresh(unstored)) return unstored.accessToken
+      if (usable(stored)) return stored!.accessToken
+      if (!inflight && usable(unstored)) return unstored!.accessToken
       return (await shared(stored?.accessToken, stored === undefined ? 'missing' : 'expiring', context))
         .accessToken
     },
-    renew: async (rejected, context) => (await shared(rejected, 'rejected', context)).accessToken,
+    async renew(rejected, context) {
+      // A renewal already under way (started for an older token) may hand back the very token just rejected
+      // (a service that forgot every token at once): then one more, this time to replace that one.
+      let token = await shared(rejected, 'rejected', context)
+      if (token.accessToken === rejected) token = await shared(rejected, 'rejected', context)
+      return token.accessToken
+    },
   }
 }
