@@ -10,10 +10,10 @@ import {
   sendLog,
   type RateBudget,
 } from '../../src/client'
-import { createClient, hql, HttpError, passwordGrant, rateLimit, returnType } from '../../src/index'
+import { createClient, hql, HttpError, rateLimit, returnType } from '../../src/index'
 import { redisRateBudget } from '../../src/redis'
 import { confirmSend } from '../../src/redis/budget-scripts'
-import { busiestWindow, countingServer, type CountingServer } from '../support/counting-server'
+import { busiestWindow, countingGrant, countingServer, type CountingServer } from '../support/counting-server'
 import { clientKinds, rawCommand, redisClient, watchGrants, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
@@ -300,13 +300,7 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
       ['a', 'b'].map(async () =>
         createClient({
           baseUrl: http.url,
-          auth: passwordGrant({
-            authUrl: http.url,
-            clientId: 'app',
-            clientSecret: 'app-secret-0123456789',
-            username: 'user',
-            password: 'user-password-0123456789',
-          }),
+          auth: countingGrant(http),
           middleware: [
             rateLimit(
               redisRateBudget({ redis: await client(), key: shared, requests: 100, windowSeconds: 1 }),

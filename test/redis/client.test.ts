@@ -2,16 +2,9 @@
 // clients on one Redis key (as in many processes) make one token request between them, and a refused grant
 // leaves no lock behind and no token in Redis.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createClient,
-  hql,
-  OAuthError,
-  passwordGrant,
-  returnType,
-  type TokenRefreshInfo,
-} from '../../src/index'
+import { createClient, hql, OAuthError, returnType, type TokenRefreshInfo } from '../../src/index'
 import { redisTokenStore } from '../../src/redis'
-import { countingServer, type CountingServer } from '../support/counting-server'
+import { countingGrant, countingServer, type CountingServer } from '../support/counting-server'
 import {
   clientKinds,
   countingClient,
@@ -46,12 +39,7 @@ describe.each(clientKinds)('createClient with redisTokenStore on %s', (kind) => 
         sent[index] = counted.sent
         return createClient({
           baseUrl: http.url,
-          auth: passwordGrant({
-            authUrl: http.url,
-            clientId: 'app',
-            clientSecret: 'app-secret-0123456789',
-            username: 'user',
-            password: 'user-password-0123456789',
+          auth: countingGrant(http, {
             tokenStore: redisTokenStore({ redis: counted.redis, key, pollMs: 10, lockMs: 5000 }),
             onTokenRefresh: (info) => void refreshes.push(info),
           }),

@@ -2,9 +2,9 @@
 // JSON writes as null), against a real redis-server: the stored token must read back, not be asked for anew on
 // every call.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createClient, hql, passwordGrant, returnType } from '../../src/index'
+import { createClient, hql, returnType } from '../../src/index'
 import { redisTokenStore } from '../../src/redis'
-import { countingServer, type CountingServer } from '../support/counting-server'
+import { countingGrant, countingServer, type CountingServer } from '../support/counting-server'
 import { redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
@@ -21,12 +21,7 @@ afterAll(() => Promise.all([redis.close(), server.stop(), tokens.close()]))
 test('a token with expires_in 1e306 is stored once and read back by every call', async () => {
   const client = createClient({
     baseUrl: tokens.url,
-    auth: passwordGrant({
-      authUrl: tokens.url,
-      clientId: 'app',
-      clientSecret: 'app-secret-0123456789',
-      username: 'user',
-      password: 'user-password-0123456789',
+    auth: countingGrant(tokens, {
       tokenStore: redisTokenStore({ redis: redis.redis, key: 'hql:test:huge-expiry' }),
     }),
   })

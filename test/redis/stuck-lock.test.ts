@@ -2,9 +2,9 @@
 // expiry or of another type (left by a tool, a RESTORE with ttl 0, a stray write), and one a live process keeps
 // for far longer than a token request takes. Calls must get a token, not wait out their deadline.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createClient, hql, passwordGrant, returnType } from '../../src/index'
+import { createClient, hql, returnType } from '../../src/index'
 import { redisTokenStore } from '../../src/redis'
-import { countingServer, type CountingServer } from '../support/counting-server'
+import { countingGrant, countingServer, type CountingServer } from '../support/counting-server'
 import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
@@ -25,14 +25,7 @@ const query = hql.explore().filter(returnType.eq('Movie'))
 const clientOn = (key: string, lockMs = 15_000) =>
   createClient({
     baseUrl: tokens.url,
-    auth: passwordGrant({
-      authUrl: tokens.url,
-      clientId: 'app',
-      clientSecret: 'app-secret-0123456789',
-      username: 'user',
-      password: 'user-password-0123456789',
-      tokenStore: redisTokenStore({ redis: raw.redis, key, lockMs }),
-    }),
+    auth: countingGrant(tokens, { tokenStore: redisTokenStore({ redis: raw.redis, key, lockMs }) }),
   })
 
 const commandsProcessed = async () =>

@@ -1,16 +1,9 @@
 // redisTokenStore against a real redis-server, through both clients: the TokenStore contract, one refresh
 // among many stores (as many processes), the lock's expiry and fencing, and encryption at rest.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createClient,
-  hql,
-  passwordGrant,
-  returnType,
-  type StoredToken,
-  type TokenRenewal,
-} from '../../src/index'
+import { createClient, hql, returnType, type StoredToken, type TokenRenewal } from '../../src/index'
 import { redisTokenStore } from '../../src/redis'
-import { countingServer, type CountingServer } from '../support/counting-server'
+import { countingGrant, countingServer, type CountingServer } from '../support/counting-server'
 import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
@@ -174,14 +167,7 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
       [0, 1, 2].map(async () =>
         createClient({
           baseUrl: shortTokens.url,
-          auth: passwordGrant({
-            authUrl: shortTokens.url,
-            clientId: 'app',
-            clientSecret: 'app-secret-0123456789',
-            username: 'user',
-            password: 'user-password-0123456789',
-            tokenStore: redisTokenStore({ redis: await client(), key }),
-          }),
+          auth: countingGrant(shortTokens, { tokenStore: redisTokenStore({ redis: await client(), key }) }),
         }),
       ),
     )

@@ -2,6 +2,7 @@
 // and issues numbered tokens, and graph endpoints that log when each request arrived and with which token.
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
+import { passwordGrant, type Auth, type PasswordGrantOptions } from '../../src/client'
 import { TOKEN_PATH } from '../../src/model/wire'
 
 export interface CountingServer {
@@ -93,4 +94,16 @@ export function busiestWindow(times: readonly number[], windowMs: number): numbe
     most = Math.max(most, end - start + 1)
   }
   return most
+}
+
+/** A password grant with the credentials a counting server's token endpoint takes, and `options` over them. */
+export function countingGrant(server: CountingServer, options: Partial<PasswordGrantOptions> = {}): Auth {
+  return passwordGrant({
+    authUrl: server.url,
+    clientId: 'app',
+    clientSecret: 'app-secret-0123456789',
+    username: 'user',
+    password: 'user-password-0123456789',
+    ...options,
+  })
 }
