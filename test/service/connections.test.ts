@@ -48,8 +48,13 @@ function slowClient(first: string, drip: string, giveUpMs: number): Promise<Ende
     // The service runs in this process: a machine too busy to run it on time shows here, as a stall.
     const stalls = monitorEventLoopDelay({ resolution: 10 })
     stalls.enable()
-    const socket = connect(port, '127.0.0.1', () => socket.write(first))
-    const timer = setInterval(() => socket.writable && socket.write(drip), 40)
+    let timer: ReturnType<typeof setInterval> | undefined
+    // The drip starts once `first` is written: a socket is writable while it connects, and on a busy machine a
+    // drip timer started with the socket wrote a header line before the request line (answered 400, not 408).
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(first)
+      timer = setInterval(() => socket.writable && socket.write(drip), 40)
+    })
     const giveUp = setTimeout(() => {
       socket.destroy()
       reject(new Error(`still open after ${giveUpMs} ms`))
