@@ -24,12 +24,13 @@ function run(command, streams) {
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
-      stdio: streams ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
     })
     const chunks = []
-    child.stdout?.on('data', (chunk) => chunks.push(chunk))
-    child.stderr?.on('data', (chunk) => chunks.push(chunk))
+    // The streamed command's output is kept too: its failures are printed again at the end (see digest).
+    child.stdout.on('data', (chunk) => (chunks.push(chunk), streams && process.stdout.write(chunk)))
+    child.stderr.on('data', (chunk) => (chunks.push(chunk), streams && process.stderr.write(chunk)))
     child.on('error', (error) => resolve({ command, code: 1, output: `${error.message}\n` }))
     child.on('close', (code, signal) =>
       resolve({ command, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
@@ -40,5 +41,22 @@ function run(command, streams) {
 const results = await Promise.all(commands.map((command, i) => run(command, i === 0)))
 for (const { command, output } of results.slice(1)) process.stdout.write(`\n> ${command}\n\n${output}`)
 const failed = results.filter((result) => result.code !== 0)
-for (const { command, code } of failed) console.error(`\nfailed (exit ${code}): ${command}`)
+for (const { command, code, output } of failed) {
+  console.error(`\nfailed (exit ${code}): ${command}`)
+  console.error(digest(output))
+}
 process.exit(failed.length > 0 ? 1 : 0)
+
+/**
+ * What a failed command said about its failure, to print last: CI shows only the end of a run's output, where
+ * the streamed command's own report (printed first) was lost. vitest's "Failed Tests" section when there is
+ * one, else the last lines; at most 80 lines either way.
+ */
+function digest(output) {
+  const lines = output.split('\n')
+  // vitest colours its report: the marker is looked for in the text without the colours.
+  const plain = lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, ''))
+  const start = plain.findLastIndex((line) => /Failed (Tests|Suites) \d+/.test(line))
+  const from = start >= 0 ? start : Math.max(0, lines.length - 40)
+  return lines.slice(from, from + 80).join('\n')
+}
