@@ -35,6 +35,7 @@ export const tiers = {
     'test/docs/console-samples.test.ts',
     'test/docs/readme-code.test.ts',
     'test/e2e/**/*.test.ts',
+    'test/scripts/**/*.test.ts',
     'test/editors/**/*.test.ts',
     'test/lsp/**/*.test.ts',
     'test/service/hostile-keys.test.ts',
