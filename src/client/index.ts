@@ -42,6 +42,9 @@ export {
   type NextRequestLike,
 } from './paging/paging'
 export type { NextFinder, Direction } from './paging/steps'
+// For hql/tanstack's infinite lists and keys: the loop guard's request hash and the call headers' check, one each.
+export { requestHash } from './paging/steps'
+export { readHeaders } from './call-options'
 export type {
   Middleware,
   MiddlewareRequest,

@@ -1,7 +1,8 @@
 import type { DataTag, InfiniteData } from '@tanstack/query-core'
 import type { Query, ResultOf } from '../model/query/query'
-import { ClientConfigError } from '../client'
+import { ClientConfigError, PagingLoopError, readHeaders, requestHash } from '../client'
 import type { CallOptions, Client, NextRequestLike, PagingClient } from '../client'
+import { endpointAtPath, graphPath } from '../model/wire'
 import { queryKey, type KeyedRequest } from './query-key'
 import { dependsOnWhoAsks } from './who-asks'
 
@@ -18,22 +19,31 @@ export type HqlScope = Readonly<Record<string, string | number | boolean | null>
 /** Options of `hqlQueries`. */
 export interface HqlQueriesOptions {
   /**
-   * Who asks, in every key: required for queries whose answer depends on it (a `userSocial` component, the
-   * current-user alias, silos), which are refused without one.
+   * Who asks, in every key: a plain object. Required for queries whose answer depends on it (silos, the
+   * current-user alias, a `likeOrder`/`followOrder` sort, User or Collection objects, `userSocial`; docs/apps.md),
+   * which are refused without one.
    */
   readonly scope?: HqlScope | undefined
 }
 
-/** What a key holds besides the request: whether it is an infinite list's, and the scope. */
+/** What a key holds besides the request: whether it is an infinite list's, the scope, and the call's headers. */
 export interface KeyExtras {
   readonly infinite?: true
   readonly scope?: HqlScope
+  /** The call options' `headers`, names lowercased: another header (a tenant) may get another answer. */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
-/** The key of the options `hqlQueries` makes: `['hql', { endpoint, body }]`, then `{ infinite, scope }` if any. */
+/**
+ * The key of the options `hqlQueries` makes: `['hql', { endpoint, body }]`, then `{ infinite, scope, headers }`
+ * if any.
+ */
 export type HqlOptionsKey = readonly ['hql', KeyedRequest, KeyExtras?]
 
-/** The client's options for each call a query function makes; TanStack Query gives the abort signal. */
+/**
+ * The client's options for each call a query function makes; their `headers` go in the key. TanStack Query gives
+ * the abort signal: a `signal` here is refused.
+ */
 export type QueryCallOptions = Omit<CallOptions, 'signal'>
 
 /** A page parameter: `null` for the query's first page, then each page's `pagingInfo.next`, as JSON. */
@@ -55,7 +65,13 @@ export interface HqlInfiniteQueryOptions<Page> {
     readonly pageParam: HqlPageParam
   }) => Promise<Page>
   readonly initialPageParam: HqlPageParam
-  readonly getNextPageParam: (lastPage: Page) => HqlPageParam | undefined
+  /** The last page's next; one that repeats an earlier request makes the next fetch fail (`PagingLoopError`). */
+  readonly getNextPageParam: (
+    lastPage: Page,
+    allPages: readonly Page[],
+    lastPageParam: HqlPageParam,
+    allPageParams: readonly HqlPageParam[],
+  ) => HqlPageParam | undefined
   /** Off: the client retries (`retries()`), with backoff and `Retry-After`. Spread your own over it. */
   readonly retry: false
 }
@@ -90,8 +106,9 @@ export interface HqlPagingQueries extends HqlQueries {
 
 /**
  * Query options for TanStack Query made with `client`: `h.queryOptions(q)` and, with `paging()`,
- * `h.infiniteQueryOptions(q)`. Keys are the whole request (`queryKey`), with `scope` where given; the query
- * function passes TanStack's abort signal to the client; TanStack's retries are off, as the client retries.
+ * `h.infiniteQueryOptions(q)`. Keys are the whole request (`queryKey`), with `scope` and the call's `headers`
+ * where given; the query function passes TanStack's abort signal to the client; TanStack's retries are off, as
+ * the client retries; an infinite list whose next repeats a request fails with `PagingLoopError`.
  *
  * @example
  * const h = hqlQueries(client, { scope: { user: session.userId } })
@@ -102,33 +119,39 @@ export interface HqlPagingQueries extends HqlQueries {
  */
 export function hqlQueries(client: PagingClient, options?: HqlQueriesOptions): HqlPagingQueries
 export function hqlQueries(client: Client, options?: HqlQueriesOptions): HqlQueries
-export function hqlQueries(client: Client, options: HqlQueriesOptions = {}): HqlPagingQueries {
+export function hqlQueries(client: Client, options?: HqlQueriesOptions): HqlPagingQueries {
   if (typeof client?.run !== 'function')
     throw new ClientConfigError('expected a client made by createClient', ['client'])
-  const scope = checkedScope(options.scope)
+  if (options !== undefined && !isPlainObject(options))
+    throw new ClientConfigError('expected the options as an object, { scope }', ['options'])
+  const scope = checkedScope(options?.scope)
+  // An empty scope tells no user from another: for a query about who asks, it is no scope.
+  const scoped = scope !== undefined && Object.keys(scope).length > 0
 
-  /** The key of `query`'s options, after the check that a query about who asks has a scope. */
-  const keyOf = (query: Query, infinite: boolean): HqlOptionsKey => {
+  /** The key of `query`'s options, after the checks that a query about who asks has a scope, and of `call`. */
+  const keyOf = (query: Query, infinite: boolean, call: QueryCallOptions | undefined): HqlOptionsKey => {
     const [, request] = queryKey(query)
-    if (scope === undefined) {
+    if (!scoped) {
       const found = dependsOnWhoAsks(request)
       if (found)
         throw new ClientConfigError(
-          `the answer depends on who asks (${found.what}): give hqlQueries a scope, ` +
+          `the answer depends on who asks (${found.what}): give hqlQueries a scope${scope ? ' with a key' : ''}, ` +
             'hqlQueries(client, { scope: { user } }), so that a shared cache keeps each user apart (docs/apps.md)',
           found.path,
         )
     }
+    const headers = checkedCall(call)
     const extras: KeyExtras = {
       ...(infinite ? { infinite: true as const } : {}),
       ...(scope ? { scope } : {}),
+      ...(headers ? { headers } : {}),
     }
-    return infinite || scope ? ['hql', request, extras] : ['hql', request]
+    return infinite || scope || headers ? ['hql', request, extras] : ['hql', request]
   }
 
   return {
     queryOptions: <Q extends Query>(query: Q, call?: QueryCallOptions) => ({
-      queryKey: keyOf(query, false) as DataTag<HqlOptionsKey, ResultOf<Q>>,
+      queryKey: keyOf(query, false, call) as DataTag<HqlOptionsKey, ResultOf<Q>>,
       queryFn: ({ signal }: { readonly signal: AbortSignal }) => client.run(query, { ...call, signal }),
       retry: false as const,
     }),
@@ -139,45 +162,136 @@ export function hqlQueries(client: Client, options: HqlQueriesOptions = {}): Hql
           'infiniteQueryOptions needs a client with paging(): createClient({ …, paging: paging() })',
           ['client', 'paging'],
         )
+      const key = keyOf(query, true, call)
+      const guard = loopGuard(key[1])
       return {
-        queryKey: keyOf(query, true) as DataTag<HqlOptionsKey, InfiniteData<ResultOf<Q>, HqlPageParam>>,
+        queryKey: key as DataTag<HqlOptionsKey, InfiniteData<ResultOf<Q>, HqlPageParam>>,
         queryFn: ({
           signal,
           pageParam,
         }: {
           readonly signal: AbortSignal
           readonly pageParam: HqlPageParam
-        }) =>
-          pageParam === null
-            ? client.run(query, { ...call, signal })
-            : paging.page!(query, pageParam, { ...call, signal }),
+        }) => {
+          if (pageParam === null) return client.run(query, { ...call, signal })
+          const loop = guard.repeats(pageParam)
+          return loop ? Promise.reject(loop) : paging.page!(query, pageParam, { ...call, signal })
+        },
         initialPageParam: null,
-        getNextPageParam: nextPageParam,
+        getNextPageParam: (
+          lastPage: unknown,
+          _pages: readonly unknown[],
+          _last: HqlPageParam,
+          allPageParams: readonly HqlPageParam[],
+        ) => guard.next(lastPage, allPageParams),
         retry: false as const,
       }
     },
   }
 }
 
-/** A page's `pagingInfo.next`, or undefined at the end (and for a result that has no pagingInfo). */
-function nextPageParam(page: unknown): NextRequestLike | undefined {
-  const next = (page as { pagingInfo?: { next?: NextRequestLike | null } } | null)?.pagingInfo?.next
-  return next ?? undefined
+/**
+ * The infinite list's loop guard, as the client's paging has one (`visitedRequests`): a next that repeats the
+ * query's first request or an earlier page's is returned as it is (`hasNextPage` stays true), marked, and the
+ * fetch of a marked one fails with `PagingLoopError` instead of fetching the same pages for ever. TanStack calls
+ * getNextPageParam on every render: it compares the client's 53-bit `requestHash` of each page parameter,
+ * computed once per parameter object, and keeps no list of its own (the page parameters are TanStack's).
+ */
+function loopGuard(first: KeyedRequest) {
+  const hashes = new WeakMap<object, number | undefined>()
+  const repeating = new WeakMap<object, string>()
+  let firstHash: number | undefined
+  const pathOf = (endpoint: unknown): string => {
+    const name = typeof endpoint === 'string' ? endpointAtPath(endpoint) : undefined
+    return name ? graphPath(name) : String(endpoint)
+  }
+  /** The request hash of a page parameter; undefined for one the client will refuse anyway (`client.page`). */
+  const hashOf = (param: NextRequestLike): number | undefined => {
+    if (hashes.has(param)) return hashes.get(param)
+    let hash: number | undefined
+    try {
+      hash = requestHash(pathOf(param.endpoint), param.body)
+    } catch {
+      hash = undefined
+    }
+    hashes.set(param, hash)
+    return hash
+  }
+  return {
+    next(page: unknown, allPageParams: readonly HqlPageParam[]): NextRequestLike | undefined {
+      const next = (page as { pagingInfo?: { next?: NextRequestLike | null } } | null)?.pagingInfo?.next
+      if (next === null || next === undefined) return undefined
+      if (!isRecord(next) || repeating.has(next)) return next
+      const hash = hashOf(next)
+      if (hash === undefined) return next
+      firstHash ??= requestHash(graphPath(first.endpoint), first.body)
+      if (hash === firstHash || allPageParams.some((param) => isRecord(param) && hashOf(param) === hash))
+        repeating.set(next, pathOf(next.endpoint))
+      return next
+    },
+    /** The error the fetch of `param` fails with, when it repeats an earlier request. */
+    repeats(param: NextRequestLike): PagingLoopError | undefined {
+      const path = isRecord(param) ? repeating.get(param) : undefined
+      return path === undefined
+        ? undefined
+        : new PagingLoopError(`next repeats an earlier request to ${path}`)
+    },
+  }
 }
 
-/** The scope as given, checked: a flat record of strings, numbers, booleans and nulls. */
+/** The call options, checked: no `signal` (TanStack gives it); their headers, for the key, or undefined. */
+function checkedCall(call: unknown): Readonly<Record<string, string>> | undefined {
+  if (call === undefined) return undefined
+  if (!isPlainObject(call))
+    throw new ClientConfigError('expected the call options as an object, { headers, timeoutMs, … }', [])
+  if (call.signal !== undefined)
+    throw new ClientConfigError(
+      'TanStack Query gives the query function its abort signal (cancelQueries, unmount): pass none here',
+      ['signal'],
+    )
+  const headers = readHeaders(call.headers, ['headers'])
+  return Object.keys(headers).length > 0 ? Object.freeze(headers) : undefined
+}
+
+const isRecord = (value: unknown): value is object => value !== null && typeof value === 'object'
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * The scope as given, checked: a plain object whose own keys are all enumerable strings, each a string, a number,
+ * a boolean or null. Anything else would be dropped from the key, or hashed as `{}` (a Map, a Date, a symbol key,
+ * an own `__proto__` key, which TanStack's key hash leaves out), and two users would share one entry.
+ */
 function checkedScope(scope: unknown): HqlScope | undefined {
   if (scope === undefined) return undefined
-  if (scope === null || typeof scope !== 'object' || Array.isArray(scope))
-    throw new ClientConfigError('expected a record such as { user: session.userId, baseUrl }', ['scope'])
-  for (const [key, value] of Object.entries(scope))
+  if (!isPlainObject(scope))
+    throw new ClientConfigError(
+      'expected a plain object such as { user: session.userId, baseUrl } (not a Map, a Date or a class instance)',
+      ['scope'],
+    )
+  const copy: Record<string, HqlScope[string]> = {}
+  for (const key of Reflect.ownKeys(scope)) {
+    const at = ['scope', String(key)]
+    if (typeof key === 'symbol')
+      throw new ClientConfigError('a symbol key is left out of a query key: use a string key', at)
+    if (key === '__proto__')
+      throw new ClientConfigError('a __proto__ key is left out of a query key: use another name', at)
+    if (!Object.getOwnPropertyDescriptor(scope, key)!.enumerable)
+      throw new ClientConfigError('a non-enumerable key is left out of a query key: make it enumerable', at)
+    const value = scope[key]
     if (
       value !== null &&
       typeof value !== 'string' &&
       typeof value !== 'boolean' &&
       !(typeof value === 'number' && Number.isFinite(value))
     )
-      throw new ClientConfigError('expected a string, a finite number, a boolean or null', ['scope', key])
-  // A copy, frozen: the scope an app passes may change later, the keys made with it may not.
-  return Object.freeze({ ...(scope as HqlScope) })
+      throw new ClientConfigError('expected a string, a finite number, a boolean or null', at)
+    copy[key] = value
+  }
+  // A copy of the values checked, frozen: the scope an app passes may change later, the keys made with it may not.
+  return Object.freeze(copy)
 }

@@ -8,9 +8,11 @@ import { InfiniteQueryObserver, QueryClient } from '@tanstack/query-core'
 import {
   ClientConfigError,
   HttpError,
+  PagingLoopError,
   createClient,
   hql,
   keyContributors,
+  paging,
   passwordGrant,
   primaryImage,
   recommended,
@@ -187,6 +189,31 @@ describe('hqlQueries', () => {
       )
     })
 
+    it('refuses a scope that is no plain object, or whose keys a query key would drop, naming the key', () => {
+      // Each of these was hashed as `{ scope: {} }` (or without the key): alice and bob shared one entry.
+      const refused = (scope: unknown) =>
+        caught(() => hqlQueries(client, { scope: scope as never }), ClientConfigError).path
+      expect(refused(new Map([['user', 'alice']]))).toEqual(['scope'])
+      expect(refused(new Date())).toEqual(['scope'])
+      expect(refused(new (class Session {})())).toEqual(['scope'])
+      expect(refused(Object.create({ user: 'alice' }))).toEqual(['scope'])
+      expect(refused({ [Symbol('user')]: 'alice' })).toEqual(['scope', 'Symbol(user)'])
+      expect(refused(Object.defineProperty({}, 'user', { value: 'alice' }))).toEqual(['scope', 'user'])
+      expect(refused(JSON.parse('{"__proto__":"alice"}'))).toEqual(['scope', '__proto__'])
+      // A plain object with no prototype is a plain object.
+      const bare = Object.assign(Object.create(null) as object, { user: 'alice' })
+      expect(hqlQueries(client, { scope: bare }).queryOptions(westerns).queryKey[2]).toEqual({
+        scope: { user: 'alice' },
+      })
+      // An empty scope tells no user from another: a query about who asks is refused as without one.
+      const empty = caught(
+        () => hqlQueries(client, { scope: {} }).queryOptions(movie.with(userSocial)),
+        ClientConfigError,
+      )
+      expect(empty.path).toEqual(['components', 0, 'name'])
+      expect(empty.message).toMatch(/give hqlQueries a scope with a key/)
+    })
+
     it('refuses a scope that is no flat record of JSON values, naming the key', () => {
       const date = caught(() => hqlQueries(client, { scope: { user: new Date() as never } }))
       expect((date as ClientConfigError).path).toEqual(['scope', 'user'])
@@ -194,6 +221,118 @@ describe('hqlQueries', () => {
       expect((nan as ClientConfigError).path).toEqual(['scope', 'n'])
       expect((caught(() => hqlQueries(client, { scope: 'ann' as never })) as ClientConfigError).path).toEqual(
         ['scope'],
+      )
+    })
+  })
+
+  it('refuses options that are no object, as a ClientConfigError', () => {
+    for (const options of [null, 'ann', 42, new Map()])
+      expect(caught(() => hqlQueries(client, options as never), ClientConfigError).path).toEqual(['options'])
+  })
+
+  it("puts the call's headers in the key: two tenants never share an entry", async () => {
+    const h = hqlQueries(client)
+    const a = h.queryOptions(westerns, { headers: { 'X-Tenant': 'a' } })
+    const b = h.queryOptions(westerns, { headers: { 'x-tenant': 'b' } })
+    expect(a.queryKey).toEqual(['hql', queryKey(westerns)[1], { headers: { 'x-tenant': 'a' } }])
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+    await queryClient.fetchQuery(a)
+    await queryClient.fetchQuery(b)
+    expect(queryClient.getQueryCache().findAll({ queryKey: queryKey(westerns) })).toHaveLength(2)
+    // The same headers, however the names are written, are one entry; no headers, another.
+    await queryClient.fetchQuery(h.queryOptions(westerns, { headers: { 'x-TENANT': 'a' } }))
+    await queryClient.fetchQuery(h.queryOptions(westerns))
+    expect(queryClient.getQueryCache().findAll({ queryKey: queryKey(westerns) })).toHaveLength(3)
+    // A header the client would refuse is refused here, naming it.
+    const own = caught(() => h.queryOptions(westerns, { headers: { authorization: 'x' } }), ClientConfigError)
+    expect(own.path).toEqual(['headers', 'authorization'])
+  })
+
+  it("refuses a call's own signal (TanStack Query gives it), and call options that are no object", () => {
+    const h = hqlQueries(client)
+    const signal = caught(
+      () => h.queryOptions(westerns, { signal: new AbortController().signal } as never),
+      ClientConfigError,
+    )
+    expect(signal.path).toEqual(['signal'])
+    expect(signal.message).toMatch(/TanStack Query gives the query function its abort signal/)
+    expect(
+      caught(
+        () => h.infiniteQueryOptions(westerns, { signal: AbortSignal.abort() } as never),
+        ClientConfigError,
+      ).path,
+    ).toEqual(['signal'])
+    expect(caught(() => h.queryOptions(westerns, 'abc' as never), ClientConfigError).path).toEqual([])
+  })
+
+  describe("an infinite list whose next repeats a request fails the next fetch with the client's PagingLoopError", () => {
+    const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(1)
+    const first = queryKey(movies)[1].body
+    const second = { ...first, page: 1 }
+    /** A server whose every answer says `next`, counting the requests. */
+    async function repeating(
+      next: object,
+      run: (client: PagingClient, requests: () => number) => Promise<void>,
+    ) {
+      let requests = 0
+      const server = createServer((req, res) => {
+        requests++
+        req.resume()
+        const item = { object: { mhid: `mhmov-same-${requests}`, name: 'Same' }, context: {} }
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ content: [item], pagingInfo: { next, previous: null } }))
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      try {
+        const looping = createClient({
+          baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          auth: staticTokenGrant('token'),
+          paging: paging(),
+        })
+        await run(looping, () => requests)
+      } finally {
+        server.closeAllConnections()
+        await new Promise((resolve) => server.close(resolve))
+      }
+    }
+
+    /** Pages while hasNextPage says so, 20 at most (as an infinite scroll would): the last result. */
+    async function scroll(client: PagingClient) {
+      const observer = new InfiniteQueryObserver(
+        new QueryClient(),
+        hqlQueries(client).infiniteQueryOptions(movies),
+      )
+      let result = (await observer.refetch()) as Awaited<ReturnType<typeof observer.fetchNextPage>>
+      for (let i = 0; i < 20 && result.hasNextPage && !result.error; i++)
+        result = await observer.fetchNextPage()
+      return result
+    }
+
+    it('a next that repeats an earlier page', async () => {
+      await repeating(
+        { endpoint: '/graph/explore', method: 'POST', body: second },
+        async (looping, requests) => {
+          const result = await scroll(looping)
+          expect(result.error).toBeInstanceOf(PagingLoopError)
+          expect(result.error!.message).toMatch(/next repeats an earlier request to \/graph\/explore/)
+          // The first page and the second; the third would have been the second again.
+          expect(requests()).toBe(2)
+          expect(result.data!.pages).toHaveLength(2)
+        },
+      )
+    })
+
+    it("a next that repeats the query's first request, in another key order", async () => {
+      const reordered = Object.fromEntries(Object.entries(first).reverse())
+      await repeating(
+        { endpoint: '/graph/explore', method: 'POST', body: reordered },
+        async (looping, requests) => {
+          const result = await scroll(looping)
+          expect(result.error).toBeInstanceOf(PagingLoopError)
+          expect(requests()).toBe(1)
+          expect(result.data!.pages).toHaveLength(1)
+        },
       )
     })
   })
