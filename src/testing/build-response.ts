@@ -43,13 +43,23 @@ function indexed(override: unknown): Map<number, unknown> | undefined {
   return elements
 }
 
+/**
+ * A list's length: `length`, or past the highest index an override names. A loop, not `Math.max(...indexes)`:
+ * spreading an override of 200,000 items into arguments overflowed the stack.
+ */
+function lengthFor(length: number, elements: Map<number, unknown> | undefined): number {
+  let longest = length
+  for (const index of elements?.keys() ?? []) if (index >= longest) longest = index + 1
+  return longest
+}
+
 /** The override merged into `base`: objects key by key, lists index by index; anything else replaces. */
 export function merge(base: unknown, override: unknown): unknown {
   if (override === undefined) return base
   if (Array.isArray(base)) {
     const elements = indexed(override)
     if (elements === undefined) return override
-    const length = Math.max(base.length, ...[...elements.keys()].map((i) => i + 1))
+    const length = lengthFor(base.length, elements)
     return Array.from({ length }, (_, i) => merge(base[i], elements.get(i)))
   }
   if (!isPlainObject(base) || !isPlainObject(override)) return override
@@ -133,7 +143,7 @@ export class ResponseBuilder {
     // An override that is no list replaces it: the check then names it.
     if (override !== undefined && elements === undefined) return override
     const from = Array.isArray(base) ? base : undefined
-    const count = Math.max(from?.length ?? length, ...[...(elements?.keys() ?? [])].map((i) => i + 1))
+    const count = lengthFor(from?.length ?? length, elements)
     return Array.from({ length: count }, (_, i) => item(i, from?.[i], elements?.get(i)))
   }
 

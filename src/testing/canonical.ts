@@ -7,6 +7,7 @@ import {
   sortedJson as sortedKeyJson,
 } from '../model'
 import type { EndpointName, Query, RequestBody } from '../model'
+import { expected, isRecord } from './arguments'
 
 /** A request as the testing helpers take it: a query, or what `compile` or `pagingInfo.next` describes. */
 export type RequestLike = Query | { readonly endpoint: string; readonly body: unknown }
@@ -20,12 +21,17 @@ export function endpointName(endpoint: string): EndpointName | undefined {
  * The canonical request of a query or a request: validated and re-emitted by `compile`, so that key order and
  * the older accepted forms make no difference. Goes through `fromJSON` rather than `compile(query)` alone
  * because a query made by another copy of hql (an ESM and a CJS copy in one test run) is not this copy's
- * class. Throws the `HqlError` of a request that does not validate.
+ * class. Throws the `HqlError` of a request that does not validate, and a TypeError naming `name` (the
+ * argument, `request` or `query`) for anything that is no request.
  */
-export function canonical(request: RequestLike): { endpoint: EndpointName; body: RequestBody } {
-  const endpoint = endpointName(request.endpoint)
+export function canonical(
+  request: RequestLike,
+  name = 'request',
+): { endpoint: EndpointName; body: RequestBody } {
+  if (!isRecord(request)) throw expected(`${name} to be a query or { endpoint, body }`, request)
+  const endpoint = typeof request.endpoint === 'string' ? endpointName(request.endpoint) : undefined
   if (endpoint === undefined)
-    throw new TypeError(`expected a graph endpoint (${endpointNames.join(', ')}), got ${request.endpoint}`)
+    throw expected(`${name}.endpoint to be a graph endpoint (${endpointNames.join(', ')})`, request.endpoint)
   return { endpoint, body: compile(fromJSON(endpoint, request.body)).body }
 }
 

@@ -1,15 +1,10 @@
 import { errorCodes } from '../model/error-codes'
-import {
-  HqlError,
-  readPromise,
-  responseCheckOf,
-  type HqlErrorCode,
-  type Query,
-  type ResultOf,
-} from '../model'
+import { HqlError, readPromise, type HqlErrorCode, type Query, type ResultOf } from '../model'
 import { createQueryEngine, type QueryEngine } from '../service'
+import { expected, got, optionsOf } from './arguments'
 import { ResponseBuilder, isPlainObject } from './build-response'
 import { canonical } from './canonical'
+import { checkAnswer } from './promise-check'
 
 /**
  * A deep partial of a response, to change the parts a test cares about: objects key by key, lists by index,
@@ -39,13 +34,16 @@ export interface ResponseForOptions {
   readonly check?: boolean
 }
 
+const optionKeys: readonly (keyof ResponseForOptions)[] = ['from', 'items', 'check']
+
 let engine: QueryEngine | undefined
 
 /**
  * A response that keeps what `query` promises, typed `ResultOf<typeof query>`: every returned object of a type
  * the query returns, every requested component at every depth with its shape, contexts and paging info, with
  * plausible values (or the embedded catalog's). `override` changes any part by path; an override that breaks
- * the query's promise is refused with an `HqlError` (`response_breaks_query`) naming its path.
+ * the query's promise (or nests deeper than the client's check allows) is refused with an `HqlError`
+ * (`response_breaks_query`) naming its path. A bad argument or option is a TypeError (RangeError) naming it.
  *
  * @example
  * const q = hql.explore().filter(returnType.eq('Movie')).with(primaryImage, keyContributors)
@@ -56,27 +54,20 @@ export function responseFor<Q extends Query>(
   override?: ResponseOverride<ResultOf<Q>>,
   options: ResponseForOptions = {},
 ): ResultOf<Q> {
-  const { endpoint, body } = canonical(query)
+  const { endpoint, body } = canonical(query, 'query')
+  const { from = 'samples', items = 2, check = true } = optionsOf(options, 'options', optionKeys)
+  if (from !== 'samples' && from !== 'catalog')
+    throw expected(`options.from to be 'samples' or 'catalog'`, from)
+  if (typeof items !== 'number') throw expected('options.items to be a whole number of 0 or more', items)
+  if (!Number.isSafeInteger(items) || items < 0)
+    throw new RangeError(`expected options.items to be a whole number of 0 or more, got ${got(items)}`)
+  if (typeof check !== 'boolean') throw expected('options.check to be true or false', check)
   const promise = readPromise(endpoint, body)
   // canonical() validated the query, and every valid query has a promise.
   if (promise === undefined) throw new TypeError(`no response promise for this ${endpoint} query`)
-  const items = options.items ?? 2
-  if (!Number.isSafeInteger(items) || items < 0)
-    throw new RangeError(`expected items to be a whole number of 0 or more, got ${String(items)}`)
-  const base = options.from === 'catalog' ? catalogAnswer(endpoint, body) : undefined
+  const base = from === 'catalog' ? catalogAnswer(endpoint, body) : undefined
   const response = new ResponseBuilder(promise, { items }).response(body, base, override)
-  if (options.check !== false) {
-    const result = responseCheckOf(query).safeParse(response)
-    if (!result.success) {
-      const [first, ...more] = result.error.issues
-      const others = more.length === 0 ? '' : ` (and ${more.length} more)`
-      throw new HqlError(
-        'response_breaks_query',
-        `the response breaks what the query promises: ${first!.message}${others}`,
-        { path: first!.path },
-      )
-    }
-  }
+  if (check) checkAnswer(endpoint, body, response)
   return response as ResultOf<Q>
 }
 

@@ -40,4 +40,11 @@ test('a fixture’s response is typed by its query', () => {
   fixture(movies, { content: 'none', pagingInfo: page })
   // A plain request (a pagingInfo.next) has no result type to hold the response to.
   fixture({ endpoint: '/graph/explore', body: { filters: {} } }, { anything: true })
+
+  // A broken response on purpose, for a test of the client's check; the option is a boolean.
+  fixture(movies, { content: [{ object: movie, context: {} }], pagingInfo: page } as never, { check: false })
+  // @ts-expect-error check is true or false
+  fixture(movies, { content: [], pagingInfo: page }, { check: 'no' })
+  // @ts-expect-error fixture has no option of that name
+  fixture(movies, { content: [], pagingInfo: page }, { checks: false })
 })

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupServer } from 'msw/node'
 import { createService, type Service } from 'hql/service'
-import { errorFixture, hqlHandlers } from 'hql/testing'
+import { fixture, hqlHandlers, type HqlFixture } from 'hql/testing'
 import { testPasswordCost } from '../support/password-cost'
 
 const BASE = 'https://parity.hql.test'
@@ -161,17 +161,21 @@ async function userToken(root: string): Promise<string> {
 }
 
 /** A fixture for each request that validates: what fixtures-only handlers would answer with 200. */
+const page = { next: null, previous: null }
+
 function fixturesOfCases() {
-  const fixtures = []
+  // One fixture per request: cases that send one request twice (with the token sent another way) share it.
+  const fixtures = new Map<string, HqlFixture>()
   for (const c of Object.values(graphCases)) {
     if (typeof c.body === 'string') continue
     try {
-      fixtures.push(errorFixture({ endpoint: c.path, body: c.body }, 200, { content: [], pagingInfo: {} }))
+      const made = fixture({ endpoint: c.path, body: c.body }, { content: [], pagingInfo: page })
+      fixtures.set(made.key, made)
     } catch {
       // The model refuses it (an array body, an unknown component): no fixture can be made for it.
     }
   }
-  return fixtures
+  return [...fixtures.values()]
 }
 
 describe('hql/testing handlers and the reference service', () => {
