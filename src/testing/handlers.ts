@@ -48,6 +48,7 @@ const optionKeys: readonly (keyof HqlHandlersOptions)[] = [
   'credentials',
   'tokenLifetimeSeconds',
 ]
+const engineKeys: readonly (keyof QueryEngineOptions)[] = ['catalog', 'users', 'limits', 'baseUrl']
 const credentialKeys: readonly (keyof TestCredentials)[] = [
   'clientId',
   'clientSecret',
@@ -73,6 +74,8 @@ function checkedOptions(options: HqlHandlersOptions): HqlHandlersOptions {
     throw expected('options.fixtures to be an array of fixtures', fixtures)
   if (catalog !== undefined && typeof catalog !== 'boolean' && !isRecord(catalog))
     throw expected('options.catalog to be true, false or engine options', catalog)
+  // The engine's own options: the engine takes any object, so a misspelt key is refused here.
+  if (isRecord(catalog)) optionsOf(catalog, 'options.catalog', engineKeys)
   if (credentials !== undefined) {
     // Only the kind of a credential is shown: its value may be a real secret.
     optionsOf(credentials, 'options.credentials', credentialKeys)

@@ -154,6 +154,11 @@ describe('settings that would change a test without a word are refused, naming t
       "options to hold only baseUrl, authUrl, fixtures, catalog, credentials, tokenLifetimeSeconds, got 'tokenLifetime'",
     ],
     [
+      'hqlHandlers catalog',
+      () => hqlHandlers({ baseUrl, catalog: { limit: {} } as never }),
+      "options.catalog to hold only catalog, users, limits, baseUrl, got 'limit'; did you mean 'limits'?",
+    ],
+    [
       'hqlHandlers credentials',
       () => hqlHandlers({ baseUrl, credentials: { clientId: 'a', clientSecret: 'b', user: 'c' } as never }),
       "options.credentials to hold only clientId, clientSecret, username, password, got 'user'",
