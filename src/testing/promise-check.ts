@@ -1,10 +1,16 @@
-import { maxResponseDepth } from '../client/checks'
 import { HqlError, pathDeeperThan, responseCheckOfBody, type EndpointName } from '../model'
+
+/**
+ * The client's `maxResponseDepth` (src/client/checks.ts), the depth strictCheck refuses past. Written again
+ * because hql/testing may not import the client (test/architecture/imports.test.ts); test/testing/refusals.test.ts
+ * holds the two equal, and finds the same first refused depth through both checks.
+ */
+export const maxResponseDepth = 256
 
 /**
  * Refuses a 200 answer that the client's `strictCheck` would refuse for this request, with an `HqlError`
  * `response_breaks_query` at the first issue's path: first the depth bound strictCheck applies before its
- * recursive check (`maxResponseDepth`, the client's own), then the checker of what the request body promises
+ * recursive check (`maxResponseDepth`, the client's), then the checker of what the request body promises
  * (`responseCheckOfBody`, the model's, which strictCheck uses for a body without its query). `body` is the
  * canonical body: a query's and its compiled request's checks are one.
  *

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { hql, HqlError, InvalidResponseError, returnType, strictCheck, type Query } from 'hql'
 import { errorFixture, fixture, hqlHandlers, requestSnapshot, responseFor } from 'hql/testing'
 import { merge } from '../../src/testing/build-response'
+import { maxResponseDepth as testingDepth } from '../../src/testing/promise-check'
+import { maxResponseDepth as clientDepth } from '../../src/client/checks'
 
 const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(5)
 const emptyPage = { content: [], pagingInfo: { next: null, previous: null } }
@@ -185,6 +187,10 @@ describe('settings that would change a test without a word are refused, naming t
 })
 
 describe("responseFor applies strictCheck's depth bound", () => {
+  it("is the client's bound", () => {
+    expect(testingDepth).toBe(clientDepth)
+  })
+
   // Objects nested `levels` deep under content[0].object.extra, around strictCheck's bound of 256.
   it.each([250, 252, 253, 256, 300, 20_000])(
     '%s levels: refused by responseFor exactly when strictCheck refuses',
