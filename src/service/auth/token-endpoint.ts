@@ -1,3 +1,4 @@
+import { clipped } from '../../model/shown'
 import { AuthFailures, type FailureLimits } from './failures'
 import type { FairQueue } from '../http/fair-queue'
 import type { Limiter } from '../http/rate-limit'
@@ -87,7 +88,7 @@ export function grantScopes(
     return oauthError(
       400,
       'invalid_scope',
-      `unknown scope '${scopes.unknown}'; known: ${KNOWN_SCOPES.join(', ')}`,
+      `unknown scope ${clipped(scopes.unknown)}; known: ${KNOWN_SCOPES.join(', ')}`,
     )
   return scopes
 }
