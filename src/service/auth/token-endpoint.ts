@@ -126,6 +126,8 @@ export interface TokenRequest {
   readonly authorization: string | undefined
   /** The source address key failed attempts count under (see http/client-address.ts). */
   readonly address: string
+  /** The name of a header the request sent more than once (Authorization, Content-Type): refused. */
+  readonly repeated?: string
 }
 
 const tooMany = (what: string, wait: number): OAuthAnswer =>
@@ -160,6 +162,20 @@ async function counted(
 }
 
 /**
+ * The first parameter the form holds more than once. RFC 6749 §3.1: "Request and response parameters MUST NOT
+ * be included more than once"; taking the first (URLSearchParams.get) would let `grant_type=a&grant_type=b`
+ * mean whatever this server happens to read.
+ */
+function repeatedParameter(form: URLSearchParams): string | undefined {
+  const seen = new Set<string>()
+  for (const name of form.keys()) {
+    if (seen.has(name)) return name
+    seen.add(name)
+  }
+  return undefined
+}
+
+/**
  * Parses the form and authenticates the client: shared by the token and check_token endpoints. A failed client
  * authentication is counted against the source address (by `counted`), never against the client id it named:
  * anyone can name a client id, and counting there would let anyone lock that client out. Once the client has
@@ -170,6 +186,8 @@ async function authenticate(
   request: TokenRequest,
   body: Buffer,
 ): Promise<{ form: URLSearchParams; clientId: string; passwordGrant: boolean } | Outcome> {
+  if (request.repeated !== undefined)
+    return oauthError(400, 'invalid_request', `send the ${request.repeated} header once`)
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? ''))
     return oauthError(
       400,
@@ -177,6 +195,9 @@ async function authenticate(
       'send the parameters form-encoded (application/x-www-form-urlencoded)',
     )
   const form = new URLSearchParams(body.toString('utf8'))
+  const twice = repeatedParameter(form)
+  if (twice !== undefined)
+    return oauthError(400, 'invalid_request', `send the parameter ${clipped(twice)} once (RFC 6749 §3.1)`)
   const refused = (description: string): Outcome => failed(invalidClient(description))
   const basic = basicCredentials(request.authorization)
   if (basic === 'malformed') return refused('the Authorization header is not valid Basic credentials')

@@ -116,18 +116,23 @@ function sendOAuth(response: ServerResponse, answer: OAuthAnswer): void {
 
 /** What the token endpoints read of a request (never the header dictionary itself). */
 function tokenRequest(deps: FullDeps, request: IncomingMessage): TokenRequest {
-  const contentType = request.headers['content-type']
-  const authorization = request.headers.authorization
+  // Distinct values: Node keeps the first of two Content-Type or Authorization headers, which would let the
+  // first of two credentials win; the endpoint refuses them instead.
+  const contentType = request.headersDistinct['content-type'] ?? []
+  const authorization = request.headersDistinct.authorization ?? []
+  const repeated =
+    authorization.length > 1 ? 'Authorization' : contentType.length > 1 ? 'Content-Type' : undefined
   return {
-    contentType: typeof contentType === 'string' ? contentType : undefined,
-    authorization: typeof authorization === 'string' ? authorization : undefined,
+    contentType: contentType[0],
+    authorization: authorization[0],
     address: deps.addressOf(request.socket),
+    ...(repeated === undefined ? {} : { repeated }),
   }
 }
 
 /** The grant of the request's bearer token (the header, or the older `?access_token=` parameter). */
 async function authenticate(deps: ServerDeps, request: IncomingMessage, url: URL): Promise<Grant> {
-  const grant = await deps.tokens.verify(bearerToken(request.headers.authorization, url))
+  const grant = await deps.tokens.verify(bearerToken(request.headersDistinct.authorization, url))
   if (grant === undefined) throw invalidToken()
   return grant
 }
