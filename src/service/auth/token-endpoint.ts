@@ -66,17 +66,18 @@ function parseScopes(raw: string): string[] | { unknown: string } {
 }
 
 /**
- * The scopes a password or client_credentials grant asks for (the form's `scope`, null when absent), or the
- * OAuth error the service answers: the password grant must name its scopes, a client_credentials grant gets
- * public_profile without one, and an unknown scope is `invalid_scope`. Exported so that hql/testing's token
+ * The scopes a password, client_credentials or refresh_token grant asks for (the form's `scope`, null when
+ * absent), or the OAuth error the service answers: the password grant must name its scopes, a
+ * client_credentials grant gets public_profile without one (a refresh grant without one is not asked here:
+ * it keeps its grant's), and an unknown scope is `invalid_scope`. Exported so that hql/testing's token
  * endpoint refuses exactly what this one refuses.
  */
 export function grantScopes(
-  grantType: 'password' | 'client_credentials',
+  grantType: 'password' | 'client_credentials' | 'refresh_token',
   scope: string | null,
 ): string[] | OAuthAnswer {
   if (scope === null) {
-    if (grantType === 'client_credentials') return CLIENT_SCOPES
+    if (grantType !== 'password') return CLIENT_SCOPES
     return oauthError(
       400,
       'invalid_request',
@@ -290,10 +291,25 @@ async function grant(deps: TokenEndpointDeps, request: TokenRequest, body: Buffe
       const refreshToken = form.get('refresh_token')
       if (refreshToken === null)
         return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
+      // RFC 6749 §6: a scope, when given, narrows the new token's; read as the other grants read it, so an
+      // unknown scope is refused before the refresh token is spent.
+      const scope = form.get('scope')
+      const asked = scope === null ? undefined : grantScopes('refresh_token', scope)
+      if (asked !== undefined && 'status' in asked) return asked
       const redeemed = await deps.tokens.redeem(refreshToken, clientId)
       if (redeemed === undefined) return failed(oauthError(400, 'invalid_grant', 'Invalid refresh token'))
       const { expiresAt: _, ...rest } = redeemed.grant
-      return ok(await deps.tokens.issue(rest, true, redeemed.family))
+      if (asked === undefined) return ok(await deps.tokens.issue(rest, true, redeemed.family))
+      // A scope the grant never had is refused; the refresh token is spent by then (the stores take it in one
+      // step with reading its grant), so the client signs in again, as after any refused refresh.
+      const beyond = asked.find((s) => !rest.scopes.includes(s))
+      if (beyond !== undefined)
+        return oauthError(
+          400,
+          'invalid_scope',
+          `scope ${clipped(beyond)} was not granted; this grant has ${rest.scopes.join(', ')}`,
+        )
+      return ok(await deps.tokens.issue({ ...rest, scopes: asked }, true, redeemed.family))
     }
     case 'client_credentials': {
       const scopes = grantScopes('client_credentials', form.get('scope'))
