@@ -40,9 +40,15 @@ function basicCredentials(
   header: string | undefined,
 ): { id: string; secret: string } | 'malformed' | undefined {
   if (header === undefined) return undefined
-  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header)
+  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header)
   if (!match) return 'malformed'
-  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8')
+  // Node's decoder skips what is not base64 and takes base64url too: only text that encodes back to itself is
+  // standard base64, so that one pair of credentials has one spelling (base64url, stray characters, missing
+  // or extra padding are refused rather than guessed at).
+  const encoded = match[1] as string
+  const bytes = Buffer.from(encoded, 'base64')
+  if (bytes.toString('base64') !== encoded) return 'malformed'
+  const decoded = bytes.toString('utf8')
   const colon = decoded.indexOf(':')
   if (colon < 0) return 'malformed'
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
@@ -163,6 +169,12 @@ async function counted(
 }
 
 /**
+ * The one Content-Type the token endpoints read: the form type, exactly (no `-evil` suffix), with at most a
+ * charset of UTF-8, which is how the body is decoded: a form in another charset would be misread, not refused.
+ */
+const FORM_TYPE = /^application\/x-www-form-urlencoded(?:\s*;\s*charset=(?:utf-8|"utf-8"))?\s*$/i
+
+/**
  * The first parameter the form holds more than once. RFC 6749 §3.1: "Request and response parameters MUST NOT
  * be included more than once"; taking the first (URLSearchParams.get) would let `grant_type=a&grant_type=b`
  * mean whatever this server happens to read.
@@ -189,11 +201,11 @@ async function authenticate(
 ): Promise<{ form: URLSearchParams; clientId: string; passwordGrant: boolean } | Outcome> {
   if (request.repeated !== undefined)
     return oauthError(400, 'invalid_request', `send the ${request.repeated} header once`)
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? ''))
+  if (!FORM_TYPE.test(request.contentType ?? ''))
     return oauthError(
       400,
       'invalid_request',
-      'send the parameters form-encoded (application/x-www-form-urlencoded)',
+      'send the parameters form-encoded, as Content-Type application/x-www-form-urlencoded (charset utf-8, if one is named)',
     )
   const form = new URLSearchParams(body.toString('utf8'))
   const twice = repeatedParameter(form)

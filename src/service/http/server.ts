@@ -152,8 +152,26 @@ async function graphRequest(
   const address = deps.addressOf(request.socket)
   const refusal = earlyRefusal(deps.graphWork, address, Number(request.headers['content-length']))
   if (refusal !== undefined) throw refusal
+  refuseEncoding(request.headersDistinct['content-encoding'])
   const body = await readBody(request, deps.maxBodyBytes)
   return admitQuery(deps, endpoint, body, grant.username, address)
+}
+
+/**
+ * A graph request's body is read as it arrives (./body.ts decodes no Content-Encoding): an encoded one would
+ * be parsed as its compressed bytes, or worse, parsed as plain text when it was sent plain but labelled
+ * otherwise. Any coding but `identity` is 415, naming the one the service takes (RFC 7694 §3).
+ */
+function refuseEncoding(values: readonly string[] | undefined): void {
+  const codings = (values ?? []).flatMap((value) => value.split(',')).map((c) => c.trim().toLowerCase())
+  const other = codings.find((coding) => coding !== 'identity' && coding !== '')
+  if (other !== undefined)
+    throw new ServiceError(
+      415,
+      'bad_body',
+      `the request body has Content-Encoding ${clipped(other)}, which the service does not decode; send it unencoded`,
+      { headers: { 'Accept-Encoding': 'identity' } },
+    )
 }
 
 /**
