@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { clipped } from '../../model/shown'
 import { ServiceError } from './errors'
+import { repeatedKey } from './json-keys'
 
 /**
  * Reads a request body up to `limit` bytes. Beyond it the request fails with 413 at once (the rest is not
@@ -41,17 +42,28 @@ function tooLarge(limit: number): ServiceError {
   return new ServiceError(413, 'body_too_large', `the request body is larger than ${limit} bytes`)
 }
 
-/** Parses a JSON body; a syntax error is a 400, never an exception that escapes. */
+/**
+ * Parses a JSON body; a syntax error, or a key given twice in one object, is a 400, never an exception that
+ * escapes.
+ */
 export function parseJson(body: Buffer): unknown {
   if (body.length === 0)
     throw new ServiceError(400, 'invalid_json', 'the request body is empty; send a JSON object')
   const text = body.toString('utf8')
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch (error) {
     const detail = error instanceof SyntaxError ? `: ${syntaxReason(error.message, text)}` : ''
     throw new ServiceError(400, 'invalid_json', `the request body is not valid JSON${detail}`)
   }
+  // Here, where both the event loop and the graph worker parse a body: one rule for either path.
+  const repeated = repeatedKey(text)
+  if (repeated !== undefined)
+    throw new ServiceError(400, 'invalid_json', 'a key given twice in one object; send each key once', {
+      path: repeated,
+    })
+  return value
 }
 
 /**
