@@ -104,6 +104,10 @@ describe('the graph worker', () => {
     }
     expect(await read(JSON.stringify(body))).toEqual(inThread('lookup', body))
     expect(await read('{"ids": [')).toMatchObject({ status: 400, body: { error: 'invalid_json' } })
+    expect(await read('{"ids": [], "ids": ["mhmov-gladiator"]}')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_json', path: '$.ids' },
+    })
     expect(await read('{"ids": ["mhmov-\\u202e"]}')).toMatchObject({
       status: 400,
       body: { error: 'invalid_id', path: '$.ids[0]' },

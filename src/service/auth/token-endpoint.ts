@@ -1,3 +1,4 @@
+import { clipped } from '../../model/shown'
 import { AuthFailures, type FailureLimits } from './failures'
 import type { FairQueue } from '../http/fair-queue'
 import type { Limiter } from '../http/rate-limit'
@@ -39,9 +40,15 @@ function basicCredentials(
   header: string | undefined,
 ): { id: string; secret: string } | 'malformed' | undefined {
   if (header === undefined) return undefined
-  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header)
+  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header)
   if (!match) return 'malformed'
-  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8')
+  // Node's decoder skips what is not base64 and takes base64url too: only text that encodes back to itself is
+  // standard base64, so that one pair of credentials has one spelling (base64url, stray characters, missing
+  // or extra padding are refused rather than guessed at).
+  const encoded = match[1] as string
+  const bytes = Buffer.from(encoded, 'base64')
+  if (bytes.toString('base64') !== encoded) return 'malformed'
+  const decoded = bytes.toString('utf8')
   const colon = decoded.indexOf(':')
   if (colon < 0) return 'malformed'
   return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) }
@@ -65,17 +72,18 @@ function parseScopes(raw: string): string[] | { unknown: string } {
 }
 
 /**
- * The scopes a password or client_credentials grant asks for (the form's `scope`, null when absent), or the
- * OAuth error the service answers: the password grant must name its scopes, a client_credentials grant gets
- * public_profile without one, and an unknown scope is `invalid_scope`. Exported so that hql/testing's token
+ * The scopes a password, client_credentials or refresh_token grant asks for (the form's `scope`, null when
+ * absent), or the OAuth error the service answers: the password grant must name its scopes, a
+ * client_credentials grant gets public_profile without one (a refresh grant without one is not asked here:
+ * it keeps its grant's), and an unknown scope is `invalid_scope`. Exported so that hql/testing's token
  * endpoint refuses exactly what this one refuses.
  */
 export function grantScopes(
-  grantType: 'password' | 'client_credentials',
+  grantType: 'password' | 'client_credentials' | 'refresh_token',
   scope: string | null,
 ): string[] | OAuthAnswer {
   if (scope === null) {
-    if (grantType === 'client_credentials') return CLIENT_SCOPES
+    if (grantType !== 'password') return CLIENT_SCOPES
     return oauthError(
       400,
       'invalid_request',
@@ -87,7 +95,7 @@ export function grantScopes(
     return oauthError(
       400,
       'invalid_scope',
-      `unknown scope '${scopes.unknown}'; known: ${KNOWN_SCOPES.join(', ')}`,
+      `unknown scope ${clipped(scopes.unknown)}; known: ${KNOWN_SCOPES.join(', ')}`,
     )
   return scopes
 }
@@ -125,6 +133,8 @@ export interface TokenRequest {
   readonly authorization: string | undefined
   /** The source address key failed attempts count under (see http/client-address.ts). */
   readonly address: string
+  /** The name of a header the request sent more than once (Authorization, Content-Type): refused. */
+  readonly repeated?: string
 }
 
 const tooMany = (what: string, wait: number): OAuthAnswer =>
@@ -159,6 +169,26 @@ async function counted(
 }
 
 /**
+ * The one Content-Type the token endpoints read: the form type, exactly (no `-evil` suffix), with at most a
+ * charset of UTF-8, which is how the body is decoded: a form in another charset would be misread, not refused.
+ */
+const FORM_TYPE = /^application\/x-www-form-urlencoded(?:\s*;\s*charset=(?:utf-8|"utf-8"))?\s*$/i
+
+/**
+ * The first parameter the form holds more than once. RFC 6749 §3.1: "Request and response parameters MUST NOT
+ * be included more than once"; taking the first (URLSearchParams.get) would let `grant_type=a&grant_type=b`
+ * mean whatever this server happens to read.
+ */
+function repeatedParameter(form: URLSearchParams): string | undefined {
+  const seen = new Set<string>()
+  for (const name of form.keys()) {
+    if (seen.has(name)) return name
+    seen.add(name)
+  }
+  return undefined
+}
+
+/**
  * Parses the form and authenticates the client: shared by the token and check_token endpoints. A failed client
  * authentication is counted against the source address (by `counted`), never against the client id it named:
  * anyone can name a client id, and counting there would let anyone lock that client out. Once the client has
@@ -169,13 +199,18 @@ async function authenticate(
   request: TokenRequest,
   body: Buffer,
 ): Promise<{ form: URLSearchParams; clientId: string; passwordGrant: boolean } | Outcome> {
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? ''))
+  if (request.repeated !== undefined)
+    return oauthError(400, 'invalid_request', `send the ${request.repeated} header once`)
+  if (!FORM_TYPE.test(request.contentType ?? ''))
     return oauthError(
       400,
       'invalid_request',
-      'send the parameters form-encoded (application/x-www-form-urlencoded)',
+      'send the parameters form-encoded, as Content-Type application/x-www-form-urlencoded (charset utf-8, if one is named)',
     )
   const form = new URLSearchParams(body.toString('utf8'))
+  const twice = repeatedParameter(form)
+  if (twice !== undefined)
+    return oauthError(400, 'invalid_request', `send the parameter ${clipped(twice)} once (RFC 6749 §3.1)`)
   const refused = (description: string): Outcome => failed(invalidClient(description))
   const basic = basicCredentials(request.authorization)
   if (basic === 'malformed') return refused('the Authorization header is not valid Basic credentials')
@@ -268,10 +303,25 @@ async function grant(deps: TokenEndpointDeps, request: TokenRequest, body: Buffe
       const refreshToken = form.get('refresh_token')
       if (refreshToken === null)
         return oauthError(400, 'invalid_request', 'the refresh_token grant needs refresh_token')
+      // RFC 6749 §6: a scope, when given, narrows the new token's; read as the other grants read it, so an
+      // unknown scope is refused before the refresh token is spent.
+      const scope = form.get('scope')
+      const asked = scope === null ? undefined : grantScopes('refresh_token', scope)
+      if (asked !== undefined && 'status' in asked) return asked
       const redeemed = await deps.tokens.redeem(refreshToken, clientId)
       if (redeemed === undefined) return failed(oauthError(400, 'invalid_grant', 'Invalid refresh token'))
       const { expiresAt: _, ...rest } = redeemed.grant
-      return ok(await deps.tokens.issue(rest, true, redeemed.family))
+      if (asked === undefined) return ok(await deps.tokens.issue(rest, true, redeemed.family))
+      // A scope the grant never had is refused; the refresh token is spent by then (the stores take it in one
+      // step with reading its grant), so the client signs in again, as after any refused refresh.
+      const beyond = asked.find((s) => !rest.scopes.includes(s))
+      if (beyond !== undefined)
+        return oauthError(
+          400,
+          'invalid_scope',
+          `scope ${clipped(beyond)} was not granted; this grant has ${rest.scopes.join(', ')}`,
+        )
+      return ok(await deps.tokens.issue({ ...rest, scopes: asked }, true, redeemed.family))
     }
     case 'client_credentials': {
       const scopes = grantScopes('client_credentials', form.get('scope'))

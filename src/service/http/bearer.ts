@@ -44,17 +44,21 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/
  * Throws the service's refusals, as RFC 6750 §3.1 has them: 401 `unauthorized` with a bare challenge when
  * there are no bearer credentials (no header and no parameter, or a header of another scheme such as Basic);
  * 400 `invalid_request` for a Bearer header that is not `Bearer <b64token>`, or a token sent both in the header
- * and as the parameter. Whether a well-formed token is valid is the caller's to check (`invalidToken`).
+ * and as the parameter, or either sent twice. Whether a well-formed token is valid is the caller's to check (`invalidToken`).
  * Shared with hql/testing's handlers, so that both refuse the same requests with the same codes and challenges.
  */
-export function bearerToken(authorization: string | null | undefined, url: URL): string {
-  const fromQuery = url.searchParams.get('access_token')
-  if (
-    authorization !== undefined &&
-    authorization !== null &&
-    BEARER_SCHEME.test(authorization.trimStart())
-  ) {
-    const match = BEARER_CREDENTIALS.exec(authorization.trim())
+export function bearerToken(authorization: string | readonly string[] | null | undefined, url: URL): string {
+  // RFC 6749 §3.1, RFC 6750 §2: credentials sent twice are refused, never the first taken, so that which one
+  // authenticated is not a matter of which the server happened to read.
+  if (typeof authorization === 'object' && authorization !== null && authorization.length > 1)
+    throw invalidRequest('send the Authorization header once')
+  const header =
+    typeof authorization === 'object' && authorization !== null ? authorization[0] : authorization
+  const fromQueries = url.searchParams.getAll('access_token')
+  if (fromQueries.length > 1) throw invalidRequest('send ?access_token= once')
+  const fromQuery = fromQueries[0] ?? null
+  if (header !== undefined && header !== null && BEARER_SCHEME.test(header.trimStart())) {
+    const match = BEARER_CREDENTIALS.exec(header.trim())
     if (!match) throw invalidRequest('the Authorization header must be "Bearer <access_token>", one token')
     if (fromQuery !== null)
       throw invalidRequest('send the access token once: in the Authorization header or as ?access_token=')

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http'
+import { clipped } from '../../model/shown'
 import { ServiceError } from './errors'
+import { repeatedKey } from './json-keys'
 
 /**
  * Reads a request body up to `limit` bytes. Beyond it the request fails with 413 at once (the rest is not
@@ -40,14 +42,57 @@ function tooLarge(limit: number): ServiceError {
   return new ServiceError(413, 'body_too_large', `the request body is larger than ${limit} bytes`)
 }
 
-/** Parses a JSON body; a syntax error is a 400, never an exception that escapes. */
+/**
+ * Parses a JSON body; a syntax error, or a key given twice in one object, is a 400, never an exception that
+ * escapes.
+ */
 export function parseJson(body: Buffer): unknown {
   if (body.length === 0)
     throw new ServiceError(400, 'invalid_json', 'the request body is empty; send a JSON object')
+  const text = body.toString('utf8')
+  let value: unknown
   try {
-    return JSON.parse(body.toString('utf8'))
+    value = JSON.parse(text)
   } catch (error) {
-    const detail = error instanceof SyntaxError ? `: ${error.message}` : ''
+    const detail = error instanceof SyntaxError ? `: ${syntaxReason(error.message, text)}` : ''
     throw new ServiceError(400, 'invalid_json', `the request body is not valid JSON${detail}`)
   }
+  // Here, where both the event loop and the graph worker parse a body: one rule for either path.
+  const repeated = repeatedKey(text)
+  if (repeated !== undefined)
+    throw new ServiceError(400, 'invalid_json', 'a key given twice in one object; send each key once', {
+      path: repeated,
+    })
+  return value
+}
+
+/**
+ * V8's reason without the body it quotes: its message may hold a snippet of the text (`Unexpected token '…',
+ * "<the body>" is not valid JSON`), which is the sender's bytes, raw and whole (a bidirectional control, a gzip
+ * body's binary). What is kept: the kind of mistake, where it is (line, column and offset), and the one
+ * character V8 stopped at, escaped.
+ */
+function syntaxReason(message: string, text: string): string {
+  const at = / (in|after) JSON at position (\d+)/.exec(message)
+  if (at) {
+    const after = at[1] === 'after' ? ' after the JSON value' : ''
+    return `${message.slice(0, at.index)}${after} ${place(text, Number(at[2]))}`
+  }
+  const token = /^Unexpected token '(.*?)', /su.exec(message)
+  if (token) return `unexpected character ${clipped(token[1] ?? '')}`
+  if (message.startsWith('Unexpected end of JSON input'))
+    return `the text ends early ${place(text, text.length)}`
+  // Any other message of another engine's: its kind, never a quote of the body.
+  return 'a syntax error'
+}
+
+/** `at line 2, column 5 (offset 12)`: the 1-based line and column of a character offset. */
+function place(text: string, offset: number): string {
+  let line = 1
+  let lineStart = 0
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++
+    lineStart = i + 1
+  }
+  return `at line ${line}, column ${offset - lineStart + 1} (offset ${offset})`
 }

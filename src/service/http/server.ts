@@ -116,18 +116,23 @@ function sendOAuth(response: ServerResponse, answer: OAuthAnswer): void {
 
 /** What the token endpoints read of a request (never the header dictionary itself). */
 function tokenRequest(deps: FullDeps, request: IncomingMessage): TokenRequest {
-  const contentType = request.headers['content-type']
-  const authorization = request.headers.authorization
+  // Distinct values: Node keeps the first of two Content-Type or Authorization headers, which would let the
+  // first of two credentials win; the endpoint refuses them instead.
+  const contentType = request.headersDistinct['content-type'] ?? []
+  const authorization = request.headersDistinct.authorization ?? []
+  const repeated =
+    authorization.length > 1 ? 'Authorization' : contentType.length > 1 ? 'Content-Type' : undefined
   return {
-    contentType: typeof contentType === 'string' ? contentType : undefined,
-    authorization: typeof authorization === 'string' ? authorization : undefined,
+    contentType: contentType[0],
+    authorization: authorization[0],
     address: deps.addressOf(request.socket),
+    ...(repeated === undefined ? {} : { repeated }),
   }
 }
 
 /** The grant of the request's bearer token (the header, or the older `?access_token=` parameter). */
 async function authenticate(deps: ServerDeps, request: IncomingMessage, url: URL): Promise<Grant> {
-  const grant = await deps.tokens.verify(bearerToken(request.headers.authorization, url))
+  const grant = await deps.tokens.verify(bearerToken(request.headersDistinct.authorization, url))
   if (grant === undefined) throw invalidToken()
   return grant
 }
@@ -147,8 +152,26 @@ async function graphRequest(
   const address = deps.addressOf(request.socket)
   const refusal = earlyRefusal(deps.graphWork, address, Number(request.headers['content-length']))
   if (refusal !== undefined) throw refusal
+  refuseEncoding(request.headersDistinct['content-encoding'])
   const body = await readBody(request, deps.maxBodyBytes)
   return admitQuery(deps, endpoint, body, grant.username, address)
+}
+
+/**
+ * A graph request's body is read as it arrives (./body.ts decodes no Content-Encoding): an encoded one would
+ * be parsed as its compressed bytes, or worse, parsed as plain text when it was sent plain but labelled
+ * otherwise. Any coding but `identity` is 415, naming the one the service takes (RFC 7694 §3).
+ */
+function refuseEncoding(values: readonly string[] | undefined): void {
+  const codings = (values ?? []).flatMap((value) => value.split(',')).map((c) => c.trim().toLowerCase())
+  const other = codings.find((coding) => coding !== 'identity' && coding !== '')
+  if (other !== undefined)
+    throw new ServiceError(
+      415,
+      'bad_body',
+      `the request body has Content-Encoding ${clipped(other)}, which the service does not decode; send it unencoded`,
+      { headers: { 'Accept-Encoding': 'identity' } },
+    )
 }
 
 /**

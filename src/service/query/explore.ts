@@ -9,9 +9,19 @@ import { compileSort } from './sort'
 import { sortFirst } from './sort-first'
 import { sortCost, spend } from './work'
 
-/** The seed of a `random` sort: the request without its page, so all pages of one query share one order. */
+/**
+ * The seed of a `random` sort and of silos' layout: the request without what pages it or says how to render it
+ * (page, pageSize, siloPageSize, components), so that every page of one query, at any size and with any
+ * components, reads one order.
+ */
 export function seedOfRequest(body: object): string {
-  const { page: _, ...rest } = body as { page?: unknown }
+  const {
+    page: _page,
+    pageSize: _pageSize,
+    siloPageSize: _siloPageSize,
+    components: _components,
+    ...rest
+  } = body as Record<string, unknown>
   return JSON.stringify(rest)
 }
 
