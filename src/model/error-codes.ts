@@ -153,7 +153,10 @@ export const errorCodes = {
   request_timeout: { source: 'service', meaning: 'a request that did not arrive in time' },
   body_too_large: { source: 'service', meaning: 'a request body larger than the limit' },
   bad_body: { source: 'service', meaning: 'a request body that could not be read' },
-  invalid_json: { source: 'service', meaning: 'a request body that is empty or not JSON' },
+  invalid_json: {
+    source: 'service',
+    meaning: 'a request body that is empty or not JSON, or gives one key twice in an object',
+  },
   unauthorized: {
     source: 'service',
     meaning: 'a graph request without bearer credentials (none, or Basic…)',
