@@ -28,7 +28,7 @@ import type {
   FactorNode,
 } from './ast'
 import type { TextProblem } from './errors'
-import { shownParameter } from './errors'
+import { maxErrorsPerText, shownParameter } from './errors'
 import { fits, isParamTypeName } from './param-types'
 import { filtersOfSlots } from '../model/query/check-filters'
 import { aloneInList, sharedComponent, sharedReturnType, sharedSort } from './shared-parts'
@@ -222,6 +222,9 @@ export class Lowering {
    * is its path in the body as the model would give it (only known when tracking locations).
    */
   private problem(code: HqlErrorCode, reason: string, offset: number, path?: Path): void {
+    // A text reports maxErrorsPerText problems at most (resolve.ts keeps the first by offset): past them, more of
+    // the same (a `did you mean` over every name, each) would cost time for nothing a user reads.
+    if (this.problems.length >= maxErrorsPerText) return
     this.problems.push(
       path !== undefined && this.trackLocations ? { code, reason, offset, path } : { code, reason, offset },
     )
@@ -400,7 +403,12 @@ export class Lowering {
       } else if (out.length > requestLimits.componentsPerLevel) {
         return this.problem(...tooMany('componentsPerLevel', out.length), item.start)
       } else if (spreading.length >= maxSpreadDepth) {
-        this.problem('too_deep', `fragments spread one another at most ${maxSpreadDepth} deep`, item.start)
+        // As the limits above: the rest of this level is as deep, and each spread of it would say so again.
+        return this.problem(
+          'too_deep',
+          `fragments spread one another at most ${maxSpreadDepth} deep`,
+          item.start,
+        )
       } else if ((this.#spreadCount += fragment.components.length) > requestLimits.nodes) {
         return this.problem(...tooMany('nodes', this.#spreadCount), item.start)
       } else if (this.keepSpreads) {
