@@ -118,6 +118,9 @@ export class Lowering {
   private readonly keepSpreads: boolean
   /** The fragments being spread, outermost first: one met again is a cycle. */
   #spreading: FragmentDefinitionNode[] | undefined
+  /** The names a `did you mean` chooses from, listed once, for the first unknown name. */
+  #fragmentNames: readonly string[] | undefined
+  #paramNames: readonly string[] | undefined
   /** Components written out from fragments so far: a bound on what spreads of spreads can multiply to. */
   #spreadCount = 0
 
@@ -152,6 +155,11 @@ export class Lowering {
     this.frozen = frozen
     this.fragments = fragments
     this.keepSpreads = keepSpreads
+  }
+
+  /** Whether this lowering holds all the problems it keeps (maxErrorsPerText). */
+  private get full(): boolean {
+    return this.problems.length >= maxErrorsPerText
   }
 
   /** JSON path (as `pathKey`) → source offset of what was lowered so far (with `trackLocations`). */
@@ -224,7 +232,7 @@ export class Lowering {
   private problem(code: HqlErrorCode, reason: string, offset: number, path?: Path): void {
     // A text reports maxErrorsPerText problems at most (resolve.ts keeps the first by offset): past them, more of
     // the same (a `did you mean` over every name, each) would cost time for nothing a user reads.
-    if (this.problems.length >= maxErrorsPerText) return
+    if (this.full) return
     this.problems.push(
       path !== undefined && this.trackLocations ? { code, reason, offset, path } : { code, reason, offset },
     )
@@ -387,7 +395,9 @@ export class Lowering {
       const fragment = this.fragments.get(name)
       const spreading = (this.#spreading ??= [])
       if (fragment === undefined) {
-        const known = [...this.fragments.keys()]
+        // The suggestion costs a distance to every name: only for problems that are kept.
+        if (this.full) continue
+        const known = (this.#fragmentNames ??= [...this.fragments.keys()])
         this.problem(
           'unknown_fragment',
           `unknown fragment ${clipped(name)}${didYouMean(name, known) || (known.length > 0 ? '' : '; the text defines no fragment and none was given')}`,
@@ -544,7 +554,8 @@ export class Lowering {
     }
     const param = this.params.get(node.name)
     if (param === undefined) {
-      const declared = [...this.params.keys()]
+      if (this.full) return undefined
+      const declared = (this.#paramNames ??= [...this.params.keys()])
       this.problem(
         'unknown_parameter',
         `unknown parameter ${shownParameter(node.name)}${didYouMean(node.name, declared)}${declared.length === 0 ? `; declare it: query name(${shownParameter(node.name)}: Type)` : ''}`,
