@@ -594,15 +594,12 @@ const noOffsets: ReadonlySet<number> = new Set()
 const noLocations: ReadonlyMap<string, number> = new Map()
 
 /**
- * A parameter's value, with its lists and objects copied (values are scalars and lists of them), and the
- * copies frozen when `frozen`.
+ * A parameter's value: a scalar, or a copy of a flat list of scalars (resolve keeps only values that passed
+ * checkArgument), frozen when `frozen`. One level: nothing checked is deeper.
  */
 function copied(value: unknown, frozen: boolean): unknown {
-  let copy: object
-  if (Array.isArray(value)) copy = value.map((item) => copied(item, frozen))
-  else if (value !== null && typeof value === 'object')
-    copy = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copied(item, frozen)]))
-  else return value
+  if (!Array.isArray(value)) return value
+  const copy = value.slice()
   return frozen ? Object.freeze(copy) : copy
 }
 

@@ -227,6 +227,9 @@ function argumentsFor(
         offset,
       })
       ;(unsound ??= new Set()).add(name)
+      // Not kept: a value of the wrong shape (one nested 100,000 deep) has no place in a body, and its uses
+      // are explained by this problem as a missing value's are.
+      continue
     }
     args.set(name, value)
   }

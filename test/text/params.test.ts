@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compile } from 'hql'
-import { parseDocument, parseQuery, printDocument } from '../../src/text'
+import { HqlTextError, parseDocument, parseQuery, printDocument } from '../../src/text'
 import type { FragmentDefinitionNode, ParamNode } from '../../src/text'
 import { Lowering } from '../../src/text/lower'
 import { maxErrorsPerText } from '../../src/text/errors'
@@ -105,5 +105,30 @@ describe('unknown names', () => {
     expect(lowering.problems.map((problem) => problem.code)).toEqual(Array(20).fill('unknown_fragment'))
     expect(lowering.problems[0]?.reason).toBe("unknown fragment 'cord0x'; did you mean 'card0'?")
     expect(known.listed).toBe(1)
+  })
+})
+
+describe('a parameter value of the wrong shape', () => {
+  it('is refused as invalid_parameter however deep it nests, and never copied into the body', () => {
+    let deepList: unknown = 'x'
+    for (let i = 0; i < 100_000; i++) deepList = [deepList]
+    let deepObject: unknown = 'x'
+    for (let i = 0; i < 100_000; i++) deepObject = { a: deepObject }
+    const cases: [string, string, unknown][] = [
+      ['query q($s: String) silos silo Explore(name: $s)', 's', deepList],
+      ['query q($ids: [Id]) lookup $ids', 'ids', [deepList]],
+      ['query q($n: Int) explore page size $n', 'n', deepObject],
+    ]
+    // Copied into the body before it was refused: a RangeError (the stack's end) for each.
+    for (const [text, name, value] of cases) {
+      let thrown: unknown
+      try {
+        parseQuery(text, { params: { [name]: value } })
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(HqlTextError)
+      expect(thrown).toMatchObject({ code: 'invalid_parameter', line: 1, column: 9 })
+    }
   })
 })
