@@ -1,4 +1,5 @@
 import { parseDocument, parseQuery } from '../text'
+import { expectArgument } from '../text/query-text'
 import type { FragmentsArg } from './components'
 import type { Given } from './values'
 import type { GivenTextArg, GivenTextQuery, TextArg, TextQuery } from './text'
@@ -36,6 +37,7 @@ export function hqlText<const S extends string, F extends FragmentsArg>(
   fragments: F,
 ): GivenTextQuery<S, Given<F>>
 export function hqlText(text: string, fragments?: FragmentsArg): unknown {
+  expectArgument(typeof text === 'string', text, 'hqlText expects the query text as a string')
   const source = text
   const given = fragments === undefined ? {} : { fragments }
   const [definition, second] = parseDocument(source).definitions
