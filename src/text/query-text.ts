@@ -21,7 +21,7 @@ import { describeValue } from './param-types'
  * A JavaScript caller's argument that the types refuse: `invalid_argument` at its path (an option's name), as
  * every other mistake gets a typed error, not a TypeError from deep inside.
  */
-export function expectArgument(ok: boolean, value: unknown, expected: string, path: JsonPath = []): void {
+function expectArgument(ok: boolean, value: unknown, expected: string, path: JsonPath = []): void {
   if (!ok) throw new HqlError('invalid_argument', `${expected}, got ${describeValue(value)}`, { path })
 }
 

@@ -44,7 +44,7 @@ describe('parseQuery and printQuery at their boundary', () => {
         'parseQuery expects source as a string, got Symbol(file)',
       ],
       [() => hqlText(undefined as never), [], 'hqlText expects the query text as a string, got undefined'],
-      [() => hqlText(5 as never), [], 'hqlText expects the query text as a string, got 5'],
+      [() => hqlText(5 as never), [], 'hqlText expects the query text as a string, got number'],
     ]
     for (const [run, path, reason] of cases) {
       const error = thrown(run)
