@@ -8,7 +8,7 @@ import {
   symbolicBody,
   symbolicComponents,
 } from '../text'
-import type { Fragments, ParamNode, ParamTypeName } from '../text'
+import type { Fragments, ParamNode, ParamTypeName, TextSource } from '../text'
 import type { CatalogFile } from './load'
 import type { CatalogQuery } from './check'
 import { builderCode, components } from './builder-code'
@@ -65,7 +65,7 @@ export function generateModule(queries: readonly CatalogQuery[], options: Genera
       written.add(name)
       const parts = symbolicComponents(fragment, fragmentsOfFile(file))
       writeFragments(parts, file)
-      const { line } = lineColumnAt(makeSource(file.text, file.path), fragment.start)
+      const line = lineIn(file, fragment.start)
       lines.push(
         '',
         `/** The fragment \`${name}\` from ${file.relativePath}:${line}. */`,
@@ -81,6 +81,16 @@ export function generateModule(queries: readonly CatalogQuery[], options: Genera
   })
   for (const code of functions) lines.push('', code)
   return lines.join('\n') + '\n'
+}
+
+// One source per file, whose lines are indexed once (lineColumnAt), however many queries and fragments it holds.
+const sources = new WeakMap<CatalogFile, TextSource>()
+
+/** The line of `offset` in `file`. */
+function lineIn(file: CatalogFile, offset: number): number {
+  let source = sources.get(file)
+  if (source === undefined) sources.set(file, (source = makeSource(file.text, file.path)))
+  return lineColumnAt(source, offset).line
 }
 
 /** The fragments spread in a symbolic list of components, at every depth, in order. */
@@ -99,7 +109,7 @@ function generateFunction(
 ): string {
   const params = query.definition.params
   // Counted as errors count lines (a lone \r ends one too), so the comment and `hql check` agree.
-  const { line } = lineColumnAt(makeSource(query.file.text, query.file.path), query.definition.start)
+  const line = lineIn(query.file, query.definition.start)
   const optional = params.every((p) => p.defaultValue !== undefined) ? ' = {}' : ''
   const takesIds = params.some(isIdParam)
   const fields = (asDeclared: boolean) =>

@@ -40,8 +40,13 @@ export async function loadCatalog(paths: readonly string[]): Promise<Catalog> {
   return { files }
 }
 
-/** Parses one catalog file's text. */
+/**
+ * Parses one catalog file's text. One byte order mark at its start (some Windows editors write one) is dropped: an
+ * editor does not show it, and counted as a column it put every column of line 1 one to the right of where the
+ * editor shows it.
+ */
 export function catalogFile(path: string, relativePath: string, text: string): CatalogFile {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const { document, errors } = parseDocumentCollecting(text, path)
   return { path, relativePath, text, document, syntaxErrors: errors }
 }

@@ -1,4 +1,5 @@
 import { parseDocument, parseQuery } from '../text'
+import { HqlError } from '../model/errors'
 import type { FragmentsArg } from './components'
 import type { Given } from './values'
 import type { GivenTextArg, GivenTextQuery, TextArg, TextQuery } from './text'
@@ -36,6 +37,9 @@ export function hqlText<const S extends string, F extends FragmentsArg>(
   fragments: F,
 ): GivenTextQuery<S, Given<F>>
 export function hqlText(text: string, fragments?: FragmentsArg): unknown {
+  // JavaScript callers get the typed error parseQuery gives, not a TypeError from parsing.
+  if (typeof text !== 'string')
+    throw new HqlError('invalid_argument', `hqlText expects the query text as a string, got ${typeof text}`)
   const source = text
   const given = fragments === undefined ? {} : { fragments }
   const [definition, second] = parseDocument(source).definitions

@@ -1,7 +1,7 @@
 import type { HqlErrorCode } from '../model'
 import type { Query } from '../model/core'
 import type { DocumentNode, QueryDefinitionNode } from './ast'
-import { HqlTextError } from './errors'
+import { HqlTextError, maxErrorsPerText } from './errors'
 import { clipped } from '../model/shown'
 import { checkGeneratable } from './generate-check'
 import { resolveDefinition } from './resolve'
@@ -46,8 +46,12 @@ export function checkDocument(
 ): DocumentCheck {
   const errors: HqlTextError[] = []
   const checked: CheckedDefinition[] = []
-  const problem = (code: HqlErrorCode, reason: string, offset: number) =>
-    errors.push(new HqlTextError(source, { code, reason, offset }))
+  // A document reports maxErrorsPerText errors at most, as its syntax errors: each costs a code frame, and
+  // past them more of the same is noise (the language service runs this on every edit).
+  const full = () => errors.length >= maxErrorsPerText
+  const problem = (code: HqlErrorCode, reason: string, offset: number) => {
+    if (!full()) errors.push(new HqlTextError(source, { code, reason, offset }))
+  }
   const fragments = fragmentsOf(document)
   // The fragments' own problems, where they are written; a query that spreads one with a problem reports it
   // again at the same place, once is enough (below).
@@ -111,6 +115,7 @@ export function checkDocument(
     if (!resolved.ok) {
       for (const error of resolved.errors)
         if (
+          !full() &&
           !errors.some((e) => e.offset === error.offset && e.code === error.code && e.reason === error.reason)
         )
           errors.push(error)

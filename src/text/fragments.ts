@@ -18,7 +18,7 @@ import { clipped } from '../model/shown'
 import type { ComponentRequest } from '../model/request/components'
 import type { ComponentItemNode, DocumentNode, FragmentDefinitionNode } from './ast'
 import { noComments } from './ast'
-import { HqlTextError } from './errors'
+import { HqlTextError, maxErrorsPerText } from './errors'
 import type { TextProblem } from './errors'
 import { componentsFrom } from './from-body'
 import type { TextSource } from './source'
@@ -171,6 +171,8 @@ export function checkFragments(document: DocumentNode): TextProblem[] {
   const fragments = fragmentsOf(document)
   const spread = spreadNames(document)
   for (const fragment of document.fragments) {
+    // As many as a text reports (maxErrorsPerText): past them, more of the same is noise that costs a frame each.
+    if (problems.length >= maxErrorsPerText) return problems.slice(0, maxErrorsPerText)
     const name = fragment.name.value
     const first = fragments.get(name) as FragmentDefinitionNode
     if (first !== fragment) {
@@ -196,9 +198,9 @@ export function checkFragments(document: DocumentNode): TextProblem[] {
       })
       continue
     }
-    problems.push(...componentProblems(fragment, on, fragments))
+    for (const problem of componentProblems(fragment, on, fragments)) problems.push(problem)
   }
-  return problems
+  return problems.slice(0, maxErrorsPerText)
 }
 
 /** The names every spread of the document names, in queries and fragments. */

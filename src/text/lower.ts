@@ -28,7 +28,7 @@ import type {
   FactorNode,
 } from './ast'
 import type { TextProblem } from './errors'
-import { shownParameter } from './errors'
+import { maxErrorsPerText, shownParameter } from './errors'
 import { fits, isParamTypeName } from './param-types'
 import { filtersOfSlots } from '../model/query/check-filters'
 import { aloneInList, sharedComponent, sharedReturnType, sharedSort } from './shared-parts'
@@ -118,6 +118,9 @@ export class Lowering {
   private readonly keepSpreads: boolean
   /** The fragments being spread, outermost first: one met again is a cycle. */
   #spreading: FragmentDefinitionNode[] | undefined
+  /** The names a `did you mean` chooses from, listed once, for the first unknown name. */
+  #fragmentNames: readonly string[] | undefined
+  #paramNames: readonly string[] | undefined
   /** Components written out from fragments so far: a bound on what spreads of spreads can multiply to. */
   #spreadCount = 0
 
@@ -152,6 +155,11 @@ export class Lowering {
     this.frozen = frozen
     this.fragments = fragments
     this.keepSpreads = keepSpreads
+  }
+
+  /** Whether this lowering holds all the problems it keeps (maxErrorsPerText). */
+  private get full(): boolean {
+    return this.problems.length >= maxErrorsPerText
   }
 
   /** JSON path (as `pathKey`) → source offset of what was lowered so far (with `trackLocations`). */
@@ -222,6 +230,9 @@ export class Lowering {
    * is its path in the body as the model would give it (only known when tracking locations).
    */
   private problem(code: HqlErrorCode, reason: string, offset: number, path?: Path): void {
+    // A text reports maxErrorsPerText problems at most (resolve.ts keeps the first by offset): past them, more of
+    // the same (a `did you mean` over every name, each) would cost time for nothing a user reads.
+    if (this.full) return
     this.problems.push(
       path !== undefined && this.trackLocations ? { code, reason, offset, path } : { code, reason, offset },
     )
@@ -384,7 +395,9 @@ export class Lowering {
       const fragment = this.fragments.get(name)
       const spreading = (this.#spreading ??= [])
       if (fragment === undefined) {
-        const known = [...this.fragments.keys()]
+        // The suggestion costs a distance to every name: only for problems that are kept.
+        if (this.full) continue
+        const known = (this.#fragmentNames ??= [...this.fragments.keys()])
         this.problem(
           'unknown_fragment',
           `unknown fragment ${clipped(name)}${didYouMean(name, known) || (known.length > 0 ? '' : '; the text defines no fragment and none was given')}`,
@@ -400,7 +413,12 @@ export class Lowering {
       } else if (out.length > requestLimits.componentsPerLevel) {
         return this.problem(...tooMany('componentsPerLevel', out.length), item.start)
       } else if (spreading.length >= maxSpreadDepth) {
-        this.problem('too_deep', `fragments spread one another at most ${maxSpreadDepth} deep`, item.start)
+        // As the limits above: the rest of this level is as deep, and each spread of it would say so again.
+        return this.problem(
+          'too_deep',
+          `fragments spread one another at most ${maxSpreadDepth} deep`,
+          item.start,
+        )
       } else if ((this.#spreadCount += fragment.components.length) > requestLimits.nodes) {
         return this.problem(...tooMany('nodes', this.#spreadCount), item.start)
       } else if (this.keepSpreads) {
@@ -536,7 +554,8 @@ export class Lowering {
     }
     const param = this.params.get(node.name)
     if (param === undefined) {
-      const declared = [...this.params.keys()]
+      if (this.full) return undefined
+      const declared = (this.#paramNames ??= [...this.params.keys()])
       this.problem(
         'unknown_parameter',
         `unknown parameter ${shownParameter(node.name)}${didYouMean(node.name, declared)}${declared.length === 0 ? `; declare it: query name(${shownParameter(node.name)}: Type)` : ''}`,
@@ -575,15 +594,12 @@ const noOffsets: ReadonlySet<number> = new Set()
 const noLocations: ReadonlyMap<string, number> = new Map()
 
 /**
- * A parameter's value, with its lists and objects copied (values are scalars and lists of them), and the
- * copies frozen when `frozen`.
+ * A parameter's value: a scalar, or a copy of a flat list of scalars (resolve keeps only values that passed
+ * checkArgument), frozen when `frozen`. One level: nothing checked is deeper.
  */
 function copied(value: unknown, frozen: boolean): unknown {
-  let copy: object
-  if (Array.isArray(value)) copy = value.map((item) => copied(item, frozen))
-  else if (value !== null && typeof value === 'object')
-    copy = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copied(item, frozen)]))
-  else return value
+  if (!Array.isArray(value)) return value
+  const copy = value.slice()
   return frozen ? Object.freeze(copy) : copy
 }
 

@@ -176,7 +176,7 @@ function scalarFromString(name: ParamTypeName, text: string): unknown {
 }
 
 /** A value as a message quotes it. Never throws: `String()` does on objects without a prototype. */
-function describeValue(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (typeof value === 'string') return clipped(value, JSON.stringify)
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'

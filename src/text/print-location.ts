@@ -1,5 +1,5 @@
 import type { TextSource } from './source'
-import { lineColumnAt } from './source'
+import { lineColumnAt, lineCount, lineText } from './source'
 
 const context = 1
 
@@ -15,12 +15,13 @@ const context = 1
  */
 export function printLocation(source: TextSource, offset: number): string {
   const { line, column } = lineColumnAt(source, offset)
-  const lines = source.body.split(/\r?\n|\r/)
+  // The lines around `line` only: a source's lines are indexed once (source.ts), an error's frame reads three.
   const first = Math.max(1, line - context)
-  const last = Math.min(lines.length, line + context)
+  const last = Math.min(lineCount(source), line + context)
   const width = String(last).length
   const gutter = (label: string) => `${label.padStart(width)} | `
-  const shown = lines.slice(first - 1, last)
+  const shown: string[] = []
+  for (let n = first; n <= last; n++) shown.push(lineText(source, n))
   // A line longer than a terminal (a minified or hostile file) is shown as a window around the caret, the same
   // columns of each line, so a frame stays a few hundred characters whatever the input.
   const from = shown.some((text) => text.length > maxWidth) ? Math.max(0, column - 1 - maxWidth / 2) : 0
@@ -32,7 +33,7 @@ export function printLocation(source: TextSource, offset: number): string {
   }
   const out: string[] = []
   for (let n = first; n <= last; n++) {
-    out.push((gutter(String(n)) + visible(cut(lines[n - 1] ?? ''))).trimEnd())
+    out.push((gutter(String(n)) + visible(cut(shown[n - first] ?? ''))).trimEnd())
     if (n === line)
       out.push(gutter('') + ' '.repeat(Math.max(0, column - 1 - from + (from > 0 ? 1 : 0))) + '^')
   }

@@ -3,6 +3,7 @@ import { clipped, shownList, shownValue } from '../model/shown'
 import { compile } from '../compile'
 import { endpointOfGraphPath } from '../model/core'
 import type { Query } from '../model/core'
+import type { JsonPath } from '../model/errors'
 import type { QueryDefinitionNode } from './ast'
 import { noComments } from './ast'
 import { HqlTextError } from './errors'
@@ -14,6 +15,19 @@ import { withGivenFragments } from './fragments'
 import type { GivenFragments } from './fragments'
 import type { ResolveOptions } from './resolve'
 import { makeSource } from './source'
+import { describeValue } from './param-types'
+
+/**
+ * A JavaScript caller's argument that the types refuse: `invalid_argument` at its path (an option's name), as
+ * every other mistake gets a typed error, not a TypeError from deep inside.
+ */
+function expectArgument(ok: boolean, value: unknown, expected: string, path: JsonPath = []): void {
+  if (!ok) throw new HqlError('invalid_argument', `${expected}, got ${describeValue(value)}`, { path })
+}
+
+const isOptions = (value: unknown): boolean => typeof value === 'object' && value !== null
+
+const isStringOption = (value: unknown): boolean => value === undefined || typeof value === 'string'
 
 export interface ParseQueryOptions extends ResolveOptions {
   /** Which query of the text, by name; needed when the text holds more than one. */
@@ -48,6 +62,13 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
       'invalid_argument',
       `parseQuery expects the query text as a string, got ${typeof text}`,
     )
+  expectArgument(isOptions(options), options, 'parseQuery expects its options as an object')
+  expectArgument(isStringOption(options.query), options.query, 'parseQuery expects query as a string', [
+    'query',
+  ])
+  expectArgument(isStringOption(options.source), options.source, 'parseQuery expects source as a string', [
+    'source',
+  ])
   const { params } = options
   if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params)))
     throw new HqlError('invalid_argument', 'parseQuery expects params as an object of named values', {
@@ -101,6 +122,7 @@ export interface PrintQueryOptions {
  * //   order by releaseDate desc
  */
 export function printQuery(query: Query, options: PrintQueryOptions = {}): string {
+  expectArgument(isOptions(options), options, 'printQuery expects its options as an object')
   // The name is printed as it is, so it must be one the parser reads back as a name.
   if (options.name !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.name))
     throw new HqlError(

@@ -188,13 +188,19 @@ function argumentsFor(
   let unsound: Set<string> | undefined
   const given = options.params ?? {}
   const at = definition.name?.start ?? definition.start
+  let declared: string[] | undefined
+  let unknown = 0
   for (const name of Object.keys(given))
-    if (!params.has(name))
+    if (!params.has(name)) {
+      // All at one place: past the first maxErrorsPerText, none is reported, and each would cost a `did you
+      // mean` (a distance to every name).
+      if (unknown++ >= maxErrorsPerText) break
       problems.push({
         code: 'unknown_parameter',
-        reason: `the query takes no parameter ${clipped(name)}${didYouMean(name, [...params.keys()])}`,
+        reason: `the query takes no parameter ${clipped(name)}${didYouMean(name, (declared ??= [...params.keys()]))}`,
         offset: at,
       })
+    }
   for (const [name, param] of params) {
     if (!isParamTypeName(param.type.name.value)) continue
     const type: ParamType = { name: param.type.name.value, list: param.type.list }
@@ -221,6 +227,9 @@ function argumentsFor(
         offset,
       })
       ;(unsound ??= new Set()).add(name)
+      // Not kept: a value of the wrong shape (one nested 100,000 deep) has no place in a body, and its uses
+      // are explained by this problem as a missing value's are.
+      continue
     }
     args.set(name, value)
   }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { catalogFile, checkCatalog, loadCatalog } from '../../src/catalog'
 import type { Catalog } from '../../src/catalog'
@@ -82,5 +85,24 @@ describe('checkCatalog', () => {
       'similarTo',
       'details',
     ])
+  })
+
+  it('drops one byte order mark at the start of a file: line 1 columns are those an editor shows', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'hql-bom-'))
+    try {
+      await writeFile(
+        join(directory, 'bom.hql'),
+        '\ufeffquery a explore Movei\nquery b explore Movie with primaryImag',
+      )
+      const { errors } = checkCatalog(await loadCatalog([directory]))
+      // Counted as a column, the mark put line 1's error at 1:18, where an editor shows Movei at 1:17.
+      expect(errors.map((error) => `${error.line}:${error.column} ${error.code}`)).toEqual([
+        '1:17 unknown_type',
+        '2:28 unknown_component',
+      ])
+      expect(errors[0]?.frame.split('\n')[0]).toBe('1 | query a explore Movei')
+    } finally {
+      await rm(directory, { recursive: true })
+    }
   })
 })

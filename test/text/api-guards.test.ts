@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { HqlError, HqlTextError, hql, parseQuery, printQuery } from 'hql'
+import { HqlError, HqlTextError, hql, hqlText, parseQuery, printQuery } from 'hql'
 
 // What JavaScript callers can pass that the types would refuse: the answer is always a typed error.
 const thrown = (run: () => unknown): unknown => {
@@ -18,6 +18,39 @@ describe('parseQuery and printQuery at their boundary', () => {
     expect(noText).toMatchObject({ code: 'invalid_argument' })
     const badParams = thrown(() => parseQuery('explore Movie', { params: 'abc' as never }))
     expect(badParams).toMatchObject({ code: 'invalid_argument', path: ['params'] })
+  })
+
+  test('options that are not an object, and a query or source name that is not a string, get invalid_argument at their path', () => {
+    // Each was a TypeError: destructuring null, stringifying an object without a prototype or a symbol.
+    const cases: [() => unknown, readonly string[], string][] = [
+      [
+        () => parseQuery('explore Movie', null as never),
+        [],
+        'parseQuery expects its options as an object, got null',
+      ],
+      [
+        () => printQuery(hql.explore(), null as never),
+        [],
+        'printQuery expects its options as an object, got null',
+      ],
+      [
+        () => parseQuery('query a explore Movie', { query: Object.create(null) as never }),
+        ['query'],
+        'parseQuery expects query as a string, got an object',
+      ],
+      [
+        () => parseQuery('explore Movei', { source: Symbol('file') as never }),
+        ['source'],
+        'parseQuery expects source as a string, got Symbol(file)',
+      ],
+      [() => hqlText(undefined as never), [], 'hqlText expects the query text as a string, got undefined'],
+      [() => hqlText(5 as never), [], 'hqlText expects the query text as a string, got number'],
+    ]
+    for (const [run, path, reason] of cases) {
+      const error = thrown(run)
+      expect(error).toBeInstanceOf(HqlError)
+      expect(error).toMatchObject({ code: 'invalid_argument', path, reason })
+    }
   })
 
   test('a parameter value without a prototype is described, not stringified into a TypeError', () => {

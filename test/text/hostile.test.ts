@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { compile } from 'hql'
-import { HqlTextError, parseQuery, resolveDefinition, parseDocument, makeSource } from '../../src/text'
+import {
+  HqlTextError,
+  checkDocument,
+  lineColumnAt,
+  parseQuery,
+  resolveDefinition,
+  parseDocument,
+  makeSource,
+} from '../../src/text'
+import type { TextSource } from '../../src/text'
+import { maxErrorsPerText } from '../../src/text/errors'
 import { expectBuiltinsUntouched, prototypeKeys } from '../fuzz/support'
 
 // Issue 9 in the text door: prototype names in every position of the text, and the request limits, refused
@@ -117,5 +127,66 @@ describe('request limits in the text', () => {
       expect(resolved.errors).toHaveLength(50)
       expect(resolved.errors[0]).toMatchObject({ code: 'unknown_parameter', column: 8 })
     }
+  })
+})
+
+/** `text` as a source that counts the reads of its body (what placing an error, or a name, costs). */
+function countingSource(text: string, name = 'big.hql'): TextSource & { readonly reads: number } {
+  let reads = 0
+  return {
+    name,
+    get body() {
+      reads++
+      return text
+    },
+    get reads() {
+      return reads
+    },
+  }
+}
+
+describe('a large document', () => {
+  it('indexes its lines once: any number of positions read its text once', () => {
+    const text = 'explore Movie\r\n  with primaryImage\rexplore\n\n'.repeat(200)
+    const source = countingSource(text)
+    // Lines end at \n, \r\n and a lone \r, as a frame shows them: counted here one character at a time.
+    let line = 1
+    let lineStart = 0
+    for (let offset = 0; offset <= text.length + 1; offset++) {
+      expect(lineColumnAt(source, offset)).toEqual({
+        line,
+        column: Math.min(offset, text.length) - lineStart + 1,
+      })
+      const c = text[offset]
+      if (c === '\n' || (c === '\r' && text[offset + 1] !== '\n')) {
+        line++
+        lineStart = offset + 1
+      }
+    }
+    // A scan from the start for each position read it 8,802 times, and took time with the square of its size.
+    expect(source.reads).toBe(1)
+  })
+
+  it('checks a catalog of 20,000 unnamed queries as its first maxErrorsPerText errors, reading it a few times each', () => {
+    const text = 'explore\n'.repeat(20_000)
+    const source = countingSource(text)
+    const { errors } = checkDocument(source, parseDocument(text, 'big.hql'))
+    expect(errors).toHaveLength(maxErrorsPerText)
+    expect(errors[0]).toMatchObject({ code: 'unnamed_query', line: 1, column: 1 })
+    expect(errors.at(-1)).toMatchObject({ code: 'unnamed_query', line: maxErrorsPerText })
+    // One read to index its lines, and three per error's frame (its line and one either side).
+    expect(source.reads).toBeLessThanOrEqual(1 + 3 * maxErrorsPerText)
+  })
+
+  it('places the names of 5,000 queries with one index of its lines', () => {
+    const text =
+      Array.from({ length: 5_000 }, (_, i) => `query q${i} explore`).join('\n') + '\nquery q0 explore'
+    const source = countingSource(text)
+    const { errors, checked } = checkDocument(source, parseDocument(text, 'big.hql'))
+    expect(checked).toHaveLength(5_000)
+    expect(errors.map((error) => [error.code, error.line, error.reason])).toEqual([
+      ['duplicate_query', 5_001, "query 'q0' is already defined at big.hql:1:7"],
+    ])
+    expect(source.reads).toBeLessThanOrEqual(1 + 3)
   })
 })
