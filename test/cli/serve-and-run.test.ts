@@ -19,7 +19,7 @@ describe.concurrent('hql serve, then hql run in another shell', { timeout: 60_00
   beforeAll(async () => {
     serve = start(['serve'])
     printed = await waitFor(serve, 'Ctrl-C')
-  }, 60_000)
+  })
   afterAll(async () => {
     expect(await interrupt(serve)).toBe(0)
   })

@@ -20,7 +20,7 @@ const asOnPage = (text: string, url: string, port: string) =>
 let service: Service
 beforeAll(async () => {
   service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
-}, 60_000)
+})
 afterAll(() => service?.close())
 
 /** The message of what `run` throws for `query`, signed in as the demo user with `password`. */

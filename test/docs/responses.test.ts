@@ -109,7 +109,7 @@ beforeAll(async () => {
   service = await createService({ rateLimit: false, passwordCost: testPasswordCost })
   client = demoClient()
   mkdirSync(dir, { recursive: true })
-}, 60_000)
+})
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
   await service?.close()

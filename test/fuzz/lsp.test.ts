@@ -25,7 +25,7 @@ beforeAll(async () => {
       params: { textDocument: { uri, languageId: 'hql', version: 1, text: 'query a explore Movie\n' } },
     }),
   )
-}, 30_000)
+})
 afterAll(async () => {
   expect(await server.close()).toBe(0)
 })

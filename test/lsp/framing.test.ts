@@ -21,7 +21,7 @@ beforeAll(async () => {
     }),
   )
   await server.next((m) => m.method === 'textDocument/publishDiagnostics' && m.params.uri === uri)
-}, 30_000)
+})
 afterAll(async () => {
   expect(await server.close()).toBe(0)
 })

@@ -17,7 +17,7 @@ beforeAll(async () => {
     completionProvider: expect.any(Object),
   })
   server.send('initialized', {})
-}, 30_000)
+})
 
 afterAll(async () => {
   expect(await server.close()).toBe(0)
@@ -82,7 +82,7 @@ describe('hql lsp --stdio', () => {
     expect(items.map((item: any) => [item.label, item.detail])).toEqual([
       ['mhsrc-amazonprime', 'Amazon Prime (Source)'],
     ])
-  }, 30_000)
+  })
 
   it('hovers a component and a query, formats, and lists the queries', async () => {
     const text = 'query  popular explore Movie  order by popularity desc with primaryImage\n'

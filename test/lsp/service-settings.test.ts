@@ -51,7 +51,7 @@ beforeAll(async () => {
   })
   server.send('initialized', {})
   server.send('textDocument/didOpen', { textDocument: { uri, languageId: 'hql', version: 1, text } })
-}, 60_000)
+})
 
 afterAll(async () => {
   // No secret ever reaches the log, whatever happened above.
@@ -82,7 +82,7 @@ describe('hql.service', () => {
       position: { line: 0, character: 50 },
     })
     expect(hover.contents.value).toBe('`mhric-quintessa-marlowe`: **Quintessa Marlowe** (Contributor)')
-  }, 60_000)
+  })
 
   it('falls back to the embedded catalog with one warning when the service refuses, secrets unlogged', async () => {
     server.send('workspace/didChangeConfiguration', {
@@ -99,7 +99,7 @@ describe('hql.service', () => {
     const warnings = logs(2).filter((m) => m.includes(service.baseUrl))
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/^hql: ids from http:\/\/127\.0\.0\.1:\d+ unavailable, using the embedded/)
-  }, 60_000)
+  })
 
   it('names the keys an invalid setting lacks, and null goes back to the embedded catalog', async () => {
     server.send('workspace/didChangeConfiguration', {
@@ -111,7 +111,7 @@ describe('hql.service', () => {
     )
     server.send('workspace/didChangeConfiguration', { settings: { hql: { service: null } } })
     expect((await completeAt(1, 51))[0]).toMatchObject({ label: 'mhric-brad-pitt' })
-  }, 60_000)
+  })
 })
 
 describe('a service that never answers', () => {
@@ -143,5 +143,5 @@ describe('a service that never answers', () => {
     expect(logs(2).filter((m) => m.includes(baseUrl))).toEqual([])
     await server.next('window/logMessage', (p) => p.type === 2 && p.message.includes(baseUrl))
     expect(logs(2).filter((m) => m.includes(baseUrl))).toHaveLength(1)
-  }, 60_000)
+  })
 })

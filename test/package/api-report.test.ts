@@ -10,7 +10,7 @@ describe('the API report', () => {
       readFileSync(REPORT_FILE, 'utf8'),
       'the public API changed: run `npm run api:report` and commit',
     ).toBe(apiReport())
-  }, 30_000)
+  })
 
   test('names each kind of export', () => {
     const report = apiReport([{ specifier: 'fixture', source: 'test/package/fixtures/api-kinds.ts' }])

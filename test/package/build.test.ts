@@ -101,7 +101,7 @@ describe('the built package', () => {
       node(['--input-type=module', '-e', `const m = await import('hql/service'); ${check}`]).trim(),
     ).toBe('true')
     expect(node(['-e', `const m = require('hql/service'); (async () => { ${check} })()`]).trim()).toBe('true')
-  }, 30_000)
+  })
 
   test('its declarations type-check a node16 consumer', () => {
     const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url))
@@ -163,5 +163,5 @@ describe('the built package', () => {
       child.kill('SIGINT')
       await once(child, 'exit')
     }
-  }, 30_000)
+  })
 })

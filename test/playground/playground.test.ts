@@ -38,7 +38,7 @@ beforeAll(async () => {
   )
   await page.goto(`${service.baseUrl}/playground/`)
   await page.waitForSelector('body[data-state="ready"]', { timeout: 15_000 })
-}, 60_000)
+})
 
 afterAll(async () => {
   await browser?.close()

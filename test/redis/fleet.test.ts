@@ -62,7 +62,7 @@ beforeAll(async () => {
   }
   // Each worker's warm-up request (fleet-worker.ts) is no part of what the tests count.
   http.graphRequests.length = 0
-}, 60_000)
+})
 
 afterAll(async () => {
   await Promise.all(
@@ -106,7 +106,7 @@ describe(`a fleet of ${WORKERS} processes`, () => {
       `[fleet] ${WORKERS} workers × ${CONCURRENCY} requests, expired token: ` +
         `${http.tokenRequests.length} token request, ${http.graphRequests.length} graph requests, ${elapsedMs} ms`,
     )
-  }, 60_000)
+  })
 
   test(`${WORKERS} × ${CONCURRENCY} concurrent requests on a budget of ${BUDGET.requests} per ${BUDGET.windowSeconds} s (${WINDOWS} windows' worth): never more in any window of sends`, async () => {
     http.graphRequests.length = 0
@@ -199,5 +199,5 @@ describe(`a fleet of ${WORKERS} processes`, () => {
     } finally {
       await balancer.close()
     }
-  }, 60_000)
+  })
 })

@@ -85,5 +85,5 @@ describe.each(clientKinds)('a Redis refusing writes, with %s', (kind) => {
       Array(PROCESSES).fill(['fallback', 'shared']),
     )
     expect(events.flat().find((e) => e.state === 'fallback')?.detail).toContain('NOREPLICAS')
-  }, 30_000)
+  })
 })

@@ -34,5 +34,5 @@ describe('the graph worker thread', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  }, 60_000)
+  })
 })

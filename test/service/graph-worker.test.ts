@@ -30,7 +30,7 @@ const sameCatalog = (limits = DEFAULT_LIMITS, origin = baseUrl) =>
 beforeAll(async () => {
   worker = sameCatalog()
   while (!worker.ready()) await new Promise((resolve) => setTimeout(resolve, 20))
-}, 60_000)
+})
 afterAll(() => worker.close())
 
 /** What the event loop gives: the answer's bytes, or the error body. */
@@ -190,5 +190,5 @@ describe('the graph worker', () => {
     expect(worker.ready()).toBe(false)
     while (!worker.ready()) await sleep(20)
     expect(await onWorker(endpoint, body)).toEqual(inThread(endpoint, body))
-  }, 60_000)
+  })
 })

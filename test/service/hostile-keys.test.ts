@@ -170,7 +170,7 @@ describe('a service whose Object.prototype was frozen', () => {
       })
       child.once('exit', (code) => reject(new Error(`the service process ended (${code}) before listening`)))
     })
-  }, 20_000)
+  })
   afterAll(() => {
     child.kill()
   })

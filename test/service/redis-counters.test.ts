@@ -23,7 +23,7 @@ beforeAll(async () => {
     redis: { client: client.redis, key: `hql:abuse:${Date.now()}` },
   }
   services = await Promise.all([createService(options), createService(options)])
-}, 30_000)
+})
 afterAll(async () => {
   await Promise.all(services.map((s) => s.close()))
   await client.close()

@@ -67,7 +67,7 @@ beforeAll(() => {
   })
   service.openClientFile(file())
   language = service.getDefaultProjectForFile(ts.server.toNormalizedPath(file()), true)!.getLanguageService()
-}, 60_000)
+})
 
 afterAll(() => {
   service?.closeClientFile(file())
