@@ -7,6 +7,7 @@ import type {
   TypeNode,
 } from './ast'
 import { noComments } from './ast'
+import { expectArgument } from './arguments'
 import { attachComments } from './comments'
 import { HqlSyntaxError, maxErrorsPerText, oneOf } from './errors'
 import { Scanner } from './lexer'
@@ -44,6 +45,13 @@ export function parseDocument(text: string, sourceName?: string): DocumentNode {
 
 /** Parses HQL text into its syntax tree, collecting the syntax errors instead of throwing. */
 export function parseDocumentCollecting(text: string, sourceName?: string): ParsedDocument {
+  expectArgument(typeof text === 'string', text, 'parseDocument expects its text as a string')
+  expectArgument(
+    sourceName === undefined || typeof sourceName === 'string',
+    sourceName,
+    'parseDocument expects sourceName as a string',
+    ['sourceName'],
+  )
   const source = makeSource(text, sourceName)
   const scanner = new Scanner(text)
   const reader = new TokenReader(source, scanner)

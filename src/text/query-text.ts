@@ -3,7 +3,6 @@ import { clipped, shownList, shownValue } from '../model/shown'
 import { compile } from '../compile'
 import { endpointOfGraphPath } from '../model/core'
 import type { Query } from '../model/core'
-import type { JsonPath } from '../model/errors'
 import type { QueryDefinitionNode } from './ast'
 import { noComments } from './ast'
 import { HqlTextError } from './errors'
@@ -15,15 +14,7 @@ import { withGivenFragments } from './fragments'
 import type { GivenFragments } from './fragments'
 import type { ResolveOptions } from './resolve'
 import { makeSource } from './source'
-import { describeValue } from './param-types'
-
-/**
- * A JavaScript caller's argument that the types refuse: `invalid_argument` at its path (an option's name), as
- * every other mistake gets a typed error, not a TypeError from deep inside.
- */
-function expectArgument(ok: boolean, value: unknown, expected: string, path: JsonPath = []): void {
-  if (!ok) throw new HqlError('invalid_argument', `${expected}, got ${describeValue(value)}`, { path })
-}
+import { expectArgument } from './arguments'
 
 const isOptions = (value: unknown): boolean => typeof value === 'object' && value !== null
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { HqlError, HqlTextError, hql, hqlText, parseQuery, printQuery } from 'hql'
+import { parseDocument, parseDocumentCollecting } from '../../src/text'
 
 // What JavaScript callers can pass that the types would refuse: the answer is always a typed error.
 const thrown = (run: () => unknown): unknown => {
@@ -71,5 +72,22 @@ describe('parseQuery and printQuery at their boundary', () => {
     const error = thrown(() => parseQuery('query a explore Movie\nquery b explore ShowSeries'))
     expect(error).toMatchObject({ code: 'ambiguous_query' })
     expect((error as Error).message).toContain('--query')
+  })
+})
+
+describe('parseDocument at its boundary', () => {
+  test('text that is not a string, and a sourceName that is not a string, get invalid_argument', () => {
+    // Each was a TypeError from inside the scanner (reading `length` of undefined).
+    for (const text of [undefined, null, 5, {}])
+      expect(thrown(() => parseDocument(text as never))).toMatchObject({
+        code: 'invalid_argument',
+        path: [],
+      })
+    expect(thrown(() => parseDocumentCollecting('explore Movie', Symbol('x') as never))).toMatchObject({
+      code: 'invalid_argument',
+      path: ['sourceName'],
+      message: '$.sourceName: parseDocument expects sourceName as a string, got Symbol(x)',
+    })
+    expect(parseDocumentCollecting('explore Movie', 'movies.hql').errors).toEqual([])
   })
 })
