@@ -8,19 +8,14 @@ import { errorFixture, fixture, hqlHandlers, requestSnapshot, responseFor } from
 import { merge } from '../../src/testing/build-response'
 import { maxResponseDepth as testingDepth } from '../../src/testing/promise-check'
 import { maxResponseDepth as clientDepth } from '../../src/client/checks'
+import { caught } from '../support/caught'
 
 const movies = hql.explore().filter(returnType.eq('Movie')).pageSize(5)
 const emptyPage = { content: [], pagingInfo: { next: null, previous: null } }
 const baseUrl = 'https://graph.refusals.test'
 
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
-}
+// The error a call throws (any Error: the helpers throw TypeErrors, RangeErrors and HqlErrors).
+const thrown = (run: () => unknown): Error => caught(run, Error)
 
 /** `levels` objects nested one in another: `{ a: { a: … 1 } }`. */
 function nested(levels: number): unknown {

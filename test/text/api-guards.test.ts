@@ -1,16 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { HqlError, HqlTextError, hql, hqlText, parseQuery, printQuery } from 'hql'
 import { parseDocument, parseDocumentCollecting } from '../../src/text'
+import { caught } from '../support/caught'
 
 // What JavaScript callers can pass that the types would refuse: the answer is always a typed error.
-const thrown = (run: () => unknown): unknown => {
-  try {
-    run()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a throw')
-}
+const thrown = (run: () => unknown): HqlError => caught(run)
 
 describe('parseQuery and printQuery at their boundary', () => {
   test('text that is not a string, and params that are not an object, get HqlError', () => {
