@@ -1,5 +1,6 @@
 import { endpointAtPath, envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../model/core'
 import type { JsonPath } from '../model/errors'
+import { MAX_RESPONSE_DEPTH } from '../model/limits'
 import { scrubPath, type CheckFunction, type CheckInfo } from './check'
 import { InvalidResponseError, type RequestDescription } from './errors'
 
@@ -44,12 +45,8 @@ export const looseCheck: CheckFunction = (json, info) => {
 const checkInfo = (schema: ResponseSchema, json: unknown, endpoint: string, info: CheckInfo) =>
   checkResponse(schema, json, `the ${endpoint} response`, () => info.request, info.scrub)
 
-/**
- * How deep a response may nest before it is checked: the model's deepest response (components nested
- * `maxComponentDepth` = 5 levels, four JSON levels each, inside the envelope) is about 30 levels; the checker
- * recurses per level and overflows the stack past ~2,000 in Node (fewer in browsers with smaller stacks).
- */
-export const maxResponseDepth = 256
+/** How deep a response may nest before it is checked: the model's bound (src/model/limits.ts). */
+export { MAX_RESPONSE_DEPTH as maxResponseDepth }
 
 /**
  * Checks `json` against `schema` and returns it, or throws an `InvalidResponseError` at the first issue's path.
@@ -65,9 +62,9 @@ export function checkResponse(
   request?: RequestDescription | (() => RequestDescription),
   scrub: (text: string) => string = (text) => text,
 ): unknown {
-  const deep = deepPath(json, maxResponseDepth)
+  const deep = deepPath(json, MAX_RESPONSE_DEPTH)
   if (deep !== undefined)
-    throw new InvalidResponseError(`${what} nests more than ${maxResponseDepth} levels deep`, {
+    throw new InvalidResponseError(`${what} nests more than ${MAX_RESPONSE_DEPTH} levels deep`, {
       path: scrubPath(deep, scrub),
       request: typeof request === 'function' ? request() : request,
     })

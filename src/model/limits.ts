@@ -85,3 +85,11 @@ export function listLimitAt(key: string | number): RequestLimitName | undefined 
   }
   return undefined
 }
+
+/**
+ * How deep a response may nest before it is checked (the client's `strictCheck`, and hql/testing's canned
+ * answers, which promise what it accepts): the model's deepest response (components nested
+ * `maxComponentDepth` = 5 levels, four JSON levels each, inside the envelope) is about 30 levels; a checker
+ * recurses per level and overflows the stack past ~2,000 in Node (fewer in browsers with smaller stacks).
+ */
+export const MAX_RESPONSE_DEPTH = 256

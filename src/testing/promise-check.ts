@@ -1,11 +1,13 @@
-import { HqlError, pathDeeperThan, responseCheckOfBody, type EndpointName } from '../model'
+import {
+  HqlError,
+  MAX_RESPONSE_DEPTH,
+  pathDeeperThan,
+  responseCheckOfBody,
+  type EndpointName,
+} from '../model'
 
-/**
- * The client's `maxResponseDepth` (src/client/checks.ts), the depth strictCheck refuses past. Written again
- * because hql/testing may not import the client (test/architecture/imports.test.ts); test/testing/refusals.test.ts
- * holds the two equal, and finds the same first refused depth through both checks.
- */
-export const maxResponseDepth = 256
+/** The depth strictCheck refuses past, the model's bound for the client and hql/testing alike. */
+export const maxResponseDepth = MAX_RESPONSE_DEPTH
 
 /**
  * Refuses a 200 answer that the client's `strictCheck` would refuse for this request, with an `HqlError`
