@@ -1,4 +1,5 @@
 import { clipped, didYouMean, quoted } from '../model'
+import { isObject } from '../model/check/kit'
 
 // The helpers' one way to refuse a bad argument: a TypeError (a RangeError for a number out of range) that says
 // `expected <argument> to be …, got <what came>`, naming the argument by the path a caller wrote it at
@@ -13,9 +14,8 @@ export const got = (value: unknown): string =>
 export const expected = (what: string, value: unknown): TypeError =>
   new TypeError(`expected ${what}, got ${got(value)}`)
 
-/** Whether `value` is an object that options may be read from (an array or a function is not). */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+/** Whether `value` is an object that options may be read from (an array or a function is not): the model's. */
+export { isObject as isRecord }
 
 /**
  * `value` as the options object `name` (undefined is none given, `{}`), after refusing anything that is no
@@ -31,7 +31,7 @@ export function optionsOf(
   keys: readonly string[],
 ): Readonly<Record<string, unknown>> {
   if (value === undefined) return {}
-  if (!isRecord(value)) throw expected(`${name} to be an object`, value)
+  if (!isObject(value)) throw expected(`${name} to be an object`, value)
   for (const key of Object.keys(value))
     if (!keys.includes(key))
       throw new TypeError(
