@@ -1,6 +1,7 @@
 import type { JsonPath } from '../model/errors'
 import { ClientConfigError } from './errors'
 import type { RetryPolicy } from './middleware'
+import { refuseUnknown } from './option-checks'
 
 /** Options of one call; they override the client's for that call. */
 export interface CallOptions {
@@ -22,6 +23,24 @@ export interface CallOptions {
   readonly timeoutMs?: number
   /** Limit for the whole call: every attempt, every wait between them, and the wait for a token. */
   readonly totalTimeoutMs?: number
+}
+
+/** The options every call takes; an entry point that takes more names them to `readCallOptions`. */
+const CALL_OPTIONS = ['signal', 'headers', 'init', 'retry', 'timeoutMs', 'totalTimeoutMs']
+
+/**
+ * A call's options, every key one the entry point reads (`more` are its own, such as `maxPages`): an option
+ * nobody reads would be dropped unnoticed. (Each option's type is TypeScript's to check.)
+ *
+ * @example
+ * const call = readCallOptions(options, ['maxPages', 'resumeFrom'])
+ */
+export function readCallOptions<T extends CallOptions>(
+  options: T | undefined,
+  more: readonly string[] = [],
+): T {
+  if (options) refuseUnknown(options, [...CALL_OPTIONS, ...more], 'this call')
+  return options ?? ({} as T)
 }
 
 /** Headers the client owns: the token it manages (and renews on 401) and the JSON it sends and reads. */

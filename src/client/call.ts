@@ -93,27 +93,40 @@ export async function send(
       fetch: core.fetch,
       secrets: core.secrets.lent,
     }
-    token = await ready(core.auth.token(context), clock)
-    // Every token handed to the client is a secret, whoever obtained it: held while the call lasts, as the
-    // answer may quote it however many tokens other calls obtain meanwhile.
-    core.secrets.hold(token)
     let renewed = false
     for (let attempt = 1; ; attempt++) {
-      const outcome = await attemptOnce(core, first, token, attempt, init, clock, timeoutMs)
-      if (!(outcome instanceof ClientError)) return outcome
-      // Of the failures an attempt returns, only an HttpError has a status.
-      if ((outcome as HttpError).status === 401 && !renewed && core.auth.renew) {
-        renewed = true
-        const renewal: string | undefined = await raceAbort(core.auth.renew(token, context), clock.signal())
-        if (renewal !== undefined) {
-          core.secrets.hold(renewal)
-          core.secrets.hold(token, -1)
-          token = renewal
-          continue
+      // A failed token request is an outcome like a failed attempt: the retry policy decides (a 429 from the
+      // token endpoint is waited out as the graph's is), and the next attempt asks for the token again.
+      const got = token ?? (await tokenOr(ready(core.auth.token(context), clock)))
+      let outcome = got as ClientError
+      if (typeof got === 'string') {
+        // Every token handed to the client is a secret, whoever obtained it: held while the call lasts, as the
+        // answer may quote it however many tokens other calls obtain meanwhile.
+        if (token === undefined) core.secrets.hold((token = got))
+        const answer = await attemptOnce(core, first, got, attempt, init, clock, timeoutMs)
+        if (!(answer instanceof ClientError)) return answer
+        outcome = answer
+        // Of the failures an attempt returns, only an HttpError has a status.
+        if ((outcome as HttpError).status === 401 && !renewed && core.auth.renew) {
+          renewed = true
+          const renewal = await tokenOr(raceAbort(core.auth.renew(got, context), clock.signal()))
+          if (typeof renewal === 'string') {
+            core.secrets.hold(renewal)
+            core.secrets.hold(got, -1)
+            token = renewal
+            continue
+          }
+          outcome = renewal ?? outcome
         }
       }
       const request = outcome.request!
-      const delayMs = policy?.({ error: outcome, attempt, idempotent: outgoing.idempotent, request })
+      // A token request is no query: a password grant whose answer was lost may have issued a token.
+      const delayMs = policy?.({
+        error: outcome,
+        attempt,
+        idempotent: outgoing.idempotent && request.kind === 'graph',
+        request,
+      })
       // A wait longer than the time left would only postpone the same failure.
       if (!(delayMs! >= 0) || clock.left() < delayMs!) throw outcome
       for (const piece of core.middleware)
@@ -188,6 +201,20 @@ async function ready(pending: Promise<string>, clock: CallClock): Promise<string
   )
   await undefined
   return token ?? raceAbort(pending, clock.signal())
+}
+
+/**
+ * A token from `auth` (undefined when it cannot renew one), or the failure of its token request (an error whose
+ * `request.kind` is `'token'`), for the retry policy to weigh. Any other error (an Auth or a store of the app's
+ * own, an abort) is thrown as it is.
+ */
+async function tokenOr(pending: Promise<string | undefined>): Promise<string | undefined | ClientError> {
+  try {
+    return await pending
+  } catch (error) {
+    if (error instanceof ClientError && error.request) return error
+    throw error
+  }
 }
 
 /** One attempt: middleware, fetch, the body within its limit. A failure worth a retry is returned, not thrown. */

@@ -3,11 +3,11 @@ import { compile } from '../compile'
 import type { Auth } from './auth/auth'
 import { parseJsonOrUndefined } from './body'
 import { send, type ClientCore, type Outgoing } from './call'
-import { readHeaders, type CallOptions } from './call-options'
+import { readCallOptions, readHeaders, type CallOptions } from './call-options'
 import { runCheck, type ResponseCheck, type StandardSchemaV1 } from './check'
 import { ClientConfigError, InvalidResponseError } from './errors'
 import type { FetchLike, Middleware, RetryPolicy } from './middleware'
-import { numberOption, positive, wholeOrInfinity } from './option-checks'
+import { numberOption, positive, refuseUnknown, wholeOrInfinity } from './option-checks'
 import type { Paging, PagingMethods } from './paging/paging'
 import { settle, type SafeResult } from './safe'
 import { Secrets } from './secrets'
@@ -142,9 +142,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
   if (typeof auth?.token !== 'function')
     throw new ClientConfigError('expected passwordGrant(…), staticTokenGrant(…) or another Auth', ['auth'])
   // An option it does not know would be ignored: the pieces that replaced the old options say what they are.
-  for (const key of Object.keys(options))
-    if (!OPTIONS.includes(key))
-      throw new ClientConfigError('not an option of createClient (docs/client.md)', [key])
+  refuseUnknown(options, OPTIONS, 'createClient')
   if (retry !== undefined && retry !== false && typeof retry !== 'function')
     throw new ClientConfigError('expected a retry policy such as retries(…), or false', ['retry'])
   if (
@@ -206,12 +204,15 @@ export function createClient(options: ClientOptions): Client | PagingClient {
 
   const client: Client = {
     run: async (query, call) => {
-      const page = await runRequest(compile(query), call, query)
+      const page = await runRequest(compile(query), readCallOptions(call), query)
       pages?.seen(page, query)
       return page as never
     },
-    request: async ({ endpoint, method = 'POST', body }, call = {}) =>
-      exchange(
+    request: async (spec, options) => {
+      const call = readCallOptions(options, ['check', 'idempotent'])
+      refuseUnknown(spec, ['endpoint', 'method', 'body'], 'a request')
+      const { endpoint, method = 'POST', body } = spec
+      return exchange(
         {
           endpoint,
           method,
@@ -224,7 +225,8 @@ export function createClient(options: ClientOptions): Client | PagingClient {
         call.check as ResponseCheck | undefined,
         undefined,
         true,
-      ) as never,
+      ) as never
+    },
     safeRun: (query, call) => settle(() => client.run(query, call)),
   }
   return pages === undefined ? client : { ...client, ...pages.methods }

@@ -167,14 +167,18 @@ export class OAuthError extends ClientError {
   declare readonly error: OAuthErrorCode
   declare readonly errorDescription: string | undefined
   declare readonly status: number
+  /** The server's `Retry-After`, in milliseconds, when it sent one (a 429 or 503 with an OAuth body). */
+  declare readonly retryAfterMs: number | undefined
 
   constructor(
     status: number,
     error: OAuthErrorCode,
     errorDescription: string | undefined,
     request: RequestDescription,
+    retryAfterMs?: number,
   ) {
-    const code = oneLine(error, 64) ?? '(no error code)'
+    const short = oneLine(error, 64)
+    const code = short ?? '(no error code)'
     const description = errorDescription === undefined ? undefined : oneLine(errorDescription, 300)
     // A token URL that answers 404 is almost always a wrong authUrl (a path too many, the graph's URL).
     const hint = status === 404 ? '; is authUrl right?' : ''
@@ -183,7 +187,7 @@ export class OAuthError extends ClientError {
       `the token endpoint refused with ${code}${description === undefined ? '' : `: ${description}`} ` +
         `(${request.method} ${request.url} answered HTTP ${status}${hint})`,
       { request },
-      { error: oneLine(error, 64) ?? error, errorDescription: description, status },
+      { error: short ?? error, errorDescription: description, status, retryAfterMs },
     )
   }
 }

@@ -68,9 +68,15 @@ export interface Middleware {
  */
 export type RetryPolicy = (failure: RetryFailure) => number | undefined
 
-/** What a retry policy is told about a failed attempt. */
+/**
+ * What a retry policy is told about a failed attempt, or a failed token request of the call (`request.kind`
+ * `'token'`, never idempotent: a grant whose answer was lost may have issued a token).
+ */
 export interface RetryFailure {
-  /** An `HttpError` (with `status`, `retryAfterMs`), a `NetworkError`, or a `TimeoutError` of the attempt. */
+  /**
+   * An `HttpError` (with `status`, `retryAfterMs`), a `NetworkError`, or a `TimeoutError` of the attempt; from
+   * the token endpoint, an `OAuthError` (with `status`, `retryAfterMs`) too.
+   */
   readonly error: ClientError
   /** The attempt that failed: 1 for the first. */
   readonly attempt: number
@@ -80,5 +86,6 @@ export interface RetryFailure {
    * is not idempotent only when the service says it did not process it (429, 503).
    */
   readonly idempotent: boolean
+  /** The failed request, redacted: `kind` says whether it went to the graph or to the token endpoint. */
   readonly request: RequestDescription
 }

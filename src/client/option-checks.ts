@@ -69,3 +69,14 @@ export function requireNonEmpty(value: unknown, path: JsonPath): void {
   if (typeof value !== 'string' || value === '')
     throw new ClientConfigError('expected a non-empty string', path)
 }
+
+/**
+ * Refuses a key of `options` not in `known`, naming it: an option nobody reads would be dropped unnoticed.
+ *
+ * @example
+ * refuseUnknown({ timeout: 5 }, ['timeoutMs'], 'this call') // ClientConfigError at $.timeout
+ */
+export function refuseUnknown(options: object, known: readonly string[], of: string): void {
+  for (const key of Object.keys(options))
+    if (!known.includes(key)) throw new ClientConfigError(`not an option of ${of} (docs/client.md)`, [key])
+}

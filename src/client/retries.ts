@@ -1,4 +1,4 @@
-import { ClientConfigError, HttpError, NetworkError, TimeoutError } from './errors'
+import { ClientConfigError, HttpError, NetworkError, OAuthError, TimeoutError } from './errors'
 import type { RetryFailure, RetryPolicy } from './middleware'
 import { atLeast0, numberOption, whole } from './option-checks'
 
@@ -44,14 +44,16 @@ export function retries(options: RetryOptions = {}, random: () => number = Math.
   const network = options.network ?? true
   return ({ error, attempt, idempotent }: RetryFailure) => {
     if (attempt > limit) return undefined
-    const retryable =
-      error instanceof HttpError
-        ? statuses.includes(error.status) && (idempotent || error.status === 429 || error.status === 503)
-        : network &&
-          idempotent &&
-          (error instanceof NetworkError || (error instanceof TimeoutError && error.scope === 'attempt'))
+    // A token endpoint's refusal with an OAuth body (a 429 saying `slow_down`) is an answer with a status too.
+    const answered = error instanceof HttpError || error instanceof OAuthError ? error : undefined
+    const retryable = answered
+      ? statuses.includes(answered.status) &&
+        (idempotent || answered.status === 429 || answered.status === 503)
+      : network &&
+        idempotent &&
+        (error instanceof NetworkError || (error instanceof TimeoutError && error.scope === 'attempt'))
     if (!retryable) return undefined
-    const retryAfter = error instanceof HttpError ? error.retryAfterMs : undefined
+    const retryAfter = answered?.retryAfterMs
     // A wait longer than the cap would only postpone the same failure: the error is thrown, with retryAfterMs.
     if (retryAfter !== undefined) return retryAfter > maxRetryAfterMs ? undefined : retryAfter
     return backoffDelay(baseDelayMs, maxDelayMs, attempt - 1, random)

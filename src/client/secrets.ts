@@ -211,11 +211,6 @@ export class Secrets {
     if (patterns === undefined) this.#gather()
   }
 
-  /** How many secrets are looked for: bounded by the credentials, MAX_TOKENS and the requests in flight. */
-  get size(): number {
-    return this.#credentials.size + this.#tokens.size
-  }
-
   #gather(): void {
     this.#finders = [...this.#credentials, ...this.#tokens].flatMap(([secret, finders]) =>
       finders.map((finder): [string, string] => [finder, secret]),

@@ -19,9 +19,6 @@ export function parseBaseUrl(baseUrl: unknown): GraphBase {
  * be on the origin, below the base path, with no fragment.
  */
 export function urlOnBase(base: GraphBase, path: unknown): string {
-  // A plain path (names of letters, digits, `-` and `_`: every graph endpoint) is what URL would make of it:
-  // no parse per request.
-  if (typeof path === 'string' && /^(?:\/[\w-]+)+$/.test(path)) return base.root + path
   const url =
     typeof path === 'string' && /^\/(?![/\\])[^#\\]*$/.test(path) ? onBase(base, base.root + path) : undefined
   if (url === undefined)

@@ -3,15 +3,18 @@ import {
   clientCredentialsGrant,
   HttpError,
   memoryTokenStore,
+  NetworkError,
   OAuthError,
   refreshTokenGrant,
   staticTokenGrant,
+  type RetryFailure,
+  type RetryPolicy,
   type StoredToken,
   type TokenRefreshInfo,
   type TokenStore,
 } from '../../src/client'
 import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
-import { clientFor, exploreMovies, grant } from './helpers'
+import { clientFor, exploreMovies, FAST_RETRY, grant } from './helpers'
 
 let service: FakeService
 beforeAll(async () => {
@@ -303,35 +306,62 @@ describe('token requests are not blindly retried', () => {
     expect(service.tokenRequests).toHaveLength(2)
   })
 
-  it('gives up after two retries of a 429 with the last answer, and at once when Retry-After passes 60 s', async () => {
+  it("are the client's retry policy's to retry: its limit, then the last answer; a Retry-After past its cap at once", async () => {
     const body = 'Too Many Requests' // not an OAuth error body: an HttpError
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i <= FAST_RETRY.limit!; i++)
       service.inject('token', { kind: 'status', status: 429, retryAfter: '0', body })
     await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({
       code: 'http_error',
       status: 429,
       retryAfterMs: 0,
+      request: { kind: 'token' },
     })
-    expect(service.tokenRequests).toHaveLength(3)
-    service.inject('token', { kind: 'status', status: 503, retryAfter: '61', body })
+    expect(service.tokenRequests).toHaveLength(FAST_RETRY.limit! + 1)
+    // FAST_RETRY's maxRetryAfterMs is 2 s.
+    service.inject('token', { kind: 'status', status: 503, retryAfter: '3', body })
     await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({
       status: 503,
-      retryAfterMs: 61_000,
+      retryAfterMs: 3_000,
     })
-    expect(service.tokenRequests).toHaveLength(4)
+    expect(service.tokenRequests).toHaveLength(FAST_RETRY.limit! + 2)
+  })
+
+  it('are not retried by a client without a retry policy, nor by a call that turns it off', async () => {
+    service.inject('token', { kind: 'status', status: 503, retryAfter: '0' })
+    await expect(clientFor(service, { retry: false }).run(exploreMovies())).rejects.toMatchObject({
+      status: 503,
+    })
+    expect(service.tokenRequests).toHaveLength(1)
+    service.inject('token', { kind: 'status', status: 503, retryAfter: '0' })
+    await expect(clientFor(service).run(exploreMovies(), { retry: false })).rejects.toMatchObject({
+      status: 503,
+    })
+    expect(service.tokenRequests).toHaveLength(2)
+  })
+
+  it('tell a policy of its own that the failure is a token request, never idempotent', async () => {
+    const seen: RetryFailure[] = []
+    const policy: RetryPolicy = (failure) => (seen.push(failure), failure.attempt < 2 ? 0 : undefined)
+    service.inject('token', { kind: 'reset' })
+    await clientFor(service, { retry: policy }).run(exploreMovies())
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ attempt: 1, idempotent: false, request: { kind: 'token' } })
+    expect(seen[0]!.error).toBeInstanceOf(NetworkError)
+    expect(service.tokenRequests).toHaveLength(2)
   })
 
   it('reads an OAuth error body on a retried status, once the retries are spent, as an OAuthError', async () => {
     const body = JSON.stringify({ error: 'slow_down', error_description: 'too many logins' })
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i <= FAST_RETRY.limit!; i++)
       service.inject('token', { kind: 'status', status: 429, retryAfter: '0', body })
     await expect(clientFor(service).run(exploreMovies())).rejects.toMatchObject({
       code: 'oauth_error',
       status: 429,
       error: 'slow_down',
       errorDescription: 'too many logins',
+      retryAfterMs: 0,
     })
-    expect(service.tokenRequests).toHaveLength(3)
+    expect(service.tokenRequests).toHaveLength(FAST_RETRY.limit! + 1)
   })
 
   it('does not retry a 500 or a reset connection: the token may have been issued', async () => {

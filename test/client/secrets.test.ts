@@ -185,7 +185,6 @@ describe('the secrets one client scrubs', () => {
     // As createClient and the token endpoint add them: credentials once, an access and a refresh token per refresh.
     secrets.add('client-secret-Qx7/+=')
     secrets.add('Sunshine')
-    const credentialForms = secrets.size
     const access = (n: number) => `at-${n}-Zq81xvPl02`
     const refresh = (n: number) => `rt-${n}-Kp02wyMn57`
     for (let n = 0; n < 1000; n++) {
@@ -194,9 +193,11 @@ describe('the secrets one client scrubs', () => {
       // A token store handing out the current token again does not grow the list either.
       secrets.addToken(access(n))
     }
-    // Each token has one form here (no character to encode); each credential up to four.
-    expect(secrets.size).toBe(credentialForms + MAX_TOKENS)
+    // Only the newest MAX_TOKENS are still looked for: every older one was let go (a client that kept them all
+    // would scrub them still, and look for more of them on every scrub).
     expect(MAX_TOKENS).toBe(8)
+    const older = Array.from({ length: 1000 - MAX_TOKENS / 2 }, (_, n) => [access(n), refresh(n)]).flat()
+    expect(secrets.scrub(older.join(' '))).toBe(older.join(' '))
     const newest = Array.from({ length: MAX_TOKENS / 2 }, (_, i) => [
       access(999 - i),
       refresh(999 - i),
@@ -212,9 +213,11 @@ describe('the tokens an auth adds', () => {
   it('are kept like the client’s own tokens: the newest MAX_TOKENS, not every one for good', () => {
     const secrets = new Secrets()
     secrets.add('client-secret-Qx7/+=')
-    const credentialForms = secrets.size
     for (const token of tokens) secrets.lent.add(token)
-    expect(secrets.size).toBe(credentialForms + MAX_TOKENS)
+    // The older ones are let go; the credential is kept for good.
+    const older = tokens.slice(0, -MAX_TOKENS).join(' ')
+    expect(secrets.lent.scrub(older)).toBe(older)
+    expect(secrets.lent.scrub('client-secret-Qx7/+=')).toBe('[redacted]')
     expect(secrets.lent.scrub(tokens.slice(-MAX_TOKENS).join(' '))).toBe(
       Array(MAX_TOKENS).fill('[redacted]').join(' '),
     )

@@ -10,10 +10,9 @@ import {
   TimeoutError,
   type RequestDescription,
 } from '../errors'
-import { backoffDelay } from '../retries'
 import { parseRetryAfter } from '../retry-after'
 import { base64, redactFields } from '../secrets'
-import { deadline, sleep } from '../signals'
+import { deadline } from '../signals'
 import type { AuthContext } from './auth'
 import type { StoredToken } from './token-store'
 
@@ -49,9 +48,12 @@ export type GrantFields =
 const MAX_TOKEN_RESPONSE_BYTES = 64 << 10
 
 /**
- * Asks the token endpoint for a token; resolves with its absolute expiry, rejects with typed errors. The
- * request runs on its own clock (`timeoutMs` an attempt, 30 s in all), not on the signal of the call that
- * started it: calls waiting for the same token share it, and one of them giving up must not fail the others.
+ * Asks the token endpoint for a token, once; resolves with its absolute expiry, rejects with typed errors whose
+ * `request.kind` is `'token'`. Whether and when to ask again after a failure (a 429 or 503) is the client's
+ * retry policy's to decide, as for any request, told that a token request is not idempotent: a password or
+ * refresh grant whose answer was lost may already have issued (or rotated) a token. The request runs on its own
+ * clock (`timeoutMs`), not on the signal of the call that started it: calls waiting for the same token share
+ * it, and one of them giving up must not fail the others.
  */
 export async function requestToken(
   context: AuthContext,
@@ -100,6 +102,7 @@ export async function requestToken(
       context.secrets.scrub(refused.data.error),
       description === undefined ? undefined : context.secrets.scrub(description),
       request,
+      retryAfterMs,
     )
   }
   if (status < 200 || status > 299)
@@ -115,11 +118,7 @@ export async function requestToken(
   return token
 }
 
-/**
- * One form POST, tried again only when the answer says the request was not processed (429, 503: twice at most):
- * a password or refresh grant whose answer was lost may already have issued (or rotated) a token, so network
- * errors, timeouts and other statuses are not retried. Resolves with the last answer, whatever its status.
- */
+/** One form POST, within `timeoutMs`: its answer whatever its status, read within the token answer's limit. */
 async function postForm(
   context: AuthContext,
   url: string,
@@ -128,51 +127,28 @@ async function postForm(
   request: RequestDescription,
   timeoutMs: number,
 ): Promise<{ status: number; text: string; retryAfterMs: number | undefined }> {
-  const total = deadline(undefined, 30_000)
-  const endsAt = Date.now() + 30_000
+  const attempt = deadline(undefined, timeoutMs)
+  let response: Response
+  let text: string | undefined
   try {
-    for (let attempt = 1; ; attempt++) {
-      const attemptDeadline = deadline(total.signal, timeoutMs)
-      let response: Response
-      let text: string | undefined
-      try {
-        response = await context.fetch(url, {
-          method: 'POST',
-          headers,
-          body,
-          signal: attemptDeadline.signal,
-          redirect: 'manual',
-        })
-        text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
-      } catch (error) {
-        if (error instanceof ClientError) throw error
-        if (attemptDeadline.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
-        if (total.timedOut()) throw new TimeoutError('total', 30_000, request)
-        throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
-      } finally {
-        attemptDeadline.dispose()
-      }
-      if (text === undefined)
-        throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
-      const { status } = response
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
-      const delayMs = retryAfterMs ?? backoffDelay(300, 10_000, attempt - 1)
-      // A wait longer than the 30 s has left gives up at once with this answer (and its Retry-After), rather
-      // than sleep to the end while every call waiting for the token times out without seeing it.
-      if (
-        (status !== 429 && status !== 503) ||
-        attempt > 2 ||
-        Date.now() + delayMs > endsAt ||
-        !(await sleep(delayMs, total.signal).then(
-          () => true,
-          () => false,
-        ))
-      )
-        return { status, text, retryAfterMs }
-    }
+    response = await context.fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      signal: attempt.signal,
+      redirect: 'manual',
+    })
+    text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
+  } catch (error) {
+    if (error instanceof ClientError) throw error
+    if (attempt.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
+    throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
   } finally {
-    total.dispose()
+    attempt.dispose()
   }
+  if (text === undefined) throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
+  const { status } = response
+  return { status, text, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()) }
 }
 
 /** Reads a token response; the expiry is counted from when the request was sent, to err on the early side. */

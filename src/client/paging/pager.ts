@@ -1,7 +1,7 @@
 import { isObject as isRecord } from '../../model/check/kit'
 import type { EndpointName, Query } from '../../model/core'
 import { compile } from '../../compile'
-import type { CallOptions } from '../call-options'
+import { readCallOptions, type CallOptions } from '../call-options'
 import { AbortedError, ClientConfigError, ClientError, LimitExceededError, PagingLoopError } from '../errors'
 import { numberOption, wholeOrInfinity } from '../option-checks'
 import { settle } from '../safe'
@@ -182,7 +182,12 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
   }
 
-  async function* items(source: Pageable, call: ItemsOptions = {}): AsyncGenerator<unknown, void, undefined> {
+  async function* items(
+    source: Pageable,
+    options: ItemsOptions | undefined,
+    keys = ITEMS_OPTIONS,
+  ): AsyncGenerator<unknown, void, undefined> {
+    const call = readCallOptions(options, keys)
     const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], wholeOrInfinity)
     if (maxItems === 0) return
     const course = courseFor(source, call)
@@ -202,29 +207,34 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
   }
 
   const methods = {
-    async *pages(source: Pageable, call: PagesOptions = {}) {
+    async *pages(source: Pageable, options?: PagesOptions) {
+      const call = readCallOptions(options, PAGES_OPTIONS)
       for await (const { page } of walk(courseFor(source, call), call)) yield page
     },
-    items,
+    items: (source: Pageable, call?: ItemsOptions) => items(source, call),
     async collect(source: Pageable, call: CollectOptionsLoose) {
       if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
+      readCallOptions(call, COLLECT_OPTIONS)
       const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], wholeOrInfinity)
       const found: unknown[] = []
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1
-      for await (const item of items(source, { ...call, maxItems: probe })) found.push(item)
+      for await (const item of items(source, { ...call, maxItems: probe }, COLLECT_OPTIONS)) found.push(item)
       if (found.length > maxItems) throw new LimitExceededError('maxItems', maxItems)
       return found
     },
     async next(list: unknown, call?: CallOptions) {
+      readCallOptions(call)
       const step = stepFrom(list, undefined)
       return step && fetchPage(step, call, origins.originOf(list))
     },
     async previous(list: unknown, call?: CallOptions) {
+      readCallOptions(call)
       const step = stepFrom(list, undefined, 'previous')
       return step && fetchPage(step, call, origins.originOf(list))
     },
     async page(query: Query, next: unknown, call?: CallOptions) {
+      readCallOptions(call)
       // What a UI kept from a page: the query's own endpoint only, checked as the query's page.
       const step = stepOf(undefined, next, query.endpoint, scrub)
       if (step === undefined) throw new ClientConfigError('expected a next request, got none', ['next'])
@@ -238,6 +248,12 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     seen: (answer, query) => origins.adopt(answer, responseOrigin(query)),
   }
 }
+
+// The options of `pages()`, `items()` and `collect()` beyond a call's. Written out: a spread is a call to a
+// bundler, and would be kept in every program that never pages.
+const PAGES_OPTIONS = ['maxPages', 'resumeFrom']
+const ITEMS_OPTIONS = ['maxPages', 'resumeFrom', 'maxItems']
+const COLLECT_OPTIONS = ['maxPages', 'resumeFrom', 'maxItems', 'truncate']
 
 /** `collect`'s options as they come at run time: maybe missing. */
 type CollectOptionsLoose = (PagesOptions & { maxItems: number; truncate?: boolean }) | undefined

@@ -1,0 +1,100 @@
+// Options no entry point reads, which a spread object or a cast gets past TypeScript's check of excess keys: each
+// a ClientConfigError naming the option's path, never dropped unnoticed, and nothing sent. Over real HTTP, to a
+// server that counts what reaches it.
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ClientConfigError,
+  createClient,
+  paging,
+  staticTokenGrant,
+  type PagingClient,
+} from '../../src/client'
+import { exploreMovies } from './helpers'
+
+let server: http.Server
+let baseUrl: string
+const methods: string[] = []
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    methods.push(request.method!)
+    request.resume().on('end', () => {
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ content: [], pagingInfo: { next: null } }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+})
+afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+const client = (): PagingClient =>
+  createClient({ baseUrl, auth: staticTokenGrant('hostile-options-token'), paging: paging() })
+
+/** The ClientConfigError `run` fails with (synchronously or not), and that nothing reached the server. */
+async function refused(run: () => unknown): Promise<ClientConfigError> {
+  const before = methods.length
+  let error: unknown
+  try {
+    await run()
+  } catch (caught) {
+    error = caught
+  }
+  expect(error).toBeInstanceOf(ClientConfigError)
+  expect(methods.length).toBe(before)
+  return error as ClientConfigError
+}
+
+const loose = <T = never>(value: unknown) => value as T
+
+describe('a call', () => {
+  it('refuses keys no entry point reads, and takes the ones it does', async () => {
+    const c = client()
+    expect((await refused(() => c.run(exploreMovies(), loose({ timeout: 5 })))).path).toEqual(['timeout'])
+    // A paging option given to `run`, which reads one page: it would be ignored.
+    expect((await refused(() => c.run(exploreMovies(), loose({ maxPages: 2 })))).path).toEqual(['maxPages'])
+    const options = {
+      timeoutMs: 5_000,
+      totalTimeoutMs: 10_000,
+      headers: { 'x-trace': '1' },
+      retry: false,
+    } as const
+    await expect(c.run(exploreMovies(), options)).resolves.toMatchObject({ content: [] })
+  })
+
+  it("holds each paging method to its own options: pages takes no maxItems, collect's truncate is collect's", async () => {
+    const c = client()
+    const drain = async (pages: AsyncIterable<unknown>) => {
+      for await (const _ of pages);
+    }
+    expect((await refused(() => drain(c.pages(exploreMovies(), loose({ maxItems: 1 }))))).path).toEqual([
+      'maxItems',
+    ])
+    expect((await refused(() => drain(c.items(exploreMovies(), loose({ truncate: true }))))).path).toEqual([
+      'truncate',
+    ])
+    expect(
+      (await refused(() => c.next(loose({ pagingInfo: { next: null } }), loose({ maxPages: 1 })))).path,
+    ).toEqual(['maxPages'])
+    // What each reads is taken, and the walk runs.
+    expect(await c.collect(exploreMovies(), { maxItems: 3, truncate: true, maxPages: 2 })).toEqual([])
+  })
+})
+
+describe('client.request', () => {
+  it('refuses keys of a request or of its options that it does not read', async () => {
+    const c = client()
+    expect((await refused(() => c.request(loose({ endpoint: '/graph/x', headers: {} })))).path).toEqual([
+      'headers',
+    ])
+    expect((await refused(() => c.request({ endpoint: '/graph/x' }, loose({ maxItems: 1 })))).path).toEqual([
+      'maxItems',
+    ])
+    await expect(
+      c.request(
+        { endpoint: '/graph/search', method: 'POST', body: {} },
+        { idempotent: true, timeoutMs: 5_000 },
+      ),
+    ).resolves.toMatchObject({ content: [] })
+  })
+})
