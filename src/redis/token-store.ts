@@ -142,8 +142,8 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     if (alone !== undefined && renewal.usable(alone)) return alone
     // Past this, something keeps the lock far longer than a token request takes (a holder extends it while
     // alive, so a live holder stuck this long, or processes that keep taking it and never store): go on alone.
-    // Not shorter: a holder's token request may take its 30 s (a 429 waited out), and the waiters must not all
-    // ask too. A call that stops waiting sooner leaves this refresh running for the next calls to join.
+    // Not shorter: a holder's token request may take its grant's `timeoutMs` (a slow token endpoint), and the
+    // waiters must not all ask too. A call that stops waiting sooner leaves this refresh running for the next calls to join.
     const giveUpAt = Date.now() + 4 * lockMs
     try {
       for (;;) {
