@@ -93,31 +93,41 @@ export async function send(
       fetch: core.fetch,
       secrets: core.secrets.lent,
     }
+    // A token the service refused (a 401), renewed before the next attempt: at once, and again after a renewal
+    // that failed (its token request's 429, say) and that the retry policy retries.
+    let refused: string | undefined
     let renewed = false
     for (let attempt = 1; ; attempt++) {
-      // A failed token request is an outcome like a failed attempt: the retry policy decides (a 429 from the
-      // token endpoint is waited out as the graph's is), and the next attempt asks for the token again.
-      const got = token ?? (await tokenOr(ready(core.auth.token(context), clock)))
-      let outcome = got as ClientError
-      if (typeof got === 'string') {
-        // Every token handed to the client is a secret, whoever obtained it: held while the call lasts, as the
-        // answer may quote it however many tokens other calls obtain meanwhile.
-        if (token === undefined) core.secrets.hold((token = got))
-        const answer = await attemptOnce(core, first, got, attempt, init, clock, timeoutMs)
-        if (!(answer instanceof ClientError)) return answer
-        outcome = answer
-        // Of the failures an attempt returns, only an HttpError has a status.
-        if ((outcome as HttpError).status === 401 && !renewed && core.auth.renew) {
-          renewed = true
-          const renewal = await tokenOr(raceAbort(core.auth.renew(got, context), clock.signal()))
-          if (typeof renewal === 'string') {
-            core.secrets.hold(renewal)
-            core.secrets.hold(got, -1)
-            token = renewal
-            continue
-          }
-          outcome = renewal ?? outcome
+      let outcome!: ClientError
+      if (refused === undefined) {
+        // A failed token request is an outcome like a failed attempt: the retry policy decides (a 429 from the
+        // token endpoint is waited out as the graph's is), and the next attempt asks for the token again.
+        const got = token ?? (await tokenOr(ready(core.auth.token(context), clock)))
+        if (typeof got !== 'string') outcome = got!
+        else {
+          // Every token handed to the client is a secret, whoever obtained it: held while the call lasts, as
+          // the answer may quote it however many tokens other calls obtain meanwhile.
+          if (token === undefined) core.secrets.hold((token = got))
+          const answer = await attemptOnce(core, first, got, attempt, init, clock, timeoutMs)
+          if (!(answer instanceof ClientError)) return answer
+          outcome = answer
+          // Of the failures an attempt returns, only an HttpError has a status.
+          if ((answer as HttpError).status === 401 && !renewed && core.auth.renew) refused = got
+          renewed ||= refused !== undefined
         }
+      }
+      if (refused !== undefined) {
+        const renewal = await tokenOr(raceAbort(core.auth.renew!(refused, context), clock.signal()))
+        if (typeof renewal === 'string') {
+          core.secrets.hold(renewal)
+          core.secrets.hold(refused, -1)
+          token = renewal
+          refused = undefined
+          continue
+        }
+        // The renewal's own failure, for the policy to weigh; none to be had, and the 401 stands.
+        if (renewal) outcome = renewal
+        else refused = undefined
       }
       const request = outcome.request!
       // A token request is no query: a password grant whose answer was lost may have issued a token.
@@ -127,11 +137,15 @@ export async function send(
         idempotent: outgoing.idempotent && request.kind === 'graph',
         request,
       })
+      // Calls that shared one failed token request wait as one: the first to weigh it picks the wait, so that
+      // they wake together and share the next token request too (each its own jitter: a request each).
+      const waitMs = delayMs! >= 0 ? (waits.get(outcome) ?? delayMs!) : -1
       // A wait longer than the time left would only postpone the same failure.
-      if (!(delayMs! >= 0) || clock.left() < delayMs!) throw outcome
+      if (waitMs < 0 || clock.left() < waitMs) throw outcome
+      waits.set(outcome, waitMs)
       for (const piece of core.middleware)
-        await piece.onRetry?.({ request, attempt, delayMs: delayMs!, error: outcome })
-      await sleep(delayMs!, clock.signal())
+        await piece.onRetry?.({ request, attempt, delayMs: waitMs, error: outcome })
+      await sleep(waitMs, clock.signal())
     }
   } catch (error) {
     // Waiting for a token, or between attempts, ends with the signal's bare reason: say whose abort it was.
@@ -202,6 +216,9 @@ async function ready(pending: Promise<string>, clock: CallClock): Promise<string
   await undefined
   return token ?? raceAbort(pending, clock.signal())
 }
+
+/** The wait picked for each failure shared by several calls (see `send`); an error object is one failure. */
+const waits = new WeakMap<ClientError, number>()
 
 /**
  * A token from `auth` (undefined when it cannot renew one), or the failure of its token request (an error whose

@@ -350,6 +350,22 @@ describe('token requests are not blindly retried', () => {
     expect(service.tokenRequests).toHaveLength(2)
   })
 
+  it('renew again after a renewal the token endpoint put off, never sending the refused token twice', async () => {
+    const client = clientFor(service)
+    await client.run(exploreMovies())
+    service.revokeAccessTokens()
+    service.inject('token', { kind: 'status', status: 429, retryAfter: '0' })
+    service.tokenRequests.length = 0
+    service.graphRequests.length = 0
+    await expect(client.run(exploreMovies())).resolves.toMatchObject({ content: expect.any(Array) })
+    // The page refused (401), a refresh put off (429), a refresh granted, the page again with the new token.
+    expect(service.tokenRequests.map((request) => request.form['grant_type'])).toEqual([
+      'refresh_token',
+      'refresh_token',
+    ])
+    expect(service.graphRequests).toHaveLength(2)
+  })
+
   it('reads an OAuth error body on a retried status, once the retries are spent, as an OAuthError', async () => {
     const body = JSON.stringify({ error: 'slow_down', error_description: 'too many logins' })
     for (let i = 0; i <= FAST_RETRY.limit!; i++)

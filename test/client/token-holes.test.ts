@@ -7,6 +7,7 @@ import {
   HttpError,
   memoryTokenStore,
   passwordGrant,
+  retries,
   TimeoutError,
   type StoredToken,
   type TokenStore,
@@ -162,4 +163,20 @@ test('clients sharing a memoryTokenStore renew once between them, not once each'
   await Promise.all(clients.flatMap((client) => [call(client), call(client)]))
   // Before the fix: 4, one per client.
   expect(state.issued).toBe(1)
+})
+
+test('calls waiting for one token retry its failed request together: one request a round, not one a call', async () => {
+  let tokenRequests = 0
+  server.handle((request, res) => {
+    if (request.url === TOKEN_PATH) tokenRequests++
+    res.writeHead(request.url === TOKEN_PATH ? 503 : 200, { 'content-type': 'application/json' })
+    res.end(request.url === TOKEN_PATH ? 'overloaded' : '{}')
+  })
+  // Waits long enough for each call's own jitter to spread them: they must still wake as one.
+  const retry = retries({ limit: 3, baseDelayMs: 200, maxDelayMs: 400 })
+  const client = createClient({ baseUrl: server.url, auth: grantOn(), retry })
+  const calls = await Promise.allSettled(Array.from({ length: 20 }, () => call(client)))
+  expect(calls.every((settled) => settled.status === 'rejected')).toBe(true)
+  // Before the fix: 32 for 20 calls, each waking at its own time and asking again.
+  expect(tokenRequests).toBe(4)
 })
