@@ -189,10 +189,13 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
     const watch = await watchGrants(server.url, shared)
     const started = Date.now()
     await grants(budgets, 70)
-    await watch.stop(70)
-    // Redis's own times of the grants: no window of 250 ms holds more than 20.
-    expect(watch.scores).toHaveLength(70)
-    expect(busiestWindow(watch.scores, 250)).toBeLessThanOrEqual(20)
+    await watch.stop(70, await client())
+    // Redis's own times of the sends: no window of 250 ms holds more than 20. The sends, not the bookings: a
+    // process that wakes a window late finds its booking dropped from the window and is added again when it
+    // goes, which read as one more booking (74 of 70 under load), and a booking refused at its time moves on.
+    const sent = watch.sent()
+    expect(sent).toHaveLength(70)
+    expect(busiestWindow(sent, 250)).toBeLessThanOrEqual(20)
     expect(Date.now() - started).toBeGreaterThanOrEqual(750)
   })
 
