@@ -6,6 +6,7 @@ import { redisTokenStore } from '../../src/redis'
 import { countingGrant, countingServer, type CountingServer } from '../support/counting-server'
 import { clientKinds, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
+import { eventually } from '../support/wait'
 
 let server: RedisServer
 // Issues 20 s tokens: a third of the client's default refresh margin.
@@ -48,6 +49,16 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     return made.redis
   }
   afterAll(() => Promise.all(clients.map((c) => c.close())))
+  /**
+   * Until a store has taken the lock of `key` (its fence counter exists from the first lock on, also if that
+   * lock lapsed since). A fixed wait (it was 50 ms, and 20) assumed the holder's read and lock went out within
+   * it: on a loaded machine the other store could take the lock first, and the test no longer tested a stuck or
+   * a slow holder (the stuck holder's then failed: its waiter held the lock and went on at once).
+   */
+  const holding = async (key: string) => {
+    const raw = await client()
+    await eventually(async () => Number(await rawCommand(raw, ['EXISTS', `${key}:fence`])) === 1)
+  }
 
   test('keeps, shares and forgets a token, with its absolute expiry', async () => {
     const key = freshKey()
@@ -85,7 +96,7 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     const stuck = redisTokenStore({ redis: await client(), key, lockMs })
     // The holder takes the lock and its obtain never settles: alive, it keeps extending the lock.
     void stuck.refresh!({ usable: () => false, obtain: () => new Promise<StoredToken>(() => {}) })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await holding(key)
     const waiter = redisTokenStore({ redis: await client(), key, lockMs, pollMs: 10 })
     const counter = renewal(undefined, 0)
     const started = Date.now()
@@ -108,7 +119,7 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
       usable: () => false,
       obtain: () => new Promise((resolve) => setTimeout(() => resolve(slowToken), lockMs + 300)),
     })
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await holding(key)
     // The slow holder loses its lock as if it could not extend it (paused longer than the lifetime, say).
     await rawCommand(await client(), ['DEL', `${key}:lock`])
     const fastToken = token(2)
