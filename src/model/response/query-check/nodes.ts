@@ -105,24 +105,24 @@ const contexts = {
   ContributionContext: ContributionContextSchema,
   SourceContext: SourceContextSchema,
 }
-let userSocial: Check | undefined
 const primitives = {
-  Name: () => NameSchema,
-  SocialMetrics: () => SocialMetricsSchema,
-  MediumTypes: () => MediumTypesSchema,
-  SubscriptionMetadata: () => SubscriptionMetadataSchema,
-  UserSocial: () =>
-    (userSocial ??= c.object({
-      userLikes: c.boolean,
-      userFollows: c.boolean,
-      userDislikes: c.boolean,
-      userDefaultCollections: c.array(pair(objectOf(['Collection'], []), anyContext)),
-    })),
+  Name: NameSchema,
+  SocialMetrics: SocialMetricsSchema,
+  MediumTypes: MediumTypesSchema,
+  SubscriptionMetadata: SubscriptionMetadataSchema,
+  UserSocial: /* @__PURE__ */ c.object({
+    userLikes: c.boolean,
+    userFollows: c.boolean,
+    userDislikes: c.boolean,
+    userDefaultCollections: /* @__PURE__ */ c.array(
+      /* @__PURE__ */ pair(/* @__PURE__ */ objectOf(['Collection'], []), anyContext),
+    ),
+  }),
 }
 
 /** What a requested component adds to an object: its value, shaped as the catalogue says. */
 function componentValue(entry: ComponentEntry, requested: readonly ComponentRequest[]): Check {
-  if (entry.shape === 'primitive') return primitives[entry.value ?? 'Name']()
+  if (entry.shape === 'primitive') return primitives[entry.value ?? 'Name']
   const item = pair(
     objectOf(entry.of ?? objectTypeNames, requested),
     entry.context ? contexts[entry.context] : anyContext,
