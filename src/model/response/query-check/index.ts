@@ -4,7 +4,7 @@ import type { Query } from '../../query/query'
 import type { EndpointName } from '../../wire'
 import { envelopeSchemas } from '../envelope-schemas'
 import { pagedOf, silosOf } from '../envelopes'
-import { anyContext, objectOf, pair } from './nodes'
+import { pair } from './nodes'
 import { readPromise, type ResponsePromise } from './promise'
 
 export { readPromise, mayBeMissing } from './promise'
@@ -16,7 +16,7 @@ export type { ResponsePromise } from './promise'
 
 /** The checker of a promise: the envelope of its endpoint around the items it promises. */
 function checkerOf({ endpoint, types, components, emptyItems }: ResponsePromise): Checker<unknown> {
-  const pairs = pair(objectOf(types, components, true), anyContext)
+  const pairs = pair(types, components, undefined, true)
   if (endpoint === 'silos') return silosOf(pairs)
   // Lookup's `{}` stands for an unknown mapped source id.
   const item = emptyItems

@@ -25,7 +25,13 @@ type Check = Checker<unknown>
 
 /** A context the query shapes (a top-level item's), or one of a component without a context: any object. */
 export const anyContext: Check = c.record(c.unknown)
-export const pair = (object: Check, context: Check): Check => c.object({ object, context })
+/** An item `{ object, context }` whose object is one of `types` (`objectOf`) and whose context `context` checks. */
+export const pair = (
+  types: readonly ObjectTypeName[],
+  requested: readonly ComponentRequest[],
+  context: Check = anyContext,
+  exact?: boolean,
+): Check => c.object({ object: objectOf(types, requested, exact), context })
 
 const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`
 
@@ -114,18 +120,14 @@ const primitives = {
     userLikes: c.boolean,
     userFollows: c.boolean,
     userDislikes: c.boolean,
-    userDefaultCollections: /* @__PURE__ */ c.array(
-      /* @__PURE__ */ pair(/* @__PURE__ */ objectOf(['Collection'], []), anyContext),
-    ),
+    userDefaultCollections: /* @__PURE__ */ c.array(/* @__PURE__ */ pair(['Collection'], [])),
   }),
 }
 
 /** What a requested component adds to an object: its value, shaped as the catalogue says. */
 function componentValue(entry: ComponentEntry, requested: readonly ComponentRequest[]): Check {
   if (entry.shape === 'primitive') return primitives[entry.value ?? 'Name']
-  const item = pair(
-    objectOf(entry.of ?? objectTypeNames, requested),
-    entry.context ? contexts[entry.context] : anyContext,
-  )
+  // No context: any object (`contexts` has no key "undefined").
+  const item = pair(entry.of ?? objectTypeNames, requested, contexts[entry.context!])
   return entry.shape === 'pair' ? item : listOrArray(item)
 }
