@@ -169,9 +169,11 @@ export const prefixTypes: ReadonlyMap<string, ObjectTypeName> = /* @__PURE__ */ 
 
 // A call marked pure, with no argument a bundler must keep: a program that reads no id drops the table.
 function typesByPrefix(): Map<string, ObjectTypeName> {
+  // Read from the table itself, not from `typePrefixes`: a program that reads ids alone carries no lists by type.
+  const words = prefixTable.split(' ')
   return new Map(
-    objectTypeNames.flatMap((type) =>
-      (typePrefixes[type] as readonly string[]).map((prefix) => [prefix, type] as const),
+    objectTypeNames.flatMap((type, index) =>
+      (words[index]?.split(',') ?? []).map((short) => [`mh${short}`, type] as const),
     ),
   )
 }

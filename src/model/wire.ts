@@ -11,14 +11,12 @@ export type EndpointName = (typeof endpointNames)[number]
 export const isEndpointName = (name: unknown): name is EndpointName =>
   (endpointNames as readonly unknown[]).includes(name)
 
-const graphPrefix = '/graph/'
-
 /** The path of a graph endpoint below the service's base URL: `/graph/explore`. */
-export const graphPath = <E extends EndpointName>(name: E): `/graph/${E}` => `${graphPrefix}${name}`
+export const graphPath = <E extends EndpointName>(name: E): `/graph/${E}` => `/graph/${name}`
 
 /** The endpoint a `graphPath` names: `/graph/explore` → `explore` (for any other path, `endpointAtPath`). */
 export const endpointOfGraphPath = <E extends EndpointName>(path: `/graph/${E}`): E =>
-  path.slice(graphPrefix.length) as E
+  path.slice('/graph/'.length) as E
 
 /**
  * The paths a graph endpoint answers at: `/graph/<name>`, and the bare `/<name>` too, because relate's
@@ -32,7 +30,7 @@ export const nextEndpointPath = (name: EndpointName): string =>
 
 /** The endpoint a path names (one of its `endpointPaths`), or undefined. */
 export const endpointAtPath = (path: string): EndpointName | undefined =>
-  endpointNames.find((name) => endpointPaths(name).includes(path))
+  endpointNames.find((name) => path === graphPath(name) || path === `/${name}`)
 
 /** The token endpoint's path below an `authUrl`. */
 export const TOKEN_PATH = '/1.3/security/oauth/token'

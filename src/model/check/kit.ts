@@ -55,7 +55,8 @@ export const report = (issues: CheckIssue[], path: PathStack, message: string, .
 // the build puts the response schemas in a chunk of their own: the modules that build schemas at load mark each
 // call /* @__PURE__ */ as well, or every program that read one schema of the chunk kept them all (looseCheck
 // paid 319 B gzip for schemas it never reads).
-/* @__NO_SIDE_EFFECTS__ */ function checker<T>(check: Checker<T>['check']): Checker<T> {
+/** A checker written by hand, for rules the combinators do not express; the combinators are made with it. */
+/* @__NO_SIDE_EFFECTS__ */ export function custom<T>(check: Checker<T>['check']): Checker<T> {
   return {
     check,
     safeParse(value) {
@@ -66,25 +67,34 @@ export const report = (issues: CheckIssue[], path: PathStack, message: string, .
   }
 }
 
-const describe = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'an array'
-      : typeof value === 'object'
-        ? 'an object'
-        : typeof value
+/** Adds the issue of a value that is not what was `expected`, saying what it is. */
+const refuse = (issues: CheckIssue[], path: PathStack, expected: string, value: unknown): void =>
+  report(
+    issues,
+    path,
+    `expected ${expected}, got ${
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'an array'
+          : typeof value === 'object'
+            ? 'an object'
+            : typeof value
+    }`,
+  )
 
 /* @__NO_SIDE_EFFECTS__ */ const primitive = <T>(expected: string, test: (value: unknown) => boolean) =>
-  checker<T>((value, path, issues) => {
-    if (!test(value)) report(issues, path, `expected ${expected}, got ${describe(value)}`)
+  custom<T>((value, path, issues) => {
+    if (!test(value)) refuse(issues, path, expected, value)
   })
 
 export const string = primitive<string>('a string', (v) => typeof v === 'string')
-export const number = primitive<number>('a number', (v) => typeof v === 'number' && Number.isFinite(v))
+// Number.isFinite is false for anything but a finite number. The tests are arrows, not `Number.isFinite` itself:
+// a bundler keeps a property read of a top-level call's argument, and with it the call, in every program.
+export const number = primitive<number>('a number', (v) => Number.isFinite(v))
 export const int = primitive<number>('an integer', (v) => Number.isSafeInteger(v))
 export const boolean = primitive<boolean>('true or false', (v) => typeof v === 'boolean')
-export const unknown = checker<unknown>(() => {})
+export const unknown = custom<unknown>(() => {})
 
 /* @__NO_SIDE_EFFECTS__ */ export const oneOf = <const V extends readonly string[]>(values: V) =>
   primitive<V[number]>(`one of ${values.join(', ')}`, (v) => values.includes(v as string))
@@ -95,13 +105,13 @@ export const unknown = checker<unknown>(() => {})
 })
 
 /* @__NO_SIDE_EFFECTS__ */ export const nullable = <T>(inner: Checker<T>) =>
-  checker<T | null>((value, path, issues) => {
+  custom<T | null>((value, path, issues) => {
     if (value !== null) inner.check(value, path, issues)
   })
 
 /* @__NO_SIDE_EFFECTS__ */ export const array = <T>(item: Checker<T>) =>
-  checker<readonly T[]>((value, path, issues) => {
-    if (!Array.isArray(value)) return report(issues, path, `expected an array, got ${describe(value)}`)
+  custom<readonly T[]>((value, path, issues) => {
+    if (!Array.isArray(value)) return refuse(issues, path, 'an array', value)
     value.forEach((v, i) => {
       path.push(i)
       item.check(v, path, issues)
@@ -110,8 +120,8 @@ export const unknown = checker<unknown>(() => {})
   })
 
 /* @__NO_SIDE_EFFECTS__ */ export const record = <T>(item: Checker<T>) =>
-  checker<Readonly<Record<string, T>>>((value, path, issues) => {
-    if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
+  custom<Readonly<Record<string, T>>>((value, path, issues) => {
+    if (!isObject(value)) return refuse(issues, path, 'an object', value)
     for (const key of Object.keys(value)) {
       path.push(key)
       item.check(value[key], path, issues)
@@ -124,8 +134,8 @@ export const unknown = checker<unknown>(() => {})
   shape: S,
 ): Checker<ObjectOf<S>> & { readonly shape: S } => ({
   shape,
-  ...checker<ObjectOf<S>>((value, path, issues) => {
-    if (!isObject(value)) return report(issues, path, `expected an object, got ${describe(value)}`)
+  ...custom<ObjectOf<S>>((value, path, issues) => {
+    if (!isObject(value)) return refuse(issues, path, 'an object', value)
     for (const key in shape) {
       const field = shape[key] as Checker<unknown> & { optional?: true }
       if (value[key] === undefined) {
@@ -141,10 +151,7 @@ export const unknown = checker<unknown>(() => {})
 
 /** A checker defined later (the response model is recursive). */
 /* @__NO_SIDE_EFFECTS__ */ export const lazy = <T>(get: () => Checker<T>) =>
-  checker<T>((value, path, issues) => get().check(value, path, issues))
-
-/** A checker written by hand, for rules the combinators do not express. */
-export const custom: <T>(check: Checker<T>['check']) => Checker<T> = checker
+  custom<T>((value, path, issues) => get().check(value, path, issues))
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value)

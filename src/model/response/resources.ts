@@ -1,7 +1,8 @@
 import * as c from '../check/kit'
 
 // Schemas built at load are marked pure (why: check/kit.ts).
-import type { ObjectTypeName } from '../ids'
+import { mediaTypeNames } from '../ids'
+import type { MediaTypeName, ObjectTypeName } from '../ids'
 import { RenditionSchema, SubscriptionMetadataSchema } from './values'
 
 // Default fields of every object type: what an object carries before any component is requested.
@@ -93,24 +94,28 @@ export type Collection = c.Infer<typeof CollectionSchema>
 export type Subscription = c.Infer<typeof SubscriptionSchema>
 
 /** Default fields by object type name. */
-export const resourceSchemas = {
-  Movie: MediaSchema,
-  ShowSeries: MediaSchema,
-  ShowSeason: MediaSchema,
-  ShowEpisode: MediaSchema,
-  MusicVideo: MediaSchema,
-  Special: MediaSchema,
-  Trailer: MediaSchema,
-  MHGraphGroup: MediaSchema,
-  OtherMedia: MediaSchema,
-  Contributor: ContributorSchema,
-  User: UserSchema,
-  Image: ImageSchema,
-  Trait: TraitSchema,
-  Source: SourceSchema,
-  Collection: CollectionSchema,
-  Subscription: SubscriptionSchema,
-} as const satisfies Record<ObjectTypeName, unknown>
+export const resourceSchemas = /* @__PURE__ */ schemasByType()
+
+/**
+ * The table of `resourceSchemas`, made in a call marked pure: a bundler keeps an object literal with a spread (of
+ * the media types, below) even where nothing reads it, and this module shares a chunk with the envelope check.
+ */
+/* @__NO_SIDE_EFFECTS__ */ function schemasByType() {
+  return {
+    // The media types from their list: their nine names are in every program already (ids.ts).
+    ...(Object.fromEntries(mediaTypeNames.map((type) => [type, MediaSchema])) as Record<
+      MediaTypeName,
+      typeof MediaSchema
+    >),
+    Contributor: ContributorSchema,
+    User: UserSchema,
+    Image: ImageSchema,
+    Trait: TraitSchema,
+    Source: SourceSchema,
+    Collection: CollectionSchema,
+    Subscription: SubscriptionSchema,
+  } as const satisfies Record<ObjectTypeName, unknown>
+}
 
 /** The default fields of each object type, by name. */
 export interface ObjectTypes {

@@ -3,8 +3,8 @@ import type { Checker } from '../../check/kit'
 import type { Query } from '../../query/query'
 import type { EndpointName } from '../../wire'
 import { envelopeSchemas } from '../envelope-schemas'
-import { PagingInfoSchema } from '../envelopes'
-import { anyContext, objectOf, paged, pair } from './nodes'
+import { pagedOf, silosOf } from '../envelopes'
+import { pair } from './nodes'
 import { readPromise, type ResponsePromise } from './promise'
 
 export { readPromise, mayBeMissing } from './promise'
@@ -16,19 +16,15 @@ export type { ResponsePromise } from './promise'
 
 /** The checker of a promise: the envelope of its endpoint around the items it promises. */
 function checkerOf({ endpoint, types, components, emptyItems }: ResponsePromise): Checker<unknown> {
-  const pairs = pair(objectOf(types, components, true), anyContext)
-  if (endpoint === 'silos')
-    return c.object({
-      silos: c.array(c.object({ title: c.string, content: c.array(pairs), pagingInfo: PagingInfoSchema })),
-      pagingInfo: PagingInfoSchema,
-    })
+  const pairs = pair(types, components, undefined, true)
+  if (endpoint === 'silos') return silosOf(pairs)
   // Lookup's `{}` stands for an unknown mapped source id.
   const item = emptyItems
     ? c.custom((value, path, issues) => {
         if (!c.isObject(value) || Object.keys(value).length > 0) pairs.check(value, path, issues)
       })
     : pairs
-  return paged(item)
+  return pagedOf(item)
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as c from '../../check/kit'
 import type { Checker } from '../../check/kit'
-import { componentCatalogue } from '../../components'
+import { componentCatalogue, isConditional } from '../../components'
 import type { ComponentEntry } from '../../components'
 import { objectTypeNames, prefixTypes } from '../../ids'
 import type { ObjectTypeName } from '../../ids'
@@ -8,7 +8,6 @@ import type { ComponentRequest } from '../../request/components'
 import { hasMhidForm, mhidFormMessage } from '../mhid-form'
 import { resourceSchemas } from '../resources'
 import { asPage, listOrArray } from './lists'
-export { paged } from './lists'
 import {
   ContributionContextSchema,
   ContributorContextSchema,
@@ -18,7 +17,6 @@ import {
   SourceContextSchema,
   SubscriptionMetadataSchema,
 } from '../values'
-import { mayBeMissing } from './promise'
 
 // The parts of a per-query checker, from the checker kit and the values' schemas (not from the generic
 // response schemas, schemas.ts, which then stay out of the client's bundle).
@@ -27,12 +25,15 @@ type Check = Checker<unknown>
 
 /** A context the query shapes (a top-level item's), or one of a component without a context: any object. */
 export const anyContext: Check = c.record(c.unknown)
-export const pair = (object: Check, context: Check): Check => c.object({ object, context })
+/** An item `{ object, context }` whose object is one of `types` (`objectOf`) and whose context `context` checks. */
+export const pair = (
+  types: readonly ObjectTypeName[],
+  requested: readonly ComponentRequest[],
+  context: Check = anyContext,
+  exact?: boolean,
+): Check => c.object({ object: objectOf(types, requested, exact), context })
 
 const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`
-
-/** The type each mhid prefix names, in a Map: a prefix read from a response is never used as a key. */
-const typeOfPrefix = prefixTypes
 
 /**
  * An object of one of `types`, told apart by its mhid's prefix, with its default fields and each requested
@@ -57,9 +58,10 @@ export function objectOf(
     if (!c.isObject(value)) return c.report(issues, path, 'expected an object')
     const mhid = value['mhid']
     if (mhid !== undefined && !hasMhidForm(mhid)) return c.report(issues, path, mhidFormMessage, 'mhid')
-    // Without an mhid, the one type promised (if one only is).
+    // Without an mhid, the one type promised (if one only is). prefixTypes is a Map: a prefix read from a
+    // response is never used as an object's key.
     const named =
-      mhid === undefined ? (types.length === 1 ? types[0] : undefined) : typeOfPrefix.get(mhid.slice(0, 5))
+      mhid === undefined ? (types.length === 1 ? types[0] : undefined) : prefixTypes.get(mhid.slice(0, 5))
     if (named !== undefined && (!exact || types.includes(named)))
       (byType[named] ??= objectOfType(named, requested)).check(value, path, issues)
     else if (exact)
@@ -77,9 +79,15 @@ function objectOfType(type: ObjectTypeName, requested: readonly ComponentRequest
   const components: [string, Check, boolean, boolean][] = []
   for (const { name, components: nested = [] } of requested) {
     const entry: ComponentEntry = componentCatalogue[name]
-    // A component that is a default field too (a Subscription's metadata) is checked with the defaults.
+    // A component that is a default field too (a Subscription's metadata) is checked with the defaults; one
+    // promised only conditionally (`isConditional`: userSocial, primaryGroup) may be missing.
     if (entry.appliesTo.includes(type) && !Object.hasOwn(defaults.shape, name))
-      components.push([name, componentValue(entry, nested), mayBeMissing(name), entry.shape !== 'primitive'])
+      components.push([
+        name,
+        componentValue(entry, nested),
+        isConditional(entry),
+        entry.shape !== 'primitive',
+      ])
   }
   return c.custom((value, path, issues) => {
     defaults.check(value, path, issues)
@@ -103,27 +111,23 @@ const contexts = {
   ContributionContext: ContributionContextSchema,
   SourceContext: SourceContextSchema,
 }
-let userSocial: Check | undefined
 const primitives = {
-  Name: () => NameSchema,
-  SocialMetrics: () => SocialMetricsSchema,
-  MediumTypes: () => MediumTypesSchema,
-  SubscriptionMetadata: () => SubscriptionMetadataSchema,
-  UserSocial: () =>
-    (userSocial ??= c.object({
-      userLikes: c.boolean,
-      userFollows: c.boolean,
-      userDislikes: c.boolean,
-      userDefaultCollections: c.array(pair(objectOf(['Collection'], []), anyContext)),
-    })),
+  Name: NameSchema,
+  SocialMetrics: SocialMetricsSchema,
+  MediumTypes: MediumTypesSchema,
+  SubscriptionMetadata: SubscriptionMetadataSchema,
+  UserSocial: /* @__PURE__ */ c.object({
+    userLikes: c.boolean,
+    userFollows: c.boolean,
+    userDislikes: c.boolean,
+    userDefaultCollections: /* @__PURE__ */ c.array(/* @__PURE__ */ pair(['Collection'], [])),
+  }),
 }
 
 /** What a requested component adds to an object: its value, shaped as the catalogue says. */
 function componentValue(entry: ComponentEntry, requested: readonly ComponentRequest[]): Check {
-  if (entry.shape === 'primitive') return primitives[entry.value ?? 'Name']()
-  const item = pair(
-    objectOf(entry.of ?? objectTypeNames, requested),
-    entry.context ? contexts[entry.context] : anyContext,
-  )
+  if (entry.shape === 'primitive') return primitives[entry.value ?? 'Name']
+  // No context: any object (`contexts` has no key "undefined").
+  const item = pair(entry.of ?? objectTypeNames, requested, contexts[entry.context!])
   return entry.shape === 'pair' ? item : listOrArray(item)
 }
