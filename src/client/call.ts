@@ -97,7 +97,7 @@ export async function send(
     for (let attempt = 1; ; attempt++) {
       // A failed token request is an outcome like a failed attempt: the retry policy decides (a 429 from the
       // token endpoint is waited out as the graph's is), and the next attempt asks for the token again.
-      const got = token ?? (await tokenOr(ready(core.auth.token(context), clock)))
+      const got = token ?? (await tokenOr(core.auth.token(context), clock))
       let outcome = got as ClientError
       if (typeof got === 'string') {
         // Every token handed to the client is a secret, whoever obtained it: held while the call lasts, as the
@@ -109,7 +109,7 @@ export async function send(
         // Of the failures an attempt returns, only an HttpError has a status.
         if ((outcome as HttpError).status === 401 && !renewed && core.auth.renew) {
           renewed = true
-          const renewal = await tokenOr(raceAbort(core.auth.renew(got, context), clock.signal()))
+          const renewal = await tokenOr(core.auth.renew(got, context), clock)
           if (typeof renewal === 'string') {
             core.secrets.hold(renewal)
             core.secrets.hold(got, -1)
@@ -190,27 +190,23 @@ function callClock(
 }
 
 /**
- * The token from `auth`: at once when it is ready (a static token, a grant's stored one, after one turn of the
- * microtask queue), without making the call's signal; otherwise raced against it.
+ * A token from `auth` (undefined when it cannot renew one): at once when it is ready (a static token, a grant's
+ * stored one, after one turn of the microtask queue), without making the call's signal; otherwise raced against
+ * it. The failure of its token request (an error whose `request.kind` is `'token'`) is returned, for the retry
+ * policy to weigh; any other error (an Auth or a store of the app's own, an abort) is thrown as it is.
  */
-async function ready(pending: Promise<string>, clock: CallClock): Promise<string> {
+async function tokenOr(
+  pending: Promise<string | undefined>,
+  clock: CallClock,
+): Promise<string | undefined | ClientError> {
   let token: string | undefined
   pending.then(
     (value) => (token = value),
     () => undefined,
   )
-  await undefined
-  return token ?? raceAbort(pending, clock.signal())
-}
-
-/**
- * A token from `auth` (undefined when it cannot renew one), or the failure of its token request (an error whose
- * `request.kind` is `'token'`), for the retry policy to weigh. Any other error (an Auth or a store of the app's
- * own, an abort) is thrown as it is.
- */
-async function tokenOr(pending: Promise<string | undefined>): Promise<string | undefined | ClientError> {
   try {
-    return await pending
+    await undefined
+    return token ?? (await raceAbort(pending, clock.signal()))
   } catch (error) {
     if (error instanceof ClientError && error.request) return error
     throw error
