@@ -82,14 +82,29 @@ export async function requestToken(
     body: redactFields(Object.fromEntries(form), context.secrets),
   }
   const requestedAt = Date.now()
-  const { status, text, retryAfterMs } = await postForm(
-    context,
-    url,
-    headers,
-    form.toString(),
-    request,
-    timeoutMs,
-  )
+  // One form POST, within `timeoutMs`: its answer whatever its status, read within the token answer's limit.
+  const attempt = deadline(undefined, timeoutMs)
+  let response: Response
+  let text: string | undefined
+  try {
+    response = await context.fetch(url, {
+      method: 'POST',
+      headers,
+      body: form.toString(),
+      signal: attempt.signal,
+      redirect: 'manual',
+    })
+    text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
+  } catch (error) {
+    if (error instanceof ClientError) throw error
+    if (attempt.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
+    throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
+  } finally {
+    attempt.dispose()
+  }
+  if (text === undefined) throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
+  const { status } = response
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
   const json = parseJsonOrUndefined(text)
   // An OAuth error body is an OAuthError whatever the status (some servers refuse with a 200).
   const refused = OAuthErrorBodySchema.safeParse(json)
@@ -116,39 +131,6 @@ export async function requestToken(
   context.secrets.add(token.accessToken)
   context.secrets.add(token.refreshToken)
   return token
-}
-
-/** One form POST, within `timeoutMs`: its answer whatever its status, read within the token answer's limit. */
-async function postForm(
-  context: AuthContext,
-  url: string,
-  headers: Readonly<Record<string, string>>,
-  body: string,
-  request: RequestDescription,
-  timeoutMs: number,
-): Promise<{ status: number; text: string; retryAfterMs: number | undefined }> {
-  const attempt = deadline(undefined, timeoutMs)
-  let response: Response
-  let text: string | undefined
-  try {
-    response = await context.fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: attempt.signal,
-      redirect: 'manual',
-    })
-    text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
-  } catch (error) {
-    if (error instanceof ClientError) throw error
-    if (attempt.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
-    throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
-  } finally {
-    attempt.dispose()
-  }
-  if (text === undefined) throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
-  const { status } = response
-  return { status, text, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()) }
 }
 
 /** Reads a token response; the expiry is counted from when the request was sent, to err on the early side. */
