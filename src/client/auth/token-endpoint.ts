@@ -127,21 +127,8 @@ export async function requestToken(
       request,
       retryAfterMs,
     })
-  const token = readTokenResponse(context, json, request, requestedAt)
-  context.secrets.add(token.accessToken)
-  context.secrets.add(token.refreshToken)
-  return token
-}
-
-/** Reads a token response; the expiry is counted from when the request was sent, to err on the early side. */
-function readTokenResponse(
-  ctx: AuthContext,
-  json: unknown,
-  request: RequestDescription,
-  requestedAt: number,
-): StoredToken {
   const body = checkResponse(TokenResponseSchema, json, 'the token response', request, (text) =>
-    ctx.secrets.scrub(text),
+    context.secrets.scrub(text),
   ) as TokenResponse
   // A token of another type (`mac`, `DPoP`) sent as Bearer would not authenticate, and a lifetime that is not
   // positive (or not a number) would have it refreshed before every request or never: both refused by name.
@@ -153,7 +140,8 @@ function readTokenResponse(
       `${bad} is not ${bad == 'token_type' ? 'bearer' : 'a positive number'}`,
       request,
     )
-  return {
+  // The expiry is counted from when the request was sent, to err on the early side.
+  const token: StoredToken = {
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
     // A lifetime past 10^9 s (32 years) taken as 10^9 s: 1e306 s would make `expiresAt` Infinity, which JSON
@@ -162,6 +150,9 @@ function readTokenResponse(
     issuedAt: requestedAt,
     ...(body.scope === undefined ? {} : { scope: body.scope }),
   }
+  context.secrets.add(token.accessToken)
+  context.secrets.add(token.refreshToken)
+  return token
 }
 
 /** `base64(id:secret)` over UTF-8, each part form-urlencoded first only if the identity asks for `'form'`. */
