@@ -13,7 +13,9 @@ import {
 import { parseRetryAfter } from '../retry-after'
 import { base64, redactFields } from '../secrets'
 import { deadline } from '../signals'
+import type { TokenRefreshInfo } from '../hooks'
 import type { AuthContext } from './auth'
+import type { TokenOptions } from './token-manager'
 import type { StoredToken } from './token-store'
 
 // The token endpoint's path is a wire fact (src/model/wire.ts); exported here too, where the client has it.
@@ -48,7 +50,8 @@ export type GrantFields =
 const MAX_TOKEN_RESPONSE_BYTES = 64 << 10
 
 /**
- * Asks the token endpoint for a token, once; resolves with its absolute expiry, rejects with typed errors whose
+ * Asks the token endpoint for a token, once; resolves with its absolute expiry, once its values are secrets and
+ * the identity's `onTokenRefresh` has been told (the grant, `reason`); rejects with typed errors whose
  * `request.kind` is `'token'`. Whether and when to ask again after a failure (a 429 or 503) is the client's
  * retry policy's to decide, as for any request, told that a token request is not idempotent: a password or
  * refresh grant whose answer was lost may already have issued (or rotated) a token. The request runs on its own
@@ -57,9 +60,10 @@ const MAX_TOKEN_RESPONSE_BYTES = 64 << 10
  */
 export async function requestToken(
   context: AuthContext,
-  identity: ClientIdentity,
+  identity: ClientIdentity & Pick<TokenOptions, 'onTokenRefresh'>,
   fields: GrantFields,
   timeoutMs: number,
+  reason: TokenRefreshInfo['reason'],
 ): Promise<StoredToken> {
   const form = new URLSearchParams({
     ...fields,
@@ -152,6 +156,13 @@ export async function requestToken(
   }
   context.secrets.add(token.accessToken)
   context.secrets.add(token.refreshToken)
+  // The scope is the server's text: it could echo anything it was sent.
+  await identity.onTokenRefresh?.({
+    grant: fields.grant_type,
+    reason,
+    expiresAt: token.expiresAt,
+    scope: token.scope === undefined ? undefined : context.secrets.scrub(token.scope),
+  })
   return token
 }
 
