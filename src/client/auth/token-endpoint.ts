@@ -131,8 +131,12 @@ export async function requestToken(
       request,
       retryAfterMs,
     })
-  const body = checkResponse(TokenResponseSchema, json, 'the token response', request, (text) =>
-    context.secrets.scrub(text),
+  const body = checkResponse(
+    TokenResponseSchema,
+    json,
+    'the token response',
+    () => request,
+    (text) => context.secrets.scrub(text),
   ) as TokenResponse
   // A token of another type (`mac`, `DPoP`) sent as Bearer would not authenticate, and a lifetime that is not
   // positive (or not a number) would have it refreshed before every request or never: both refused by name.
