@@ -45,7 +45,6 @@ export interface Outgoing {
 
 /** A 2xx answer, read whole; `request` describes (redacted) the attempt that got it. */
 export interface Received {
-  readonly status: number
   readonly text: string
   readonly request: () => RequestDescription
 }
@@ -182,7 +181,7 @@ export async function send(
     if (text === undefined)
       return new LimitExceededError('maxResponseBytes', core.maxResponseBytes, describe())
     const { status } = response
-    if (status >= 200 && status < 300) return { status, text, request: describe }
+    if (status >= 200 && status < 300) return { text, request: describe }
     return new HttpError(status, {
       body: core.secrets.redact(parseJsonOrUndefined(text)),
       text: core.secrets.scrub(text),
