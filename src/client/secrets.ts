@@ -43,10 +43,6 @@ export const MAX_TOKENS = 8
  */
 const PIECE = 64
 
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key)
-}
-
 /**
  * From this length a secret is no word nor number of any text: every token, and every encoded form of one. A
  * shorter secret may also be part of ordinary text (`port`, `Sunshine`, `1234`, `test1`, `p4`): it is
@@ -144,7 +140,7 @@ function findersOf(secret: string): string[] {
  */
 function standsAlone(plain: string, at: number, end: number, secret: string): boolean {
   if (secret.length >= LONG_SECRET) return true
-  if (isSecretKey(secret))
+  if (SECRET_KEY.test(secret))
     return (
       (at === 0 || /(?:[:=][ \t]*|["'])$/.test(plain.slice(Math.max(0, at - 64), at))) &&
       !/^["' \t]*[:=]/.test(plain.slice(end, end + 64))
@@ -269,7 +265,7 @@ export class Secrets {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         this.scrub(key),
-        isSecretKey(key) ? REDACTED : this.redact(item, depth + 1),
+        SECRET_KEY.test(key) ? REDACTED : this.redact(item, depth + 1),
       ]),
     )
   }
