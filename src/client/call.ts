@@ -45,7 +45,6 @@ export interface Outgoing {
 
 /** A 2xx answer, read whole; `request` describes (redacted) the attempt that got it. */
 export interface Received {
-  readonly status: number
   readonly text: string
   readonly request: () => RequestDescription
 }
@@ -83,12 +82,119 @@ export async function send(
     },
     body,
   }
-  const clock = callClock(options.signal, totalTimeoutMs, core.secrets.scrub)
+  // The clock of the call: the caller's signal and the call's time limit. The call's own signal (an
+  // AbortController and a timer) is made only when something waits on it (a token being fetched, a pause
+  // between attempts, a middleware or an auth that asks for it): an attempt listens to the caller's signal and
+  // times itself to whichever ends first, its own limit or the call's, so that most calls make one controller
+  // and one timer, not two. (Closures of the call rather than an object of them: the same work, fewer bytes.)
+  const caller = options.signal
+  const endsAt = Date.now() + totalTimeoutMs
+  let total: Deadline | undefined
+  /** Ms left of the call's time. */
+  const left = () => endsAt - Date.now()
+  /** Whether the call is over: aborted by its caller, or out of time. */
+  const over = () => caller?.aborted || left() <= 0 || total?.signal.aborted
+  /** The call's signal, made on first use. */
+  const signal = () => (total ??= deadline(caller, Math.max(0, left()))).signal
+  /**
+   * The error of a call that is over: an abort of `by` (the caller's signal, or a middleware's), or the call's
+   * time limit.
+   */
+  const aborted = (request?: RequestDescription, by = caller): ClientError =>
+    by?.aborted
+      ? new AbortedError(by.reason, request, core.secrets.scrub)
+      : new TimeoutError('total', totalTimeoutMs, request)
+
+  /** One attempt: middleware, fetch, the body within its limit. A failure worth a retry is returned, not thrown. */
+  const attemptOnce = async (token: string, attempt: number): Promise<Received | ClientError> => {
+    let request = first
+    let described: RequestDescription | undefined
+    const describe = () =>
+      (described ??= {
+        kind: 'graph',
+        method: request.method,
+        url: core.secrets.scrub(request.url),
+        headers: redactFields({ ...request.headers, authorization: 'Bearer' }, core.secrets),
+        body: core.secrets.redact(parseJsonOrUndefined(request.body ?? '')),
+      })
+    const info: AttemptInfo = {
+      attempt,
+      get signal() {
+        return signal()
+      },
+      get request() {
+        return describe()
+      },
+    }
+    if (over()) throw aborted()
+    for (const piece of core.middleware) {
+      const changed = await piece.onRequest?.(request, info)
+      if (changed === undefined) continue
+      request = checkChanged(core, changed)
+      described = undefined
+    }
+    // One timer for the attempt, set to whichever ends first: its own limit, or the call's. It listens to the
+    // call's signal if it was made, else the caller's.
+    const time = left()
+    const attemptDeadline = deadline(
+      total?.signal ?? caller,
+      Math.min(timeoutMs, Math.max(0, time)),
+      request.signal,
+    )
+    let response: Response
+    let text: string | undefined
+    // fetch, and reading the body, belong to the attempt: a response that stalls midway is a timeout too.
+    const failed = (error: unknown): ClientError => {
+      if (over() || (attemptDeadline.timedOut() && time <= timeoutMs)) throw aborted(describe())
+      // The client's own refusal from inside a fetch (a spent rate budget) is thrown as it is, not retried.
+      if (error instanceof ClientError) throw error
+      // A middleware's signal stands for the caller: an abort, not a failure to retry.
+      if (request.signal?.aborted) throw aborted(describe(), request.signal)
+      if (attemptDeadline.timedOut()) return new TimeoutError('attempt', timeoutMs, describe())
+      return new NetworkError(core.secrets.scrub(describeFailure(error)), describe())
+    }
+    try {
+      try {
+        response = await core.fetch(request.url, {
+          ...init,
+          method: request.method,
+          headers: { ...request.headers, authorization: `Bearer ${token}` },
+          body: request.body ?? null,
+          signal: attemptDeadline.signal,
+          // Following a redirect could carry the token to a place nobody configured.
+          redirect: 'manual',
+        })
+      } catch (error) {
+        return failed(error)
+      }
+      // Outside the fetch's catch: a middleware's own error fails the call as it is (a broken logger is noticed).
+      for (let i = core.middleware.length - 1; i >= 0; i--)
+        response = (await core.middleware[i]!.onResponse?.(response, info)) ?? response
+      try {
+        text = await readText(response, core.maxResponseBytes)
+      } catch (error) {
+        return failed(error)
+      }
+    } finally {
+      attemptDeadline.dispose()
+    }
+    if (text === undefined)
+      return new LimitExceededError('maxResponseBytes', core.maxResponseBytes, describe())
+    const { status } = response
+    if (status >= 200 && status < 300) return { text, request: describe }
+    return new HttpError(status, {
+      body: core.secrets.redact(parseJsonOrUndefined(text)),
+      text: core.secrets.scrub(text),
+      request: describe(),
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+    })
+  }
+
   let token: string | undefined
   try {
     const context: AuthContext = {
       get signal() {
-        return clock.signal()
+        return signal()
       },
       fetch: core.fetch,
       secrets: core.secrets.lent,
@@ -102,13 +208,13 @@ export async function send(
       if (refused === undefined) {
         // A failed token request is an outcome like a failed attempt: the retry policy decides (a 429 from the
         // token endpoint is waited out as the graph's is), and the next attempt asks for the token again.
-        const got = token ?? (await tokenOr(ready(core.auth.token(context), clock)))
+        const got = token ?? (await tokenOr(core.auth.token(context), signal))
         if (typeof got !== 'string') outcome = got!
         else {
           // Every token handed to the client is a secret, whoever obtained it: held while the call lasts, as
           // the answer may quote it however many tokens other calls obtain meanwhile.
           if (token === undefined) core.secrets.hold((token = got))
-          const answer = await attemptOnce(core, first, got, attempt, init, clock, timeoutMs)
+          const answer = await attemptOnce(got, attempt)
           if (!(answer instanceof ClientError)) return answer
           outcome = answer
           // Of the failures an attempt returns, only an HttpError has a status.
@@ -117,7 +223,7 @@ export async function send(
         }
       }
       if (refused !== undefined) {
-        const renewal = await tokenOr(raceAbort(core.auth.renew!(refused, context), clock.signal()))
+        const renewal = await tokenOr(core.auth.renew!(refused, context), signal)
         if (typeof renewal === 'string') {
           core.secrets.hold(renewal)
           core.secrets.hold(refused, -1)
@@ -141,184 +247,48 @@ export async function send(
       // they wake together and share the next token request too (each its own jitter: a request each).
       const waitMs = delayMs! >= 0 ? (waits.get(outcome) ?? delayMs!) : -1
       // A wait longer than the time left would only postpone the same failure.
-      if (waitMs < 0 || clock.left() < waitMs) throw outcome
+      if (waitMs < 0 || left() < waitMs) throw outcome
       waits.set(outcome, waitMs)
       for (const piece of core.middleware)
         await piece.onRetry?.({ request, attempt, delayMs: waitMs, error: outcome })
-      await sleep(waitMs, clock.signal())
+      await sleep(waitMs, signal())
     }
   } catch (error) {
     // Waiting for a token, or between attempts, ends with the signal's bare reason: say whose abort it was.
-    if (!(error instanceof ClientError) && clock.over()) throw clock.aborted()
+    if (!(error instanceof ClientError) && over()) throw aborted()
     throw error
   } finally {
     // (A token too long to hold was refused before anyone could hold it: undoing it changes nothing.)
     if (token !== undefined) core.secrets.hold(token, -1)
-    clock.dispose()
+    total?.dispose()
   }
-}
-
-/**
- * The clock of one call: the caller's signal and the call's time limit. The call's own signal (an
- * AbortController and a timer) is made only when something waits on it (a token being fetched, a pause
- * between attempts, a middleware or an auth that asks for it): an attempt listens to the caller's signal
- * and times itself to whichever ends first, its own limit or the call's, so that most calls make one
- * controller and one timer, not two.
- */
-interface CallClock {
-  /** Ms left of the call's time. */
-  left(): number
-  /** Whether the call is over: aborted by its caller, or out of time. */
-  over(): boolean
-  /** The call's signal, made on first use. */
-  signal(): AbortSignal
-  /** What an attempt listens to: the call's signal if it was made, else the caller's. */
-  parent(): AbortSignal | undefined
-  /**
-   * The error of a call that is over: an abort of `by` (the caller's signal, or a middleware's), or the call's
-   * time limit.
-   */
-  aborted(request?: RequestDescription, by?: AbortSignal): ClientError
-  dispose(): void
-}
-
-function callClock(
-  caller: AbortSignal | undefined,
-  totalTimeoutMs: number,
-  scrub: (text: string) => string,
-): CallClock {
-  const endsAt = Date.now() + totalTimeoutMs
-  let total: Deadline | undefined
-  const left = () => endsAt - Date.now()
-  return {
-    left,
-    over: () => caller?.aborted === true || left() <= 0 || total?.signal.aborted === true,
-    signal: () => (total ??= deadline(caller, Math.max(0, left()))).signal,
-    parent: () => total?.signal ?? caller,
-    aborted: (request, by = caller) =>
-      by?.aborted
-        ? new AbortedError(by.reason, request, scrub)
-        : new TimeoutError('total', totalTimeoutMs, request),
-    dispose: () => total?.dispose(),
-  }
-}
-
-/**
- * The token from `auth`: at once when it is ready (a static token, a grant's stored one, after one turn of the
- * microtask queue), without making the call's signal; otherwise raced against it.
- */
-async function ready(pending: Promise<string>, clock: CallClock): Promise<string> {
-  let token: string | undefined
-  pending.then(
-    (value) => (token = value),
-    () => undefined,
-  )
-  await undefined
-  return token ?? raceAbort(pending, clock.signal())
 }
 
 /** The wait picked for each failure shared by several calls (see `send`); an error object is one failure. */
 const waits = new WeakMap<ClientError, number>()
 
 /**
- * A token from `auth` (undefined when it cannot renew one), or the failure of its token request (an error whose
- * `request.kind` is `'token'`), for the retry policy to weigh. Any other error (an Auth or a store of the app's
- * own, an abort) is thrown as it is.
+ * A token from `auth` (undefined when it cannot renew one): at once when it is ready (a static token, a grant's
+ * stored one, after one turn of the microtask queue), without making the call's signal; otherwise raced against
+ * it. The failure of its token request (an error whose `request.kind` is `'token'`) is returned, for the retry
+ * policy to weigh; any other error (an Auth or a store of the app's own, an abort) is thrown as it is.
  */
-async function tokenOr(pending: Promise<string | undefined>): Promise<string | undefined | ClientError> {
+async function tokenOr(
+  pending: Promise<string | undefined>,
+  signal: () => AbortSignal,
+): Promise<string | undefined | ClientError> {
+  let token: string | undefined
+  pending.then(
+    (value) => (token = value),
+    () => undefined,
+  )
   try {
-    return await pending
+    await undefined
+    return token ?? (await raceAbort(pending, signal()))
   } catch (error) {
     if (error instanceof ClientError && error.request) return error
     throw error
   }
-}
-
-/** One attempt: middleware, fetch, the body within its limit. A failure worth a retry is returned, not thrown. */
-async function attemptOnce(
-  core: ClientCore,
-  first: MiddlewareRequest,
-  token: string,
-  attempt: number,
-  init: Record<string, unknown>,
-  clock: CallClock,
-  timeoutMs: number,
-): Promise<Received | ClientError> {
-  let request = first
-  let described: RequestDescription | undefined
-  const describe = () =>
-    (described ??= {
-      kind: 'graph',
-      method: request.method,
-      url: core.secrets.scrub(request.url),
-      headers: redactFields({ ...request.headers, authorization: 'Bearer' }, core.secrets),
-      body: core.secrets.redact(parseJsonOrUndefined(request.body ?? '')),
-    })
-  const info: AttemptInfo = {
-    attempt,
-    get signal() {
-      return clock.signal()
-    },
-    get request() {
-      return describe()
-    },
-  }
-  if (clock.over()) throw clock.aborted()
-  for (const piece of core.middleware) {
-    const changed = await piece.onRequest?.(request, info)
-    if (changed === undefined) continue
-    request = checkChanged(core, changed)
-    described = undefined
-  }
-  // One timer for the attempt, set to whichever ends first: its own limit, or the call's.
-  const left = clock.left()
-  const attemptDeadline = deadline(clock.parent(), Math.min(timeoutMs, Math.max(0, left)), request.signal)
-  let response: Response
-  let text: string | undefined
-  // fetch, and reading the body, belong to the attempt: a response that stalls midway is a timeout too.
-  const failed = (error: unknown): ClientError => {
-    if (clock.over() || (attemptDeadline.timedOut() && left <= timeoutMs)) throw clock.aborted(describe())
-    // The client's own refusal from inside a fetch (a spent rate budget) is thrown as it is, not retried.
-    if (error instanceof ClientError) throw error
-    // A middleware's signal stands for the caller: an abort, not a failure to retry.
-    if (request.signal?.aborted) throw clock.aborted(describe(), request.signal)
-    if (attemptDeadline.timedOut()) return new TimeoutError('attempt', timeoutMs, describe())
-    return new NetworkError(core.secrets.scrub(describeFailure(error)), describe())
-  }
-  try {
-    try {
-      response = await core.fetch(request.url, {
-        ...init,
-        method: request.method,
-        headers: { ...request.headers, authorization: `Bearer ${token}` },
-        body: request.body ?? null,
-        signal: attemptDeadline.signal,
-        // Following a redirect could carry the token to a place nobody configured.
-        redirect: 'manual',
-      })
-    } catch (error) {
-      return failed(error)
-    }
-    // Outside the fetch's catch: a middleware's own error fails the call as it is (a broken logger is noticed).
-    for (let i = core.middleware.length - 1; i >= 0; i--)
-      response = (await core.middleware[i]!.onResponse?.(response, info)) ?? response
-    try {
-      text = await readText(response, core.maxResponseBytes)
-    } catch (error) {
-      return failed(error)
-    }
-  } finally {
-    attemptDeadline.dispose()
-  }
-  if (text === undefined) return new LimitExceededError('maxResponseBytes', core.maxResponseBytes, describe())
-  const { status } = response
-  if (status >= 200 && status < 300) return { status, text, request: describe }
-  return new HttpError(status, {
-    body: core.secrets.redact(parseJsonOrUndefined(text)),
-    text: core.secrets.scrub(text),
-    request: describe(),
-    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
-  })
 }
 
 /** A request a middleware changed: still on baseUrl, and without the token, which only the client sets. */

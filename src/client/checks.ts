@@ -51,22 +51,22 @@ export { MAX_RESPONSE_DEPTH as maxResponseDepth }
 /**
  * Checks `json` against `schema` and returns it, or throws an `InvalidResponseError` at the first issue's path.
  * The response is returned as received (not zod's copy), so fields the model does not know survive. Its depth
- * is bounded first, by a walk that stops at the limit, so that the recursive check never overflows the stack. `request` may
- * be a function that describes it, called only for an error: a redacted description costs work that a
- * response that passes never needs.
+ * is bounded first, by a walk that stops at the limit, so that the recursive check never overflows the stack. `request`
+ * describes the request, called only for an error: a redacted description costs work that a response that
+ * passes never needs.
  */
 export function checkResponse(
   schema: ResponseSchema,
   json: unknown,
   what: string,
-  request?: RequestDescription | (() => RequestDescription),
+  request?: () => RequestDescription,
   scrub: (text: string) => string = (text) => text,
 ): unknown {
   const deep = deepPath(json, MAX_RESPONSE_DEPTH)
   if (deep !== undefined)
     throw new InvalidResponseError(`${what} nests more than ${MAX_RESPONSE_DEPTH} levels deep`, {
       path: scrubPath(deep, scrub),
-      request: typeof request === 'function' ? request() : request,
+      request: request?.(),
     })
   const result = schema.safeParse(json)
   if (result.success) return json
@@ -76,7 +76,7 @@ export function checkResponse(
     `${what} does not match the model: ${scrub(first?.message ?? 'invalid')}${more}`,
     {
       path: scrubPath(first?.path ?? [], scrub),
-      request: typeof request === 'function' ? request() : request,
+      request: request?.(),
     },
   )
 }

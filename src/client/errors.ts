@@ -71,18 +71,23 @@ export class HttpError extends ClientError {
 
   constructor(
     status: number,
-    init: { body: unknown; text: string; request: RequestDescription; retryAfterMs?: number | undefined },
+    {
+      body,
+      text,
+      request,
+      retryAfterMs,
+    }: { body: unknown; text: string; request: RequestDescription; retryAfterMs?: number | undefined },
   ) {
-    const answer = readServiceAnswer(init.body, init.text)
+    const answer = readServiceAnswer(body, text)
     super(
       'http_error',
-      `${init.request.method} ${init.request.url} answered HTTP ${status}${describeAnswer(answer)}`,
-      { request: init.request },
+      `${request.method} ${request.url} answered HTTP ${status}${describeAnswer(answer)}`,
+      { request },
       {
         status,
-        body: init.body,
-        text: init.text,
-        retryAfterMs: init.retryAfterMs,
+        body,
+        text,
+        retryAfterMs,
         serviceCode: answer.code,
         serviceMessage: answer.message,
         servicePath: answer.path,

@@ -23,9 +23,10 @@ export const whole: NumberKind = {
   expected: 'a whole number of at least 0',
 }
 /** That or Infinity: a limit the caller may turn off (maxPages, maxItems, maxResponseBytes). */
+// Written out rather than through `whole`, so that a program that checks only limits carries one kind.
 export const wholeOrInfinity: NumberKind = {
-  test: (value) => whole.test(value) || value === Infinity,
-  expected: `${whole.expected}, or Infinity`,
+  test: (value) => value >= 0 && (Number.isInteger(value) || value === Infinity),
+  expected: 'a whole number of at least 0, or Infinity',
 }
 
 /** A number option of the given kind, `fallback` when absent. Without a fallback the option is required. */

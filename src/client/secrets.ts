@@ -43,10 +43,6 @@ export const MAX_TOKENS = 8
  */
 const PIECE = 64
 
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key)
-}
-
 /**
  * From this length a secret is no word nor number of any text: every token, and every encoded form of one. A
  * shorter secret may also be part of ordinary text (`port`, `Sunshine`, `1234`, `test1`, `p4`): it is
@@ -144,7 +140,7 @@ function findersOf(secret: string): string[] {
  */
 function standsAlone(plain: string, at: number, end: number, secret: string): boolean {
   if (secret.length >= LONG_SECRET) return true
-  if (isSecretKey(secret))
+  if (SECRET_KEY.test(secret))
     return (
       (at === 0 || /(?:[:=][ \t]*|["'])$/.test(plain.slice(Math.max(0, at - 64), at))) &&
       !/^["' \t]*[:=]/.test(plain.slice(end, end + 64))
@@ -163,8 +159,6 @@ export class Secrets {
   readonly #credentials = new Map<string, string[]>()
   readonly #tokens = new Map<string, string[]>()
   readonly #held = new Map<string, number>()
-  // What each of them is found by, and the secret.
-  #finders: [string, string][] = []
 
   /** A credential (a client secret, a password, a configured token): scrubbed for the client's life. */
   add(value: string | undefined): void {
@@ -208,13 +202,6 @@ export class Secrets {
       if (this.#tokens.size <= MAX_TOKENS) break
       if (oldest !== value && !this.#held.has(oldest)) this.#tokens.delete(oldest)
     }
-    if (patterns === undefined) this.#gather()
-  }
-
-  #gather(): void {
-    this.#finders = [...this.#credentials, ...this.#tokens].flatMap(([secret, finders]) =>
-      finders.map((finder): [string, string] => [finder, secret]),
-    )
   }
 
   /**
@@ -231,15 +218,17 @@ export class Secrets {
     // a secret within another would cut the other short.
     const places: number[][] = []
     let decoded: ReturnType<typeof decode> | undefined
-    for (const [finder, secret] of this.#finders) {
-      // Decoding never lengthens text: a finder longer than the text is not in it (most values of a body).
-      if (finder.length > text.length) continue
-      const [plain, folded, place] = (decoded ??= decode(text))
-      for (let at = folded.indexOf(finder); at >= 0; at = folded.indexOf(finder, at + 1)) {
-        const end = at + finder.length
-        if (standsAlone(plain, at, end, secret)) places.push([place(at), place(end)])
-      }
-    }
+    for (const kept of [this.#credentials, this.#tokens])
+      for (const [secret, finders] of kept)
+        for (const finder of finders) {
+          // Decoding never lengthens text: a finder longer than the text is not in it (most values of a body).
+          if (finder.length > text.length) continue
+          const [plain, folded, place] = (decoded ??= decode(text))
+          for (let at = folded.indexOf(finder); at >= 0; at = folded.indexOf(finder, at + 1)) {
+            const end = at + finder.length
+            if (standsAlone(plain, at, end, secret)) places.push([place(at), place(end)])
+          }
+        }
     let out = ''
     let end = 0
     for (const [from, to] of places.sort(([a], [b]) => a! - b!)) {
@@ -276,7 +265,7 @@ export class Secrets {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         this.scrub(key),
-        isSecretKey(key) ? REDACTED : this.redact(item, depth + 1),
+        SECRET_KEY.test(key) ? REDACTED : this.redact(item, depth + 1),
       ]),
     )
   }

@@ -46,13 +46,7 @@ export function passwordGrant(options: PasswordGrantOptions): Auth {
         }
         reason = 'fallback'
       }
-      return announce(
-        options,
-        'password',
-        reason,
-        await requestToken(context, options, login, timeoutMs),
-        context,
-      )
+      return requestToken(context, options, login, timeoutMs, reason)
     },
     options,
     [...identitySecrets(options), options.password],
@@ -99,14 +93,7 @@ export function clientCredentialsGrant(options: ClientCredentialsGrantOptions): 
   const scope = joinScope(options.scope)
   const fields: GrantFields = { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) }
   return managedAuth(
-    async (_current, reason, context) =>
-      announce(
-        options,
-        'client_credentials',
-        reason,
-        await requestToken(context, options, fields, timeoutMs),
-        context,
-      ),
+    (_current, reason, context) => requestToken(context, options, fields, timeoutMs, reason),
     options,
     identitySecrets(options),
   )
@@ -124,22 +111,10 @@ async function refresh(
     options,
     { grant_type: 'refresh_token', refresh_token: refreshToken },
     timeoutMs,
+    reason,
   )
   // A refresh response without a refresh token means: keep using the one you have.
-  return announce(options, 'refresh_token', reason, { refreshToken, ...token }, context)
-}
-
-async function announce(
-  options: IdentityOptions,
-  grant: TokenRefreshInfo['grant'],
-  reason: TokenRefreshInfo['reason'],
-  token: StoredToken,
-  context: AuthContext,
-): Promise<StoredToken> {
-  // The scope is the server's text: it could echo anything it was sent.
-  const scope = token.scope === undefined ? undefined : context.secrets.scrub(token.scope)
-  await options.onTokenRefresh?.({ grant, reason, expiresAt: token.expiresAt, scope })
-  return token
+  return { refreshToken, ...token }
 }
 
 function joinScope(scope: string | readonly string[] | undefined): string | undefined {

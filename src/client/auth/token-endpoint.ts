@@ -13,7 +13,9 @@ import {
 import { parseRetryAfter } from '../retry-after'
 import { base64, redactFields } from '../secrets'
 import { deadline } from '../signals'
+import type { TokenRefreshInfo } from '../hooks'
 import type { AuthContext } from './auth'
+import type { TokenOptions } from './token-manager'
 import type { StoredToken } from './token-store'
 
 // The token endpoint's path is a wire fact (src/model/wire.ts); exported here too, where the client has it.
@@ -48,7 +50,8 @@ export type GrantFields =
 const MAX_TOKEN_RESPONSE_BYTES = 64 << 10
 
 /**
- * Asks the token endpoint for a token, once; resolves with its absolute expiry, rejects with typed errors whose
+ * Asks the token endpoint for a token, once; resolves with its absolute expiry, once its values are secrets and
+ * the identity's `onTokenRefresh` has been told (the grant, `reason`); rejects with typed errors whose
  * `request.kind` is `'token'`. Whether and when to ask again after a failure (a 429 or 503) is the client's
  * retry policy's to decide, as for any request, told that a token request is not idempotent: a password or
  * refresh grant whose answer was lost may already have issued (or rotated) a token. The request runs on its own
@@ -57,9 +60,10 @@ const MAX_TOKEN_RESPONSE_BYTES = 64 << 10
  */
 export async function requestToken(
   context: AuthContext,
-  identity: ClientIdentity,
+  identity: ClientIdentity & Pick<TokenOptions, 'onTokenRefresh'>,
   fields: GrantFields,
   timeoutMs: number,
+  reason: TokenRefreshInfo['reason'],
 ): Promise<StoredToken> {
   const form = new URLSearchParams({
     ...fields,
@@ -82,14 +86,29 @@ export async function requestToken(
     body: redactFields(Object.fromEntries(form), context.secrets),
   }
   const requestedAt = Date.now()
-  const { status, text, retryAfterMs } = await postForm(
-    context,
-    url,
-    headers,
-    form.toString(),
-    request,
-    timeoutMs,
-  )
+  // One form POST, within `timeoutMs`: its answer whatever its status, read within the token answer's limit.
+  const attempt = deadline(undefined, timeoutMs)
+  let response: Response
+  let text: string | undefined
+  try {
+    response = await context.fetch(url, {
+      method: 'POST',
+      headers,
+      body: form.toString(),
+      signal: attempt.signal,
+      redirect: 'manual',
+    })
+    text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
+  } catch (error) {
+    if (error instanceof ClientError) throw error
+    if (attempt.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
+    throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
+  } finally {
+    attempt.dispose()
+  }
+  if (text === undefined) throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
+  const { status } = response
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now())
   const json = parseJsonOrUndefined(text)
   // An OAuth error body is an OAuthError whatever the status (some servers refuse with a 200).
   const refused = OAuthErrorBodySchema.safeParse(json)
@@ -112,54 +131,12 @@ export async function requestToken(
       request,
       retryAfterMs,
     })
-  const token = readTokenResponse(context, json, request, requestedAt)
-  context.secrets.add(token.accessToken)
-  context.secrets.add(token.refreshToken)
-  return token
-}
-
-/** One form POST, within `timeoutMs`: its answer whatever its status, read within the token answer's limit. */
-async function postForm(
-  context: AuthContext,
-  url: string,
-  headers: Readonly<Record<string, string>>,
-  body: string,
-  request: RequestDescription,
-  timeoutMs: number,
-): Promise<{ status: number; text: string; retryAfterMs: number | undefined }> {
-  const attempt = deadline(undefined, timeoutMs)
-  let response: Response
-  let text: string | undefined
-  try {
-    response = await context.fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: attempt.signal,
-      redirect: 'manual',
-    })
-    text = await readText(response, MAX_TOKEN_RESPONSE_BYTES)
-  } catch (error) {
-    if (error instanceof ClientError) throw error
-    if (attempt.timedOut()) throw new TimeoutError('attempt', timeoutMs, request)
-    throw new NetworkError(context.secrets.scrub(describeFailure(error)), request)
-  } finally {
-    attempt.dispose()
-  }
-  if (text === undefined) throw new LimitExceededError('maxResponseBytes', MAX_TOKEN_RESPONSE_BYTES, request)
-  const { status } = response
-  return { status, text, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()) }
-}
-
-/** Reads a token response; the expiry is counted from when the request was sent, to err on the early side. */
-function readTokenResponse(
-  ctx: AuthContext,
-  json: unknown,
-  request: RequestDescription,
-  requestedAt: number,
-): StoredToken {
-  const body = checkResponse(TokenResponseSchema, json, 'the token response', request, (text) =>
-    ctx.secrets.scrub(text),
+  const body = checkResponse(
+    TokenResponseSchema,
+    json,
+    'the token response',
+    () => request,
+    (text) => context.secrets.scrub(text),
   ) as TokenResponse
   // A token of another type (`mac`, `DPoP`) sent as Bearer would not authenticate, and a lifetime that is not
   // positive (or not a number) would have it refreshed before every request or never: both refused by name.
@@ -171,7 +148,8 @@ function readTokenResponse(
       `${bad} is not ${bad == 'token_type' ? 'bearer' : 'a positive number'}`,
       request,
     )
-  return {
+  // The expiry is counted from when the request was sent, to err on the early side.
+  const token: StoredToken = {
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
     // A lifetime past 10^9 s (32 years) taken as 10^9 s: 1e306 s would make `expiresAt` Infinity, which JSON
@@ -180,6 +158,16 @@ function readTokenResponse(
     issuedAt: requestedAt,
     ...(body.scope === undefined ? {} : { scope: body.scope }),
   }
+  context.secrets.add(token.accessToken)
+  context.secrets.add(token.refreshToken)
+  // The scope is the server's text: it could echo anything it was sent.
+  await identity.onTokenRefresh?.({
+    grant: fields.grant_type,
+    reason,
+    expiresAt: token.expiresAt,
+    scope: token.scope === undefined ? undefined : context.secrets.scrub(token.scope),
+  })
+  return token
 }
 
 /** `base64(id:secret)` over UTF-8, each part form-urlencoded first only if the identity asks for `'form'`. */
