@@ -177,6 +177,9 @@ test('calls waiting for one token retry its failed request together: one request
   const client = createClient({ baseUrl: server.url, auth: grantOn(), retry })
   const calls = await Promise.allSettled(Array.from({ length: 20 }, () => call(client)))
   expect(calls.every((settled) => settled.status === 'rejected')).toBe(true)
-  // Before the fix: 32 for 20 calls, each waking at its own time and asking again.
-  expect(tokenRequests).toBe(4)
+  // Before the fix: 32 to 42 for 20 calls, each waking at its own time and asking again. Now one a round (4): the
+  // calls wake to within a timer's resolution, so that on a loaded machine one may wake after its round's
+  // request came back and ask once more.
+  expect(tokenRequests).toBeGreaterThanOrEqual(4)
+  expect(tokenRequests).toBeLessThanOrEqual(8)
 })
