@@ -69,8 +69,18 @@ export async function send(
     positive,
   )
   const init = readInit(options.init)
-  // JSON.stringify gives undefined for undefined: no body.
-  const body = JSON.stringify(outgoing.body) as string | undefined
+  let body: string | undefined
+  try {
+    // JSON.stringify gives undefined for undefined: no body.
+    body = JSON.stringify(outgoing.body)
+  } catch (error) {
+    // What it cannot write (a BigInt, a cycle, a `toJSON` that throws), which the body's `unknown` type lets
+    // through: the caller's mistake, said with its reason, scrubbed (a `toJSON` of the app's own may say anything).
+    throw new ClientConfigError(
+      `expected a body JSON can write: ${core.secrets.scrub(describeFailure(error))}`,
+      ['body'],
+    )
+  }
   const first: MiddlewareRequest = {
     url: urlOnBase(core.base, outgoing.endpoint),
     method: outgoing.method,
@@ -223,7 +233,7 @@ export async function send(
         }
       }
       if (refused !== undefined) {
-        const renewal = await tokenOr(core.auth.renew!(refused, context), signal)
+        const renewal = await tokenOr(core.auth.renew!(refused, context), signal, true)
         if (typeof renewal === 'string') {
           core.secrets.hold(renewal)
           core.secrets.hold(refused, -1)
@@ -276,6 +286,7 @@ const waits = new WeakMap<ClientError, number>()
 async function tokenOr(
   pending: Promise<string | undefined>,
   signal: () => AbortSignal,
+  renewal?: boolean,
 ): Promise<string | undefined | ClientError> {
   let token: string | undefined
   pending.then(
@@ -284,11 +295,17 @@ async function tokenOr(
   )
   try {
     await undefined
-    return token ?? (await raceAbort(pending, signal()))
+    token ??= await raceAbort(pending, signal())
   } catch (error) {
     if (error instanceof ClientError && error.request) return error
     throw error
   }
+  // An Auth of the app's own may hand out anything: a token fetch cannot send, or `Bearer undefined`, would pass
+  // for a network failure or the service's refusal. fetch trims a header's value: what is inside is one line.
+  if (renewal && token === undefined) return token
+  if (typeof token !== 'string' || !/^[^\r\n\0]+$/.test(token.trim()))
+    throw new ClientConfigError('expected a token as a one-line string', ['auth', 'token'])
+  return token
 }
 
 /** A request a middleware changed: still on baseUrl, and without the token, which only the client sets. */

@@ -143,6 +143,10 @@ export function createClient(options: ClientOptions): Client | PagingClient {
     throw new ClientConfigError('expected passwordGrant(…), staticTokenGrant(…) or another Auth', ['auth'])
   // An option it does not know would be ignored: the pieces that replaced the old options say what they are.
   refuseUnknown(options, OPTIONS, 'createClient')
+  // Options' types are TypeScript's to check, but a fetch that is no function would fail inside each attempt as a
+  // network failure, and be retried as one.
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw new ClientConfigError('expected a function', ['fetch'])
   if (retry !== undefined && retry !== false && typeof retry !== 'function')
     throw new ClientConfigError('expected a retry policy such as retries(…), or false', ['retry'])
   if (
@@ -212,6 +216,9 @@ export function createClient(options: ClientOptions): Client | PagingClient {
       const call = readCallOptions(options, ['check', 'idempotent'])
       refuseUnknown(spec, ['endpoint', 'method', 'body'], 'a request')
       const { endpoint, method = 'POST', body } = spec
+      // fetch refuses a body with them, and that would pass for a network failure.
+      if (body !== undefined && /^(?:GET|HEAD)$/i.test(method))
+        throw new ClientConfigError(`expected no body for ${method}`, ['body'])
       return exchange(
         {
           endpoint,

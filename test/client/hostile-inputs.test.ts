@@ -1,0 +1,100 @@
+// What TypeScript lets through but JSON or fetch refuse, and what an app's own Auth may hand out: each a
+// ClientConfigError naming its path, never a TypeError from deep inside or one that passes for a network failure
+// (and is retried), and nothing sent. Over real HTTP, to a server that counts what reaches it.
+import http from 'node:http'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ClientConfigError, createClient, retries, staticTokenGrant, type Auth } from '../../src/client'
+import { exploreMovies } from './helpers'
+
+let server: http.Server
+let baseUrl: string
+const methods: string[] = []
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    methods.push(request.method!)
+    request.resume().on('end', () => {
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ content: [], pagingInfo: { next: null } }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+})
+afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+// With retries: a refusal passing for a network failure would be tried again.
+const client = () =>
+  createClient({ baseUrl, auth: staticTokenGrant('hostile-inputs-token'), retry: retries() })
+
+/** The ClientConfigError `run` fails with (synchronously or not), and that nothing reached the server. */
+async function refused(run: () => unknown): Promise<ClientConfigError> {
+  const before = methods.length
+  const error = await (async () => run())().catch((caught: unknown) => caught)
+  expect(error).toBeInstanceOf(ClientConfigError)
+  expect(methods.length).toBe(before)
+  return error as ClientConfigError
+}
+
+const loose = <T = never>(value: unknown) => value as T
+
+describe('client.request', () => {
+  it('refuses a body JSON cannot write, saying why, with any secret scrubbed', async () => {
+    const c = client()
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    let deep: unknown = {}
+    for (let i = 0; i < 100_000; i++) deep = { deep }
+    const throwing = {
+      toJSON: () => {
+        throw new Error('cannot write hostile-inputs-token')
+      },
+    }
+    for (const body of [{ n: 10n }, cycle, deep, throwing]) {
+      const error = await refused(() => c.request({ endpoint: '/graph/search', body }))
+      expect(error.path).toEqual(['body'])
+      expect(error.message).toMatch(/^\$\.body: expected a body JSON can write: ./)
+      expect(error.message).not.toContain('hostile-inputs-token')
+    }
+  })
+
+  it('refuses a body with GET or HEAD, which fetch would refuse as a network failure', async () => {
+    const c = client()
+    for (const method of ['GET', 'HEAD', 'head'] as const)
+      expect(
+        (await refused(() => c.request({ endpoint: '/graph/x', method: loose(method), body: { q: 1 } })))
+          .path,
+      ).toEqual(['body'])
+    await expect(c.request({ endpoint: '/graph/x', method: 'GET' })).resolves.toMatchObject({ content: [] })
+    expect(methods.at(-1)).toBe('GET')
+  })
+})
+
+describe('createClient', () => {
+  it('refuses a fetch that is no function where it is given', async () => {
+    const make = () => createClient(loose({ baseUrl, auth: staticTokenGrant('t'), fetch: 5 }))
+    expect((await refused(make)).path).toEqual(['fetch'])
+  })
+
+  it("refuses a token an Auth of the app's own hands out that no header can carry", async () => {
+    const bad = fc.oneof(
+      fc.constantFrom<unknown>(undefined, null, 5, '', '  ', {}, ['t']),
+      fc
+        .tuple(fc.string(), fc.constantFrom('\r', '\n', '\0'), fc.string({ minLength: 1 }))
+        .map(([a, b, c]) => `x${a}${b}${c.trim() === '' ? 'y' : c}`),
+    )
+    await fc.assert(
+      fc.asyncProperty(bad, async (token) => {
+        const auth: Auth = { token: async () => token as string }
+        const error = await refused(() =>
+          createClient({ baseUrl, auth, retry: retries() }).run(exploreMovies()),
+        )
+        expect(error.path).toEqual(['auth', 'token'])
+      }),
+      { numRuns: 40 },
+    )
+    // A token read from a file keeps its newline: fetch trims it, so it goes.
+    const trimmed: Auth = { token: async () => 'file-token\n' }
+    await expect(createClient({ baseUrl, auth: trimmed }).run(exploreMovies())).resolves.toBeDefined()
+  })
+})
