@@ -77,7 +77,13 @@ export function requireNonEmpty(value: unknown, path: JsonPath): void {
  * @example
  * refuseUnknown({ timeout: 5 }, ['timeoutMs'], 'this call') // ClientConfigError at $.timeout
  */
-export function refuseUnknown(options: object, known: readonly string[], of: string): void {
+export function refuseUnknown(
+  options: object,
+  known: readonly string[],
+  of: string,
+  at: JsonPath = [],
+): void {
   for (const key of Object.keys(options))
-    if (!known.includes(key)) throw new ClientConfigError(`not an option of ${of} (docs/client.md)`, [key])
+    if (!known.includes(key))
+      throw new ClientConfigError(`not an option of ${of} (docs/client.md)`, [...at, key])
 }

@@ -1,6 +1,6 @@
 import { ClientConfigError, HttpError, NetworkError, OAuthError, TimeoutError } from './errors'
 import type { RetryFailure, RetryPolicy } from './middleware'
-import { atLeast0, numberOption, whole } from './option-checks'
+import { atLeast0, numberOption, refuseUnknown, whole } from './option-checks'
 
 /** Options of `retries()`. Every one has a default. */
 export interface RetryOptions {
@@ -32,6 +32,12 @@ export interface RetryOptions {
 export function retries(options: RetryOptions = {}, random: () => number = Math.random): RetryPolicy {
   if (typeof options !== 'object' || options === null)
     throw new ClientConfigError('expected retry options', ['retry'])
+  refuseUnknown(
+    options,
+    ['limit', 'baseDelayMs', 'maxDelayMs', 'maxRetryAfterMs', 'statuses', 'network'],
+    'retries',
+    ['retry'],
+  )
   const number = (key: 'limit' | 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs', fallback: number) =>
     numberOption(options[key], fallback, ['retry', key], key === 'limit' ? whole : atLeast0)
   const limit = number('limit', 2)

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ClientConfigError,
   createClient,
+  clientCredentialsGrant,
   paging,
+  passwordGrant,
+  refreshTokenGrant,
+  retries,
   staticTokenGrant,
   type PagingClient,
 } from '../../src/client'
@@ -96,5 +100,32 @@ describe('client.request', () => {
         { idempotent: true, timeoutMs: 5_000 },
       ),
     ).resolves.toMatchObject({ content: [] })
+  })
+})
+
+describe('the pieces', () => {
+  it('refuse keys they do not read: a grant, retries() and paging()', async () => {
+    const identity = { authUrl: baseUrl, clientId: 'app', clientSecret: 'app-secret' }
+    const login = { ...identity, username: 'ada', password: 'pw' }
+    expect(
+      (await refused(() => passwordGrant(loose({ ...login, scopes: ['public_profile'] })))).path,
+    ).toEqual(['auth', 'scopes'])
+    // A password given to a grant that never logs in would be ignored.
+    expect((await refused(() => refreshTokenGrant(loose({ ...login, refreshToken: 'rt' })))).path).toEqual([
+      'auth',
+      'username',
+    ])
+    expect((await refused(() => clientCredentialsGrant(loose({ ...identity, timeout: 5 })))).path).toEqual([
+      'auth',
+      'timeout',
+    ])
+    expect((await refused(() => retries(loose({ maxRetries: 5 })))).path).toEqual(['retry', 'maxRetries'])
+    expect((await refused(() => paging(loose({ maxPage: 1 })))).path).toEqual(['paging', 'maxPage'])
+    // What each reads is taken.
+    expect(() =>
+      passwordGrant({ ...login, scope: 'public_profile', timeoutMs: 5_000, basicAuth: 'form' }),
+    ).not.toThrow()
+    expect(() => retries({ limit: 1, network: false, statuses: [503] })).not.toThrow()
+    expect(() => paging({ maxPages: 5 })).not.toThrow()
   })
 })

@@ -1,6 +1,6 @@
 import { ClientConfigError, OAuthError } from '../errors'
 import type { TokenRefreshInfo } from '../hooks'
-import { httpUrl, numberOption, positive, requireNonEmpty } from '../option-checks'
+import { httpUrl, numberOption, positive, refuseUnknown, requireNonEmpty } from '../option-checks'
 import type { Auth, AuthContext } from './auth'
 import { basicCredentials, requestToken, type ClientIdentity, type GrantFields } from './token-endpoint'
 import { managedAuth, type TokenOptions } from './token-manager'
@@ -26,7 +26,7 @@ export interface PasswordGrantOptions extends IdentityOptions {
  * const client = createClient({ baseUrl: 'https://graph.example.com', auth })
  */
 export function passwordGrant(options: PasswordGrantOptions): Auth {
-  const timeoutMs = checkIdentity(options)
+  const timeoutMs = checkIdentity(options, 'passwordGrant', ['username', 'password', 'scope'])
   requireText(options.username, 'username')
   requireText(options.password, 'password')
   const scope = joinScope(options.scope)
@@ -66,7 +66,7 @@ export interface RefreshTokenGrantOptions extends IdentityOptions {
  * const auth = refreshTokenGrant({ authUrl, clientId, clientSecret, refreshToken: savedRefreshToken })
  */
 export function refreshTokenGrant(options: RefreshTokenGrantOptions): Auth {
-  const timeoutMs = checkIdentity(options)
+  const timeoutMs = checkIdentity(options, 'refreshTokenGrant', ['refreshToken'])
   requireText(options.refreshToken, 'refreshToken')
   return managedAuth(
     (current, reason, context) =>
@@ -89,7 +89,7 @@ export interface ClientCredentialsGrantOptions extends IdentityOptions {
  * const auth = clientCredentialsGrant({ authUrl: 'https://auth.example.com', clientId, clientSecret })
  */
 export function clientCredentialsGrant(options: ClientCredentialsGrantOptions): Auth {
-  const timeoutMs = checkIdentity(options)
+  const timeoutMs = checkIdentity(options, 'clientCredentialsGrant', ['scope'])
   const scope = joinScope(options.scope)
   const fields: GrantFields = { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) }
   return managedAuth(
@@ -126,8 +126,22 @@ function identitySecrets(identity: ClientIdentity): string[] {
   return [identity.clientSecret, basicCredentials(identity)]
 }
 
-/** Checks the options every token-endpoint grant shares; returns its attempt timeout. */
-function checkIdentity(options: IdentityOptions): number {
+// The options every token-endpoint grant reads (IdentityOptions).
+const IDENTITY_OPTIONS = [
+  'authUrl',
+  'clientId',
+  'clientSecret',
+  'basicAuth',
+  'tokenStore',
+  'refreshMarginMs',
+  'onTokenRefresh',
+  'timeoutMs',
+]
+
+/** Checks the options every token-endpoint grant shares, and that it reads each; returns its attempt timeout. */
+function checkIdentity(options: IdentityOptions, grant: string, own: readonly string[]): number {
+  // A key no grant reads (`scopes`, `timeout`) would be dropped unnoticed.
+  refuseUnknown(options, [...IDENTITY_OPTIONS, ...own], grant, ['auth'])
   httpUrl(options.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
   requireText(options.clientId, 'clientId')
   requireText(options.clientSecret, 'clientSecret')

@@ -2,6 +2,7 @@ import type { Query, ResultOf } from '../../model/core'
 import type { CallOptions } from '../call-options'
 import type { SafeResult } from '../safe'
 import type { GraphRequest, ItemOf, PageableList } from '../types'
+import { refuseUnknown } from '../option-checks'
 import { pager } from './pager'
 import type { NextFinder } from './steps'
 
@@ -137,5 +138,6 @@ export interface PagingOptions {
  * for await (const { object } of client.items(q, { maxItems: 500 })) console.log(object.name)
  */
 export function paging(options: PagingOptions = {}): Paging {
+  refuseUnknown(options, ['maxPages', 'findNext'], 'paging', ['paging'])
   return { attach: (host) => pager(host, options) }
 }
