@@ -36,7 +36,7 @@ const contributorComponents = [
   'userSocial',
 ]
 
-describe('completing component names', { timeout: 60_000 }, () => {
+describe('completing component names', () => {
   test("after .with(' the editor offers exactly the components of the query's types", () => {
     expect(completionsAt(`${imports}${movies}.with('/*|*/')`).sort()).toEqual(mediaComponents)
   })
@@ -64,7 +64,7 @@ describe('completing component names', { timeout: 60_000 }, () => {
   })
 })
 
-describe('completing type names', { timeout: 60_000 }, () => {
+describe('completing type names', () => {
   // The types returnType takes (src/model/ids.ts returnTypeNames), in its order.
   const returnTypes = [
     'Movie',
@@ -92,7 +92,7 @@ describe('completing type names', { timeout: 60_000 }, () => {
   )
 })
 
-describe('signature help of .with', { timeout: 60_000 }, () => {
+describe('signature help of .with', () => {
   test('names the parameter and its components, never any', () => {
     const help = signatureAt(`${imports}${movies}.with('primaryImage', /*|*/)`)
     expect(help).toContain('with(')
@@ -108,7 +108,7 @@ describe('signature help of .with', { timeout: 60_000 }, () => {
   })
 })
 
-describe('type errors of component names', { timeout: 60_000 }, () => {
+describe('type errors of component names', () => {
   test('a name that does not apply reads as a sentence, top-level and nested', () => {
     expect(typeErrors(`${imports}${movies}.with('allSubscriptions', keyContributors('allMediums'))`)).toEqual(
       [
@@ -123,7 +123,7 @@ describe('type errors of component names', { timeout: 60_000 }, () => {
   })
 })
 
-describe('hovers show fields, not helper types', { timeout: 60_000 }, () => {
+describe('hovers show fields, not helper types', () => {
   // The helpers the result types are computed with; none may appear where a user hovers on a result.
   const helpers =
     /\b(Item|ListResult|SilosResult|PairOf|Pair|Shaped|ComponentFields|Fields|TypedObjects?|ObjectOf|Checker|PagedList|ComponentSpec|Nesting|ListComponentSpec)\b/
@@ -234,7 +234,7 @@ const cast/*|*/ = result.content[0]!.object.keyContributors`)
 })
 
 // Each mistake of the list in docs/result-types.md ("What the types refuse"), compiled: the error names it.
-describe('every mistake in the docs reads as a sentence', { timeout: 60_000 }, () => {
+describe('every mistake in the docs reads as a sentence', () => {
   const mistakes: [mistake: string, code: string, message: string][] = [
     [
       'a component on a type it does not apply to',
@@ -312,7 +312,7 @@ describe('every mistake in the docs reads as a sentence', { timeout: 60_000 }, (
 })
 
 // A hand-written fixture that misses fields: the error names them, never the checker helpers behind the type.
-describe('type errors of fixtures', { timeout: 60_000 }, () => {
+describe('type errors of fixtures', () => {
   test('a fixture missing default fields names the missing fields', () => {
     const errors = typeErrors(`import { hql, returnType } from 'hql'
 import { fixture } from 'hql/testing'

@@ -25,7 +25,7 @@ const onTerminal = (extra: Record<string, string>) =>
     env: env(extra),
   })
 
-describe('the demo', { timeout: 90_000 }, () => {
+describe('the demo', () => {
   it('prints plain text into a pipe, and counts the carousels it prints', () => {
     const out = execFileSync(demo[0]!, demo.slice(1), { cwd: root, encoding: 'utf8', env: env({}) })
     expect(out).not.toContain('\x1b')

@@ -13,7 +13,7 @@ import { hqlProcess, interrupt, start, waitFor } from './process'
 const dramas = ['run', 'examples/catalog/movies.hql', '-q', 'dramas']
 
 // Processes start slowly on a busy machine: a minute each at most.
-describe.concurrent('hql serve, then hql run in another shell', { timeout: 60_000 }, () => {
+describe.concurrent('hql serve, then hql run in another shell', () => {
   let serve: ChildProcess
   let printed = ''
   beforeAll(async () => {
@@ -102,7 +102,7 @@ describe.concurrent('hql serve, then hql run in another shell', { timeout: 60_00
   })
 })
 
-describe('hql serve on a port in use', { timeout: 60_000 }, () => {
+describe('hql serve on a port in use', () => {
   it('exits 4 (the environment), naming the port', async () => {
     const taken = createServer()
     taken.listen(0, '127.0.0.1')

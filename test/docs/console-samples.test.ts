@@ -38,7 +38,7 @@ async function failure(query: Query, password = service.demo.password): Promise<
   return asOnPage((error as Error).message, service.baseUrl, '4000')
 }
 
-describe('console samples', { timeout: 60_000 }, () => {
+describe('console samples', () => {
   test('docs/cli.md: what `hql run` prints for a page size the service refuses', async () => {
     const [sample] = consoleBlocks('docs/cli.md')
     const file = join(await mkdtemp(join(tmpdir(), 'hql-sample-')), 'q.hql')

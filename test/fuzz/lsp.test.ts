@@ -94,7 +94,9 @@ describe('hql lsp --stdio', () => {
             params: { textDocument: { uri }, position: { line: 0, character: 9 } },
           }),
         )
-        const answer = await within(3000, server.answer(id), JSON.stringify(parts))
+        // A guard against a lost request, not a measure of speed: a loaded machine may hold the server up for
+        // seconds (the suite's own timeouts are 120 s for that reason), and a lost answer still fails here.
+        const answer = await within(30_000, server.answer(id), JSON.stringify(parts))
         expect(answer.error, JSON.stringify(parts)).toBeUndefined()
         for (const message of server.received.slice(before))
           if (message.error !== undefined) {

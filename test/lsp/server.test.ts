@@ -68,7 +68,7 @@ describe('hql lsp --stdio', () => {
       detail: 'Brad Pitt (Contributor)',
       textEdit: { newText: '"mhric-brad-pitt"', range: { start: { line: 0, character: 43 } } },
     })
-  }, 30_000)
+  })
 
   it("completes ids from the first page of each type of the sample catalog (the service's pages start at 0)", async () => {
     const text = 'query s explore Movie where sources = "amazon'

@@ -40,7 +40,15 @@ describe.each(clientKinds)('createClient with redisTokenStore on %s', (kind) => 
         return createClient({
           baseUrl: http.url,
           auth: countingGrant(http, {
-            tokenStore: redisTokenStore({ redis: counted.redis, key, pollMs: 10, lockMs: 5000 }),
+            // 5 s for a Redis answer: past the default 500 ms (a loaded machine), a client refreshes alone, a
+            // second token request where the tests count one.
+            tokenStore: redisTokenStore({
+              redis: counted.redis,
+              key,
+              pollMs: 10,
+              lockMs: 5000,
+              commandTimeoutMs: 5_000,
+            }),
             onTokenRefresh: (info) => void refreshes.push(info),
           }),
         })

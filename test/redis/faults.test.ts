@@ -39,7 +39,7 @@ function counting() {
 }
 
 describe.each(clientKinds)('with %s', (kind) => {
-  async function setup(running = true) {
+  async function setup(running = true, commandTimeoutMs = COMMAND_TIMEOUT_MS) {
     const server = await startRedis({ running })
     const client = await redisClient(kind, server.url, running)
     const events: RedisStateInfo[] = []
@@ -61,7 +61,7 @@ describe.each(clientKinds)('with %s', (kind) => {
     })
     const shared = {
       redis: counted.redis,
-      commandTimeoutMs: COMMAND_TIMEOUT_MS,
+      commandTimeoutMs,
       retryMs: RETRY_MS,
       onRedisStateChange: (info: RedisStateInfo) => void events.push(info),
     }
@@ -187,7 +187,11 @@ describe.each(clientKinds)('with %s', (kind) => {
   })
 
   test('a process that stalls past the command timeout takes the answer Redis sent in time', async () => {
-    const { server, events, shared, commandsOf } = await setup()
+    // A timeout of its own, far longer than the 50 ms Redis stays frozen: had this process been held up past the
+    // timeout while Redis was still frozen (300 ms; a loaded machine's stall), the timeout would rightly win,
+    // before the stall this test makes.
+    const commandTimeoutMs = 1_500
+    const { server, events, shared, commandsOf } = await setup(true, commandTimeoutMs)
     const store = redisTokenStore({ ...shared, key: 'hql:fault:stall' })
     await store.set(token(1))
     await store.get() // Redis now holds the script: the read below is one command
@@ -205,11 +209,13 @@ describe.each(clientKinds)('with %s', (kind) => {
     } finally {
       server.thaw()
     }
-    const busyUntil = Date.now() + COMMAND_TIMEOUT_MS + 200
+    const stallUntil = Date.now() + commandTimeoutMs + 200
     // Redis answers its clients in order: once a PING from another client is answered (synchronously, so this
     // process reads nothing meanwhile), the read sent before it has its answer in this process's socket.
     execFileSync('redis-cli', ['-p', String(server.port), 'PING'], { timeout: 30_000 })
-    while (Date.now() < busyUntil);
+    // Stalled past the timeout without spinning a core (the machine is shared): the thread sleeps.
+    const remainingMs = stallUntil - Date.now()
+    if (remainingMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, remainingMs)
     expect(await sent).toHaveLength(1)
     expect(got?.accessToken).toBe(token(1).accessToken)
     // Redis answered: the process did not fall back (a timeout would have said so here, and gone on alone).

@@ -35,16 +35,18 @@ describe.each(clientKinds)('the refresh lock on %s', (kind) => {
   test('a live holder slower than the lock lifetime keeps the lock: one token request', async () => {
     const key = freshKey()
     // The holder extends the lock every third of its lifetime: a lifetime of 400 ms failed once under a loaded
-    // `npm test` (a second token request: an extension held up by a busy event loop for ~270 ms). 1.5 s leaves a
-    // second of such delay.
-    const lockMs = 1500
+    // `npm test` (a second token request: an extension held up by a busy event loop for ~270 ms), and 1.5 s
+    // failed in `npm test` at load 30 (3 CPU burners beside another npm test). 3 s leaves two seconds of delay,
+    // as the killed holder's below; and 5 s for a Redis answer, past which a store would refresh alone.
+    const lockMs = 3000
+    const commandTimeoutMs = 5_000
     // 2.5 lifetimes: without extending, the lock would expire twice while the request is out.
     tokens.stallMs = lockMs * 2.5
     const before = tokens.requests()
-    const holder = redisTokenStore({ redis: await client(), key, lockMs })
+    const holder = redisTokenStore({ redis: await client(), key, lockMs, commandTimeoutMs })
     const waiters = await Promise.all(
       Array.from({ length: 3 }, async () =>
-        redisTokenStore({ redis: await client(), key, lockMs, pollMs: 20 }),
+        redisTokenStore({ redis: await client(), key, lockMs, pollMs: 20, commandTimeoutMs }),
       ),
     )
     const renewal = renewalAt(tokens.url)

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const baseUrl = (printed: string) => /base URL:\s+(\S+)/.exec(printed)?.[1] ?? ''
 
-describe('hql serve --redis', { timeout: 60_000 }, () => {
+describe('hql serve --redis', () => {
   test('two processes on one Redis: a token from the first is accepted by the second', async () => {
     const servers: ChildProcess[] = [
       start(['serve', '--redis', redis.url, '--redis-key', 'hql:cli']),

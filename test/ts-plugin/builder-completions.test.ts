@@ -43,7 +43,7 @@ function errors(service: ts.LanguageService, snippet: string): string[] {
     .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
 }
 
-describe('hql/ts-plugin ranks and cleans completions in builder code', { timeout: 60_000 }, () => {
+describe('hql/ts-plugin ranks and cleans completions in builder code', () => {
   test('after .filter( the filter helpers come first, imported or still to import', () => {
     const snippet = `import { hql } from 'hql'\nhql.explore().filter(${cursor})`
     const before = completions(plain, snippet)
@@ -104,7 +104,7 @@ describe('hql/ts-plugin ranks and cleans completions in builder code', { timeout
   })
 })
 
-describe('hql/ts-plugin says a name that is no component as the run time does', { timeout: 60_000 }, () => {
+describe('hql/ts-plugin says a name that is no component as the run time does', () => {
   const imports = `import { hql, returnType, keyContributors, primaryImage, allSubscriptions } from 'hql'\n`
   const movies = `hql.explore().filter(returnType.eq('Movie'))`
 
@@ -124,30 +124,26 @@ describe('hql/ts-plugin says a name that is no component as the run time does', 
   })
 })
 
-describe(
-  'hql/ts-plugin names the prefixes a place takes for an id of the wrong type',
-  { timeout: 60_000 },
-  () => {
-    test('a filter, a relate factor and a Collection blueprint say what `hql check` says', () => {
-      const snippet = `import { hql, contributors, contributorsOf, traits, silo } from 'hql'
+describe('hql/ts-plugin names the prefixes a place takes for an id of the wrong type', () => {
+  test('a filter, a relate factor and a Collection blueprint say what `hql check` says', () => {
+    const snippet = `import { hql, contributors, contributorsOf, traits, silo } from 'hql'
 hql.explore().filter(contributors.eq('mhmov-gladiator'), traits.in('mhgnr-drama', 'mhric-y'), contributorsOf.eq('mhals-current-user'))
 hql.relate('mhsrc-netflix')
 silo.collection({ id: 'mhmov-gladiator' })
 `
-      for (const message of errors(plain, snippet)) expect(message).toContain('is the wrong type of id here')
-      expect(errors(plugged, snippet)).toEqual([
-        "hql: expected a Contributor id (mhric…, mhrgc…, mhfic…, mhfgc…), got 'mhmov-gladiator' (wrong_id_prefix)",
-        "hql: expected a Trait id (mhgnr…, mhsgn…, mhmod…, mhsmd…, …), got 'mhric-y' (wrong_id_prefix)",
-        "hql: expected a media (Movie, ShowSeries, ShowEpisode, …) id (mhmov…, mhsss…, mhssn…, mhsep…, …), got 'mhals-current-user' (wrong_id_prefix)",
-        "hql: expected a user, a contributor or media (Movie, ShowSeries, ShowEpisode, …) id (mhusr…, mhmov…, mhsss…, mhssn…, …), got 'mhsrc-netflix' (wrong_id_prefix)",
-        "hql: expected a Collection id (mhcol…), got 'mhmov-gladiator' (wrong_id_prefix)",
-      ])
-    })
+    for (const message of errors(plain, snippet)) expect(message).toContain('is the wrong type of id here')
+    expect(errors(plugged, snippet)).toEqual([
+      "hql: expected a Contributor id (mhric…, mhrgc…, mhfic…, mhfgc…), got 'mhmov-gladiator' (wrong_id_prefix)",
+      "hql: expected a Trait id (mhgnr…, mhsgn…, mhmod…, mhsmd…, …), got 'mhric-y' (wrong_id_prefix)",
+      "hql: expected a media (Movie, ShowSeries, ShowEpisode, …) id (mhmov…, mhsss…, mhssn…, mhsep…, …), got 'mhals-current-user' (wrong_id_prefix)",
+      "hql: expected a user, a contributor or media (Movie, ShowSeries, ShowEpisode, …) id (mhusr…, mhmov…, mhsss…, mhssn…, …), got 'mhsrc-netflix' (wrong_id_prefix)",
+      "hql: expected a Collection id (mhcol…), got 'mhmov-gladiator' (wrong_id_prefix)",
+    ])
+  })
 
-    test("a malformed id keeps the types' sentence", () => {
-      const snippet = `import { hql } from 'hql'\nhql.lookup('mhmovABC')`
-      expect(errors(plugged, snippet)).toEqual(errors(plain, snippet))
-      expect(errors(plugged, snippet)[0]).toContain("'mhmovABC' is not an id")
-    })
-  },
-)
+  test("a malformed id keeps the types' sentence", () => {
+    const snippet = `import { hql } from 'hql'\nhql.lookup('mhmovABC')`
+    expect(errors(plugged, snippet)).toEqual(errors(plain, snippet))
+    expect(errors(plugged, snippet)[0]).toContain("'mhmovABC' is not an id")
+  })
+})
