@@ -1,6 +1,7 @@
 // The fromJSON door under hostile input (issue 9): prototype keys as keys and as values in every position,
 // huge and deep values, odd unicode, for the four endpoints. Whatever the input: a query or an HqlError,
-// never anything else, never a change to a built-in, and quickly.
+// never anything else, never a change to a built-in. How fast is bench/'s to say (from-json, from-json-depth,
+// worst-request), as ratios in one run: a time bound here failed on a loaded machine (590 ms twice at load 30).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compile, fromJSON, HqlError } from 'hql'
@@ -12,21 +13,15 @@ import { briefReport } from './brief-report'
 const endpoints: readonly EndpointName[] = ['explore', 'relate', 'silos', 'lookup']
 const endpoint = fc.constantFrom(...endpoints)
 
-// Generous: a case takes microseconds to a few milliseconds; only a slow path (a stall) comes near this.
-// A case over budget is run again, and fails only if it is over again: a garbage collection or a busy
-// machine slows one run, a slow path slows both.
-const budgetMs = 250
-
 /** A generated text, shown in a failure report by its length and its start (it may be megabytes long). */
 const shown = (text: string) => ({
   text,
   [fc.toStringMethod]: () => `${text.length} characters: ${JSON.stringify(text.slice(0, 300))}`,
 })
 
-/** Runs fromJSON on JSON text (so that `__proto__` keys are own keys, as from a request body); returns ms. */
-function timedFromJSON(name: EndpointName, text: string): number {
+/** Runs fromJSON on JSON text (so that `__proto__` keys are own keys, as from a request body). */
+function acceptsOrRefuses(name: EndpointName, text: string): void {
   const body = JSON.parse(text) as unknown
-  const started = performance.now()
   try {
     compile(fromJSON(name, body))
   } catch (error) {
@@ -34,14 +29,6 @@ function timedFromJSON(name: EndpointName, text: string): number {
     expect(typeof error.code).toBe('string')
     expect(Array.isArray(error.path)).toBe(true)
   }
-  return performance.now() - started
-}
-
-function acceptsOrRefuses(name: EndpointName, text: string): void {
-  if (timedFromJSON(name, text) <= budgetMs) return
-  const again = timedFromJSON(name, text)
-  if (again > budgetMs)
-    throw new Error(`fromJSON took ${again.toFixed(0)} ms (twice) on ${text.slice(0, 200)}`)
 }
 
 // The words of request bodies, so that generated JSON reaches past the first check often.
