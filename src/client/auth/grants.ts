@@ -29,12 +29,11 @@ export function passwordGrant(options: PasswordGrantOptions): Auth {
   const timeoutMs = checkIdentity(options)
   requireText(options.username, 'username')
   requireText(options.password, 'password')
-  const scope = joinScope(options.scope)
   const login: GrantFields = {
     grant_type: 'password',
     username: options.username,
     password: options.password,
-    ...(scope === undefined ? {} : { scope }),
+    ...scopeField(options.scope),
   }
   return managedAuth(
     async (current, reason, context) => {
@@ -90,8 +89,7 @@ export interface ClientCredentialsGrantOptions extends IdentityOptions {
  */
 export function clientCredentialsGrant(options: ClientCredentialsGrantOptions): Auth {
   const timeoutMs = checkIdentity(options)
-  const scope = joinScope(options.scope)
-  const fields: GrantFields = { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) }
+  const fields: GrantFields = { grant_type: 'client_credentials', ...scopeField(options.scope) }
   return managedAuth(
     (_current, reason, context) => requestToken(context, options, fields, timeoutMs, reason),
     options,
@@ -117,9 +115,10 @@ async function refresh(
   return { refreshToken, ...token }
 }
 
-function joinScope(scope: string | readonly string[] | undefined): string | undefined {
-  if (scope === undefined) return undefined
-  return typeof scope === 'string' ? scope : scope.join(' ')
+/** The form's `scope` field, a list joined by spaces; none when absent (a form would send `undefined`). */
+function scopeField(scope: string | readonly string[] | undefined): { scope?: string } {
+  if (scope === undefined) return {}
+  return { scope: typeof scope === 'string' ? scope : scope.join(' ') }
 }
 
 function identitySecrets(identity: ClientIdentity): string[] {
