@@ -48,7 +48,8 @@ export function passwordGrant(options: PasswordGrantOptions): Auth {
       return requestToken(context, options, login, timeoutMs, reason)
     },
     options,
-    [...identitySecrets(options), options.password],
+    // The credentials: the client secret, the Basic header it goes in, and the password.
+    [options.clientSecret, basicCredentials(options), options.password],
   )
 }
 
@@ -71,7 +72,7 @@ export function refreshTokenGrant(options: RefreshTokenGrantOptions): Auth {
     (current, reason, context) =>
       refresh(context, options, current?.refreshToken ?? options.refreshToken, reason, timeoutMs),
     options,
-    [...identitySecrets(options), options.refreshToken],
+    [options.clientSecret, basicCredentials(options), options.refreshToken],
   )
 }
 
@@ -93,7 +94,7 @@ export function clientCredentialsGrant(options: ClientCredentialsGrantOptions): 
   return managedAuth(
     (_current, reason, context) => requestToken(context, options, fields, timeoutMs, reason),
     options,
-    identitySecrets(options),
+    [options.clientSecret, basicCredentials(options)],
   )
 }
 
@@ -119,10 +120,6 @@ async function refresh(
 function scopeField(scope: string | readonly string[] | undefined): { scope?: string } {
   if (scope === undefined) return {}
   return { scope: typeof scope === 'string' ? scope : scope.join(' ') }
-}
-
-function identitySecrets(identity: ClientIdentity): string[] {
-  return [identity.clientSecret, basicCredentials(identity)]
 }
 
 /** Checks the options every token-endpoint grant shares; returns its attempt timeout. */
