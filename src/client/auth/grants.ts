@@ -27,8 +27,8 @@ export interface PasswordGrantOptions extends IdentityOptions {
  */
 export function passwordGrant(options: PasswordGrantOptions): Auth {
   const timeoutMs = checkIdentity(options)
-  requireText(options.username, 'username')
-  requireText(options.password, 'password')
+  requireNonEmpty(options.username, ['auth', 'username'])
+  requireNonEmpty(options.password, ['auth', 'password'])
   const login: GrantFields = {
     grant_type: 'password',
     username: options.username,
@@ -67,7 +67,7 @@ export interface RefreshTokenGrantOptions extends IdentityOptions {
  */
 export function refreshTokenGrant(options: RefreshTokenGrantOptions): Auth {
   const timeoutMs = checkIdentity(options)
-  requireText(options.refreshToken, 'refreshToken')
+  requireNonEmpty(options.refreshToken, ['auth', 'refreshToken'])
   return managedAuth(
     (current, reason, context) =>
       refresh(context, options, current?.refreshToken ?? options.refreshToken, reason, timeoutMs),
@@ -125,14 +125,11 @@ function scopeField(scope: string | readonly string[] | undefined): { scope?: st
 /** Checks the options every token-endpoint grant shares; returns its attempt timeout. */
 function checkIdentity(options: IdentityOptions): number {
   httpUrl(options.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
-  requireText(options.clientId, 'clientId')
-  requireText(options.clientSecret, 'clientSecret')
+  requireNonEmpty(options.clientId, ['auth', 'clientId'])
+  requireNonEmpty(options.clientSecret, ['auth', 'clientSecret'])
   if (options.basicAuth !== undefined && options.basicAuth !== 'form' && options.basicAuth !== 'raw')
     throw new ClientConfigError("expected 'form' or 'raw'", ['auth', 'basicAuth'])
   if (options.onTokenRefresh !== undefined && typeof options.onTokenRefresh !== 'function')
     throw new ClientConfigError('expected a function', ['auth', 'onTokenRefresh'])
   return numberOption(options.timeoutMs, 10_000, ['auth', 'timeoutMs'], positive)
 }
-
-// The value itself is never quoted: it may be a secret.
-const requireText = (value: unknown, name: string) => requireNonEmpty(value, ['auth', name])
