@@ -77,11 +77,10 @@ const fold = (text: string) => text.replace(/[+-]/g, ' ').replaceAll('_', '/')
  */
 function decode(text: string): [string, string, (at: number) => number] {
   // Where each escape ends, in the decoded text and in `text` (from there to the next escape, the two run
-  // alike); and how much shorter the decoded text is so far. (An exec loop: `replace` with a function took
-  // twice as long; two arrays, half the time of one of pairs.)
+  // alike). (An exec loop: `replace` with a function took twice as long; two arrays, half the time of one of
+  // pairs.)
   const decodedAt = [0]
   const textAt = [0]
-  let shorter = 0
   let plain = ''
   let last = 0
   ESCAPE.lastIndex = 0
@@ -97,8 +96,7 @@ function decode(text: string): [string, string, (at: number) => number] {
       } catch {}
     plain += text.slice(last, at) + char
     last = at + unit.length
-    shorter += unit.length - char.length
-    decodedAt.push(last - shorter)
+    decodedAt.push(plain.length)
     textAt.push(last)
   }
   plain += text.slice(last)
