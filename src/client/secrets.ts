@@ -86,7 +86,6 @@ function decode(text: string): [string, string, (at: number) => number] {
   ESCAPE.lastIndex = 0
   for (let match; (match = ESCAPE.exec(text));) {
     const [unit, escape, percent] = match
-    const at = match.index
     let char = unit
     // A JSON escape reads as JSON does; percent-encoding as a URL's (left as it is where it is not UTF-8).
     if (escape) char = JSON.parse(`"${escape}"`) as string
@@ -94,10 +93,10 @@ function decode(text: string): [string, string, (at: number) => number] {
       try {
         char = decodeURIComponent(percent!)
       } catch {}
-    plain += text.slice(last, at) + char
-    last = at + unit.length
+    plain += text.slice(last, match.index) + char
     decodedAt.push(plain.length)
-    textAt.push(last)
+    // Where the escape ends: where the expression (global) goes on from.
+    textAt.push((last = ESCAPE.lastIndex))
   }
   plain += text.slice(last)
   const place = (at: number) => {
