@@ -63,19 +63,16 @@ export type CheckFunction = (json: unknown, info: CheckInfo) => unknown
  * that is no ClientError (a user's function's own) is wrapped, its message scrubbed of secrets: it may quote
  * the response, which may quote a secret.
  */
-export function runCheck(
-  check: ResponseCheck,
-  json: unknown,
-  info: Omit<CheckInfo, 'request' | 'scrub'>,
-  describe: () => RequestDescription,
-  scrub: (text: string) => string,
-): unknown {
+export function runCheck(check: ResponseCheck, json: unknown, info: CheckInfo): unknown {
   // The thrown error is not kept as the cause: it may quote the response, and so a secret a server echoed.
   const fail = (message: string, path: JsonPath = []) =>
-    new InvalidResponseError(`the ${info.endpoint} response does not pass the check: ${scrub(message)}`, {
-      path: scrubPath(path, scrub),
-      request: describe(),
-    })
+    new InvalidResponseError(
+      `the ${info.endpoint} response does not pass the check: ${info.scrub(message)}`,
+      {
+        path: scrubPath(path, info.scrub),
+        request: info.request,
+      },
+    )
   // A Standard Schema may answer now or later; a function's check costs no turn of the event loop.
   if (typeof check !== 'function')
     return Promise.resolve(check['~standard'].validate(json)).then((result) => {
@@ -87,13 +84,7 @@ export function runCheck(
       throw fail(first?.message ?? 'invalid', path)
     })
   try {
-    return check(json, {
-      ...info,
-      scrub,
-      get request() {
-        return describe()
-      },
-    })
+    return check(json, info)
   } catch (error) {
     if (error instanceof ClientError) throw error
     throw fail(error instanceof Error ? error.message : String(error))

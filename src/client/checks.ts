@@ -1,7 +1,7 @@
 import { endpointAtPath, envelopeSchemas, responseCheckOf, responseCheckOfBody } from '../model/core'
 import type { JsonPath } from '../model/errors'
 import { MAX_RESPONSE_DEPTH } from '../model/limits'
-import { scrubPath, type CheckFunction, type CheckInfo } from './check'
+import { scrubPath, type CheckFunction } from './check'
 import { InvalidResponseError, type RequestDescription } from './errors'
 
 /** The part of a response checker (src/model/check/kit.ts) the client uses. */
@@ -28,7 +28,7 @@ export const strictCheck: CheckFunction = (json, info) => {
   if (endpoint === undefined) return json
   const schema =
     info.query === undefined ? responseCheckOfBody(endpoint, info.body) : responseCheckOf(info.query)
-  return checkInfo(schema, json, endpoint, info)
+  return checkResponse(schema, json, `the ${endpoint} response`, () => info.request, info.scrub)
 }
 
 /**
@@ -39,11 +39,16 @@ export const strictCheck: CheckFunction = (json, info) => {
  */
 export const looseCheck: CheckFunction = (json, info) => {
   const endpoint = endpointAtPath(info.endpoint)
-  return endpoint === undefined ? json : checkInfo(envelopeSchemas[endpoint], json, endpoint, info)
+  return endpoint === undefined
+    ? json
+    : checkResponse(
+        envelopeSchemas[endpoint],
+        json,
+        `the ${endpoint} response`,
+        () => info.request,
+        info.scrub,
+      )
 }
-
-const checkInfo = (schema: ResponseSchema, json: unknown, endpoint: string, info: CheckInfo) =>
-  checkResponse(schema, json, `the ${endpoint} response`, () => info.request, info.scrub)
 
 /** How deep a response may nest before it is checked: the model's bound (src/model/limits.ts). */
 export { MAX_RESPONSE_DEPTH as maxResponseDepth }

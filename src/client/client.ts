@@ -198,7 +198,18 @@ export function createClient(options: ClientOptions): Client | PagingClient {
       throw new InvalidResponseError(`the ${endpoint} response is not JSON (${text.length} characters)`, {
         request: request(),
       })
-    return check === undefined ? json : runCheck(check, json, { endpoint, body, query }, request, scrub)
+    return check === undefined
+      ? json
+      : runCheck(check, json, {
+          endpoint,
+          body,
+          query,
+          scrub,
+          // Described only when asked (an error of the check's own): a response that passes never needs it.
+          get request() {
+            return request()
+          },
+        })
   }
 
   /** One graph request of a query's page (or a continuation: `query` undefined), checked by the client's check. */

@@ -65,7 +65,7 @@ export function httpUrl(value: unknown, path: JsonPath, example: string): URL {
   return url
 }
 
-/** A string option that must not be empty. */
+/** A string option that must not be empty. The message never quotes the value: it may be a secret. */
 export function requireNonEmpty(value: unknown, path: JsonPath): void {
   if (typeof value !== 'string' || value === '')
     throw new ClientConfigError('expected a non-empty string', path)

@@ -77,17 +77,15 @@ const fold = (text: string) => text.replace(/[+-]/g, ' ').replaceAll('_', '/')
  */
 function decode(text: string): [string, string, (at: number) => number] {
   // Where each escape ends, in the decoded text and in `text` (from there to the next escape, the two run
-  // alike); and how much shorter the decoded text is so far. (An exec loop: `replace` with a function took
-  // twice as long; two arrays, half the time of one of pairs.)
+  // alike). (An exec loop: `replace` with a function took twice as long; two arrays, half the time of one of
+  // pairs.)
   const decodedAt = [0]
   const textAt = [0]
-  let shorter = 0
   let plain = ''
   let last = 0
   ESCAPE.lastIndex = 0
   for (let match; (match = ESCAPE.exec(text));) {
     const [unit, escape, percent] = match
-    const at = match.index
     let char = unit
     // A JSON escape reads as JSON does; percent-encoding as a URL's (left as it is where it is not UTF-8).
     if (escape) char = JSON.parse(`"${escape}"`) as string
@@ -95,11 +93,10 @@ function decode(text: string): [string, string, (at: number) => number] {
       try {
         char = decodeURIComponent(percent!)
       } catch {}
-    plain += text.slice(last, at) + char
-    last = at + unit.length
-    shorter += unit.length - char.length
-    decodedAt.push(last - shorter)
-    textAt.push(last)
+    plain += text.slice(last, match.index) + char
+    decodedAt.push(plain.length)
+    // Where the escape ends: where the expression (global) goes on from.
+    textAt.push((last = ESCAPE.lastIndex))
   }
   plain += text.slice(last)
   const place = (at: number) => {
@@ -131,23 +128,8 @@ function findersOf(secret: string): string[] {
   return [...finders]
 }
 
-/**
- * Whether a secret found at `at`…`end` of decoded text is one to redact: a long one always (see `LONG_SECRET`);
- * a short one where it stands as a value: no letter or digit continues
- * it where its own end is one (a Chinese or Japanese character ends a word). A secret that is itself a secret
- * field's name (a password `password`) only after `:`, `=` or a quote, and not where it names its field (`the
- * password grant needs scope`).
- */
-function standsAlone(plain: string, at: number, end: number, secret: string): boolean {
-  if (secret.length >= LONG_SECRET) return true
-  if (SECRET_KEY.test(secret))
-    return (
-      (at === 0 || /(?:[:=][ \t]*|["'])$/.test(plain.slice(Math.max(0, at - 64), at))) &&
-      !/^["' \t]*[:=]/.test(plain.slice(end, end + 64))
-    )
-  const continues = (edge = '', next = '') => WORD.test(edge) && WORD.test(next) && !CJK.test(next)
-  return !continues(plain[at], plain[at - 1]) && !continues(plain[end - 1], plain[end])
-}
+/** Whether a letter or digit continues a word from `edge`, a found secret's own end, to `next`, beside it. */
+const continues = (edge = '', next = '') => WORD.test(edge) && WORD.test(next) && !CJK.test(next)
 
 /**
  * The secret values one client knows (its credentials and the tokens it obtained lately), so that text coming
@@ -226,7 +208,18 @@ export class Secrets {
           const [plain, folded, place] = (decoded ??= decode(text))
           for (let at = folded.indexOf(finder); at >= 0; at = folded.indexOf(finder, at + 1)) {
             const end = at + finder.length
-            if (standsAlone(plain, at, end, secret)) places.push([place(at), place(end)])
+            // Whether it is one to redact: a long one always (see `LONG_SECRET`); a short one where it stands as a
+            // value: no letter or digit continues it where its own end is one (a Chinese or Japanese character
+            // ends a word). A secret that is itself a secret field's name (a password `password`) only after `:`,
+            // `=` or a quote, and not where it names its field (`the password grant needs scope`).
+            if (
+              secret.length >= LONG_SECRET ||
+              (SECRET_KEY.test(secret)
+                ? (at === 0 || /(?:[:=][ \t]*|["'])$/.test(plain.slice(Math.max(0, at - 64), at))) &&
+                  !/^["' \t]*[:=]/.test(plain.slice(end, end + 64))
+                : !continues(plain[at], plain[at - 1]) && !continues(plain[end - 1], plain[end]))
+            )
+              places.push([place(at), place(end)])
           }
         }
     let out = ''

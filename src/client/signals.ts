@@ -37,7 +37,8 @@ export function deadline(
     signal: controller.signal,
     timedOut: () => expired,
     dispose() {
-      if (timer !== undefined) clearTimeout(timer)
+      // (clearTimeout(undefined) does nothing.)
+      clearTimeout(timer)
       for (const signal of parents) signal?.removeEventListener('abort', onParentAbort)
     },
   }

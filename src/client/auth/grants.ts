@@ -27,14 +27,13 @@ export interface PasswordGrantOptions extends IdentityOptions {
  */
 export function passwordGrant(options: PasswordGrantOptions): Auth {
   const timeoutMs = checkIdentity(options, 'passwordGrant', ['username', 'password', 'scope'])
-  requireText(options.username, 'username')
-  requireText(options.password, 'password')
-  const scope = joinScope(options.scope)
+  requireNonEmpty(options.username, ['auth', 'username'])
+  requireNonEmpty(options.password, ['auth', 'password'])
   const login: GrantFields = {
     grant_type: 'password',
     username: options.username,
     password: options.password,
-    ...(scope === undefined ? {} : { scope }),
+    ...scopeField(options.scope),
   }
   return managedAuth(
     async (current, reason, context) => {
@@ -49,7 +48,8 @@ export function passwordGrant(options: PasswordGrantOptions): Auth {
       return requestToken(context, options, login, timeoutMs, reason)
     },
     options,
-    [...identitySecrets(options), options.password],
+    // The credentials: the client secret, the Basic header it goes in, and the password.
+    [options.clientSecret, basicCredentials(options), options.password],
   )
 }
 
@@ -67,12 +67,12 @@ export interface RefreshTokenGrantOptions extends IdentityOptions {
  */
 export function refreshTokenGrant(options: RefreshTokenGrantOptions): Auth {
   const timeoutMs = checkIdentity(options, 'refreshTokenGrant', ['refreshToken'])
-  requireText(options.refreshToken, 'refreshToken')
+  requireNonEmpty(options.refreshToken, ['auth', 'refreshToken'])
   return managedAuth(
     (current, reason, context) =>
       refresh(context, options, current?.refreshToken ?? options.refreshToken, reason, timeoutMs),
     options,
-    [...identitySecrets(options), options.refreshToken],
+    [options.clientSecret, basicCredentials(options), options.refreshToken],
   )
 }
 
@@ -90,12 +90,11 @@ export interface ClientCredentialsGrantOptions extends IdentityOptions {
  */
 export function clientCredentialsGrant(options: ClientCredentialsGrantOptions): Auth {
   const timeoutMs = checkIdentity(options, 'clientCredentialsGrant', ['scope'])
-  const scope = joinScope(options.scope)
-  const fields: GrantFields = { grant_type: 'client_credentials', ...(scope === undefined ? {} : { scope }) }
+  const fields: GrantFields = { grant_type: 'client_credentials', ...scopeField(options.scope) }
   return managedAuth(
     (_current, reason, context) => requestToken(context, options, fields, timeoutMs, reason),
     options,
-    identitySecrets(options),
+    [options.clientSecret, basicCredentials(options)],
   )
 }
 
@@ -117,13 +116,10 @@ async function refresh(
   return { refreshToken, ...token }
 }
 
-function joinScope(scope: string | readonly string[] | undefined): string | undefined {
-  if (scope === undefined) return undefined
-  return typeof scope === 'string' ? scope : scope.join(' ')
-}
-
-function identitySecrets(identity: ClientIdentity): string[] {
-  return [identity.clientSecret, basicCredentials(identity)]
+/** The form's `scope` field, a list joined by spaces; none when absent (a form would send `undefined`). */
+function scopeField(scope: string | readonly string[] | undefined): { scope?: string } {
+  if (scope === undefined) return {}
+  return { scope: typeof scope === 'string' ? scope : scope.join(' ') }
 }
 
 // The options every token-endpoint grant reads (IdentityOptions).
@@ -143,14 +139,11 @@ function checkIdentity(options: IdentityOptions, grant: string, own: readonly st
   // A key no grant reads (`scopes`, `timeout`) would be dropped unnoticed.
   refuseUnknown(options, [...IDENTITY_OPTIONS, ...own], grant, ['auth'])
   httpUrl(options.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
-  requireText(options.clientId, 'clientId')
-  requireText(options.clientSecret, 'clientSecret')
+  requireNonEmpty(options.clientId, ['auth', 'clientId'])
+  requireNonEmpty(options.clientSecret, ['auth', 'clientSecret'])
   if (options.basicAuth !== undefined && options.basicAuth !== 'form' && options.basicAuth !== 'raw')
     throw new ClientConfigError("expected 'form' or 'raw'", ['auth', 'basicAuth'])
   if (options.onTokenRefresh !== undefined && typeof options.onTokenRefresh !== 'function')
     throw new ClientConfigError('expected a function', ['auth', 'onTokenRefresh'])
   return numberOption(options.timeoutMs, 10_000, ['auth', 'timeoutMs'], positive)
 }
-
-// The value itself is never quoted: it may be a secret.
-const requireText = (value: unknown, name: string) => requireNonEmpty(value, ['auth', name])

@@ -66,12 +66,15 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
   }
 
   /**
-   * Whether a token is fresh: `refreshMarginMs` before it expires, or half its lifetime for a token that
-   * lives less than twice the margin (a 20 s token and the 60 s default: renewed after 10 s, once in its life,
-   * rather than on every call). The lifetime is the token's own (`issuedAt`, which a shared store keeps, so
-   * that every process reading it agrees), or what this grant saw when it obtained it.
+   * Whether a token can be used: it is not the one being replaced (requests that read the store before the
+   * last refresh finished arrive with the old token), and it is fresh: `refreshMarginMs` before it expires, or
+   * half its lifetime for a token that lives less than twice the margin (a 20 s token and the 60 s default:
+   * renewed after 10 s, once in its life, rather than on every call). The lifetime is the token's own
+   * (`issuedAt`, which a shared store keeps, so that every process reading it agrees), or what this grant saw
+   * when it obtained it.
    */
-  const isFresh = (token: StoredToken): boolean => {
+  const usable = (token: StoredToken | undefined, stale?: string): boolean => {
+    if (!token || token.accessToken === stale) return false
     if (token.expiresAt === undefined) return true
     const lifetimeMs =
       token.issuedAt !== undefined
@@ -81,11 +84,6 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
           : Infinity
     return Date.now() < token.expiresAt - Math.max(0, Math.min(refreshMarginMs, lifetimeMs / 2))
   }
-
-  // Requests that read the store before the last refresh finished arrive with the old token: a stored token
-  // that is fresh and not the one being replaced is used as it is.
-  const usable = (token: StoredToken | undefined, stale?: string): boolean =>
-    !!token && token.accessToken !== stale && isFresh(token)
 
   /** Asks the token endpoint; the store is the caller's to update. */
   async function request(
