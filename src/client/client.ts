@@ -157,9 +157,13 @@ export function createClient(options: ClientOptions): Client | PagingClient {
     throw new ClientConfigError('expected strictCheck, looseCheck, a function or a Standard Schema', [
       'check',
     ])
-  // The credentials are known before any request, so that no error or hook ever shows one.
+  // The credentials are known before any request, so that no error or hook ever shows one. A string for the
+  // list would be read a character at a time, and the secret itself never looked for: refused, as anything else.
   const secrets = new Secrets()
-  for (const secret of auth.secrets ?? []) secrets.add(secret)
+  const credentials: unknown = auth.secrets ?? []
+  if (!Array.isArray(credentials) || !credentials.every((secret) => typeof secret === 'string'))
+    throw new ClientConfigError('expected an array of strings', ['auth', 'secrets'])
+  for (const secret of credentials) secrets.add(secret)
   const core: ClientCore = {
     base,
     auth,

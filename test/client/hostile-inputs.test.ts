@@ -76,6 +76,13 @@ describe('createClient', () => {
     expect((await refused(make)).path).toEqual(['fetch'])
   })
 
+  it("refuses an Auth's secrets that are no list of strings: a string would be looked for a letter at a time", async () => {
+    for (const secrets of ['app-password', [5], {}]) {
+      const auth = loose<Auth>({ token: async () => 't', secrets })
+      expect((await refused(() => createClient({ baseUrl, auth }))).path).toEqual(['auth', 'secrets'])
+    }
+  })
+
   it("refuses a token an Auth of the app's own hands out that no header can carry", async () => {
     const bad = fc.oneof(
       fc.constantFrom<unknown>(undefined, null, 5, '', '  ', {}, ['t']),
