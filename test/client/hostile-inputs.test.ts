@@ -1,40 +1,18 @@
 // What TypeScript lets through but JSON or fetch refuse, and what an app's own Auth may hand out: each a
 // ClientConfigError naming its path, never a TypeError from deep inside or one that passes for a network failure
 // (and is retried), and nothing sent. Over real HTTP, to a server that counts what reaches it.
-import http from 'node:http'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ClientConfigError, createClient, retries, staticTokenGrant, type Auth } from '../../src/client'
+import { describe, expect, it } from 'vitest'
+import { createClient, retries, staticTokenGrant, type Auth } from '../../src/client'
 import { exploreMovies } from './helpers'
+import { refusalServerForFile } from './refusal-server'
 
-let server: http.Server
-let baseUrl: string
-const methods: string[] = []
-beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    methods.push(request.method!)
-    request.resume().on('end', () => {
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ content: [], pagingInfo: { next: null } }))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
-})
-afterAll(() => new Promise((resolve) => server.close(resolve)))
+const server = refusalServerForFile()
+const { methods, refused } = server
 
 // With retries: a refusal passing for a network failure would be tried again.
 const client = () =>
-  createClient({ baseUrl, auth: staticTokenGrant('hostile-inputs-token'), retry: retries() })
-
-/** The ClientConfigError `run` fails with (synchronously or not), and that nothing reached the server. */
-async function refused(run: () => unknown): Promise<ClientConfigError> {
-  const before = methods.length
-  const error = await (async () => run())().catch((caught: unknown) => caught)
-  expect(error).toBeInstanceOf(ClientConfigError)
-  expect(methods.length).toBe(before)
-  return error as ClientConfigError
-}
+  createClient({ baseUrl: server.url(), auth: staticTokenGrant('hostile-inputs-token'), retry: retries() })
 
 const loose = <T = never>(value: unknown) => value as T
 
@@ -72,14 +50,17 @@ describe('client.request', () => {
 
 describe('createClient', () => {
   it('refuses a fetch that is no function where it is given', async () => {
-    const make = () => createClient(loose({ baseUrl, auth: staticTokenGrant('t'), fetch: 5 }))
+    const make = () => createClient(loose({ baseUrl: server.url(), auth: staticTokenGrant('t'), fetch: 5 }))
     expect((await refused(make)).path).toEqual(['fetch'])
   })
 
   it("refuses an Auth's secrets that are no list of strings: a string would be looked for a letter at a time", async () => {
     for (const secrets of ['app-password', [5], {}]) {
       const auth = loose<Auth>({ token: async () => 't', secrets })
-      expect((await refused(() => createClient({ baseUrl, auth }))).path).toEqual(['auth', 'secrets'])
+      expect((await refused(() => createClient({ baseUrl: server.url(), auth }))).path).toEqual([
+        'auth',
+        'secrets',
+      ])
     }
   })
 
@@ -94,7 +75,7 @@ describe('createClient', () => {
       fc.asyncProperty(bad, async (token) => {
         const auth: Auth = { token: async () => token as string }
         const error = await refused(() =>
-          createClient({ baseUrl, auth, retry: retries() }).run(exploreMovies()),
+          createClient({ baseUrl: server.url(), auth, retry: retries() }).run(exploreMovies()),
         )
         expect(error.path).toEqual(['auth', 'token'])
       }),
@@ -102,6 +83,8 @@ describe('createClient', () => {
     )
     // A token read from a file keeps its newline: fetch trims it, so it goes.
     const trimmed: Auth = { token: async () => 'file-token\n' }
-    await expect(createClient({ baseUrl, auth: trimmed }).run(exploreMovies())).resolves.toBeDefined()
+    await expect(
+      createClient({ baseUrl: server.url(), auth: trimmed }).run(exploreMovies()),
+    ).resolves.toBeDefined()
   })
 })

@@ -1,10 +1,8 @@
 // Options no entry point reads, which a spread object or a cast gets past TypeScript's check of excess keys: each
 // a ClientConfigError naming the option's path, never dropped unnoticed, and nothing sent. Over real HTTP, to a
 // server that counts what reaches it.
-import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  ClientConfigError,
   createClient,
   clientCredentialsGrant,
   paging,
@@ -15,39 +13,13 @@ import {
   type PagingClient,
 } from '../../src/client'
 import { exploreMovies } from './helpers'
+import { refusalServerForFile } from './refusal-server'
 
-let server: http.Server
-let baseUrl: string
-const methods: string[] = []
-beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    methods.push(request.method!)
-    request.resume().on('end', () => {
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify({ content: [], pagingInfo: { next: null } }))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
-})
-afterAll(() => new Promise((resolve) => server.close(resolve)))
+const server = refusalServerForFile()
+const { refused } = server
 
 const client = (): PagingClient =>
-  createClient({ baseUrl, auth: staticTokenGrant('hostile-options-token'), paging: paging() })
-
-/** The ClientConfigError `run` fails with (synchronously or not), and that nothing reached the server. */
-async function refused(run: () => unknown): Promise<ClientConfigError> {
-  const before = methods.length
-  let error: unknown
-  try {
-    await run()
-  } catch (caught) {
-    error = caught
-  }
-  expect(error).toBeInstanceOf(ClientConfigError)
-  expect(methods.length).toBe(before)
-  return error as ClientConfigError
-}
+  createClient({ baseUrl: server.url(), auth: staticTokenGrant('hostile-options-token'), paging: paging() })
 
 const loose = <T = never>(value: unknown) => value as T
 
@@ -105,7 +77,7 @@ describe('client.request', () => {
 
 describe('the pieces', () => {
   it('refuse keys they do not read: a grant, retries() and paging()', async () => {
-    const identity = { authUrl: baseUrl, clientId: 'app', clientSecret: 'app-secret' }
+    const identity = { authUrl: server.url(), clientId: 'app', clientSecret: 'app-secret' }
     const login = { ...identity, username: 'ada', password: 'pw' }
     expect(
       (await refused(() => passwordGrant(loose({ ...login, scopes: ['public_profile'] })))).path,
