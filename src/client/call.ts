@@ -227,9 +227,11 @@ export async function send(
           const answer = await attemptOnce(got, attempt)
           if (!(answer instanceof ClientError)) return answer
           outcome = answer
-          // Of the failures an attempt returns, only an HttpError has a status.
-          if ((answer as HttpError).status === 401 && !renewed && core.auth.renew) refused = got
-          renewed ||= refused !== undefined
+          // Of the failures an attempt returns, only an HttpError has a status. One renewal a call.
+          if ((answer as HttpError).status === 401 && !renewed && core.auth.renew) {
+            renewed = true
+            refused = got
+          }
         }
       }
       if (refused !== undefined) {
