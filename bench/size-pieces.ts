@@ -76,11 +76,32 @@ const pieces: [string, string][] = [
   ],
 ]
 
-/** Min+gzip bytes of a program bundled from dist/. */
-async function size(source: string): Promise<number> {
+/**
+ * The floor under the core (issue 26's "what stands in the way"): two of the promises the issue asks of the core,
+ * the redaction of secrets in every encoding and errors that carry the service's answer, bundled with builder +
+ * compile before a line of the call is added. From src/ (neither `Secrets` nor the error base is an export of its
+ * own), so each row is compared with builder + compile bundled from src/ too; these programs start with
+ * `explore()`, as the size rows' do.
+ */
+// As bench/size/builder-compile.ts writes it (\`explore()\`, not \`hql.explore()\`: the size rows' programs).
+const fromSource = (
+  more: string,
+) => `import { explore, compile, returnType, releaseDate, primaryImage, keyContributors } from 'hql'
+${more}
+console.log(compile(${query.replace('hql.explore()', 'explore()')}))
+`
+const redaction = `import { Secrets, redactFields } from '../src/client/secrets'
+const secrets = new Secrets()
+secrets.add('secret')
+console.log(secrets.scrub('text'), secrets.redact({}), redactFields({}, secrets))`
+const errors = `import { AbortedError, ClientConfigError, HttpError, InvalidResponseError, LimitExceededError, NetworkError, TimeoutError } from '../src/client/errors'
+console.log(AbortedError, ClientConfigError, HttpError, InvalidResponseError, LimitExceededError, NetworkError, TimeoutError)`
+
+/** Min+gzip bytes of a program bundled from dist/ (or from src/). */
+async function size(source: string, from = '../dist/index.js'): Promise<number> {
   const result = await build({
     stdin: { contents: source, loader: 'ts', resolveDir: here('.') },
-    alias: { hql: here('../dist/index.js') },
+    alias: { hql: here(from) },
     bundle: true,
     treeShaking: true,
     minify: true,
@@ -102,3 +123,10 @@ console.log(
 )
 for (const [what, source] of pieces) console.log(`| ${what} | +${fmt((await size(source)) - core)} |`)
 console.log(`\nbuilder + compile ${fmt(base)} B, the core program ${fmt(core)} B`)
+const sourceBase = await size(fromSource(''), '../src/index.ts')
+const withRedaction = await size(fromSource(redaction), '../src/index.ts')
+const withErrors = await size(fromSource(`${redaction}\n${errors}`), '../src/index.ts')
+console.log(
+  `the floor, from src/: builder + compile ${fmt(sourceBase)} B, + the redaction of secrets +${fmt(withRedaction - sourceBase)} B, ` +
+    `+ the error classes a call throws +${fmt(withErrors - withRedaction)} B: ${fmt(withErrors)} B before the call`,
+)
