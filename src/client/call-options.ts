@@ -1,4 +1,5 @@
 import type { JsonPath } from '../model/errors'
+import { HEADER_VALUE } from '../model/limits'
 import { ClientConfigError } from './errors'
 import type { RetryPolicy } from './middleware'
 import { refuseUnknown } from './option-checks'
@@ -48,9 +49,8 @@ const OWN_HEADERS = ['authorization', 'accept', 'content-type']
 /** What the client puts in fetch's init itself. */
 const OWN_INIT = ['headers', 'signal', 'method', 'body', 'redirect']
 
-// RFC 9110 §5.6.2: a header name is a token. A value must not break the header block (CR, LF, NUL).
+// RFC 9110 §5.6.2: a header name is a token. A value is what fetch can send (HEADER_VALUE).
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
-const BAD_VALUE = /[\r\n\0]/
 
 /**
  * Headers given to the client or to a call (or changed by a middleware), names lowercased, checked here so that
@@ -70,8 +70,11 @@ export function readHeaders(
     const at = [...where, name]
     const lower = name.toLowerCase()
     if (!HEADER_NAME.test(name)) throw new ClientConfigError('not a valid header name', at)
-    if (typeof value !== 'string' || BAD_VALUE.test(value))
-      throw new ClientConfigError('expected a string without line breaks', at)
+    if (typeof value !== 'string' || !HEADER_VALUE.test(value))
+      throw new ClientConfigError(
+        'expected a string without line breaks or control characters, in Latin-1',
+        at,
+      )
     // Overriding them would break token renewal and redaction, or the JSON the client relies on.
     if (own.includes(lower)) throw new ClientConfigError(`${lower} is set by the client`, at)
     out.push([lower, value])

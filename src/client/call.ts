@@ -1,4 +1,5 @@
 import type { Auth, AuthContext } from './auth/auth'
+import { HEADER_VALUE } from '../model/limits'
 import { describeFailure, parseJsonOrUndefined, readText } from './body'
 import { readHeaders, readInit, type CallOptions } from './call-options'
 import {
@@ -212,7 +213,8 @@ export async function send(
     // A token the service refused (a 401), renewed before the next attempt: at once, and again after a renewal
     // that failed (its token request's 429, say) and that the retry policy retries.
     let refused: string | undefined
-    let renewed = false
+    // The 401 that refused it: the outcome again when a renewal put off by a failure has none to give after all.
+    let unauthorized: ClientError | undefined
     for (let attempt = 1; ; attempt++) {
       let outcome!: ClientError
       if (refused === undefined) {
@@ -228,8 +230,8 @@ export async function send(
           if (!(answer instanceof ClientError)) return answer
           outcome = answer
           // Of the failures an attempt returns, only an HttpError has a status. One renewal a call.
-          if ((answer as HttpError).status === 401 && !renewed && core.auth.renew) {
-            renewed = true
+          if ((answer as HttpError).status === 401 && !unauthorized && core.auth.renew) {
+            unauthorized = answer
             refused = got
           }
         }
@@ -245,7 +247,10 @@ export async function send(
         }
         // The renewal's own failure, for the policy to weigh; none to be had, and the 401 stands.
         if (renewal) outcome = renewal
-        else refused = undefined
+        else {
+          refused = undefined
+          outcome = unauthorized!
+        }
       }
       const request = outcome.request!
       // A token request is no query: a password grant whose answer was lost may have issued a token.
@@ -257,7 +262,8 @@ export async function send(
       })
       // Calls that shared one failed token request wait as one: the first to weigh it picks the wait, so that
       // they wake together and share the next token request too (each its own jitter: a request each).
-      const waitMs = delayMs! >= 0 ? (waits.get(outcome) ?? delayMs!) : -1
+      // Only a number of ms is a wait (`null >= 0` is true: a retry at once, again and again).
+      const waitMs = typeof delayMs == 'number' && delayMs >= 0 ? (waits.get(outcome) ?? delayMs) : -1
       // A wait longer than the time left would only postpone the same failure.
       if (waitMs < 0 || left() < waitMs) throw outcome
       waits.set(outcome, waitMs)
@@ -303,10 +309,10 @@ async function tokenOr(
     throw error
   }
   // An Auth of the app's own may hand out anything: a token fetch cannot send, or `Bearer undefined`, would pass
-  // for a network failure or the service's refusal. fetch trims a header's value: what is inside is one line.
+  // for a network failure (and be retried) or the service's refusal. fetch trims a header's value.
   if (renewal && token === undefined) return token
-  if (typeof token !== 'string' || !/^[^\r\n\0]+$/.test(token.trim()))
-    throw new ClientConfigError('expected a token as a one-line string', ['auth', 'token'])
+  if (typeof token !== 'string' || !token.trim() || !HEADER_VALUE.test(token.trim()))
+    throw new ClientConfigError('expected a token as a string a header can carry', ['auth', 'token'])
   return token
 }
 

@@ -10,6 +10,9 @@ export interface Deadline {
   dispose(): void
 }
 
+/** setTimeout's range: a longer delay is taken as 1 ms (Node warns; browsers do it silently). */
+export const LONGEST_TIMER = 2 ** 31 - 1
+
 /** `also`: a second parent, as a `beforeRequest` hook's signal is for one attempt. */
 export function deadline(
   parent: AbortSignal | undefined,
@@ -25,14 +28,15 @@ export function deadline(
     if (signal?.aborted) controller.abort(signal.reason)
     else signal?.addEventListener('abort', onParentAbort, { once: true })
   }
+  // No timer for no limit (undefined, Infinity), nor for one past setTimeout's range (2^31 − 1 ms, about 24.8
+  // days), which it would cut to 1 ms: a limit that long is none within a process's life.
   const timer =
-    // Number.isFinite is false for undefined too.
-    !Number.isFinite(timeoutMs)
-      ? undefined
-      : setTimeout(() => {
+    timeoutMs! <= LONGEST_TIMER
+      ? setTimeout(() => {
           expired = true
           controller.abort(new Error('deadline'))
         }, timeoutMs)
+      : undefined
   return {
     signal: controller.signal,
     timedOut: () => expired,
@@ -44,10 +48,15 @@ export function deadline(
   }
 }
 
-/** Waits `ms`, or rejects as soon as `signal` aborts (with the signal's reason). */
+/**
+ * Waits `ms`, or rejects as soon as `signal` aborts (with the signal's reason). A wait past setTimeout's range
+ * (see LONGEST_TIMER) lasts until the signal aborts: setTimeout would cut it to 1 ms.
+ */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+  const waited = new Promise<void>((resolve) => {
+    if (ms <= LONGEST_TIMER) timer = setTimeout(resolve, ms)
+  })
   // An abort must not leave the timer behind (it would keep Node alive for the rest of the wait).
   return raceAbort(waited, signal).finally(() => clearTimeout(timer))
 }

@@ -93,3 +93,10 @@ export function listLimitAt(key: string | number): RequestLimitName | undefined 
  * recurses per level and overflows the stack past ~2,000 in Node (fewer in browsers with smaller stacks).
  */
 export const MAX_RESPONSE_DEPTH = 256
+
+/**
+ * What a header's value may hold as fetch sends it: tabs, printable ASCII and the rest of Latin-1. Anything else
+ * (a line break, a control character, a character past U+00FF) is a TypeError inside fetch, which would pass for a
+ * network failure and be retried: tokens and headers are held to it where they are given.
+ */
+export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/

@@ -1,13 +1,22 @@
 import * as c from './check/kit'
-import { MAX_SECRET_LENGTH } from './limits'
+import { HEADER_VALUE, MAX_SECRET_LENGTH } from './limits'
 
 /**
  * A token of a token response: a non-empty string (an empty refresh token could refresh nothing) of at most
- * MAX_SECRET_LENGTH characters.
+ * MAX_SECRET_LENGTH characters, which a header can carry (one fetch refuses would fail every call until it expires).
  */
 const tokenText = c.custom<string>((value, path, issues) => {
-  if (typeof value !== 'string' || !value || value.length > MAX_SECRET_LENGTH)
-    c.report(issues, path, `expected a non-empty string of at most ${MAX_SECRET_LENGTH} characters`)
+  if (
+    typeof value !== 'string' ||
+    !value.trim() ||
+    value.length > MAX_SECRET_LENGTH ||
+    !HEADER_VALUE.test(value.trim())
+  )
+    c.report(
+      issues,
+      path,
+      `expected a non-empty string of at most ${MAX_SECRET_LENGTH} characters, with none a header cannot carry`,
+    )
 })
 
 /** A successful token response. client_credentials tokens come without a refresh_token. */

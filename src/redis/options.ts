@@ -1,3 +1,4 @@
+import { LONGEST_TIMER } from '../client/signals'
 import { ClientConfigError, type RedisStateInfo } from '../client'
 import { commandSender, type RedisClientLike, type SendCommand } from './client'
 import { RedisLink } from './link'
@@ -19,11 +20,14 @@ export interface SharedOptions {
 export const DEFAULT_COMMAND_TIMEOUT_MS = 500
 export const DEFAULT_RETRY_MS = 1000
 
-/** A positive number of ms, or the default; throws `ClientConfigError` naming the option. */
+/**
+ * A positive number of ms within setTimeout's range (about 24.8 days: a longer one it would cut to 1 ms), or the
+ * default; throws `ClientConfigError` naming the option.
+ */
 export function positiveMs(value: number | undefined, fallback: number, path: string[]): number {
   if (value === undefined) return fallback
-  if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
-    throw new ClientConfigError('expected a positive number of ms', path)
+  if (typeof value !== 'number' || !(value > 0) || !(value <= LONGEST_TIMER))
+    throw new ClientConfigError(`expected a positive number of ms, at most ${LONGEST_TIMER}`, path)
   return value
 }
 

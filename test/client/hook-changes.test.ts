@@ -97,7 +97,7 @@ describe('beforeRequest changes the request', () => {
     const cases: [unknown, string][] = [
       [
         { headers: { 'x-a': 'one\r\nx-b: two' } },
-        '$.hooks.beforeRequest.headers["x-a"]: expected a string without line breaks',
+        '$.hooks.beforeRequest.headers["x-a"]: expected a string without line breaks or control characters, in Latin-1',
       ],
       [
         { headers: { 'bad name': 'v' } },
@@ -105,7 +105,7 @@ describe('beforeRequest changes the request', () => {
       ],
       [
         { headers: { 'x-n': 1 } },
-        '$.hooks.beforeRequest.headers["x-n"]: expected a string without line breaks',
+        '$.hooks.beforeRequest.headers["x-n"]: expected a string without line breaks or control characters, in Latin-1',
       ],
       [{ headers: ['x'] }, '$.hooks.beforeRequest.headers: expected headers as an object of strings'],
       [

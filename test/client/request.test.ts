@@ -192,7 +192,10 @@ describe('per-call headers and fetch init', () => {
         { headers: { 'content-type': 'text/plain' } },
         '$.headers["content-type"]: content-type is set by the client',
       ],
-      [{ headers: { 'x-a': 'one\r\ntwo' } }, '$.headers["x-a"]: expected a string without line breaks'],
+      ...['one\r\ntwo', 'bell\x07', 'del\x7f', 'snow\u2603'].map((value): [object, string] => [
+        { headers: { 'x-a': value } },
+        '$.headers["x-a"]: expected a string without line breaks or control characters, in Latin-1',
+      ]),
       [{ init: { method: 'GET' } }, '$.init.method: method is set by the client'],
       [
         { init: { headers: {} } },

@@ -206,6 +206,19 @@ describe('a retry policy is a function', () => {
     await clientFor(service, { retry: false }).run(exploreMovies(), { retry: () => 0 })
   })
 
+  it('takes only a number of ms of at least 0 as a wait: null, true, a string, NaN or -1 is no retry', async () => {
+    // `null >= 0` is true in JavaScript: a policy of the app's own that answers null retried at once, again and again.
+    for (const answer of [null, true, '5', Number.NaN, -1, {}]) {
+      service.graphRequests.length = 0
+      service.inject(0, { kind: 'status', status: 503 })
+      const policy = () => answer as never
+      await expect(clientFor(service, { retry: policy }).run(exploreMovies())).rejects.toMatchObject({
+        status: 503,
+      })
+      expect(service.graphRequests).toHaveLength(1)
+    }
+  })
+
   it('retries() retries a request that is not idempotent only when the service did not process it', () => {
     const policy = retries(FAST_RETRY, () => 0)
     const request = {

@@ -94,4 +94,17 @@ describe('the token answer', () => {
       path: ['token_type'],
     })
   })
+
+  it.each(['acc-\u2603-token', 'acc-\x01-token', 'acc\r\nx-injected: 1', '   '])(
+    'refuses an access_token %j that no header can carry, naming it, before it is used',
+    async (token) => {
+      const before = graphRequests
+      // It would fail every call as a network failure (retried) until it expired.
+      expect(await runWith({ access_token: token, token_type: 'bearer', expires_in: 3600 })).toMatchObject({
+        code: 'invalid_response',
+        path: ['access_token'],
+      })
+      expect(graphRequests).toBe(before)
+    },
+  )
 })

@@ -9,6 +9,7 @@ import {
   passwordGrant,
   retries,
   TimeoutError,
+  type Auth,
   type StoredToken,
   type TokenStore,
 } from '../../src/client'
@@ -182,4 +183,26 @@ test('calls waiting for one token retry its failed request together: one request
   // request came back and ask once more.
   expect(tokenRequests).toBeGreaterThanOrEqual(4)
   expect(tokenRequests).toBeLessThanOrEqual(8)
+})
+
+test('a renewal put off by a failure the policy retries, which then has none to give, ends with the 401', async () => {
+  const state = service()
+  const grant = grantOn()
+  let renewals = 0
+  // An Auth of the app's own around the grant: it renews through it once; asked again it has no renewal, which
+  // leaves the 401 standing (Auth.renew may answer undefined).
+  const auth: Auth = {
+    token: (context) => grant.token(context),
+    renew: async (refused, context) => (++renewals === 1 ? grant.renew!(refused, context) : undefined),
+    secrets: grant.secrets ?? [],
+  }
+  const client = createClient({ baseUrl: server.url, auth, retry: retries() })
+  await call(client) // T1, answered
+  state.valid.clear() // the service forgets it: a 401
+  state.retryAfter = 0 // and the renewal's token request is a 429, which retries() retries
+  // Before the fix: a TypeError (the renew-only pass had no outcome to weigh).
+  const error = await call(client).catch((caught: unknown) => caught)
+  expect(error).toBeInstanceOf(HttpError)
+  expect(error).toMatchObject({ status: 401 })
+  expect(renewals).toBe(2)
 })
