@@ -125,7 +125,12 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
       token = await renewal.obtain(current)
     } catch (error) {
       stopKeeping()
-      await link.eval(unlockToken, keys, [lock]).catch(() => {})
+      // A token endpoint that asked to be left alone a while (a 429's or 503's Retry-After): the lock stands that
+      // long (at most its lifetime), so that the fleet's waiters, let go at once, do not all ask it again at once.
+      const waitMs = Math.ceil(Math.min((error as { retryAfterMs?: number }).retryAfterMs ?? 0, lockMs))
+      await (
+        waitMs > 0 ? link.eval(renewLock, keys, [lock, String(waitMs)]) : link.eval(unlockToken, keys, [lock])
+      ).catch(() => {})
       if (error instanceof RedisUnavailable) return refreshAlone(renewal)
       throw error
     }

@@ -109,6 +109,31 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     expect(await waiter.get()).toBeUndefined()
   })
 
+  test("a token endpoint's Retry-After keeps the lock that long: the fleet does not all ask again at once", async () => {
+    const key = freshKey()
+    const stores = await Promise.all(
+      Array.from({ length: 6 }, async () => redisTokenStore({ redis: await client(), key })),
+    )
+    // The endpoint is busy for 600 ms from the first request, and says so with each 429's Retry-After.
+    let busyUntil: number | undefined
+    const asked: number[] = []
+    const busy: TokenRenewal = {
+      usable: (t) => (t.expiresAt ?? Infinity) > Date.now(),
+      obtain: async () => {
+        const now = Date.now()
+        asked.push(now)
+        busyUntil ??= now + 600
+        if (now < busyUntil) throw Object.assign(new Error('slow down'), { retryAfterMs: 600 })
+        return token(7)
+      },
+    }
+    const results = await Promise.allSettled(stores.map((store) => store.refresh!(busy)))
+    // Before the fix the holder let go at once and each waiter took the lock and asked in turn: 6 while busy.
+    expect(asked.filter((at) => at < busyUntil!)).toHaveLength(1)
+    expect(asked).toHaveLength(2)
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5)
+  })
+
   test('a slow holder cannot overwrite the newer token of the holder after it', async () => {
     const key = freshKey()
     const lockMs = 200
