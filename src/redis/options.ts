@@ -1,3 +1,4 @@
+import { refuseUnknown } from '../client/option-checks'
 import { LONGEST_TIMER } from '../client/signals'
 import { ClientConfigError, type RedisStateInfo } from '../client'
 import { commandSender, type RedisClientLike, type SendCommand } from './client'
@@ -31,12 +32,23 @@ export function positiveMs(value: number | undefined, fallback: number, path: st
   return value
 }
 
-/** The checked options and the link to Redis of one part (`component` names it in errors and hooks). */
+/**
+ * The checked options and the link to Redis of one part (`component` names it in errors and hooks); `own` are
+ * the part's options beside the shared ones. A key that is neither is refused: a misspelt `encryptionKey` would
+ * have stored the token in plain text.
+ */
 export function openLink(
   options: SharedOptions,
   component: RedisStateInfo['component'],
   now: () => number,
+  own: readonly string[],
 ): RedisLink {
+  refuseUnknown(
+    options,
+    ['redis', 'key', 'commandTimeoutMs', 'retryMs', 'onRedisStateChange', ...own],
+    component === 'tokenStore' ? 'redisTokenStore' : 'redisRateBudget',
+    [component],
+  )
   const send: SendCommand | undefined = commandSender(options.redis)
   if (send === undefined)
     throw new ClientConfigError(

@@ -42,7 +42,15 @@ const DEFAULT_MARGIN = 0.025
  * await budget.acquire(signal) // before each graph request
  */
 export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
-  const link = openLink(options, 'budget', Date.now)
+  const link = openLink(options, 'budget', Date.now, [
+    'requests',
+    'windowSeconds',
+    'onExceeded',
+    'smooth',
+    'maxPauseMs',
+    'fallbackRequests',
+    'marginMs',
+  ])
   const { limit, windowMs: serviceWindowMs, maxPauseMs } = budgetLimits(options)
   const { fallbackRequests = options.requests } = options
   const marginMs = options.marginMs ?? serviceWindowMs * DEFAULT_MARGIN

@@ -43,7 +43,7 @@ const DEFAULT_POLL_MS = 50
  * const client = createClient({ baseUrl, auth, tokenStore: redisTokenStore({ redis, key: 'hql:tokens:my-app' }) })
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
-  const link = openLink(options, 'tokenStore', Date.now)
+  const link = openLink(options, 'tokenStore', Date.now, ['encryptionKey', 'lockMs', 'pollMs'])
   const lockMs = positiveMs(options.lockMs, DEFAULT_LOCK_MS, ['tokenStore', 'lockMs'])
   const pollMs = positiveMs(options.pollMs, DEFAULT_POLL_MS, ['tokenStore', 'pollMs'])
   const key = options.key
