@@ -1,0 +1,57 @@
+// Calls that wait on one token request share its outcome, never another call's fate: one call's abort or time
+// limit does not fail the others that joined its refresh, and a failure they share is each run's own error (a
+// paging run marks it with where to resume). A reviewer's findings of session 22, over real HTTP.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { hql, returnType } from 'hql'
+import { AbortedError, createClient, paging, type StoredToken, type TokenStore } from '../../src/client'
+import { startFakeService, type FakeService } from './fake-service'
+import { grant } from './helpers'
+
+let service: FakeService
+beforeAll(async () => {
+  service = await startFakeService()
+})
+afterAll(() => service.close())
+
+it("one call's abort does not fail the calls that joined its refresh", async () => {
+  // A store kept elsewhere (a database): each read takes 200 ms.
+  let saved: StoredToken | undefined
+  let reading: (() => void) | undefined
+  const store: TokenStore = {
+    get: () =>
+      new Promise((resolve) => {
+        reading = () => resolve(saved)
+        setTimeout(reading, 200)
+      }),
+    set: async (token) => void (saved = token),
+    clear: async () => void (saved = undefined),
+  }
+  const client = createClient({ baseUrl: service.url, auth: grant(service, { tokenStore: store }) })
+  const a = new AbortController()
+  const first = client.request({ endpoint: '/graph/explore', body: {} }, { signal: a.signal })
+  // B joins the refresh A started (the store read once for A's token, and again inside the refresh).
+  const second = client.request({ endpoint: '/graph/explore', body: {} })
+  await new Promise((resolve) => setTimeout(resolve, 250))
+  a.abort(new Error('A left'))
+  await expect(first).rejects.toBeInstanceOf(AbortedError)
+  // Before the fix: B failed with A's abort (a bare DOMException, no ClientError).
+  await expect(second).resolves.toBeDefined()
+})
+
+it('a token failure two paging runs share gives each its own error, resuming its own query', async () => {
+  const client = createClient({ baseUrl: service.url, auth: grant(service), paging: paging() })
+  const movies = hql.explore().filter(returnType.eq('Movie'))
+  const series = hql.explore().filter(returnType.eq('ShowSeries'))
+  service.inject('token', { kind: 'status', status: 503 })
+  const [a, b] = await Promise.allSettled([
+    client.collect(movies, { maxItems: 100 }),
+    client.collect(series, { maxItems: 100 }),
+  ])
+  const [movieError, seriesError] = [a, b].map(
+    (settled) => (settled as PromiseRejectedResult).reason as { resumeFrom?: { body?: unknown } },
+  )
+  expect(movieError).not.toBe(seriesError)
+  expect(movieError!.resumeFrom!.body).toEqual(movies.body)
+  // Before the fix: the movies' request, on the one error both runs threw.
+  expect(seriesError!.resumeFrom!.body).toEqual(series.body)
+})
