@@ -187,13 +187,10 @@ export function visitedRequests(): (request: GraphRequest, key?: number) => void
 // fed one number (a UTF-16 unit, a tag, a length) at a time. Module state, not a closure's: a hash is computed
 // synchronously from start to end, and the loop guard runs on every page. Not meant to resist a server that
 // crafts collisions: one would only end its own paging with an error.
+// Each hash starts from the two hashes' offsets (FNV-1a's 0x811c9dc5, djb2's 5381) and ends in a 53-bit number,
+// written out in each hash rather than as functions of their own: a program's bundle carries requestHash alone.
 let fnv = 0
 let djb = 0
-
-function start(): void {
-  fnv = 0x811c9dc5
-  djb = 5381
-}
 
 function mix(code: number): void {
   fnv = Math.imul(fnv ^ code, 0x01000193)
@@ -217,20 +214,13 @@ function mixText(text: string): void {
   djb = d
 }
 
-const digest = (): number => (djb & 0x1fffff) * 0x100000000 + (fnv >>> 0)
-
 /** The 53-bit hash of a string. */
 export function hash53(text: string): number {
-  start()
+  fnv = 0x811c9dc5
+  djb = 5381
   mixText(text)
-  return digest()
+  return (djb & 0x1fffff) * 0x100000000 + (fnv >>> 0)
 }
-
-// Tags of the kinds of JSON value, so that `1` and `"1"`, `[]` and `{}` hash apart.
-const STRING = 1
-const PRIMITIVE = 2
-const ARRAY = 3
-const OBJECT = 4
 
 /**
  * The 53-bit hash of a request: its endpoint and its body walked with object keys in sorted order, so that two
@@ -240,31 +230,34 @@ const OBJECT = 4
  * could exhaust the stack.
  */
 export function requestHash(endpoint: string, body: unknown): number {
-  start()
+  fnv = 0x811c9dc5
+  djb = 5381
   mixText(endpoint)
   mixValue(body, 0)
-  return digest()
+  return (djb & 0x1fffff) * 0x100000000 + (fnv >>> 0)
 }
 
+// Each kind of JSON value is tagged (string 1, other primitive 2, array 3, object 4), so that `1` and `"1"`,
+// `[]` and `{}` hash apart. Written as numbers: a bundle kept each name as a variable of its own.
 function mixValue(value: unknown, depth: number): void {
   if (depth > maxSortedJsonDepth) throw invalid('nests too deep to follow', ['pagingInfo', 'next', 'body'])
   if (typeof value === 'string') {
-    mix(STRING)
+    mix(1)
     mixText(value)
   } else if (Array.isArray(value)) {
-    mix(ARRAY)
+    mix(3)
     mix(value.length)
     for (let i = 0; i < value.length; i++) mixValue(value[i], depth + 1)
   } else if (isRecord(value)) {
     const keys = Object.keys(value).sort()
-    mix(OBJECT)
+    mix(4)
     mix(keys.length)
     for (const key of keys) {
       mixText(key)
       mixValue(value[key], depth + 1)
     }
   } else {
-    mix(PRIMITIVE)
+    mix(2)
     mixText(String(value))
   }
 }
