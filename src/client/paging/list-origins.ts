@@ -17,9 +17,6 @@ export type ListOrigin = (
   | { readonly kind: 'silo'; readonly title: string }
 ) & { readonly components: unknown }
 
-/** How deep lists nest in a response: components nest `maxComponentDepth` (5) levels; a little more is free. */
-const MAX_DEPTH = 8
-
 /** The origin of a query's pages. */
 export const responseOrigin = (query: Query): ListOrigin => ({
   kind: 'response',
@@ -54,7 +51,9 @@ export function listOrigins() {
    * the catalogue) that the object holds as its own. What the query did not ask for is not in the list's type.
    */
   function visitPairs(content: unknown, requested: unknown, depth: number): void {
-    if (!Array.isArray(content) || !Array.isArray(requested) || depth > MAX_DEPTH) return
+    // Lists nest no deeper than components do (`maxComponentDepth`, 5 levels): 8 leaves room. A number here, not a
+    // constant: a bundle kept the constant as a variable of its own.
+    if (!Array.isArray(content) || !Array.isArray(requested) || depth > 8) return
     for (const pair of content) {
       const object = field(pair, 'object')
       if (!isRecord(object)) continue
