@@ -56,30 +56,26 @@ function courseOf(
   const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
   const paging = list ? undefined : (source as Query).endpoint
   const origin = list ? originOf(source) : responseOrigin(source as Query)
-  if (resumeFrom === undefined)
-    return list
-      ? { given: source, first: undefined, paging, origin }
-      : {
-          given: undefined,
-          first: { request: compile(source as Query), endpoint: paging! },
-          paging,
-          origin,
-        }
-  const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
-  if (typeof endpoint !== 'string' || !isRecord(body))
-    throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
-  let first: Step
-  try {
-    first = stepTo(source, endpoint, body, paging, scrub)
-    // Held to the list as its next is (an error's resumeFrom always is): no other object or components.
-    if (list) checkContinues(first, origin, scrub)
-  } catch {
-    throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
+  let first: Step | undefined
+  if (resumeFrom === undefined) {
+    if (!list) first = { request: compile(source as Query), endpoint: paging! }
+  } else {
+    const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
+    if (typeof endpoint !== 'string' || !isRecord(body))
+      throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
+    try {
+      first = stepTo(source, endpoint, body, paging, scrub)
+      // Held to the list as its next is (an error's resumeFrom always is): no other object or components.
+      if (list) checkContinues(first, origin, scrub)
+    } catch {
+      throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
+    }
+    const own = list ? stepAfter(source, paging) : undefined
+    if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
+      throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
   }
-  const own = list ? stepAfter(source, paging) : undefined
-  if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
-    throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
-  return { given: undefined, first, paging, origin }
+  // With no first request, the list is in hand: the run's first page.
+  return { given: first ? undefined : source, first, paging, origin }
 }
 
 /**
@@ -136,32 +132,25 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
       ['maxPages'],
       wholeOrInfinity,
     )
+    const visit = visitedRequests()
+    // A list in hand (`given`) is the run's first page, and counts as one (with maxPages 0 there is none, as for a
+    // query): nothing to fetch, nothing to resume. Every later page is fetched from its step.
+    let { given: page, first: step } = course
     let count = 0
     let empty = 0
-    let step = course.first
-    // The list in hand counts as a page: with maxPages 0 there is none, as for a query.
-    if (course.given !== undefined && maxPages > 0) {
-      // A list in hand is the run's first page: nothing to fetch, nothing to resume.
-      count = 1
-      yield { page: course.given, request: undefined }
-      if (ownLimit && count >= maxPages) return
-      step = stepFrom(course.given, course.paging)
-      empty = isEmptyPage(course.given, course.paging) ? 1 : 0
-    }
-    if (step === undefined) return
-    const visit = visitedRequests()
-    visit(step.request, step.key)
+    if (step) visit(step.request, step.key)
     while (count < maxPages) {
       count++
-      const request = step.request
-      if (call.signal?.aborted)
-        throw resumable(new AbortedError(call.signal.reason, undefined, scrub), request)
-      let page: unknown
-      try {
-        // Every page of a run is the list's own (fetchPage adopts it so): one origin from start to end.
-        page = await fetchPage(step, call, course.origin)
-      } catch (error) {
-        throw resumable(error, request)
+      const request = step?.request
+      if (step) {
+        if (call.signal?.aborted)
+          throw resumable(new AbortedError(call.signal.reason, undefined, scrub), step.request)
+        try {
+          // Every page of a run is the list's own (fetchPage adopts it so): one origin from start to end.
+          page = await fetchPage(step, call, course.origin)
+        } catch (error) {
+          throw resumable(error, step.request)
+        }
       }
       yield { page, request }
       if (ownLimit && count >= maxPages) return
@@ -179,7 +168,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     }
     // Only the default limit ends here (the caller's stops above, quietly): a result cut short must not pass
     // for a whole one, so it throws, with the next page to resume from.
-    if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
+    // (A list in hand under maxPages 0 has no next step read: it ends quietly, as it always has.)
+    if (step && !ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
   }
 
   async function* items(
