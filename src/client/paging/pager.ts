@@ -144,12 +144,12 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
       const request = step?.request
       if (step) {
         if (call.signal?.aborted)
-          throw resumable(new AbortedError(call.signal.reason, undefined, scrub), step.request)
+          throw resumable(new AbortedError(call.signal.reason, undefined, scrub), request)
         try {
           // Every page of a run is the list's own (fetchPage adopts it so): one origin from start to end.
           page = await fetchPage(step, call, course.origin)
         } catch (error) {
-          throw resumable(error, step.request)
+          throw resumable(error, request)
         }
       }
       yield { page, request }
@@ -187,7 +187,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
       try {
         pageOfItems = pageItems(page, course.paging)
       } catch (error) {
-        throw request === undefined ? error : resumable(error, request)
+        throw resumable(error, request)
       }
       for (const item of pageOfItems) {
         yield item
@@ -257,10 +257,11 @@ export const DEFAULT_MAX_PAGES = 1000
  */
 export const STALLED_PAGES = 10
 
-function resumable(error: unknown, request: GraphRequest): unknown {
+/** `error` with the request to resume from, if there is one (a list in hand has none) and it has none yet. */
+function resumable(error: unknown, request: GraphRequest | undefined): unknown {
   // Not enumerable: JSON.stringify and util.inspect leave it out. The body is the server's, sent back as it
   // came, so it cannot be scrubbed, and may quote a secret (a cursor made of the token).
-  if (error instanceof ClientError && error.resumeFrom === undefined)
+  if (request && error instanceof ClientError && error.resumeFrom === undefined)
     Object.defineProperty(error, 'resumeFrom', { value: request, writable: true })
   return error
 }
