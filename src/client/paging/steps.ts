@@ -1,7 +1,6 @@
 import { isObject as isRecord } from '../../model/check/kit'
 import {
   endpointAtPath,
-  endpointOfGraphPath,
   graphPath,
   isComponentName,
   maxSortedJsonDepth,
@@ -82,10 +81,11 @@ export function stepTo(
   paging: EndpointName | undefined,
   scrub: (text: string) => string,
 ): Step {
-  const path = pagedEndpointPath(endpoint, paging, scrub)
+  const name = pagedEndpoint(endpoint, paging, scrub)
+  const path = graphPath(name)
   const step = {
     request: { endpoint: path, method: 'POST', body } as const,
-    endpoint: endpointOfGraphPath(path),
+    endpoint: name,
     key: requestHash(path, body),
   }
   if (paging) return step
@@ -283,11 +283,18 @@ function invalid(message: string, path: (string | number)[]): InvalidResponseErr
  * lookup). Anything else (an absolute URL, `//host`, another endpoint, dot segments) is refused, so the token
  * only ever goes to `baseUrl`'s graph endpoints. The refused value is quoted, scrubbed of known secrets.
  */
-export function pagedEndpointPath(
+export const pagedEndpointPath = (
   endpoint: string,
   paging: EndpointName | undefined,
   scrub: (text: string) => string,
-): `/graph/${EndpointName}` {
+): `/graph/${EndpointName}` => graphPath(pagedEndpoint(endpoint, paging, scrub))
+
+/** The endpoint `pagedEndpointPath` names: what a step reads, and builds its path from. */
+function pagedEndpoint(
+  endpoint: string,
+  paging: EndpointName | undefined,
+  scrub: (text: string) => string,
+): EndpointName {
   // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
   const refuse = (why: string) =>
     new PagingRefusedError(
@@ -299,5 +306,5 @@ export function pagedEndpointPath(
   const name = endpointAtPath(endpoint)
   if (name === undefined || (paging && name !== paging))
     throw refuse(paging ? `does not page the ${paging} endpoint` : 'is not a graph endpoint')
-  return graphPath(name)
+  return name
 }
