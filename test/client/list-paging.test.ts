@@ -154,9 +154,17 @@ describe('the guards of a run over a list', () => {
       sendJson(res, 200, answer(listPage(page, continuation(page + 1))))
     })
     const list = listPage(0, continuation(1))
-    const none = await drain(clientOf({ paging: paging({ maxPages: 0 }) }).pages(list))
+    const limited = (maxPages: number) =>
+      createClient({
+        baseUrl: server.url,
+        auth: staticTokenGrant('token-of-lists'),
+        ...FAST,
+        check: undefined,
+        paging: paging({ maxPages }),
+      })
+    const none = await drain(limited(0).pages(list))
     expect(none).toEqual({ items: [], error: undefined })
-    const one = await drain(clientOf({ paging: paging({ maxPages: 1 }) }).pages(list))
+    const one = await drain(limited(1).pages(list))
     expect(one.items).toEqual([list])
     expect(one.error).toBeInstanceOf(LimitExceededError)
     expect((one.error as LimitExceededError).resumeFrom?.body).toMatchObject({ components: [{ page: 1 }] })
