@@ -9,7 +9,6 @@ import type { GraphRequest } from '../types'
 import { checkContinues, listOrigins, responseOrigin, type ListOrigin } from './list-origins'
 import type { ItemsOptions, PagesOptions, Paging, PagingHost, PagingMethods, PagingOptions } from './paging'
 import {
-  isEmptyPage,
   pageItems,
   pagingInfoNext,
   readPage,
@@ -157,7 +156,12 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
       const next = stepFrom(page, course.paging)
       if (next === undefined) return
-      empty = isEmptyPage(page, course.paging) ? empty + 1 : 0
+      // Empty pages in a row; a page of a shape paging does not know counts as not empty.
+      try {
+        empty = pageItems(page, course.paging).length ? 0 : empty + 1
+      } catch {
+        empty = 0
+      }
       if (empty >= STALLED_PAGES)
         throw resumable(
           new PagingLoopError(`${empty} pages in a row were empty but had a next`),

@@ -1,10 +1,5 @@
 import { isObject as isRecord } from '../../model/check/kit'
-import {
-  endpointAtPath,
-  graphPath,
-  isComponentName,
-  maxSortedJsonDepth,
-} from '../../model/core'
+import { endpointAtPath, graphPath, isComponentName, maxSortedJsonDepth } from '../../model/core'
 import { InvalidResponseError, PagingLoopError, PagingRefusedError } from '../errors'
 import type { EndpointName, GraphRequest } from '../types'
 
@@ -151,14 +146,6 @@ export function pageItems(response: unknown, paging: EndpointName | undefined): 
   return items
 }
 
-/** Whether a page has no items; a page of a shape paging does not know counts as not empty. */
-export function isEmptyPage(response: unknown, paging: EndpointName | undefined): boolean {
-  try {
-    return pageItems(response, paging).length === 0
-  } catch {
-    return false
-  }
-}
 /**
  * Requests of one run the loop guard remembers, most recent first: 16 bytes or so each, so at most a few MB
  * however long a run goes (a cycle longer than this is still stopped by maxPages).
