@@ -85,30 +85,25 @@ export function stepTo(
   }
   if (paging) return step
   const title = field(list, 'title')
-  return {
-    ...step,
-    name: continuedComponent(step.endpoint, body),
-    title: typeof title === 'string' ? title : undefined,
-  }
-}
-
-/**
- * The component a body continues, or undefined if it is no component continuation: a lookup of one id asking
- * for one known component that carries a `page`, and no page of its own.
- */
-function continuedComponent(endpoint: EndpointName, body: Readonly<Record<string, unknown>>) {
+  // The component a body continues, if it is a component continuation: a lookup of one id asking for one known
+  // component that carries a `page`, and no page of its own.
   const { ids, components, page } = body
   const [component] = Array.isArray(components) && components.length === 1 ? components : []
-  const name = field(component, 'name')
-  return endpoint === 'lookup' &&
-    page === undefined &&
-    Array.isArray(ids) &&
-    ids.length === 1 &&
-    typeof name === 'string' &&
-    isComponentName(name) &&
-    field(component, 'page') !== undefined
-    ? name
-    : undefined
+  const continued = field(component, 'name')
+  return {
+    ...step,
+    name:
+      step.endpoint === 'lookup' &&
+      page === undefined &&
+      Array.isArray(ids) &&
+      ids.length === 1 &&
+      typeof continued === 'string' &&
+      isComponentName(continued) &&
+      field(component, 'page') !== undefined
+        ? continued
+        : undefined,
+    title: typeof title === 'string' ? title : undefined,
+  }
 }
 
 /** The page a step's answer holds, or an `InvalidResponseError` naming where it should have been. */
