@@ -122,22 +122,26 @@ function scopeField(scope: string | readonly string[] | undefined): { scope?: st
   return { scope: typeof scope === 'string' ? scope : scope.join(' ') }
 }
 
-// The options every token-endpoint grant reads (IdentityOptions).
-const IDENTITY_OPTIONS = [
-  'authUrl',
-  'clientId',
-  'clientSecret',
-  'basicAuth',
-  'tokenStore',
-  'refreshMarginMs',
-  'onTokenRefresh',
-  'timeoutMs',
-]
-
 /** Checks the options every token-endpoint grant shares, and that it reads each; returns its attempt timeout. */
 function checkIdentity(options: IdentityOptions, grant: string, own: readonly string[]): number {
   // A key no grant reads (`scopes`, `timeout`) would be dropped unnoticed.
-  refuseUnknown(options, [...IDENTITY_OPTIONS, ...own], grant, ['auth'])
+  // The grant's own, and those every token-endpoint grant reads (IdentityOptions).
+  refuseUnknown(
+    options,
+    [
+      ...own,
+      'authUrl',
+      'clientId',
+      'clientSecret',
+      'basicAuth',
+      'tokenStore',
+      'refreshMarginMs',
+      'onTokenRefresh',
+      'timeoutMs',
+    ],
+    grant,
+    ['auth'],
+  )
   httpUrl(options.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
   requireNonEmpty(options.clientId, ['auth', 'clientId'])
   requireNonEmpty(options.clientSecret, ['auth', 'clientSecret'])
