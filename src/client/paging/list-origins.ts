@@ -80,7 +80,8 @@ export function listOrigins() {
   return {
     /** Records a list the client hands out (an answer, a page read from one), and the lists it holds. */
     adopt,
-    originOf: (list: unknown): ListOrigin | undefined => (isRecord(list) ? origins.get(list) : undefined),
+    // WeakMap's get answers undefined for what it cannot hold (a string, null): no test of the list first.
+    originOf: (list: unknown): ListOrigin | undefined => origins.get(list as object),
   }
 }
 
