@@ -6,6 +6,8 @@ import { hql, silo } from 'hql'
 import {
   createClient,
   InvalidResponseError,
+  LimitExceededError,
+  paging,
   PagingLoopError,
   PagingRefusedError,
   staticTokenGrant,
@@ -143,6 +145,29 @@ describe('the guards of a run over a list', () => {
     const list = listPage(0, continuation(1))
     expect((await drain(clientOf().pages(list, { maxPages: 0 }))).items).toEqual([])
     expect((await drain(clientOf().items(list, { maxPages: 0 }))).items).toEqual([])
+    expect(server.requests).toHaveLength(0)
+  })
+
+  it("the piece's own maxPages: 0 ends a list's run quietly, 1 throws after the list in hand, resumable", async () => {
+    server.handle((request, res) => {
+      const page = JSON.parse(request.body).components[0].page as number
+      sendJson(res, 200, answer(listPage(page, continuation(page + 1))))
+    })
+    const list = listPage(0, continuation(1))
+    const limited = (maxPages: number) =>
+      createClient({
+        baseUrl: server.url,
+        auth: staticTokenGrant('token-of-lists'),
+        ...FAST,
+        check: undefined,
+        paging: paging({ maxPages }),
+      })
+    const none = await drain(limited(0).pages(list))
+    expect(none).toEqual({ items: [], error: undefined })
+    const one = await drain(limited(1).pages(list))
+    expect(one.items).toEqual([list])
+    expect(one.error).toBeInstanceOf(LimitExceededError)
+    expect((one.error as LimitExceededError).resumeFrom?.body).toMatchObject({ components: [{ page: 1 }] })
     expect(server.requests).toHaveLength(0)
   })
 })

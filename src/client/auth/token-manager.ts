@@ -85,43 +85,35 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
     return Date.now() < token.expiresAt - Math.max(0, Math.min(refreshMarginMs, lifetimeMs / 2))
   }
 
-  /** Asks the token endpoint; the store is the caller's to update. */
-  async function request(
-    current: StoredToken | undefined,
-    reason: TokenRefreshInfo['reason'],
-    context: AuthContext,
-  ): Promise<StoredToken> {
-    remember(current, context)
-    const startedAt = Date.now()
-    try {
-      // The grant's token request has made its tokens secrets already.
-      const token = await obtain(current, reason, context)
-      if (token.expiresAt !== undefined)
-        last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
-      return token
-    } catch (error) {
-      // A grant the server refuses for good leaves nothing worth keeping: forget it rather than retry it.
-      if (error instanceof OAuthError && error.error === 'invalid_grant') await store.clear()
-      throw error
-    }
-  }
-
   async function refresh(
     stale: string | undefined,
     reason: TokenRefreshInfo['reason'],
     context: AuthContext,
   ): Promise<StoredToken> {
+    /** Asks the token endpoint; the store is the caller's to update. */
+    const obtainFor = async (current: StoredToken | undefined): Promise<StoredToken> => {
+      remember(current, context)
+      const startedAt = Date.now()
+      try {
+        // The grant's token request has made its tokens secrets already.
+        const token = await obtain(current, reason, context)
+        if (token.expiresAt !== undefined)
+          last = { accessToken: token.accessToken, lifetimeMs: token.expiresAt - startedAt }
+        return token
+      } catch (error) {
+        // A grant the server refuses for good leaves nothing worth keeping: forget it rather than retry it.
+        if (error instanceof OAuthError && error.error === 'invalid_grant') await store.clear()
+        throw error
+      }
+    }
     if (store.refresh !== undefined) {
-      // What it resolves with, `shared` remembers as a secret; `request` the token it replaces.
-      return store.refresh({
-        usable: (token) => usable(token, stale),
-        obtain: (current) => request(current, reason, context),
-      })
+      // What it resolves with, `shared` remembers as a secret; `obtain` the token it replaces.
+      return store.refresh({ usable: (token) => usable(token, stale), obtain: obtainFor })
     }
     const current = await read(context.signal)
     if (usable(current, stale)) return current!
     if (usable(unstored, stale)) return unstored!
-    const token = await request(current, reason, context)
+    const token = await obtainFor(current)
     try {
       await store.set(token)
       unstored = undefined

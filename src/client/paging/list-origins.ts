@@ -2,7 +2,6 @@ import { isObject as isRecord } from '../../model/check/kit'
 import type { Query } from '../../model/core'
 import { PagingRefusedError } from '../errors'
 import { field, type Step } from './steps'
-import type { EndpointName } from '../types'
 
 /**
  * Where a list the client handed out came from, so that its `next` can be held to continuing it: a whole
@@ -12,18 +11,14 @@ import type { EndpointName } from '../types'
  * ones): a next that asks for others would answer another list.
  */
 export type ListOrigin = (
-  | { readonly kind: 'response'; readonly endpoint: EndpointName; readonly query: Query }
+  | { readonly kind: 'response'; readonly query: Query }
   | { readonly kind: 'component'; readonly name: string; readonly parentId: string | undefined }
   | { readonly kind: 'silo'; readonly title: string }
 ) & { readonly components: unknown }
 
-/** How deep lists nest in a response: components nest `maxComponentDepth` (5) levels; a little more is free. */
-const MAX_DEPTH = 8
-
 /** The origin of a query's pages. */
 export const responseOrigin = (query: Query): ListOrigin => ({
   kind: 'response',
-  endpoint: query.endpoint,
   query,
   components: query.body.components,
 })
@@ -54,7 +49,9 @@ export function listOrigins() {
    * the catalogue) that the object holds as its own. What the query did not ask for is not in the list's type.
    */
   function visitPairs(content: unknown, requested: unknown, depth: number): void {
-    if (!Array.isArray(content) || !Array.isArray(requested) || depth > MAX_DEPTH) return
+    // Lists nest no deeper than components do (`maxComponentDepth`, 5 levels): 8 leaves room. A number here, not a
+    // constant: a bundle kept the constant as a variable of its own.
+    if (!Array.isArray(content) || !Array.isArray(requested) || depth > 8) return
     for (const pair of content) {
       const object = field(pair, 'object')
       if (!isRecord(object)) continue
@@ -81,7 +78,8 @@ export function listOrigins() {
   return {
     /** Records a list the client hands out (an answer, a page read from one), and the lists it holds. */
     adopt,
-    originOf: (list: unknown): ListOrigin | undefined => (isRecord(list) ? origins.get(list) : undefined),
+    // WeakMap's get answers undefined for what it cannot hold (a string, null): no test of the list first.
+    originOf: (list: unknown): ListOrigin | undefined => origins.get(list as object),
   }
 }
 
@@ -127,7 +125,7 @@ export function checkContinues(
   const list = component
     ? `${origin.name} (of ${origin.parentId === undefined ? 'an object without an mhid' : quoted(origin.parentId)})`
     : response
-      ? `this ${origin.endpoint} response`
+      ? `this ${origin.query.endpoint} response`
       : `the silo ${quoted(origin.title)}`
   // A response's next pages its query, whose promise its pages are checked against (when there is a check),
   // whatever the body asks for. A continuation is checked against its own body: that must ask for what the
@@ -139,7 +137,7 @@ export function checkContinues(
     ) === asked(origin.components)
   const continues = component
     ? name === origin.name && id === origin.parentId
-    : name === undefined && endpoint === (response ? origin.endpoint : 'lookup')
+    : name === undefined && endpoint === (response ? origin.query.endpoint : 'lookup')
   if (!continues || !same)
     throw new PagingRefusedError(
       `the next of ${list} does not continue it (it asks ${endpoint}${name === undefined ? ' for a page of its own' : ` for the ${name} of ${typeof id === 'string' ? quoted(id) : 'no object'}`}${same ? '' : ', with other components'})`,

@@ -9,7 +9,6 @@ import type { GraphRequest } from '../types'
 import { checkContinues, listOrigins, responseOrigin, type ListOrigin } from './list-origins'
 import type { ItemsOptions, PagesOptions, Paging, PagingHost, PagingMethods, PagingOptions } from './paging'
 import {
-  isEmptyPage,
   pageItems,
   pagingInfoNext,
   readPage,
@@ -56,30 +55,26 @@ function courseOf(
   const list = isRecord(source) && Object.hasOwn(source, 'pagingInfo')
   const paging = list ? undefined : (source as Query).endpoint
   const origin = list ? originOf(source) : responseOrigin(source as Query)
-  if (resumeFrom === undefined)
-    return list
-      ? { given: source, first: undefined, paging, origin }
-      : {
-          given: undefined,
-          first: { request: compile(source as Query), endpoint: paging! },
-          paging,
-          origin,
-        }
-  const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
-  if (typeof endpoint !== 'string' || !isRecord(body))
-    throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
-  let first: Step
-  try {
-    first = stepTo(source, endpoint, body, paging, scrub)
-    // Held to the list as its next is (an error's resumeFrom always is): no other object or components.
-    if (list) checkContinues(first, origin, scrub)
-  } catch {
-    throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
+  let first: Step | undefined
+  if (resumeFrom === undefined) {
+    if (!list) first = { request: compile(source as Query), endpoint: paging! }
+  } else {
+    const { endpoint, body } = isRecord(resumeFrom) ? resumeFrom : {}
+    if (typeof endpoint !== 'string' || !isRecord(body))
+      throw new ClientConfigError("expected an error's resumeFrom", ['resumeFrom'])
+    try {
+      first = stepTo(source, endpoint, body, paging, scrub)
+      // Held to the list as its next is (an error's resumeFrom always is): no other object or components.
+      if (list) checkContinues(first, origin, scrub)
+    } catch {
+      throw new ClientConfigError(`resumeFrom does not continue this ${paging ?? 'list'}`, ['resumeFrom'])
+    }
+    const own = list ? stepAfter(source, paging) : undefined
+    if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
+      throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
   }
-  const own = list ? stepAfter(source, paging) : undefined
-  if (own && (own.name !== first.name || own.endpoint !== first.endpoint))
-    throw new ClientConfigError('resumeFrom does not continue this list', ['resumeFrom'])
-  return { given: undefined, first, paging, origin }
+  // With no first request, the list is in hand: the run's first page.
+  return { given: first ? undefined : source, first, paging, origin }
 }
 
 /**
@@ -136,39 +131,37 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
       ['maxPages'],
       wholeOrInfinity,
     )
+    const visit = visitedRequests()
+    // A list in hand (`given`) is the run's first page, and counts as one (with maxPages 0 there is none, as for a
+    // query): nothing to fetch, nothing to resume. Every later page is fetched from its step.
+    let { given: page, first: step } = course
     let count = 0
     let empty = 0
-    let step = course.first
-    // The list in hand counts as a page: with maxPages 0 there is none, as for a query.
-    if (course.given !== undefined && maxPages > 0) {
-      // A list in hand is the run's first page: nothing to fetch, nothing to resume.
-      count = 1
-      yield { page: course.given, request: undefined }
-      if (ownLimit && count >= maxPages) return
-      step = stepFrom(course.given, course.paging)
-      empty = isEmptyPage(course.given, course.paging) ? 1 : 0
-    }
-    if (step === undefined) return
-    const visit = visitedRequests()
-    visit(step.request, step.key)
+    if (step) visit(step.request, step.key)
     while (count < maxPages) {
       count++
-      const request = step.request
-      if (call.signal?.aborted)
-        throw resumable(new AbortedError(call.signal.reason, undefined, scrub), request)
-      let page: unknown
-      try {
-        // Every page of a run is the list's own (fetchPage adopts it so): one origin from start to end.
-        page = await fetchPage(step, call, course.origin)
-      } catch (error) {
-        throw resumable(error, request)
+      const request = step?.request
+      if (step) {
+        if (call.signal?.aborted)
+          throw resumable(new AbortedError(call.signal.reason, undefined, scrub), request)
+        try {
+          // Every page of a run is the list's own (fetchPage adopts it so): one origin from start to end.
+          page = await fetchPage(step, call, course.origin)
+        } catch (error) {
+          throw resumable(error, request)
+        }
       }
       yield { page, request }
       if (ownLimit && count >= maxPages) return
       // A bad or repeating next ends the run: every page before it was yielded, there is nothing to resume.
       const next = stepFrom(page, course.paging)
       if (next === undefined) return
-      empty = isEmptyPage(page, course.paging) ? empty + 1 : 0
+      // Empty pages in a row; a page of a shape paging does not know counts as not empty.
+      try {
+        empty = pageItems(page, course.paging).length ? 0 : empty + 1
+      } catch {
+        empty = 0
+      }
       if (empty >= STALLED_PAGES)
         throw resumable(
           new PagingLoopError(`${empty} pages in a row were empty but had a next`),
@@ -179,7 +172,8 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
     }
     // Only the default limit ends here (the caller's stops above, quietly): a result cut short must not pass
     // for a whole one, so it throws, with the next page to resume from.
-    if (!ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
+    // (A list in hand under maxPages 0 has no next step read: it ends quietly, as it always has.)
+    if (step && !ownLimit) throw resumable(new LimitExceededError('maxPages', maxPages), step.request)
   }
 
   async function* items(
@@ -197,7 +191,7 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
       try {
         pageOfItems = pageItems(page, course.paging)
       } catch (error) {
-        throw request === undefined ? error : resumable(error, request)
+        throw resumable(error, request)
       }
       for (const item of pageOfItems) {
         yield item
@@ -267,10 +261,11 @@ export const DEFAULT_MAX_PAGES = 1000
  */
 export const STALLED_PAGES = 10
 
-function resumable(error: unknown, request: GraphRequest): unknown {
+/** `error` with the request to resume from, if there is one (a list in hand has none) and it has none yet. */
+function resumable(error: unknown, request: GraphRequest | undefined): unknown {
   // Not enumerable: JSON.stringify and util.inspect leave it out. The body is the server's, sent back as it
   // came, so it cannot be scrubbed, and may quote a secret (a cursor made of the token).
-  if (error instanceof ClientError && error.resumeFrom === undefined)
+  if (request && error instanceof ClientError && error.resumeFrom === undefined)
     Object.defineProperty(error, 'resumeFrom', { value: request, writable: true })
   return error
 }

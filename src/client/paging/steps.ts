@@ -1,11 +1,5 @@
 import { isObject as isRecord } from '../../model/check/kit'
-import {
-  endpointAtPath,
-  endpointOfGraphPath,
-  graphPath,
-  isComponentName,
-  maxSortedJsonDepth,
-} from '../../model/core'
+import { endpointAtPath, graphPath, isComponentName, maxSortedJsonDepth } from '../../model/core'
 import { InvalidResponseError, PagingLoopError, PagingRefusedError } from '../errors'
 import type { EndpointName, GraphRequest } from '../types'
 
@@ -82,38 +76,34 @@ export function stepTo(
   paging: EndpointName | undefined,
   scrub: (text: string) => string,
 ): Step {
-  const path = pagedEndpointPath(endpoint, paging, scrub)
+  const name = pagedEndpoint(endpoint, paging, scrub)
+  const path = graphPath(name)
   const step = {
     request: { endpoint: path, method: 'POST', body } as const,
-    endpoint: endpointOfGraphPath(path),
+    endpoint: name,
     key: requestHash(path, body),
   }
   if (paging) return step
   const title = field(list, 'title')
-  return {
-    ...step,
-    name: continuedComponent(step.endpoint, body),
-    title: typeof title === 'string' ? title : undefined,
-  }
-}
-
-/**
- * The component a body continues, or undefined if it is no component continuation: a lookup of one id asking
- * for one known component that carries a `page`, and no page of its own.
- */
-function continuedComponent(endpoint: EndpointName, body: Readonly<Record<string, unknown>>) {
+  // The component a body continues, if it is a component continuation: a lookup of one id asking for one known
+  // component that carries a `page`, and no page of its own.
   const { ids, components, page } = body
   const [component] = Array.isArray(components) && components.length === 1 ? components : []
-  const name = field(component, 'name')
-  return endpoint === 'lookup' &&
-    page === undefined &&
-    Array.isArray(ids) &&
-    ids.length === 1 &&
-    typeof name === 'string' &&
-    isComponentName(name) &&
-    field(component, 'page') !== undefined
-    ? name
-    : undefined
+  const continued = field(component, 'name')
+  return {
+    ...step,
+    name:
+      step.endpoint === 'lookup' &&
+      page === undefined &&
+      Array.isArray(ids) &&
+      ids.length === 1 &&
+      typeof continued === 'string' &&
+      isComponentName(continued) &&
+      field(component, 'page') !== undefined
+        ? continued
+        : undefined,
+    title: typeof title === 'string' ? title : undefined,
+  }
 }
 
 /** The page a step's answer holds, or an `InvalidResponseError` naming where it should have been. */
@@ -151,14 +141,6 @@ export function pageItems(response: unknown, paging: EndpointName | undefined): 
   return items
 }
 
-/** Whether a page has no items; a page of a shape paging does not know counts as not empty. */
-export function isEmptyPage(response: unknown, paging: EndpointName | undefined): boolean {
-  try {
-    return pageItems(response, paging).length === 0
-  } catch {
-    return false
-  }
-}
 /**
  * Requests of one run the loop guard remembers, most recent first: 16 bytes or so each, so at most a few MB
  * however long a run goes (a cycle longer than this is still stopped by maxPages).
@@ -187,13 +169,10 @@ export function visitedRequests(): (request: GraphRequest, key?: number) => void
 // fed one number (a UTF-16 unit, a tag, a length) at a time. Module state, not a closure's: a hash is computed
 // synchronously from start to end, and the loop guard runs on every page. Not meant to resist a server that
 // crafts collisions: one would only end its own paging with an error.
+// Each hash starts from the two hashes' offsets (FNV-1a's 0x811c9dc5, djb2's 5381) and ends in a 53-bit number,
+// written out in each hash rather than as functions of their own: a program's bundle carries requestHash alone.
 let fnv = 0
 let djb = 0
-
-function start(): void {
-  fnv = 0x811c9dc5
-  djb = 5381
-}
 
 function mix(code: number): void {
   fnv = Math.imul(fnv ^ code, 0x01000193)
@@ -217,20 +196,13 @@ function mixText(text: string): void {
   djb = d
 }
 
-const digest = (): number => (djb & 0x1fffff) * 0x100000000 + (fnv >>> 0)
-
 /** The 53-bit hash of a string. */
 export function hash53(text: string): number {
-  start()
+  fnv = 0x811c9dc5
+  djb = 5381
   mixText(text)
-  return digest()
+  return (djb & 0x1fffff) * 0x100000000 + (fnv >>> 0)
 }
-
-// Tags of the kinds of JSON value, so that `1` and `"1"`, `[]` and `{}` hash apart.
-const STRING = 1
-const PRIMITIVE = 2
-const ARRAY = 3
-const OBJECT = 4
 
 /**
  * The 53-bit hash of a request: its endpoint and its body walked with object keys in sorted order, so that two
@@ -240,31 +212,34 @@ const OBJECT = 4
  * could exhaust the stack.
  */
 export function requestHash(endpoint: string, body: unknown): number {
-  start()
+  fnv = 0x811c9dc5
+  djb = 5381
   mixText(endpoint)
   mixValue(body, 0)
-  return digest()
+  return (djb & 0x1fffff) * 0x100000000 + (fnv >>> 0)
 }
 
+// Each kind of JSON value is tagged (string 1, other primitive 2, array 3, object 4), so that `1` and `"1"`,
+// `[]` and `{}` hash apart. Written as numbers: a bundle kept each name as a variable of its own.
 function mixValue(value: unknown, depth: number): void {
   if (depth > maxSortedJsonDepth) throw invalid('nests too deep to follow', ['pagingInfo', 'next', 'body'])
   if (typeof value === 'string') {
-    mix(STRING)
+    mix(1)
     mixText(value)
   } else if (Array.isArray(value)) {
-    mix(ARRAY)
+    mix(3)
     mix(value.length)
     for (let i = 0; i < value.length; i++) mixValue(value[i], depth + 1)
   } else if (isRecord(value)) {
     const keys = Object.keys(value).sort()
-    mix(OBJECT)
+    mix(4)
     mix(keys.length)
     for (const key of keys) {
       mixText(key)
       mixValue(value[key], depth + 1)
     }
   } else {
-    mix(PRIMITIVE)
+    mix(2)
     mixText(String(value))
   }
 }
@@ -290,11 +265,18 @@ function invalid(message: string, path: (string | number)[]): InvalidResponseErr
  * lookup). Anything else (an absolute URL, `//host`, another endpoint, dot segments) is refused, so the token
  * only ever goes to `baseUrl`'s graph endpoints. The refused value is quoted, scrubbed of known secrets.
  */
-export function pagedEndpointPath(
+export const pagedEndpointPath = (
   endpoint: string,
   paging: EndpointName | undefined,
   scrub: (text: string) => string,
-): `/graph/${EndpointName}` {
+): `/graph/${EndpointName}` => graphPath(pagedEndpoint(endpoint, paging, scrub))
+
+/** The endpoint `pagedEndpointPath` names: what a step reads, and builds its path from. */
+function pagedEndpoint(
+  endpoint: string,
+  paging: EndpointName | undefined,
+  scrub: (text: string) => string,
+): EndpointName {
   // Scrubbed before it is cut short: half a token is no longer a known value, and would slip through.
   const refuse = (why: string) =>
     new PagingRefusedError(
@@ -306,5 +288,5 @@ export function pagedEndpointPath(
   const name = endpointAtPath(endpoint)
   if (name === undefined || (paging && name !== paging))
     throw refuse(paging ? `does not page the ${paging} endpoint` : 'is not a graph endpoint')
-  return graphPath(name)
+  return name
 }

@@ -24,7 +24,8 @@ import {
 type Check = Checker<unknown>
 
 /** A context the query shapes (a top-level item's), or one of a component without a context: any object. */
-export const anyContext: Check = c.record(c.unknown)
+// The same checker as a Name's (any object): one construction, not two.
+export const anyContext: Check = NameSchema
 /** An item `{ object, context }` whose object is one of `types` (`objectOf`) and whose context `context` checks. */
 export const pair = (
   types: readonly ObjectTypeName[],
