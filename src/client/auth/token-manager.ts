@@ -50,7 +50,7 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
   // A store is the app's code, or data anyone with access wrote: what `get` gives that is no token (null, a
   // bare string, a number or object where a token goes) counts as none, and the grant asks for a new one,
   // rather than crash the call or send `Bearer undefined`. A bad `expiresAt` reads as expired already.
-  const read = async (signal: AbortSignal): Promise<StoredToken | undefined> => {
+  const read = async (signal?: AbortSignal): Promise<StoredToken | undefined> => {
     const token = (await raceAbort(store.get(), signal)) as StoredToken | undefined
     return typeof token?.accessToken == 'string' &&
       token.accessToken &&
@@ -110,7 +110,9 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
       // What it resolves with, `shared` remembers as a secret; `obtain` the token it replaces.
       return store.refresh({ usable: (token) => usable(token, stale), obtain: obtainFor })
     }
-    const current = await read(context.signal)
+    // Read under no call's signal: the refresh is every waiting call's, and one call's abort or time limit must
+    // not fail the others (each still stops waiting at its own, in `shared`).
+    const current = await read()
     if (usable(current, stale)) return current!
     if (usable(unstored, stale)) return unstored!
     const token = await obtainFor(current)

@@ -263,9 +263,13 @@ export const STALLED_PAGES = 10
 
 /** `error` with the request to resume from, if there is one (a list in hand has none) and it has none yet. */
 function resumable(error: unknown, request: GraphRequest | undefined): unknown {
-  // Not enumerable: JSON.stringify and util.inspect leave it out. The body is the server's, sent back as it
-  // came, so it cannot be scrubbed, and may quote a secret (a cursor made of the token).
-  if (request && error instanceof ClientError && error.resumeFrom === undefined)
-    Object.defineProperty(error, 'resumeFrom', { value: request, writable: true })
-  return error
+  // Marked on a copy: a token request's failure is one object for every call that waited on it, and each run
+  // resumes its own list. Not enumerable: JSON.stringify and util.inspect leave it out. The body is the server's,
+  // sent back as it came, so it cannot be scrubbed, and may quote a secret (a cursor made of the token).
+  return request && error instanceof ClientError && error.resumeFrom === undefined
+    ? Object.create(Object.getPrototypeOf(error), {
+        ...Object.getOwnPropertyDescriptors(error),
+        resumeFrom: { value: request, writable: true },
+      })
+    : error
 }
