@@ -26,9 +26,6 @@ export interface CallOptions {
   readonly totalTimeoutMs?: number
 }
 
-/** The options every call takes; an entry point that takes more names them to `readCallOptions`. */
-const CALL_OPTIONS = ['signal', 'headers', 'init', 'retry', 'timeoutMs', 'totalTimeoutMs']
-
 /**
  * A call's options, every key one the entry point reads (`more` are its own, such as `maxPages`): an option
  * nobody reads would be dropped unnoticed. (Each option's type is TypeScript's to check.)
@@ -40,7 +37,15 @@ export function readCallOptions<T extends CallOptions>(
   options: T | undefined,
   more: readonly string[] = [],
 ): T {
-  if (options) refuseUnknown(options, [...CALL_OPTIONS, ...more], 'this call')
+  // The options every call takes, and the entry point's own.
+  if (options) {
+    refuseUnknown(
+      options,
+      ['signal', 'headers', 'init', 'retry', 'timeoutMs', 'totalTimeoutMs', ...more],
+      'this call',
+    )
+    readRetry(options.retry)
+  }
   return options ?? ({} as T)
 }
 
@@ -96,4 +101,14 @@ export function readInit(init: unknown): Record<string, unknown> {
       )
   })
   return init as Record<string, unknown>
+}
+
+/**
+ * A retry policy given to the client or to one call: a function (`retries(…)`, your own), `false`, or none.
+ * Anything else would fail as a TypeError once a request had been sent.
+ */
+export function readRetry(retry: unknown): RetryPolicy | false | undefined {
+  if (retry !== undefined && retry !== false && typeof retry !== 'function')
+    throw new ClientConfigError('expected a retry policy such as retries(…), or false', ['retry'])
+  return retry as RetryPolicy | false | undefined
 }

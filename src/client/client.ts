@@ -1,9 +1,10 @@
 import type { Query, ResultOf } from '../model/core'
 import { compile } from '../compile'
+import { endpointNames, graphPath } from '../model/wire'
 import type { Auth } from './auth/auth'
 import { parseJsonOrUndefined } from './body'
 import { send, type ClientCore, type Outgoing } from './call'
-import { readCallOptions, readHeaders, type CallOptions } from './call-options'
+import { readCallOptions, readHeaders, readRetry, type CallOptions } from './call-options'
 import { runCheck, type ResponseCheck, type StandardSchemaV1 } from './check'
 import { ClientConfigError, InvalidResponseError } from './errors'
 import type { FetchLike, Middleware, RetryPolicy } from './middleware'
@@ -147,8 +148,6 @@ export function createClient(options: ClientOptions): Client | PagingClient {
   // network failure, and be retried as one.
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
     throw new ClientConfigError('expected a function', ['fetch'])
-  if (retry !== undefined && retry !== false && typeof retry !== 'function')
-    throw new ClientConfigError('expected a retry policy such as retries(…), or false', ['retry'])
   if (
     check !== undefined &&
     typeof check !== 'function' &&
@@ -178,7 +177,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
     ),
     timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], positive),
     totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], positive),
-    retry: retry || undefined,
+    retry: readRetry(retry) || undefined,
     middleware: options.middleware ?? [],
   }
   const { scrub } = secrets
@@ -241,7 +240,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
           body,
           idempotent:
             call.idempotent ??
-            (method === 'GET' || /^\/graph\/(?:explore|relate|lookup|silos)$/.test(endpoint)),
+            (method === 'GET' || endpointNames.some((name) => endpoint === graphPath(name))),
         },
         call,
         call.check as ResponseCheck | undefined,

@@ -93,3 +93,25 @@ describe('createClient', () => {
     ).resolves.toBeDefined()
   })
 })
+
+describe('pieces of the wrong kind', () => {
+  it('refuses a call whose retry policy is no function, before anything is sent', async () => {
+    for (const retry of [5, 'retries', {}, null, true])
+      expect((await refused(() => client().run(exploreMovies(), loose({ retry })))).path).toEqual(['retry'])
+  })
+
+  it('takes a middleware written as a class, its hooks on the prototype', async () => {
+    const seen: string[] = []
+    class Logger {
+      onRequest(request: { method: string }) {
+        seen.push(request.method)
+      }
+    }
+    await createClient({
+      baseUrl: server.url(),
+      auth: staticTokenGrant('hostile-inputs-token'),
+      middleware: [new Logger()],
+    }).run(exploreMovies())
+    expect(seen).toEqual(['POST'])
+  })
+})
