@@ -1,6 +1,7 @@
 import { TOKEN_PATH } from '../model/wire'
 import { ClientConfigError, ClientError } from './errors'
 import type { FetchLike, Middleware } from './middleware'
+import { refuseUnknown } from './option-checks'
 import { parseRetryAfter } from './retry-after'
 import { sleep } from './signals'
 
@@ -130,6 +131,14 @@ const monotonicNow = (): number => performance.now()
  * await budget.acquire(signal) // before each graph request
  */
 export function memoryRateBudget(options: RateBudgetOptions, now: () => number = monotonicNow): RateBudget {
+  // An option of another name (`onExceed`) would be dropped unnoticed: the budget would wait where it was told to
+  // fail.
+  refuseUnknown(
+    options,
+    ['requests', 'windowSeconds', 'onExceeded', 'smooth', 'maxPauseMs'],
+    'memoryRateBudget',
+    ['budget'],
+  )
   const log = sendLog(budgetLimits(options), now)
   return {
     acquire: async (signal) => {

@@ -1,6 +1,7 @@
 import { readHeaders } from './call-options'
 import { ClientConfigError, type RequestDescription } from './errors'
 import type { Middleware, RetryInfo } from './middleware'
+import { refuseUnknown } from './option-checks'
 
 /** Seen by `beforeRequest`: one attempt about to be sent (1 for the first, 2 for the first retry, …). */
 export interface BeforeRequestInfo {
@@ -58,6 +59,12 @@ export interface Hooks {
  * })
  */
 export function hooks(callbacks: Hooks): Middleware {
+  // A callback of another name (`afterRespons`, `onError`) would never be called, and one that is no function
+  // would fail only when its moment came: both refused here, naming it.
+  refuseUnknown(callbacks, ['beforeRequest', 'afterResponse', 'onRetry'], 'hooks', ['hooks'])
+  for (const [name, callback] of Object.entries(callbacks))
+    if (callback !== undefined && typeof callback !== 'function')
+      throw new ClientConfigError('expected a function', ['hooks', name])
   const started = new WeakMap<AbortSignal, number>()
   return {
     async onRequest(request, info) {

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest'
 import {
   createClient,
   clientCredentialsGrant,
+  hooks,
+  memoryRateBudget,
   paging,
   passwordGrant,
   refreshTokenGrant,
@@ -99,5 +101,23 @@ describe('the pieces', () => {
     ).not.toThrow()
     expect(() => retries({ limit: 1, network: false, statuses: [503] })).not.toThrow()
     expect(() => paging({ maxPages: 5 })).not.toThrow()
+  })
+
+  it('refuse a callback or budget option of another name, or a callback that is no function: hooks(), memoryRateBudget()', async () => {
+    // Never called, or the budget waiting where it was told to fail (a reviewer's finding of session 22).
+    expect((await refused(() => hooks(loose({ afterRespons: () => {} })))).path).toEqual([
+      'hooks',
+      'afterRespons',
+    ])
+    expect((await refused(() => hooks(loose({ onRetry: 5 })))).path).toEqual(['hooks', 'onRetry'])
+    expect(
+      (await refused(() => memoryRateBudget(loose({ requests: 1, windowSeconds: 1, onExceed: 'fail' }))))
+        .path,
+    ).toEqual(['budget', 'onExceed'])
+    // What each reads is taken.
+    expect(() => hooks({ beforeRequest: () => {}, afterResponse: () => {}, onRetry: () => {} })).not.toThrow()
+    expect(() =>
+      memoryRateBudget({ requests: 1, windowSeconds: 1, onExceeded: 'fail', smooth: false, maxPauseMs: 5 }),
+    ).not.toThrow()
   })
 })
