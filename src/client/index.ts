@@ -95,3 +95,7 @@ export {
 } from './errors'
 export type { SafeResult } from './safe'
 export type { GraphRequest, ItemOf, PageableList, SiloItem } from './types'
+// For hql/redis, which reaches the client through this entry only: the one refusal of unknown options, and
+// setTimeout's range that its times are held to.
+export { refuseUnknown } from './option-checks'
+export { LONGEST_TIMER } from './signals'

@@ -1,6 +1,4 @@
-import { refuseUnknown } from '../client/option-checks'
-import { LONGEST_TIMER } from '../client/signals'
-import { ClientConfigError, type RedisStateInfo } from '../client'
+import { ClientConfigError, LONGEST_TIMER, refuseUnknown, type RedisStateInfo } from '../client'
 import { commandSender, type RedisClientLike, type SendCommand } from './client'
 import { RedisLink } from './link'
 
