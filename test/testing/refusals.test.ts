@@ -36,9 +36,9 @@ function spreadOverflows(count: number): boolean {
 }
 
 /**
- * Runs `run` with about `slots` arguments' room (8 bytes each) left on the stack, the rest held by the
- * arguments of a call `run` is made from: how many a spread from here overflows with is measured (to within
- * 1,024), and all but `slots` of them are passed. Arguments take the same room in any tier of the JIT, where a
+ * Runs `run` with about `slots` arguments' room (8 bytes each) left on the stack, the rest held by arguments
+ * it is called with (and ignores): how many a spread from here overflows with is measured (to within 1,024),
+ * and all but `slots` of them are passed. Arguments take the same room in any tier of the JIT, where a
  * recursion's frames do not.
  */
 function withStackLeft(slots: number, run: () => void): void {
@@ -51,10 +51,7 @@ function withStackLeft(slots: number, run: () => void): void {
     if (spreadOverflows(middle)) high = middle
     else low = middle
   }
-  const holder = function (this: void) {
-    run()
-  }
-  holder.apply(undefined, new Array(Math.max(0, high - slots)))
+  Reflect.apply(run, undefined, new Array(Math.max(0, high - slots)))
 }
 
 describe('a bad argument is a TypeError naming it, never a crash inside a helper', () => {
