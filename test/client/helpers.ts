@@ -29,6 +29,14 @@ export const FAST = {
   paging: paging(),
 } as const
 
+/**
+ * For the tests of a server that stalls: an attempt's time limit (`timeoutMs`) far past any honest answer on a
+ * loaded machine, and a stall (a `slow` fault's `ms`) that outlasts it for good. At 250 ms against a 2 s stall,
+ * an attempt at load 30 could time out before its request reached the service: the stall then met the next
+ * attempt, or the next call, and an honest attempt could time out too.
+ */
+export const STALL = { timeoutMs: 5_000, ms: 600_000 } as const
+
 export function grant(service: FakeService, overrides: Partial<PasswordGrantOptions> = {}) {
   return passwordGrant({
     authUrl: service.url,

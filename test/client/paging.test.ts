@@ -14,7 +14,7 @@ import {
   TimeoutError,
 } from '../../src/client'
 import { startFakeService, type FakeService } from './fake-service'
-import { FAST_RETRY, clientFor, drain, expectedNames, exploreMovies, nameOf } from './helpers'
+import { FAST_RETRY, STALL, clientFor, drain, expectedNames, exploreMovies, nameOf } from './helpers'
 
 let service: FakeService
 let other: FakeService
@@ -46,8 +46,10 @@ describe('following pages', () => {
     service.inject(2, { kind: 'status', status: 503 })
     service.inject(2, { kind: 'status', status: 401 })
     service.inject(3, { kind: 'reset' })
-    service.inject(3, { kind: 'slow', ms: 2_000 })
-    const { items, error } = await drain(clientFor(service).items(exploreMovies(), { timeoutMs: 250 }))
+    service.inject(3, { kind: 'slow', ms: STALL.ms })
+    const { items, error } = await drain(
+      clientFor(service).items(exploreMovies(), { timeoutMs: STALL.timeoutMs }),
+    )
     expect(error).toBeUndefined()
     expect(items.map(nameOf)).toEqual(expectedNames(10))
     expect(service.tokenRequests.map((r) => r.form['grant_type'])).toEqual([

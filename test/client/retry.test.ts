@@ -11,7 +11,7 @@ import {
 import { backoffDelay } from '../../src/client/retries'
 import { parseRetryAfter } from '../../src/client/retry-after'
 import { startFakeService, type FakeService } from './fake-service'
-import { FAST_RETRY, clientFor, exploreMovies } from './helpers'
+import { FAST_RETRY, STALL, clientFor, exploreMovies } from './helpers'
 
 let service: FakeService
 beforeAll(async () => {
@@ -41,17 +41,18 @@ describe('retried failures', () => {
   })
 
   it('retries an attempt that outlives timeoutMs, then throws the timeout when attempts run out', async () => {
-    service.inject(0, { kind: 'slow', ms: 2_000 })
-    await clientFor(service).run(exploreMovies(), { timeoutMs: 250 })
+    service.inject(0, { kind: 'slow', ms: STALL.ms })
+    await clientFor(service).run(exploreMovies(), { timeoutMs: STALL.timeoutMs })
     expect(service.graphRequests).toHaveLength(2)
 
-    service.inject(0, { kind: 'slow', ms: 2_000 })
-    service.inject(0, { kind: 'stallBody', ms: 2_000 })
+    service.inject(0, { kind: 'slow', ms: STALL.ms })
+    service.inject(0, { kind: 'stallBody', ms: STALL.ms })
     const error = await clientFor(service, { retry: retries({ limit: 1, baseDelayMs: 1 }) })
-      .run(exploreMovies(), { timeoutMs: 250 })
+      .run(exploreMovies(), { timeoutMs: STALL.timeoutMs })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TimeoutError)
-    expect(error).toMatchObject({ code: 'timeout', scope: 'attempt', timeoutMs: 250 })
+    expect(error).toMatchObject({ code: 'timeout', scope: 'attempt', timeoutMs: STALL.timeoutMs })
+    expect(service.graphRequests).toHaveLength(4)
   })
 
   it('does not retry a 400 or a 404', async () => {

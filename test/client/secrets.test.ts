@@ -12,7 +12,7 @@ import {
 } from '../../src/client'
 import { MAX_TOKENS, Secrets } from '../../src/client/secrets'
 import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
-import { clientFor, exploreMovies, secretValues, failure } from './helpers'
+import { STALL, clientFor, exploreMovies, secretValues, failure } from './helpers'
 import { startHostileServer } from './hostile-server'
 
 let service: FakeService
@@ -96,9 +96,9 @@ describe('no secret in any error output', () => {
     service.inject(0, { kind: 'reset' })
     service.inject(0, { kind: 'reset' })
     errors.push(await failure(client.run(exploreMovies())))
-    service.inject(0, { kind: 'slow', ms: 2_000 })
-    service.inject(0, { kind: 'slow', ms: 2_000 })
-    errors.push(await failure(client.run(exploreMovies(), { timeoutMs: 250 })))
+    service.inject(0, { kind: 'slow', ms: STALL.ms })
+    service.inject(0, { kind: 'slow', ms: STALL.ms })
+    errors.push(await failure(client.run(exploreMovies(), { timeoutMs: STALL.timeoutMs })))
     service.inject(0, { kind: 'malformed' })
     errors.push(await failure(client.run(exploreMovies())))
     service.inject(0, {

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import {
   createClient,
   HttpError,
+  type Auth,
   memoryTokenStore,
   passwordGrant,
   retries,
@@ -17,6 +18,21 @@ import { TOKEN_PATH } from '../../src/model/wire'
 import { hostileServerForFile, type ReceivedRequest } from './hostile-server'
 
 const server = hostileServerForFile()
+
+// What a test waits for (a request held, a renewal begun) is checked again whenever one of them happens: an
+// event to wait for, not a time to sleep, which a loaded machine may outlast.
+const waiting = new Set<() => void>()
+const changed = () => waiting.forEach((check) => check())
+const until = (done: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      if (!done()) return
+      waiting.delete(check)
+      resolve()
+    }
+    waiting.add(check)
+    check()
+  })
 
 /** The service: numbered tokens of `lifetime` s; graph calls answered 200 with a known token, else 401. */
 function service(lifetime: number | (() => number) = 3600) {
@@ -47,8 +63,9 @@ function service(lifetime: number | (() => number) = 3600) {
     const token = String(request.headers.authorization).replace(/^Bearer /, '')
     const answer = () =>
       state.valid.has(token) ? send(200, { content: [] }) : send(401, { error: 'invalid_token' })
-    if (state.held) state.held.push(answer)
-    else answer()
+    if (!state.held) return answer()
+    state.held.push(answer)
+    changed()
   })
   return state
 }
@@ -62,25 +79,39 @@ const grantOn = (tokenStore?: TokenStore) =>
     password: 'user-password-0123456789',
     ...(tokenStore === undefined ? {} : { tokenStore }),
   })
-const clientOn = (tokenStore?: TokenStore) => createClient({ baseUrl: server.url, auth: grantOn(tokenStore) })
+const clientOn = (tokenStore?: TokenStore, auth: Auth = grantOn(tokenStore)) =>
+  createClient({ baseUrl: server.url, auth })
 const call = (client: ReturnType<typeof clientOn>, totalTimeoutMs = 10_000) =>
   client.request({ endpoint: '/graph/explore', body: {} }, { totalTimeoutMs })
 const tokensSent = () =>
   server.requests.filter((r) => r.url !== TOKEN_PATH).map((r) => String(r.headers.authorization))
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
-  expect(done()).toBe(true)
-}
 
 test('a 401 renewal that joins one started for an older token does not hand back the token just rejected', async () => {
   const state = service()
   const memory = memoryTokenStore()
-  // A slow store (a remote one), so that the second 401 comes while the first renewal is still reading it.
-  const slow: TokenStore = {
+  // A store (a remote one) the test holds up, so that the second 401 comes while the first renewal is still
+  // reading it: not a slow one, which a loaded machine could let answer before the second 401 came.
+  let held: Promise<void> | undefined
+  let release = () => {}
+  const store: TokenStore = {
     ...memory,
-    get: () => new Promise((r) => setTimeout(() => r(memory.get()), 150)),
+    get: async () => {
+      await held
+      return memory.get()
+    },
   }
-  const client = clientOn(slow)
+  // The grant, watched: which tokens the client asked it to renew, in order.
+  const grant = grantOn(store)
+  const renewing: string[] = []
+  const auth: Auth = {
+    ...grant,
+    renew: (rejected, context) => {
+      renewing.push(rejected)
+      changed()
+      return grant.renew!(rejected, context)
+    },
+  }
+  const client = clientOn(store, auth)
   await call(client) // T1
   state.held = []
   const x = call(client).catch((error: unknown) => error) // sent with T1, held
@@ -95,13 +126,18 @@ test('a 401 renewal that joins one started for an older token does not hand back
   state.valid.clear()
   const [answerX, answerB] = state.held
   state.held = undefined
+  held = new Promise((resolve) => (release = resolve))
   answerX!()
-  await new Promise((resolve) => setTimeout(resolve, 30))
+  await until(() => renewing.length === 1) // X's renewal reads the store, held
   answerB!()
+  await until(() => renewing.length === 2) // B's renewal joined X's
+  expect(renewing).toEqual([`T1-${'z'.repeat(24)}`, t2])
+  release()
   // Before the fix: B's renewal joined X's, got T2 back and sent it again: a 401 thrown, no token requested.
   await expect(b).resolves.toEqual({ content: [] })
   await x
-  expect(tokensSent().at(-1)).toBe(`Bearer T2-${'z'.repeat(24)}`)
+  expect(state.issued).toBe(2)
+  expect(tokensSent()).toContain(`Bearer T2-${'z'.repeat(24)}`)
 })
 
 describe('a token store whose get answers no token', () => {
@@ -150,8 +186,10 @@ test('a lifetime too large for a number is kept finite, so the token survives a 
 test("a token endpoint's Retry-After longer than its time left fails the call with the 429, at once", async () => {
   const state = service()
   state.retryAfter = 40
-  const error = await call(clientOn(), 3_000).catch((e: unknown) => e)
-  // Before the fix: a TimeoutError after 3 s, the token request still sleeping out its 30 s.
+  // The call's 20 s are only how soon the test fails without the fix, far past an honest answer's time even on
+  // a loaded machine: at 3 s, a token request the load held up that long would fail the test as the bug does.
+  const error = await call(clientOn(), 20_000).catch((e: unknown) => e)
+  // Before the fix: a TimeoutError after 20 s, the token request still sleeping out its 30 s.
   expect(error).not.toBeInstanceOf(TimeoutError)
   expect(error).toBeInstanceOf(HttpError)
   expect(error).toMatchObject({ status: 429, retryAfterMs: 40_000 })
