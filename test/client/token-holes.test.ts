@@ -5,7 +5,6 @@ import { describe, expect, test } from 'vitest'
 import {
   createClient,
   HttpError,
-  type Auth,
   memoryTokenStore,
   passwordGrant,
   retries,
