@@ -89,17 +89,30 @@ export function rawCommand(redis: RedisClientLike, args: string[]): Promise<unkn
  * the commands sent through it: "no command is sent" is a count, where "answers at once" was a time a busy
  * machine could break.
  */
-export function countingClient(client: RedisClientLike): { redis: RedisClientLike; sent: string[] } {
+export function countingClient(client: RedisClientLike): {
+  redis: RedisClientLike
+  sent: string[]
+  /** The commands sent and not answered yet (nor failed), in the order sent. */
+  unanswered: () => string[]
+} {
   const sent: string[] = []
+  const waiting = new Map<number, string>()
+  // Each command counted as sent, and as waiting until its answer (or failure) comes.
+  const count = <T>(command: string, reply: () => Promise<T>): Promise<T> => {
+    const id = sent.push(command)
+    waiting.set(id, command)
+    return reply().finally(() => waiting.delete(id))
+  }
+  const unanswered = () => [...waiting.values()]
   if ('call' in client)
     return {
       sent,
-      redis: {
-        call: (command: string, args: string[]) => (sent.push(command), client.call(command, args)),
-      },
+      unanswered,
+      redis: { call: (command: string, args: string[]) => count(command, () => client.call(command, args)) },
     }
   return {
     sent,
-    redis: { sendCommand: (args: string[]) => (sent.push(args[0] ?? ''), client.sendCommand(args)) },
+    unanswered,
+    redis: { sendCommand: (args: string[]) => count(args[0] ?? '', () => client.sendCommand(args)) },
   }
 }
