@@ -1,5 +1,5 @@
 import type { Auth, AuthContext } from './auth/auth'
-import { HEADER_VALUE } from '../model/limits'
+import { isHeaderToken } from '../model/limits'
 import { describeFailure, parseJsonOrUndefined, readText } from './body'
 import { readHeaders, readInit, type CallOptions } from './call-options'
 import {
@@ -311,7 +311,7 @@ async function tokenOr(
   // An Auth of the app's own may hand out anything: a token fetch cannot send, or `Bearer undefined`, would pass
   // for a network failure (and be retried) or the service's refusal. fetch trims a header's value.
   if (renewal && token === undefined) return token
-  if (typeof token !== 'string' || !token.trim() || !HEADER_VALUE.test(token.trim()))
+  if (!isHeaderToken(token))
     throw new ClientConfigError('expected a token as a string a header can carry', ['auth', 'token'])
   return token
 }

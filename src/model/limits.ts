@@ -100,3 +100,10 @@ export const MAX_RESPONSE_DEPTH = 256
  * network failure and be retried: tokens and headers are held to it where they are given.
  */
 export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
+
+/**
+ * Whether `value` is a token a header can carry: a string, not blank, of HEADER_VALUE's characters once trimmed
+ * (fetch trims a header's value: a token read from a file with its newline is sent without it).
+ */
+export const isHeaderToken = (value: unknown): value is string =>
+  typeof value == 'string' && /^[\t\x20-\x7e\x80-\xff]+$/.test(value.trim())

@@ -1,17 +1,12 @@
 import * as c from './check/kit'
-import { HEADER_VALUE, MAX_SECRET_LENGTH } from './limits'
+import { isHeaderToken, MAX_SECRET_LENGTH } from './limits'
 
 /**
  * A token of a token response: a non-empty string (an empty refresh token could refresh nothing) of at most
  * MAX_SECRET_LENGTH characters, which a header can carry (one fetch refuses would fail every call until it expires).
  */
 const tokenText = c.custom<string>((value, path, issues) => {
-  if (
-    typeof value !== 'string' ||
-    !value.trim() ||
-    value.length > MAX_SECRET_LENGTH ||
-    !HEADER_VALUE.test(value.trim())
-  )
+  if (!isHeaderToken(value) || value.length > MAX_SECRET_LENGTH)
     c.report(
       issues,
       path,

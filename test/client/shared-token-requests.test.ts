@@ -55,3 +55,24 @@ it('a token failure two paging runs share gives each its own error, resuming its
   // Before the fix: the movies' request, on the one error both runs threw.
   expect(seriesError!.resumeFrom!.body).toEqual(series.body)
 })
+
+it('a store read that never answers holds up only the calls that waited on it, not every call after', async () => {
+  let saved: StoredToken | undefined
+  let reads = 0
+  // The refresh's read (the second) never answers, as a database call whose connection dropped; the rest do.
+  const store: TokenStore = {
+    get: () => (++reads === 2 ? new Promise(() => {}) : Promise.resolve(saved)),
+    set: async (token) => void (saved = token),
+    clear: async () => void (saved = undefined),
+  }
+  const client = createClient({ baseUrl: service.url, auth: grant(service, { tokenStore: store }) })
+  const stuck = await client
+    .request({ endpoint: '/graph/explore', body: {} }, { totalTimeoutMs: 300 })
+    .catch((error: unknown) => error)
+  expect(stuck).toMatchObject({ code: 'timeout' })
+  // The store answers again: the next call refreshes and is answered (a refresh read under no call's signal
+  // stayed pending, and every later call joined it and timed out).
+  await expect(
+    client.request({ endpoint: '/graph/explore', body: {} }, { totalTimeoutMs: 5_000 }),
+  ).resolves.toBeDefined()
+})

@@ -24,8 +24,11 @@ export type Obtain = (
   context: AuthContext,
 ) => Promise<StoredToken>
 
-/** The refresh running for each store: every grant given the same store joins it rather than start its own. */
-const renewals = new WeakMap<TokenStore, Promise<StoredToken>>()
+/**
+ * The refresh running for each store, and the signal of the call that started it: every grant given the same
+ * store joins it rather than start its own.
+ */
+const renewals = new WeakMap<TokenStore, [Promise<StoredToken>, AbortSignal]>()
 
 /**
  * An `Auth` over a token endpoint: hands out the stored token while it is fresh, otherwise obtains one with
@@ -50,7 +53,7 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
   // A store is the app's code, or data anyone with access wrote: what `get` gives that is no token (null, a
   // bare string, a number or object where a token goes) counts as none, and the grant asks for a new one,
   // rather than crash the call or send `Bearer undefined`. A bad `expiresAt` reads as expired already.
-  const read = async (signal?: AbortSignal): Promise<StoredToken | undefined> => {
+  const read = async (signal: AbortSignal): Promise<StoredToken | undefined> => {
     const token = (await raceAbort(store.get(), signal)) as StoredToken | undefined
     return typeof token?.accessToken == 'string' &&
       token.accessToken &&
@@ -110,9 +113,9 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
       // What it resolves with, `shared` remembers as a secret; `obtain` the token it replaces.
       return store.refresh({ usable: (token) => usable(token, stale), obtain: obtainFor })
     }
-    // Read under no call's signal: the refresh is every waiting call's, and one call's abort or time limit must
-    // not fail the others (each still stops waiting at its own, in `shared`).
-    const current = await read()
+    // Under the signal of the call that started the refresh: a store that never answers is bounded by that call's
+    // limits (a refresh read under none held every later call up for good). `shared` takes it from there.
+    const current = await read(context.signal)
     if (usable(current, stale)) return current!
     if (usable(unstored, stale)) return unstored!
     const token = await obtainFor(current)
@@ -128,11 +131,27 @@ export function managedAuth(obtain: Obtain, options: TokenOptions, secrets: read
 
   // One refresh at a time per store, shared by every call waiting, whichever client of the store it is (several
   // clients given one memoryTokenStore renewed once each); each call still stops waiting at its own signal.
-  const shared = (stale: string | undefined, reason: TokenRefreshInfo['reason'], context: AuthContext) => {
+  const shared = (
+    stale: string | undefined,
+    reason: TokenRefreshInfo['reason'],
+    context: AuthContext,
+  ): Promise<StoredToken> => {
     let running = renewals.get(store)
     if (!running)
-      renewals.set(store, (running = refresh(stale, reason, context).finally(() => renewals.delete(store))))
-    return raceAbort(running, context.signal).then((token) => (remember(token, context), token))
+      renewals.set(
+        store,
+        (running = [refresh(stale, reason, context).finally(() => renewals.delete(store)), context.signal]),
+      )
+    const [refreshed, startedBy] = running
+    return raceAbort(refreshed, context.signal).then(
+      (token) => (remember(token, context), token),
+      (error: unknown) => {
+        // The call that started it stopped waiting (its abort, its time limit), and its refresh with it: a call
+        // still waiting starts its own rather than fail with another call's abort.
+        if (!startedBy.aborted || context.signal.aborted) throw error
+        return shared(stale, reason, context)
+      },
+    )
   }
 
   return {
