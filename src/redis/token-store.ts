@@ -127,7 +127,10 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
       stopKeeping()
       // A token endpoint that asked to be left alone a while (a 429's or 503's Retry-After): the lock stands that
       // long (at most its lifetime), so that the fleet's waiters, let go at once, do not all ask it again at once.
-      const waitMs = Math.ceil(Math.min((error as { retryAfterMs?: number }).retryAfterMs ?? 0, lockMs))
+      // Only a 429's or 503's: a refused grant lets go at once (a process with other credentials may succeed), and
+      // a failure that is no error object (an app's hook rejecting with nothing) is read without throwing.
+      const { status, retryAfterMs } = (error ?? {}) as { status?: number; retryAfterMs?: number }
+      const waitMs = status === 429 || status === 503 ? Math.ceil(Math.min(retryAfterMs ?? 0, lockMs)) : 0
       await (
         waitMs > 0 ? link.eval(renewLock, keys, [lock, String(waitMs)]) : link.eval(unlockToken, keys, [lock])
       ).catch(() => {})

@@ -53,6 +53,8 @@ it("a retry policy's wait past the range is not sent after 1 ms: it waits until 
   const controller = new AbortController()
   const client = clientFor(service, { totalTimeoutMs: Infinity, retry: () => 1e10 })
   const call = client.run(exploreMovies(), { signal: controller.signal })
+  // Until the first attempt has been answered (its 503), then as long again as before the fix's 1 ms.
+  while (service.graphRequests.length === 0) await pause(10)
   await pause(150)
   controller.abort('the user left')
   await expect(call).rejects.toBeInstanceOf(AbortedError)

@@ -1,6 +1,7 @@
 // Calls that wait on one token request share its outcome, never another call's fate: one call's abort or time
 // limit does not fail the others that joined its refresh, and a failure they share is each run's own error (a
 // paging run marks it with where to resume). A reviewer's findings of session 22, over real HTTP.
+import { types } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { hql, returnType } from 'hql'
 import { AbortedError, createClient, paging, type StoredToken, type TokenStore } from '../../src/client'
@@ -54,6 +55,9 @@ it('a token failure two paging runs share gives each its own error, resuming its
   expect(movieError!.resumeFrom!.body).toEqual(movies.body)
   // Before the fix: the movies' request, on the one error both runs threw.
   expect(seriesError!.resumeFrom!.body).toEqual(series.body)
+  // Each a native error still, as the original: what a worker's postMessage copies keeps its message.
+  expect(types.isNativeError(seriesError)).toBe(true)
+  expect(structuredClone(seriesError)).toMatchObject({ message: (seriesError as Error).message })
 })
 
 it('a store read that never answers holds up only the calls that waited on it, not every call after', async () => {

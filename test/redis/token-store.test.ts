@@ -111,8 +111,11 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
 
   test("a token endpoint's Retry-After keeps the lock that long: the fleet does not all ask again at once", async () => {
     const key = freshKey()
+    // Redis commands get 5 s: a process that gave up on Redis under load would refresh alone, and ask.
     const stores = await Promise.all(
-      Array.from({ length: 6 }, async () => redisTokenStore({ redis: await client(), key })),
+      Array.from({ length: 6 }, async () =>
+        redisTokenStore({ redis: await client(), key, commandTimeoutMs: 5_000 }),
+      ),
     )
     // The endpoint is busy for 600 ms from the first request, and says so with each 429's Retry-After.
     let busyUntil: number | undefined
@@ -123,7 +126,7 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
         const now = Date.now()
         asked.push(now)
         busyUntil ??= now + 600
-        if (now < busyUntil) throw Object.assign(new Error('slow down'), { retryAfterMs: 600 })
+        if (now < busyUntil) throw Object.assign(new Error('slow down'), { status: 429, retryAfterMs: 600 })
         return token(7)
       },
     }
@@ -132,6 +135,25 @@ describe.each(clientKinds)('redisTokenStore with %s', (kind) => {
     expect(asked.filter((at) => at < busyUntil!)).toHaveLength(1)
     expect(asked).toHaveLength(2)
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5)
+  })
+
+  test('a failure other than a 429 or 503 lets go of the lock at once, whatever its Retry-After', async () => {
+    const raw = await client()
+    // A refused grant (a process with other credentials may succeed), and a rejection with no error at all (an
+    // app's onTokenRefresh rejecting with nothing: reading its retryAfterMs threw, and the lock was kept).
+    for (const failure of [
+      Object.assign(new Error('invalid_grant'), { status: 400, retryAfterMs: 10_000 }),
+      undefined,
+    ]) {
+      const key = freshKey()
+      const store = redisTokenStore({ redis: await client(), key })
+      const refused = await store.refresh!({
+        usable: () => false,
+        obtain: () => Promise.reject(failure),
+      }).catch((error: unknown) => ({ error }))
+      expect(refused).toEqual({ error: failure })
+      expect(Number(await rawCommand(raw, ['PTTL', `${key}:lock`]))).toBe(-2)
+    }
   })
 
   test('a slow holder cannot overwrite the newer token of the holder after it', async () => {

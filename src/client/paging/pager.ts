@@ -266,8 +266,10 @@ function resumable(error: unknown, request: GraphRequest | undefined): unknown {
   // Marked on a copy: a token request's failure is one object for every call that waited on it, and each run
   // resumes its own list. Not enumerable: JSON.stringify and util.inspect leave it out. The body is the server's,
   // sent back as it came, so it cannot be scrubbed, and may quote a secret (a cursor made of the token).
+  // (An Error made with the error's own class as new.target, without running its constructor: a native error, so
+  // that structuredClone, postMessage and util.types.isNativeError treat it as the original.)
   return request && error instanceof ClientError && error.resumeFrom === undefined
-    ? Object.create(Object.getPrototypeOf(error), {
+    ? Object.defineProperties(Reflect.construct(Error, [], error.constructor), {
         ...Object.getOwnPropertyDescriptors(error),
         resumeFrom: { value: request, writable: true },
       })
