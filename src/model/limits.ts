@@ -106,4 +106,4 @@ export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
  * (fetch trims a header's value: a token read from a file with its newline is sent without it).
  */
 export const isHeaderToken = (value: unknown): value is string =>
-  typeof value == 'string' && /^[\t\x20-\x7e\x80-\xff]+$/.test(value.trim())
+  typeof value == 'string' && /\S/.test(value) && HEADER_VALUE.test(value.trim())

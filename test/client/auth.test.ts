@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   clientCredentialsGrant,
   HttpError,
@@ -13,19 +13,10 @@ import {
   type TokenRefreshInfo,
   type TokenStore,
 } from '../../src/client'
-import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
-import { clientFor, exploreMovies, FAST_RETRY, grant } from './helpers'
+import { CREDENTIALS, startFakeService } from './fake-service'
+import { clientFor, exploreMovies, FAST_RETRY, fakeServiceForFile, grant } from './helpers'
 
-let service: FakeService
-beforeAll(async () => {
-  service = await startFakeService()
-})
-afterAll(() => service.close())
-beforeEach(() => {
-  service.clearFaults()
-  service.tokenRequests.length = 0
-  service.graphRequests.length = 0
-})
+const service = fakeServiceForFile()
 
 const identity = () => ({
   authUrl: service.url,

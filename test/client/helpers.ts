@@ -1,4 +1,4 @@
-import { expect } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { hql, returnType } from 'hql'
 import {
   ClientError,
@@ -13,7 +13,7 @@ import {
   type RetryOptions,
   type TokenOptions,
 } from '../../src/client'
-import { CREDENTIALS, type FakeService } from './fake-service'
+import { CREDENTIALS, startFakeService, type FakeService } from './fake-service'
 
 /** The test suite's retry settings: small waits, so that retries keep the suite fast. */
 export const FAST_RETRY: RetryOptions = { limit: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2_000 }
@@ -115,4 +115,26 @@ export async function failure(promise: Promise<unknown>): Promise<ClientError> {
   )
   expect(error).toBeInstanceOf(ClientError)
   return error as ClientError
+}
+
+/**
+ * The fake service for one test file: started before its first test, closed after its last, and with no fault
+ * queued nor request counted from the test before at the start of each. Its members are the running service's.
+ */
+export function fakeServiceForFile(): FakeService {
+  let started: FakeService | undefined
+  beforeAll(async () => {
+    started = await startFakeService()
+  })
+  afterAll(() => started?.close())
+  beforeEach(() => {
+    started?.clearFaults()
+    if (started) started.graphRequests.length = started.tokenRequests.length = 0
+  })
+  return new Proxy({} as FakeService, {
+    get(_, member) {
+      if (started === undefined) throw new Error('the fake service starts before the first test')
+      return Reflect.get(started, member)
+    },
+  })
 }

@@ -1,22 +1,13 @@
 // Times past setTimeout's range (2^31 − 1 ms, about 24.8 days), which it cuts to 1 ms: a deadline that long is
 // none, a wait that long lasts until its signal aborts, and a call or a token request given such a limit goes on
 // (a reviewer's finding of session 22: each ended, or retried, after 1 ms). Over real HTTP where a call is made.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { AbortedError, createClient } from '../../src/client'
 import { deadline, LONGEST_TIMER, sleep } from '../../src/client/signals'
 import { positiveMs } from '../../src/redis/options'
-import { startFakeService, type FakeService } from './fake-service'
-import { clientFor, exploreMovies, grant } from './helpers'
+import { clientFor, exploreMovies, fakeServiceForFile, grant } from './helpers'
 
-let service: FakeService
-beforeAll(async () => {
-  service = await startFakeService()
-})
-afterAll(() => service.close())
-beforeEach(() => {
-  service.clearFaults()
-  service.graphRequests.length = 0
-})
+const service = fakeServiceForFile()
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

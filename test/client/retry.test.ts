@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ClientConfigError,
   hooks,
@@ -10,18 +10,9 @@ import {
 } from '../../src/client'
 import { backoffDelay } from '../../src/client/retries'
 import { parseRetryAfter } from '../../src/client/retry-after'
-import { startFakeService, type FakeService } from './fake-service'
-import { FAST_RETRY, STALL, clientFor, exploreMovies } from './helpers'
+import { FAST_RETRY, STALL, clientFor, exploreMovies, fakeServiceForFile } from './helpers'
 
-let service: FakeService
-beforeAll(async () => {
-  service = await startFakeService()
-})
-afterAll(() => service.close())
-beforeEach(() => {
-  service.clearFaults()
-  service.graphRequests.length = 0
-})
+const service = fakeServiceForFile()
 
 describe('retried failures', () => {
   it.each([408, 429, 500, 502, 503, 504])('retries HTTP %i and succeeds', async (status) => {

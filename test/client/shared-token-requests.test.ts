@@ -2,17 +2,12 @@
 // limit does not fail the others that joined its refresh, and a failure they share is each run's own error (a
 // paging run marks it with where to resume). A reviewer's findings of session 22, over real HTTP.
 import { types } from 'node:util'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { hql, returnType } from 'hql'
 import { AbortedError, createClient, paging, type StoredToken, type TokenStore } from '../../src/client'
-import { startFakeService, type FakeService } from './fake-service'
-import { grant } from './helpers'
+import { fakeServiceForFile, grant } from './helpers'
 
-let service: FakeService
-beforeAll(async () => {
-  service = await startFakeService()
-})
-afterAll(() => service.close())
+const service = fakeServiceForFile()
 
 it("one call's abort does not fail the calls that joined its refresh", async () => {
   // A store kept elsewhere (a database): each read takes 200 ms.
