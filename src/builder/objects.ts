@@ -101,7 +101,11 @@ export interface Image {
   readonly mhid: `mhimg${string}`
   readonly name: string | null
   readonly isDefault: boolean
-  readonly averageColor?: string | null
+  /**
+   * Absent from the Image object page, null in every example of SERVICE-SPEC.md, its type given nowhere: read it
+   * as `unknown` (a colour string, most likely) and look before use. Not checked.
+   */
+  readonly averageColor?: unknown
   readonly original: Rendition
   readonly thumbnail: Rendition
   readonly small: Rendition

@@ -175,9 +175,10 @@ describe('images', () => {
   })
   const pageOf = (object: unknown) => ({ content: [{ object, context: {} }], pagingInfo: { next: null } })
 
-  test('the documented Image (no averageColor) is a valid response, as are null and a colour', () => {
-    for (const extra of [{}, { averageColor: null }, { averageColor: '#102030' }])
-      expect(responseSchemas.lookup.safeParse(pageOf(image(extra))).success).toBe(true)
-    expect(responseSchemas.lookup.safeParse(pageOf(image({ averageColor: 7 }))).success).toBe(false)
+  // averageColor is null in every example of SERVICE-SPEC.md and absent from the Image page: no type is documented,
+  // so none is refused (a number, an object: the service may send a colour in any form).
+  test('the documented Image (no averageColor) is a valid response, as is an averageColor of any type', () => {
+    for (const averageColor of [undefined, null, '#102030', 0x336699, { r: 1, g: 2, b: 3 }])
+      expect(responseSchemas.lookup.safeParse(pageOf(image({ averageColor }))).success).toBe(true)
   })
 })

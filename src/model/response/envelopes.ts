@@ -18,14 +18,18 @@ export const NextRequestSchema: c.Checker<NextRequest> = /* @__PURE__ */ c.objec
   body: /* @__PURE__ */ c.record(c.unknown),
 })
 
-/** Where a list's next and previous pages are. */
+/**
+ * Where a list's next and previous pages are. Only `next`'s fields are documented; `previous` (source and
+ * collection result sets) is "object or null" (SERVICE-SPEC.md, "Paging Info object"), so it is typed and checked
+ * as any object: `client.previous` checks what it follows when it follows it.
+ */
 export interface PagingInfo {
   readonly next: NextRequest | null
-  readonly previous?: NextRequest | null
+  readonly previous?: NextRequest | { readonly [key: string]: unknown } | null
 }
 export const PagingInfoSchema: c.Checker<PagingInfo> = /* @__PURE__ */ c.object({
   next: /* @__PURE__ */ c.nullable(NextRequestSchema),
-  previous: /* @__PURE__ */ c.optional(c.nullable(NextRequestSchema)),
+  previous: /* @__PURE__ */ c.optional(/* @__PURE__ */ c.nullable(/* @__PURE__ */ c.record(c.unknown))),
 })
 
 // The two envelopes, around any item checker: the envelope check (envelope-schemas.ts) puts `unknown` in them,

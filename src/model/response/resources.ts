@@ -11,8 +11,6 @@ export const ImageSchema = /* @__PURE__ */ c.object({
   mhid: c.string,
   name: /* @__PURE__ */ c.nullable(c.string),
   isDefault: c.boolean,
-  // The Image object page has no averageColor; SERVICE-SPEC.md's examples show it as null. Either is accepted.
-  averageColor: /* @__PURE__ */ c.optional(c.nullable(c.string)),
   original: RenditionSchema,
   thumbnail: RenditionSchema,
   small: RenditionSchema,

@@ -34,18 +34,19 @@ export const pair = (
   exact?: boolean,
 ): Check => c.object({ object: objectOf(types, requested, exact), context })
 
-const withArticle = (type: string) => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`
+const withArticle = (type: string) => `${/^[AEIO]/.test(type) ? 'an' : 'a'} ${type}`
 
 /**
  * An object of one of `types`, told apart by its mhid's prefix, with its default fields and each requested
  * component that applies to its type. An mhid that is present must have the documented form, wherever the
  * object is. Where one type only is promised, an object without an mhid (a Subscription has none) is taken
- * to be of that type.
+ * to be of that type; where several are, every one of them has an mhid, and an object without one is refused.
  *
- * `exact` is for top-level items, whose types the query promises (returnType, a lookup's ids): an object of
- * another type is refused. Inside a component the documents promise no closed list of types (a collection's
- * items, a title's primaryGroup, a contributor's contributions may hold any media kind, SERVICE-NOTES.md):
- * an object of another known type is checked as that type, and one of a prefix hql does not know passes as it is.
+ * An object of a known type not among `types` breaks a promise and is refused: the query's at the top (its
+ * returnType, a lookup's ids), the documents' inside a component (a primaryImage holds an Image, a
+ * keyContributors list Contributors; the lists that may hold any media kind list every one in the catalogue).
+ * An mhid of a prefix hql does not know breaks none inside a component, nor at the top of a query that does not
+ * narrow its types (`exact` is for top-level items, `types` then holding OtherMedia): it passes as it is.
  */
 export function objectOf(
   types: readonly ObjectTypeName[],
@@ -63,9 +64,9 @@ export function objectOf(
     // response is never used as an object's key.
     const named =
       mhid === undefined ? (types.length === 1 ? types[0] : undefined) : prefixTypes.get(mhid.slice(0, 5))
-    if (named !== undefined && (!exact || types.includes(named)))
+    if (named !== undefined && types.includes(named))
       (byType[named] ??= objectOfType(named, requested)).check(value, path, issues)
-    else if (exact)
+    else if (mhid === undefined || named || (exact && !types.includes('OtherMedia')))
       c.report(
         issues,
         path,
