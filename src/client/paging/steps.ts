@@ -205,11 +205,11 @@ export function hash53(text: string): number {
 }
 
 /**
- * The 53-bit hash of a request: its endpoint and its body walked with object keys in sorted order, so that two
- * bodies that differ only in key order hash alike. Fed to the hash as it is walked, not written out as sorted
- * JSON first: the loop guard runs on every page, and writing the text cost four times the hash (9 µs against 2 for a quickstart body). A body nested
- * deeper than any query (`maxSortedJsonDepth`, 64 levels) is refused: it comes from a server, and walking it
- * could exhaust the stack.
+ * The 53-bit hash of a request: its endpoint and its body, each object's fields combined in a way that no order
+ * changes, so that two bodies that differ only in key order hash alike. Fed to the hash as it is walked, not
+ * written out as sorted JSON first: the loop guard runs on every page, and writing the text cost four times the
+ * hash (9 µs against 2 for a quickstart body). A body nested deeper than any query (`maxSortedJsonDepth`, 64
+ * levels) is refused: it comes from a server, and walking it could exhaust the stack.
  */
 export function requestHash(endpoint: string, body: unknown): number {
   fnv = 0x811c9dc5
@@ -231,13 +231,28 @@ function mixValue(value: unknown, depth: number): void {
     mix(value.length)
     for (let i = 0; i < value.length; i++) mixValue(value[i], depth + 1)
   } else if (isRecord(value)) {
-    const keys = Object.keys(value).sort()
-    mix(4)
-    mix(keys.length)
+    // Each field hashed on its own, from the offsets, and the hashes added: a sum is the same in any order, so
+    // bodies that differ in key order alone hash alike with no sort of each object's keys (sorting them took a
+    // quarter of a quickstart next's hash).
+    const keys = Object.keys(value)
+    const f = fnv
+    const d = djb
+    let sumF = 0
+    let sumD = 0
     for (const key of keys) {
+      fnv = 0x811c9dc5
+      djb = 5381
       mixText(key)
       mixValue(value[key], depth + 1)
+      sumF = (sumF + fnv) | 0
+      sumD = (sumD + djb) | 0
     }
+    fnv = f
+    djb = d
+    mix(4)
+    mix(keys.length)
+    mix(sumF)
+    mix(sumD)
   } else {
     mix(2)
     mixText(String(value))
