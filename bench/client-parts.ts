@@ -2,7 +2,15 @@
 // and the client with one piece taken away, over the same local server in one run (wall and CPU per page,
 // medians of interleaved rounds). CPU includes the in-process server's, which is the same for every contender.
 // Run: npx tsx bench/client-parts.ts [rounds] [name fragments…]
-import { clientLoop, median, rawGenerator, rawLoop, timeContenders, withoutSignal } from './client-contenders'
+import {
+  clientLoop,
+  coreLoop,
+  median,
+  rawGenerator,
+  rawLoop,
+  timeContenders,
+  withoutSignal,
+} from './client-contenders'
 
 const ROUNDS = Number(process.argv[2] ?? 21)
 
@@ -14,6 +22,8 @@ const all: Record<string, () => Promise<number>> = {
   'raw, 2 signals+timers': rawLoop({ signals: 2, timers: true }),
   'raw, 2 sig+timers+race': rawLoop({ signals: 2, timers: true, raceToken: true }),
   'raw, async generator': rawGenerator({}),
+  // The core's own loop (a `run` per page): what `pages()` costs over it is the pager's.
+  'client core, run per page': coreLoop(),
   'client off': clientLoop('off'),
   'client off, no signal': clientLoop('off', withoutSignal),
   'client strict': clientLoop('strict'),

@@ -283,6 +283,30 @@ describe('next endpoints (property)', () => {
     expect(hash([[1], 2])).not.toBe(hash([[1, 2]]))
     expect(requestHash('/graph/lookup', { page: 1 })).not.toBe(hash({ page: 1 }))
   })
+
+  it('hashes nested objects alike in any key order, and tells values moved between keys apart', () => {
+    const hash = (body: unknown) => requestHash('/graph/explore', body)
+    // Every object's keys reversed, at every depth.
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([key, inner]) => [key, reversed(inner)]),
+            )
+          : value
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => {
+        expect(hash(reversed(body))).toBe(hash(body))
+      }),
+    )
+    expect(hash({ page: 1, pageSize: 2 })).not.toBe(hash({ page: 2, pageSize: 1 }))
+    expect(hash({ a: { x: 1 }, b: { y: 2 } })).not.toBe(hash({ a: { y: 2 }, b: { x: 1 } }))
+    expect(hash({ a: { b: 1 } })).not.toBe(hash({ a: 1, b: {} }))
+    expect(hash({ filters: { a: 1 }, page: 1 })).not.toBe(hash({ filters: { a: 1, page: 1 } }))
+  })
 })
 
 describe('the core stays free of Node', () => {

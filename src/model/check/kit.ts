@@ -48,7 +48,7 @@ export type ObjectOf<S extends Shape> = { readonly [K in Exclude<keyof S, Option
 
 /** Adds an issue at a copy of `path`, with `keys` appended. */
 export const report = (issues: CheckIssue[], path: PathStack, message: string, ...keys: string[]): void =>
-  void issues.push({ path: [...path, ...keys], message })
+  void issues.push({ path: path.concat(keys), message })
 
 // The combinators are marked free of side effects, so that a schema a program never reads is dropped from its
 // bundle. A bundler honours that mark only for calls in the module that declares the function (esbuild 0.27), and
@@ -138,16 +138,23 @@ export const unknown = custom<unknown>(() => {})
     if (!isObject(value)) return refuse(issues, path, 'an object', value)
     for (const key in shape) {
       const field = shape[key] as Checker<unknown> & { optional?: true }
-      if (value[key] === undefined) {
+      const child = value[key]
+      if (child === undefined) {
         if (!field.optional) report(issues, path, 'expected a value, got nothing', key)
       } else {
         path.push(key)
-        field.check(value[key], path, issues)
+        field.check(child, path, issues)
         path.pop()
       }
     }
   }),
 })
+
+/**
+ * Any object, whatever it holds (a Name, a context, a next's body): a shape of no fields, which reads none of
+ * them (`record(unknown)` listed every key of each, a page's contexts among them, to check nothing).
+ */
+export const anyObject = /* @__PURE__ */ object({})
 
 /** A checker defined later (the response model is recursive). */
 /* @__NO_SIDE_EFFECTS__ */ export const lazy = <T>(get: () => Checker<T>) =>

@@ -107,7 +107,7 @@ function objectOf(types: readonly ObjectTypeName[]): Checker<unknown> {
 function pairSchema(types: readonly ObjectTypeName[], context?: Checker<unknown>): Checker<unknown> {
   return /* @__PURE__ */ c.object({
     object: objectOf(types),
-    context: context ?? /* @__PURE__ */ c.record(c.unknown),
+    context: context ?? c.anyObject,
   })
 }
 

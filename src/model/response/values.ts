@@ -13,7 +13,7 @@ export type Rendition = c.Infer<typeof RenditionSchema>
  * it is checked as an object only, and typed with the fields hql's reference service writes (`text`, `locale`)
  * as optional and of unknown type, beside any other.
  */
-export const NameSchema: c.Checker<Name> = /* @__PURE__ */ c.record(c.unknown)
+export const NameSchema: c.Checker<Name> = c.anyObject
 export interface Name {
   readonly text?: unknown
   readonly locale?: unknown
