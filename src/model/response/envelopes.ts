@@ -29,7 +29,7 @@ export interface PagingInfo {
 }
 export const PagingInfoSchema: c.Checker<PagingInfo> = /* @__PURE__ */ c.object({
   next: /* @__PURE__ */ c.nullable(NextRequestSchema),
-  previous: /* @__PURE__ */ c.optional(/* @__PURE__ */ c.nullable(/* @__PURE__ */ c.record(c.unknown))),
+  previous: /* @__PURE__ */ c.optional(/* @__PURE__ */ c.nullable(c.anyObject)),
 })
 
 // The two envelopes, around any item checker: the envelope check (envelope-schemas.ts) puts `unknown` in them,
