@@ -58,25 +58,29 @@ const query = fc
     // What returnType can name (OtherMedia, browsable, is no type name of the service's).
     fc.option(fc.uniqueArray(fc.constantFrom(...returnTypeNames), { minLength: 1, maxLength: 2 })),
     fc.subarray(ids, { minLength: 1, maxLength: 3 }),
+    // A silos blueprint's own returnType, which overrides the global one for its silo (SERVICE-SPEC.md).
+    fc.option(fc.uniqueArray(fc.constantFrom(...returnTypeNames), { minLength: 1, maxLength: 2 })),
   )
-  .chain(([endpoint, narrowed, chosenIds]) =>
-    // Components are requested on what the query returns: its ids' types, its returnType's, or the endpoint's.
-    componentsFor(
+  .chain(([endpoint, narrowed, chosenIds, own]) => {
+    const global = narrowed ?? (endpoint === 'explore' ? browsableTypes : recommendedTypes)
+    // Components are requested on what the query returns: its ids' types, its returnType's (and a blueprint's),
+    // or the endpoint's.
+    const returned =
       endpoint === 'lookup'
         ? typesOfIds(chosenIds)
-        : (narrowed ?? (endpoint === 'explore' ? browsableTypes : recommendedTypes)),
-      3,
-    ).map((components) => {
-      const filters =
-        narrowed === null
-          ? {}
-          : { returnType: narrowed.length === 1 ? { $eq: narrowed[0] } : { $in: narrowed } }
+        : endpoint === 'silos' && own
+          ? [...new Set([...global, ...own])]
+          : global
+    return componentsFor(returned, 3).map((components) => {
+      const filtersOf = (types: readonly string[] | null) =>
+        types === null ? {} : { returnType: types.length === 1 ? { $eq: types[0] } : { $in: types } }
+      const filters = filtersOf(narrowed)
       const parts = { ...(components.length > 0 ? { components } : {}), pageSize: 3 }
       const bodies: Record<EndpointName, Record<string, unknown>> = {
         explore: { filters, ...parts },
         relate: { factors: [{ id: 'mhmov-gladiator' }], filters, ...parts },
         silos: {
-          blueprints: [{ type: 'Explore' }, { type: 'Explore' }],
+          blueprints: [{ type: 'Explore', ...(own ? { filters: filtersOf(own) } : {}) }, { type: 'Explore' }],
           filters,
           ...parts,
           siloPageSize: 2,
@@ -84,8 +88,8 @@ const query = fc
         lookup: { ids: chosenIds, ...parts },
       }
       return { endpoint, body: bodies[endpoint] }
-    }),
-  )
+    })
+  })
 
 describe('the reference service keeps what each query promises (property)', () => {
   it('answers every query it accepts with a response its per-query check passes', () => {

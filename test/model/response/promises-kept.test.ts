@@ -12,6 +12,7 @@ import {
   primaryGroup,
   primaryImage,
   returnType,
+  silo,
 } from 'hql'
 import { responseCheckOf } from '../../../src/model/core'
 import type { Query } from '../../../src/model/core'
@@ -169,5 +170,28 @@ describe('what the documents leave open', () => {
       expect(
         issuesOf(query, pageOf([pair(media('mhmov', 1, { primaryImage: pair(image({ averageColor })) }))])),
       ).toEqual([])
+  })
+})
+
+describe("a silos blueprint's own filters", () => {
+  const silos = (...content: unknown[]) => ({
+    silos: [{ title: 'S', content, pagingInfo: { next: null } }],
+    pagingInfo: { next: null },
+  })
+  it("override the query's returnType for its silo (SERVICE-SPEC.md), in what the check accepts", () => {
+    const series = silo.explore({ name: 'Series', filters: [returnType.eq('ShowSeries')] })
+    const query = hql.silos(series).filter(returnType.eq('Movie'))
+    expect(issuesOf(query, silos(pair(media('mhsss'))))).toEqual([])
+    // What neither the blueprint's filters nor the query's let through is still refused.
+    expect(issuesOf(query, silos(pair(media('mhsep')))).map(([path]) => path)).toEqual([
+      'silos.0.content.0.object.mhid',
+    ])
+    // A blueprint without a returnType follows the query's; one with its own holds only its own.
+    const both = hql.silos(series, silo.explore()).filter(returnType.eq('Movie'))
+    expect(issuesOf(both, silos(pair(media('mhmov')), pair(media('mhsss'))))).toEqual([])
+    const movies = hql.silos(silo.explore({ filters: [returnType.eq('Movie')] }))
+    expect(issuesOf(movies, silos(pair(media('mhsss')))).map(([, message]) => message)).toEqual([
+      'expected a Movie, got a ShowSeries',
+    ])
   })
 })

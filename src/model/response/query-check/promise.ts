@@ -31,21 +31,24 @@ export interface ResponsePromise {
 /** The promise of a body, or undefined when the body is not one the doors would accept. */
 export function readPromise(endpoint: EndpointName, body: unknown): ResponsePromise | undefined {
   if (!isObject(body)) return undefined
-  const { ids, filters, components = [] } = body
+  const { ids, filters, blueprints, components = [] } = body
   try {
     let types: readonly ObjectTypeName[]
     if (endpoint === 'lookup') {
       if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) return undefined
       types = typesOfIds(ids)
-    } else {
-      const returnType =
-        isObject(filters) && Object.hasOwn(filters, 'returnType') ? filters['returnType'] : undefined
-      if (returnType !== undefined) checked(ReturnTypeOperatorRule, returnType, [])
-      // Without a returnType the query promises no type: the documents do not say what relate and silos
-      // recommend then (the builder types them as any browsable type; other objects pass as they come).
-      types =
-        returnType !== undefined ? typesOfReturnType(returnType as never, browsableTypes) : browsableTypes
-    }
+    } else if (endpoint === 'silos')
+      // A blueprint's filters override the query's, filter by filter (SERVICE-SPEC.md; the reference service
+      // merges them so): each silo holds what its merged returnType lets through. (Blueprints that are no list
+      // throw here: no door writes such a body, which gets the envelope check.)
+      types = [
+        ...new Set(
+          (blueprints as ({ filters?: unknown } | null)[]).flatMap((blueprint) =>
+            typesOf({ ...(filters as object), ...(blueprint?.filters as object) }),
+          ),
+        ),
+      ]
+    else types = typesOf(filters)
     // Names and nesting, then applicability, depth and pages, as `.with()` and fromJSON check them.
     if (!requested(components, 1)) return undefined
     checkComponentTree(components, types, [])
@@ -55,6 +58,19 @@ export function readPromise(endpoint: EndpointName, body: unknown): ResponseProm
   } catch {
     return undefined
   }
+}
+
+/**
+ * What a filters object's returnType (checked by its rule) lets through. Without one the query promises no type:
+ * the documents do not say what relate and silos recommend then (the builder types them as any browsable type;
+ * other objects pass as they come).
+ */
+function typesOf(filters: unknown): readonly ObjectTypeName[] {
+  const returnType =
+    isObject(filters) && Object.hasOwn(filters, 'returnType') ? filters['returnType'] : undefined
+  return returnType === undefined
+    ? browsableTypes
+    : typesOfReturnType(checked(ReturnTypeOperatorRule, returnType, []) as never, browsableTypes)
 }
 
 /**
