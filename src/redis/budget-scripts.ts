@@ -1,11 +1,26 @@
 // The rate budget's decisions on Redis. KEYS[1] is a sorted set of the fleet's requests in the window (scored
 // by the server's time in ms), KEYS[2] the time until which the fleet is paused, KEYS[3] when the last request
 // was confirmed sent. Time is the Redis server's, so that processes whose clocks disagree still share one window.
+import { ownKeys, probeScript } from './own-keys'
 import { script } from './script'
 
-const NOW = `
+// Every script starts here. A key of another type is no log or time (see ownKeys); a hash is a token store's,
+// which the budget leaves alone. A member scored +inf (ZADD takes it; nothing of the budget writes it) would
+// hold its place in every window for good, and put every booking at +inf, which PEXPIRE refuses: dropped.
+const OWN_KEYS = `${ownKeys(['zset', 'string', 'string'], 'hash', 'a token store')}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '+inf', '+inf')
+`
+
+const NOW = `${OWN_KEYS}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+-- A time stored at KEYS[2] or KEYS[3], which anyone may have written: anything but a finite number (garbage,
+-- inf, nan, on which tonumber gives nil or a number no comparison holds for) reads as none (0).
+local function time_at(key)
+  local ms = tonumber(redis.call('GET', key) or '')
+  if ms and ms == ms and ms > -math.huge and ms < math.huge then return ms end
+  return 0
+end
 `
 
 /**
@@ -21,7 +36,7 @@ export const bookSend = script(
   `${NOW}
 local limit, window, spacing = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[4])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.3f', now - window))
-local at = math.max(now, tonumber(redis.call('GET', KEYS[2]) or '0'))
+local at = math.max(now, time_at(KEYS[2]))
 local nth = redis.call('ZREVRANGE', KEYS[1], limit - 1, limit - 1, 'WITHSCORES')
 if nth[2] then at = math.max(at, tonumber(nth[2]) + window) end
 if ARGV[5] == 'fail' and at > now then return { 0, math.max(1, math.ceil(at - now)) } end
@@ -54,7 +69,7 @@ local function later(ms)
   if redis.call('PTTL', KEYS[1]) < ms + window then redis.call('PEXPIRE', KEYS[1], ms + math.ceil(window)) end
   return ms
 end
-local last = tonumber(redis.call('GET', KEYS[3]) or '0')
+local last = time_at(KEYS[3])
 if now < last + gap then return later(last + gap - now) end
 local from = '(' .. string.format('%.3f', now - window)
 local to = string.format('%.3f', now)
@@ -84,7 +99,7 @@ export const pauseFleet = script(
   'hql-budget-pause',
   `${NOW}
 local ms = tonumber(ARGV[1])
-if now + ms > tonumber(redis.call('GET', KEYS[2]) or '0') then
+if now + ms > time_at(KEYS[2]) then
   redis.call('SET', KEYS[2], string.format('%.3f', now + ms), 'PX', math.max(1, math.ceil(ms)))
 end
 return 1`,
@@ -93,7 +108,8 @@ return 1`,
 /** Gives back a booked place (ARGV[1]) that will not be used: its request was refused or its caller gave up. */
 export const releaseSend = script(
   'hql-budget-release',
-  `redis.call('ZREM', KEYS[1], ARGV[1])
+  `${OWN_KEYS}
+redis.call('ZREM', KEYS[1], ARGV[1])
 return 1`,
 )
 
@@ -109,7 +125,7 @@ export const absorbSends = script(
   'hql-budget-absorb',
   `${NOW}
 local window, pause = tonumber(ARGV[1]), tonumber(ARGV[2])
-if pause > 0 and now + pause > tonumber(redis.call('GET', KEYS[2]) or '0') then
+if pause > 0 and now + pause > time_at(KEYS[2]) then
   redis.call('SET', KEYS[2], string.format('%.3f', now + pause), 'PX', math.max(1, math.ceil(pause)))
 end
 local last = nil
@@ -124,3 +140,6 @@ if last ~= nil then
 end
 return 1`,
 )
+
+/** The budget's probe after a fallback (KEYS[4] `<key>:probe`): its keys made its own, and a write. */
+export const probeBudget = probeScript('hql-budget-probe', OWN_KEYS)

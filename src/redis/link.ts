@@ -1,6 +1,7 @@
 import type { RedisStateInfo } from '../client'
 import type { SendCommand } from './client'
-import { isNoScript, script, type Script } from './script'
+import { probeScript } from './own-keys'
+import { isNoScript, type Script } from './script'
 
 /** Thrown (internally) when Redis cannot be used now: the caller goes on with its per-process behaviour. */
 export class RedisUnavailable extends Error {
@@ -11,6 +12,13 @@ export class RedisUnavailable extends Error {
 export interface LinkOptions {
   readonly component: RedisStateInfo['component']
   readonly key: string
+  /** The part's keys (`key` first), which its scripts and its probe run on. Default: none. */
+  readonly keys?: readonly string[]
+  /**
+   * The part's probe: its keys made its own as each of its scripts does, and a write (see `probeScript`).
+   * Default: the write alone.
+   */
+  readonly probe?: Script
   /** A command without an answer by then counts as a failure: Redis is too slow to wait for. */
   readonly commandTimeoutMs: number
   /** While falling back, Redis is tried again at most this often. */
@@ -21,8 +29,7 @@ export interface LinkOptions {
 
 const DETAIL_LIMIT = 200
 
-// The probe: a write that expires by itself, run as a script like every operation it stands for.
-const probeScript = script('hql-probe', `return redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])`)
+const writeProbe = probeScript('hql-probe', '')
 
 /**
  * One component's connection state: `shared` while Redis answers, `fallback` from the first command that fails
@@ -44,6 +51,11 @@ export class RedisLink {
   constructor(send: SendCommand, options: LinkOptions) {
     this.#send = send
     this.#options = options
+  }
+
+  /** The part's keys, which its scripts run on. */
+  get keys(): readonly string[] {
+    return this.#options.keys ?? []
   }
 
   get shared(): boolean {
@@ -108,14 +120,12 @@ export class RedisLink {
 
   async #probe(): Promise<void> {
     try {
-      // A write that expires by itself, through a script: it proves Redis takes writes and runs scripts (an
-      // ACL with -@scripting passed a plain SET, and the part flapped between shared and fallback every
-      // retryMs), and leaves nothing behind for long.
-      await this.#evalOnce(
-        probeScript,
-        [`${this.#options.key}:probe`],
-        [String(Math.ceil(this.#options.retryMs))],
-      )
+      // The part's own keys, checked as each of its scripts checks them, and a write that expires by itself,
+      // through a script: it passes only where the part's scripts can run (an ACL with -@scripting passed a
+      // plain SET; a key no script could use passed a SET on another key; each time the part flapped between
+      // shared and fallback every retryMs), and leaves nothing behind for long.
+      const { key, keys = [], probe = writeProbe, retryMs } = this.#options
+      await this.#evalOnce(probe, [...keys, `${key}:probe`], [String(Math.ceil(retryMs))])
     } catch {
       return this.#probeLater()
     }

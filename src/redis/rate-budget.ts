@@ -8,7 +8,7 @@ import {
   type RateBudget,
   type RateBudgetOptions,
 } from '../client'
-import { absorbSends, bookSend, confirmSend, pauseFleet, releaseSend } from './budget-scripts'
+import { absorbSends, bookSend, confirmSend, pauseFleet, probeBudget, releaseSend } from './budget-scripts'
 import { RedisUnavailable } from './link'
 import { openLink, type SharedOptions } from './options'
 
@@ -42,15 +42,13 @@ const DEFAULT_MARGIN = 0.025
  * await budget.acquire(signal) // before each graph request
  */
 export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
-  const link = openLink(options, 'budget', Date.now, [
-    'requests',
-    'windowSeconds',
-    'onExceeded',
-    'smooth',
-    'maxPauseMs',
-    'fallbackRequests',
-    'marginMs',
-  ])
+  const link = openLink(
+    options,
+    'budget',
+    Date.now,
+    ['requests', 'windowSeconds', 'onExceeded', 'smooth', 'maxPauseMs', 'fallbackRequests', 'marginMs'],
+    { probe: probeBudget, suffixes: [':pause', ':sent'] },
+  )
   const { limit, windowMs: serviceWindowMs, maxPauseMs } = budgetLimits(options)
   const { fallbackRequests = options.requests } = options
   const marginMs = options.marginMs ?? serviceWindowMs * DEFAULT_MARGIN
@@ -63,7 +61,7 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
     throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'fallbackRequests'])
   // While Redis is away: the same budget, counted in this process alone.
   const local = sendLog(budgetLimits({ ...options, requests: fallbackRequests }))
-  const keys = [options.key, `${options.key}:pause`, `${options.key}:sent`]
+  const keys = link.keys
   // Each request's member in the sorted set: unique across the fleet.
   const instance = globalThis.crypto.randomUUID()
   let count = 0

@@ -5,6 +5,7 @@ import { sealer, type EncryptionKey } from './seal'
 import {
   clearToken,
   lockToken,
+  probeTokenStore,
   putToken,
   readToken,
   renewLock,
@@ -43,11 +44,14 @@ const DEFAULT_POLL_MS = 50
  * const client = createClient({ baseUrl, auth, tokenStore: redisTokenStore({ redis, key: 'hql:tokens:my-app' }) })
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
-  const link = openLink(options, 'tokenStore', Date.now, ['encryptionKey', 'lockMs', 'pollMs'])
+  const link = openLink(options, 'tokenStore', Date.now, ['encryptionKey', 'lockMs', 'pollMs'], {
+    probe: probeTokenStore,
+    suffixes: [':lock', ':fence'],
+  })
   const lockMs = positiveMs(options.lockMs, DEFAULT_LOCK_MS, ['tokenStore', 'lockMs'])
   const pollMs = positiveMs(options.pollMs, DEFAULT_POLL_MS, ['tokenStore', 'pollMs'])
   const key = options.key
-  const keys = [key, `${key}:lock`, `${key}:fence`]
+  const keys = link.keys
   checkKey(options.encryptionKey)
   const seal = options.encryptionKey === undefined ? undefined : sealer(options.encryptionKey, key)
   // Names this process in the lock; random, so that two processes never take each other's lock for their own.
