@@ -106,13 +106,13 @@ export class RedisLink {
     const { component, key, onStateChange, now } = this.#options
     this.#fallbackSince = now()
     const cause = error instanceof CommandTimeout ? 'timeout' : 'error'
-    onStateChange?.({ component, key, state: 'fallback', cause, detail: describeFailure(error, args) })
+    // The probe first: a hook that throws must not leave the part in fallback for good.
     this.#probeLater()
+    tell(onStateChange, { component, key, state: 'fallback', cause, detail: describeFailure(error, args) })
   }
 
   /** Tries Redis again after `retryMs`, without holding any caller, until it answers. */
   #probeLater(): void {
-    // A hook that throws here has no caller to fail: it is dropped rather than crash the process.
     const timer = setTimeout(() => void this.#probe().catch(() => {}), this.#options.retryMs)
     // A process that is done must not stay alive for a probe (Node's timers have unref; browsers' do not).
     ;(timer as { unref?: () => void }).unref?.()
@@ -132,9 +132,23 @@ export class RedisLink {
     const since = this.#fallbackSince
     this.#fallbackSince = undefined
     const { component, key, onStateChange, now } = this.#options
-    if (since !== undefined) onStateChange?.({ component, key, state: 'shared', fallbackMs: now() - since })
+    if (since !== undefined)
+      tell(onStateChange, { component, key, state: 'shared', fallbackMs: now() - since })
     // What the process did alone (a token it obtained) goes back to Redis; a failure there is reported anew.
     await this.onRecover?.().catch(() => {})
+  }
+}
+
+/**
+ * Calls the app's hook. One that throws (a logger that broke) is the app's trouble, not the part's: thrown on,
+ * it rejected the call that met Redis's failure with the hook's error, left the part without a probe (in
+ * fallback for good), and, on `shared`, skipped handing back what the process did alone.
+ */
+function tell(hook: LinkOptions['onStateChange'], info: RedisStateInfo): void {
+  try {
+    hook?.(info)
+  } catch {
+    // Dropped: there is no caller it belongs to.
   }
 }
 

@@ -1,0 +1,62 @@
+// What an app may hand the Redis parts that they did not expect, against a real redis-server: a hook that
+// throws, odd numbers and times, a key of the wrong kind. Each is met with a typed error or a defined meaning,
+// never a part stuck in fallback, a lock held for nothing, or a budget that waits for good. With ioredis (the
+// client plays no part in any of these).
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { RedisStateInfo } from '../../src/client'
+import { redisRateBudget, type RedisClientLike } from '../../src/redis'
+import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
+import { startRedis, type RedisServer } from '../support/redis-server'
+import { eventually, waitFor } from '../support/wait'
+
+let server: RedisServer
+let client: TestClient
+beforeAll(async () => {
+  server = await startRedis()
+  client = await redisClient('ioredis', server.url)
+})
+afterAll(async () => {
+  await client.close()
+  await server.stop()
+})
+
+let keys = 0
+const freshKey = () => `hql:test:odd:${++keys}`
+const RETRY_MS = 50
+
+/** The app's client, failing every command while `failing` is set (a connection lost for a moment). */
+function flaky(redis: RedisClientLike) {
+  const state = { failing: false }
+  const fail = () => Promise.reject(new Error('Connection is closed.'))
+  const call = (command: string, args: string[]) =>
+    state.failing ? fail() : rawCommand(redis, [command, ...args])
+  return { state, redis: { call } }
+}
+
+test('a hook that throws: the call goes on alone, the part probes and shares again, and hands back what it did alone', async () => {
+  const key = freshKey()
+  const app = flaky(client.redis)
+  const states: string[] = []
+  const budget = redisRateBudget({
+    redis: app.redis,
+    key,
+    requests: 100,
+    windowSeconds: 60,
+    retryMs: RETRY_MS,
+    onRedisStateChange: (info: RedisStateInfo) => {
+      states.push(info.state)
+      throw new Error('the logger broke')
+    },
+  })
+  app.state.failing = true
+  // Before: rejected with the hook's own error, and no probe was ever sent again.
+  await budget.acquire()
+  await budget.acquire()
+  app.state.failing = false
+  await waitFor(() => states.length === 2)
+  expect(states).toEqual(['fallback', 'shared'])
+  // The two sent alone went into the fleet's log on the way back (a hook throwing on `shared` skipped it).
+  await eventually(async () => (await rawCommand(client.redis, ['ZCARD', key])) === 2)
+  await budget.acquire()
+  expect(await rawCommand(client.redis, ['ZCARD', key])).toBe(3)
+})
