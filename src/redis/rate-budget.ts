@@ -179,6 +179,8 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   return {
     acquire,
     async pause(untilMs) {
+      // No time (NaN, or not a number) asks no pause; the process's own log would have waited for ever after a fallback.
+      if (typeof untilMs !== 'number' || Number.isNaN(untilMs)) return
       // Kept here too, so that a fallback later still honours it.
       local.pause(untilMs)
       // Capped as the local one is: a date in the year 9999 would otherwise pause the fleet, processes started

@@ -3,7 +3,7 @@
 // never a part stuck in fallback, a lock held for nothing, or a budget that waits for good. With ioredis (the
 // client plays no part in any of these).
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { RedisStateInfo } from '../../src/client'
+import { memoryRateBudget, type RedisStateInfo } from '../../src/client'
 import { redisRateBudget, type RedisClientLike } from '../../src/redis'
 import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
@@ -59,4 +59,24 @@ test('a hook that throws: the call goes on alone, the part probes and shares aga
   await eventually(async () => (await rawCommand(client.redis, ['ZCARD', key])) === 2)
   await budget.acquire()
   expect(await rawCommand(client.redis, ['ZCARD', key])).toBe(3)
+})
+
+test('pause(NaN) pauses nothing: the process goes on, through Redis and alone', async () => {
+  const app = flaky(client.redis)
+  const budget = redisRateBudget({
+    redis: app.redis,
+    key: freshKey(),
+    requests: 100,
+    windowSeconds: 1,
+    retryMs: 60_000,
+  })
+  const memory = memoryRateBudget({ requests: 100, windowSeconds: 1 })
+  // Date.parse of a date that is none.
+  await budget.pause(Date.parse('not a date'))
+  await memory.pause(Number.NaN)
+  await budget.acquire(AbortSignal.timeout(5_000))
+  // Alone now: before, the process's own log was paused until NaN, and every acquire waited for ever.
+  app.state.failing = true
+  for (let i = 0; i < 3; i++) await budget.acquire(AbortSignal.timeout(5_000))
+  for (let i = 0; i < 3; i++) await memory.acquire(AbortSignal.timeout(5_000))
 })
