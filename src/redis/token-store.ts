@@ -143,9 +143,14 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     }
     stopKeeping()
     local = token
-    // Refused means a newer token is stored, or will be by the newer holder: this one is still good to use.
-    await link
-      .eval(storeRefreshed, keys, [lock, String(fence), await encode(token), expiry(token)])
+    // Refused means a newer token is stored, or will be by the newer holder: this one is still good to use. One
+    // that cannot be sealed (the key is checked up front, so nothing is left that should) is used here, and the
+    // lock let go: sealed in the call's arguments, its failure escaped the catch, and the lock stood its lifetime.
+    await encode(token)
+      .then(
+        (payload) => link.eval(storeRefreshed, keys, [lock, String(fence), payload, expiry(token)]),
+        () => link.eval(unlockToken, keys, [lock]),
+      )
       .catch(() => {})
     return token
   }
@@ -202,4 +207,22 @@ function checkKey(key: EncryptionKey | undefined): void {
     if (![16, 24, 32].includes(key.length)) throw new ClientConfigError('expected 16, 24 or 32 bytes', path)
   } else if (typeof key !== 'object' || key === null || (key as CryptoKey).type !== 'secret')
     throw new ClientConfigError('expected a CryptoKey, bytes or a passphrase', path)
+  else if (!sealsAndOpens(key))
+    // Found out at the first seal instead, it failed the refresh after the token endpoint was asked (the token
+    // thrown away) with WebCrypto's own error.
+    throw new ClientConfigError(
+      `expected an AES-GCM CryptoKey with the usages encrypt and decrypt, got ${keyKind(key)}`,
+      path,
+    )
 }
+
+/** Whether a CryptoKey can seal and open the stored token (AES-GCM, both usages). */
+const sealsAndOpens = (key: CryptoKey): boolean =>
+  key.algorithm?.name === 'AES-GCM' &&
+  Array.isArray(key.usages) &&
+  key.usages.includes('encrypt') &&
+  key.usages.includes('decrypt')
+
+/** A CryptoKey's algorithm and usages, never its bytes. */
+const keyKind = (key: CryptoKey): string =>
+  `${String(key.algorithm?.name)} for ${Array.isArray(key.usages) ? key.usages.join(', ') || 'nothing' : 'no usages'}`

@@ -4,7 +4,7 @@
 // client plays no part in any of these).
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { memoryRateBudget, type RedisStateInfo } from '../../src/client'
-import { redisRateBudget, type RedisClientLike } from '../../src/redis'
+import { redisRateBudget, redisTokenStore, type RedisClientLike } from '../../src/redis'
 import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 import { eventually, waitFor } from '../support/wait'
@@ -79,4 +79,49 @@ test('pause(NaN) pauses nothing: the process goes on, through Redis and alone', 
   app.state.failing = true
   for (let i = 0; i < 3; i++) await budget.acquire(AbortSignal.timeout(5_000))
   for (let i = 0; i < 3; i++) await memory.acquire(AbortSignal.timeout(5_000))
+})
+
+test.each([
+  ['an HMAC key', { name: 'HMAC', hash: 'SHA-256' }, ['sign'], 'HMAC for sign'],
+  [
+    'an AES-CBC key',
+    { name: 'AES-CBC', length: 256 },
+    ['encrypt', 'decrypt'],
+    'AES-CBC for encrypt, decrypt',
+  ],
+  ['an AES-GCM key that only decrypts', { name: 'AES-GCM', length: 256 }, ['decrypt'], 'AES-GCM for decrypt'],
+] as const)(
+  '%s as encryptionKey is refused at construction, naming the option',
+  async (_, algorithm, usages, kind) => {
+    const encryptionKey = (await crypto.subtle.generateKey(algorithm, false, [...usages])) as CryptoKey
+    const make = () => redisTokenStore({ redis: client.redis, key: freshKey(), encryptionKey })
+    // Before: accepted, and the first refresh threw WebCrypto's InvalidAccessError after the token request.
+    expect(make).toThrow(
+      expect.objectContaining({
+        name: 'ClientConfigError',
+        path: ['tokenStore', 'encryptionKey'],
+        message: expect.stringContaining(`with the usages encrypt and decrypt, got ${kind}`),
+      }),
+    )
+  },
+)
+
+test('a token that cannot be sealed is used, and the lock let go at once', async () => {
+  const key = freshKey()
+  // Passes for an AES-GCM key by its fields, but is none: WebCrypto refuses it at the seal.
+  const encryptionKey = { type: 'secret', algorithm: { name: 'AES-GCM' }, usages: ['encrypt', 'decrypt'] }
+  const store = redisTokenStore({
+    redis: client.redis,
+    key,
+    encryptionKey: encryptionKey as unknown as CryptoKey,
+  })
+  let calls = 0
+  const token = await store.refresh!({
+    usable: () => false,
+    obtain: async () => ({ accessToken: `unsealed-${++calls}-${'x'.repeat(16)}` }),
+  })
+  expect(token.accessToken).toBe('unsealed-1-xxxxxxxxxxxxxxxx')
+  // Before: the seal's error escaped with the lock held for its lifetime (15 s), the token thrown away.
+  expect(await rawCommand(client.redis, ['EXISTS', `${key}:lock`])).toBe(0)
+  expect(await rawCommand(client.redis, ['EXISTS', key])).toBe(0)
 })
