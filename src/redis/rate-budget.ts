@@ -52,8 +52,13 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   const { limit, windowMs: serviceWindowMs, maxPauseMs } = budgetLimits(options)
   const { fallbackRequests = options.requests } = options
   const marginMs = options.marginMs ?? serviceWindowMs * DEFAULT_MARGIN
-  if (typeof marginMs !== 'number' || !(marginMs >= 0) || !Number.isFinite(marginMs))
-    throw new ClientConfigError('expected a number of ms, 0 or more', ['budget', 'marginMs'])
+  // At most the window itself (which already halves the budget): past Redis's range (1e20), PEXPIRE refused
+  // every booking, and the budget never shared.
+  if (typeof marginMs !== 'number' || !(marginMs >= 0) || !(marginMs <= serviceWindowMs))
+    throw new ClientConfigError(`expected a number of ms from 0 to the window's ${serviceWindowMs}`, [
+      'budget',
+      'marginMs',
+    ])
   // The fleet's window: the service's, and the margin for the trip. Smoothing spreads requests over it.
   const windowMs = serviceWindowMs + marginMs
   const spacingMs = options.smooth === false ? 0 : windowMs / limit

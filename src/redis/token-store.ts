@@ -48,7 +48,8 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     probe: probeTokenStore,
     suffixes: [':lock', ':fence'],
   })
-  const lockMs = positiveMs(options.lockMs, DEFAULT_LOCK_MS, ['tokenStore', 'lockMs'])
+  // Whole ms: Redis takes no fraction in SET PX or PEXPIRE, and refused every lock of 1000.5.
+  const lockMs = Math.ceil(positiveMs(options.lockMs, DEFAULT_LOCK_MS, ['tokenStore', 'lockMs']))
   const pollMs = positiveMs(options.pollMs, DEFAULT_POLL_MS, ['tokenStore', 'pollMs'])
   const key = options.key
   const keys = link.keys

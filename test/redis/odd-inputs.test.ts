@@ -125,3 +125,33 @@ test('a token that cannot be sealed is used, and the lock let go at once', async
   expect(await rawCommand(client.redis, ['EXISTS', `${key}:lock`])).toBe(0)
   expect(await rawCommand(client.redis, ['EXISTS', key])).toBe(0)
 })
+
+test('a lockMs with a fraction takes whole ms: the lock is taken and the token stored for the fleet', async () => {
+  const key = freshKey()
+  const states: string[] = []
+  const store = redisTokenStore({
+    redis: client.redis,
+    key,
+    lockMs: 1000.5,
+    onRedisStateChange: (info) => void states.push(info.state),
+  })
+  await store.refresh!({
+    usable: () => false,
+    obtain: async () => ({ accessToken: 'fraction-access-token' }),
+  })
+  // Before: Redis refused SET PX 1000.5, the store fell back, and the token stayed in this process.
+  expect(states).toEqual([])
+  expect(await rawCommand(client.redis, ['EXISTS', key])).toBe(1)
+})
+
+test.each([1e20, 1001])('a marginMs of %d, past the window, is refused naming the option', (marginMs) => {
+  // Before: 1e20 was accepted, PEXPIRE refused every booking, and the budget never shared.
+  expect(() =>
+    redisRateBudget({ redis: client.redis, key: freshKey(), requests: 10, windowSeconds: 1, marginMs }),
+  ).toThrow(
+    expect.objectContaining({
+      path: ['budget', 'marginMs'],
+      message: expect.stringContaining('0 to the window'),
+    }),
+  )
+})
