@@ -12,7 +12,7 @@ import {
   storeRefreshed,
   unlockToken,
 } from './token-scripts'
-import { parseToken, tokenText } from './token-text'
+import { parseToken, storedExpiry, tokenText } from './token-text'
 
 /** Options of `redisTokenStore`. */
 export interface RedisTokenStoreOptions extends SharedOptions {
@@ -68,7 +68,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     const text = tokenText(token)
     return seal === undefined ? text : seal.seal(text)
   }
-  const expiry = (token: StoredToken) => (token.expiresAt === undefined ? '' : String(token.expiresAt))
+  const expiry = (token: StoredToken) => String(storedExpiry(token.expiresAt) ?? '')
 
   async function read(): Promise<StoredToken | undefined> {
     const [payload] = (await link.eval(readToken, keys, [])) as [string | null, string | null]

@@ -155,3 +155,18 @@ test.each([1e20, 1001])('a marginMs of %d, past the window, is refused naming th
     }),
   )
 })
+
+test.each([
+  ['expiresAt Infinity, as no expiry', { expiresAt: Infinity }, {}],
+  ['expiresAt NaN, as expired', { expiresAt: Number.NaN }, { expiresAt: 0 }],
+  ['expiresAt -Infinity, as expired', { expiresAt: -Infinity }, { expiresAt: 0 }],
+  ['issuedAt NaN, as unknown', { issuedAt: Number.NaN, expiresAt: 4e12 }, { expiresAt: 4e12 }],
+])('a token set with %s is stored so, not dropped', async (_, times, stored) => {
+  const key = freshKey()
+  await redisTokenStore({ redis: client.redis, key }).set({ accessToken: 'odd-times-access', ...times })
+  // Before: JSON wrote null, the reading side refused it, and every process read no token.
+  expect(await redisTokenStore({ redis: client.redis, key }).get()).toEqual({
+    accessToken: 'odd-times-access',
+    ...stored,
+  })
+})
