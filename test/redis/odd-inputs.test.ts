@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { memoryRateBudget, type RedisStateInfo } from '../../src/client'
 import { redisRateBudget, redisTokenStore, type RedisClientLike } from '../../src/redis'
-import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
+import { countingClient, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 import { eventually, waitFor } from '../support/wait'
 
@@ -169,4 +169,34 @@ test.each([
     accessToken: 'odd-times-access',
     ...stored,
   })
+})
+
+test('while Redis is down, a probe is not sent while the last one is unanswered, and Redis is found again', async () => {
+  const down = await startRedis({ running: false })
+  // node-redis keeps every command in its queue while it reconnects.
+  const app = await redisClient('node-redis', down.url, false)
+  const counted = countingClient(app.redis)
+  const states: string[] = []
+  try {
+    const budget = redisRateBudget({
+      redis: counted.redis,
+      key: freshKey(),
+      requests: 10,
+      windowSeconds: 1,
+      retryMs: 5,
+      commandTimeoutMs: 5,
+      onRedisStateChange: (info) => void states.push(info.state),
+    })
+    await budget.acquire()
+    // A hundred probes' worth of time: before, one more command in the queue each (43 in 1 s with retryMs 20).
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The acquire's own command and one probe.
+    expect(counted.unanswered().length).toBeLessThanOrEqual(2)
+    await down.start()
+    await waitFor(() => states.length === 2)
+    expect(states).toEqual(['fallback', 'shared'])
+  } finally {
+    await app.close()
+    await down.stop()
+  }
 })
