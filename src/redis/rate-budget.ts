@@ -47,7 +47,7 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
     'budget',
     Date.now,
     ['requests', 'windowSeconds', 'onExceeded', 'smooth', 'maxPauseMs', 'fallbackRequests', 'marginMs'],
-    { probe: probeBudget, suffixes: [':pause', ':sent'] },
+    { probe: probeBudget, suffixes: [':pause', ':sent', ':retry'] },
   )
   const { limit, windowMs: serviceWindowMs, maxPauseMs } = budgetLimits(options)
   const { fallbackRequests = options.requests } = options
