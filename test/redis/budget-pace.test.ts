@@ -2,11 +2,11 @@
 // before went too recently) ask again one after another, not all at the same ms. Before, every refused request
 // was told "1 ms" wherever a quarter spacing was less than that (above ~250 requests a second): they asked
 // together, one went, the rest were refused again, and the budget turned into polling (13.5 confirmations a
-// request at 1000/s, the fleet sending a fifth to two thirds of its budget).
+// request at 1000/s, the fleet sending a fifth to two thirds of its budget). Those figures are a load's (the
+// review's poll.mts and fleet.mts): on a loaded machine a count of commands did not tell before from after.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { redisRateBudget } from '../../src/redis'
 import { confirmSend } from '../../src/redis/budget-scripts'
-import { countingClient, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
+import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
 import { startRedis, type RedisServer } from '../support/redis-server'
 
 let server: RedisServer
@@ -25,7 +25,8 @@ const freshKey = () => `hql:test:pace:${++keys}`
 
 test('requests refused together are told distinct times, a gap apart, in the order they asked', async () => {
   const key = freshKey()
-  const GAP = 20
+  // Long enough that no pause of a loaded machine between two calls lets the next one go.
+  const GAP = 10_000
   const confirm = (member: string) =>
     rawCommand(client.redis, [
       'EVAL',
@@ -54,14 +55,4 @@ test('requests refused together are told distinct times, a gap apart, in the ord
   )
   // Before: four times within a ms or two: all four asked again at once.
   for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(GAP - 1)
-})
-
-test('at 1000 requests a second, a waiting request costs about one confirmation, not a poll every ms', async () => {
-  const counted = countingClient(client.redis)
-  const REQUESTS = 200
-  const budget = redisRateBudget({ redis: counted.redis, key: freshKey(), requests: 1000, windowSeconds: 1 })
-  await Promise.all(Array.from({ length: REQUESTS }, () => budget.acquire()))
-  // One booking and one confirmation each, and a few asked again: before, 12 to 28 commands a request.
-  const scripts = counted.sent.filter((command) => command === 'EVALSHA' || command === 'EVAL')
-  expect(scripts.length).toBeLessThan(4 * REQUESTS)
 })
