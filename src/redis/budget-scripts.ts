@@ -30,14 +30,32 @@ end
  * booked request is ARGV[4] ms behind (requests spread evenly, since the service counts arrivals and a burst
  * at a window's edge would arrive in the next one with a little delay). Returns { 1, ms to wait before
  * sending }; with ARGV[5] = 'fail', { 0, ms until a place frees up } instead of booking when the window is full.
- * Booking ahead, rather than asking again, keeps waiting requests from polling Redis.
+ * Booking ahead, rather than asking again, keeps waiting requests from polling Redis. ARGV[6] is the longest
+ * pause (`maxPauseMs`).
  */
 export const bookSend = script(
   'hql-budget-book',
   `${NOW}
 local limit, window, spacing = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[4])
+local max_pause = tonumber(ARGV[6])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', string.format('%.3f', now - window))
-local at = math.max(now, time_at(KEYS[2]))
+-- A pause is set for max_pause at most: one further ahead (written by anyone, or Redis's clock set back since)
+-- is cut to max_pause from now, once. Read as it was, a pause a day ahead held every process a day.
+local paused = time_at(KEYS[2])
+if paused > now + max_pause then
+  paused = now + max_pause
+  if max_pause >= 1 then
+    redis.call('SET', KEYS[2], string.format('%.3f', paused), 'PX', math.ceil(max_pause))
+  else
+    redis.call('DEL', KEYS[2])
+  end
+end
+-- Bookings lie ahead by a pause and two spacings (at most a window each) a request at most: past that, a score
+-- was written by no booking (anyone, or Redis's clock set back an hour, which held every process an hour), and
+-- is dropped. A booking dropped so still has its confirmation check the window before its request goes.
+local horizon = now + max_pause + (2 * redis.call('ZCARD', KEYS[1]) / limit + 2) * window
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '(' .. string.format('%.3f', horizon), '+inf')
+local at = math.max(now, paused)
 local nth = redis.call('ZREVRANGE', KEYS[1], limit - 1, limit - 1, 'WITHSCORES')
 if nth[2] then at = math.max(at, tonumber(nth[2]) + window) end
 if ARGV[5] == 'fail' and at > now then return { 0, math.max(1, math.ceil(at - now)) } end

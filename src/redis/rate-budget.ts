@@ -97,6 +97,7 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
         member,
         String(spacingMs),
         mode,
+        String(maxPauseMs),
       ])) as [number, number]
       return { granted: granted === 1, waitMs, shared: true }
     } catch (error) {
