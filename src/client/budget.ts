@@ -18,7 +18,7 @@ export interface RateBudget {
   acquire(signal?: AbortSignal): Promise<void>
   /**
    * Holds every request back until `untilMs` (ms since the epoch), or for the budget's `maxPauseMs` if that
-   * is sooner: what a 429's `Retry-After` asks for.
+   * is sooner: what a 429's `Retry-After` asks for. NaN (a date that did not parse) pauses nothing.
    */
   pause(untilMs: number): Promise<void>
 }
@@ -168,7 +168,7 @@ export interface SendLog {
    * falling back to this log goes on from what it really sent, not from an empty window.
    */
   record(): void
-  /** Holds bookings back until `untilMs`, a date (ms since the epoch), whatever clock the log keeps. */
+  /** Holds bookings back until `untilMs`, a date (ms since the epoch), whatever clock the log keeps; NaN: none. */
   pause(untilMs: number): void
   /**
    * What this log decided alone, for a shared log to take in when it is back (the Redis budget after a
@@ -232,6 +232,9 @@ export function sendLog(
       byBook.splice(index, 0, false)
     },
     pause(untilMs) {
+      // No time (NaN: a date that did not parse; not a number, from JavaScript) asks no pause, as a Retry-After that does not parse: kept, it
+      // made `pausedUntil` NaN for good, and every later booking waited for ever.
+      if (typeof untilMs !== 'number' || Number.isNaN(untilMs)) return
       // `untilMs` is a date (ms since the epoch): kept as the time left, on this log's own clock. Capped: a
       // Retry-After of a day, or a date in the year 9999, pauses `maxPauseMs` at most.
       pausedUntil = Math.max(pausedUntil, now() + Math.min(untilMs - Date.now(), maxPauseMs))

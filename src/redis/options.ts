@@ -1,6 +1,7 @@
 import { ClientConfigError, LONGEST_TIMER, refuseUnknown, type RedisStateInfo } from '../client'
 import { commandSender, type RedisClientLike, type SendCommand } from './client'
 import { RedisLink } from './link'
+import type { Script } from './script'
 
 /** Options every Redis-backed part takes: the client, its key, and how Redis trouble is handled. */
 export interface SharedOptions {
@@ -33,13 +34,15 @@ export function positiveMs(value: number | undefined, fallback: number, path: st
 /**
  * The checked options and the link to Redis of one part (`component` names it in errors and hooks); `own` are
  * the part's options beside the shared ones. A key that is neither is refused: a misspelt `encryptionKey` would
- * have stored the token in plain text.
+ * have stored the token in plain text. `suffixes` name the part's keys beside `key` (`:lock`, …), and `probe`
+ * its probe (see `probeScript`).
  */
 export function openLink(
   options: SharedOptions,
   component: RedisStateInfo['component'],
   now: () => number,
   own: readonly string[],
+  part: { readonly probe: Script; readonly suffixes: readonly string[] },
 ): RedisLink {
   refuseUnknown(
     options,
@@ -55,9 +58,13 @@ export function openLink(
     )
   if (typeof options.key !== 'string' || options.key === '')
     throw new ClientConfigError('expected a non-empty Redis key', [component, 'key'])
+  const keys = [options.key, ...part.suffixes.map((suffix) => options.key + suffix)]
+  claimKeys(options.redis, component, keys)
   return new RedisLink(send, {
     component,
     key: options.key,
+    keys,
+    probe: part.probe,
     commandTimeoutMs: positiveMs(options.commandTimeoutMs, DEFAULT_COMMAND_TIMEOUT_MS, [
       component,
       'commandTimeoutMs',
@@ -66,6 +73,32 @@ export function openLink(
     onStateChange: options.onRedisStateChange,
     now,
   })
+}
+
+// The keys each part made on a client uses, for `claimKeys`; a client is forgotten with it.
+const claimed = new WeakMap<object, Map<string, RedisStateInfo['component']>>()
+// Enough for any app's parts; past it (an app making parts with keys of its own without end), no more are kept,
+// so that the map does not grow for good, and Redis's own check (each part's scripts refuse a key holding the
+// other's type) is what is left.
+const CLAIMS_KEPT = 1000
+
+/**
+ * Refuses a part whose keys are also the other part's on the same client (one `key` given to both, an easy
+ * slip): in Redis, each would take the other's data for garbage, and the scripts refuse it, so one part would go
+ * on per process for good. Parts of the same kind may share keys (that is how processes share).
+ */
+function claimKeys(client: object, component: RedisStateInfo['component'], keys: readonly string[]): void {
+  let owners = claimed.get(client)
+  if (owners === undefined) claimed.set(client, (owners = new Map()))
+  for (const key of keys) {
+    const owner = owners.get(key)
+    if (owner !== undefined && owner !== component)
+      throw new ClientConfigError(
+        `the key ${key} is used by the ${owner === 'tokenStore' ? 'redisTokenStore' : 'redisRateBudget'} on this client too: give each part a key of its own`,
+        [component, 'key'],
+      )
+  }
+  for (const key of keys) if (owners.size < CLAIMS_KEPT) owners.set(key, component)
 }
 
 /** What was passed instead of a client, and the usual mistake behind it; never a value (a URL may hold a password). */

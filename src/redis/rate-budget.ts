@@ -8,7 +8,7 @@ import {
   type RateBudget,
   type RateBudgetOptions,
 } from '../client'
-import { absorbSends, bookSend, confirmSend, pauseFleet, releaseSend } from './budget-scripts'
+import { absorbSends, bookSend, confirmSend, pauseFleet, probeBudget, releaseSend } from './budget-scripts'
 import { RedisUnavailable } from './link'
 import { openLink, type SharedOptions } from './options'
 
@@ -42,20 +42,23 @@ const DEFAULT_MARGIN = 0.025
  * await budget.acquire(signal) // before each graph request
  */
 export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
-  const link = openLink(options, 'budget', Date.now, [
-    'requests',
-    'windowSeconds',
-    'onExceeded',
-    'smooth',
-    'maxPauseMs',
-    'fallbackRequests',
-    'marginMs',
-  ])
+  const link = openLink(
+    options,
+    'budget',
+    Date.now,
+    ['requests', 'windowSeconds', 'onExceeded', 'smooth', 'maxPauseMs', 'fallbackRequests', 'marginMs'],
+    { probe: probeBudget, suffixes: [':pause', ':sent', ':retry'] },
+  )
   const { limit, windowMs: serviceWindowMs, maxPauseMs } = budgetLimits(options)
   const { fallbackRequests = options.requests } = options
   const marginMs = options.marginMs ?? serviceWindowMs * DEFAULT_MARGIN
-  if (typeof marginMs !== 'number' || !(marginMs >= 0) || !Number.isFinite(marginMs))
-    throw new ClientConfigError('expected a number of ms, 0 or more', ['budget', 'marginMs'])
+  // At most the window itself (which already halves the budget): past Redis's range (1e20), PEXPIRE refused
+  // every booking, and the budget never shared.
+  if (typeof marginMs !== 'number' || !(marginMs >= 0) || !(marginMs <= serviceWindowMs))
+    throw new ClientConfigError(`expected a number of ms from 0 to the window's ${serviceWindowMs}`, [
+      'budget',
+      'marginMs',
+    ])
   // The fleet's window: the service's, and the margin for the trip. Smoothing spreads requests over it.
   const windowMs = serviceWindowMs + marginMs
   const spacingMs = options.smooth === false ? 0 : windowMs / limit
@@ -63,7 +66,7 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
     throw new ClientConfigError('expected a whole number of 1 or more', ['budget', 'fallbackRequests'])
   // While Redis is away: the same budget, counted in this process alone.
   const local = sendLog(budgetLimits({ ...options, requests: fallbackRequests }))
-  const keys = [options.key, `${options.key}:pause`, `${options.key}:sent`]
+  const keys = link.keys
   // Each request's member in the sorted set: unique across the fleet.
   const instance = globalThis.crypto.randomUUID()
   let count = 0
@@ -94,6 +97,7 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
         member,
         String(spacingMs),
         mode,
+        String(maxPauseMs),
       ])) as [number, number]
       return { granted: granted === 1, waitMs, shared: true }
     } catch (error) {
@@ -181,6 +185,8 @@ export function redisRateBudget(options: RedisRateBudgetOptions): RateBudget {
   return {
     acquire,
     async pause(untilMs) {
+      // No time (NaN, or not a number) asks no pause; the process's own log would have waited for ever after a fallback.
+      if (typeof untilMs !== 'number' || Number.isNaN(untilMs)) return
       // Kept here too, so that a fallback later still honours it.
       local.pause(untilMs)
       // Capped as the local one is: a date in the year 9999 would otherwise pause the fleet, processes started

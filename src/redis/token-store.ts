@@ -5,13 +5,14 @@ import { sealer, type EncryptionKey } from './seal'
 import {
   clearToken,
   lockToken,
+  probeTokenStore,
   putToken,
   readToken,
   renewLock,
   storeRefreshed,
   unlockToken,
 } from './token-scripts'
-import { parseToken, tokenText } from './token-text'
+import { parseToken, storedExpiry, tokenText } from './token-text'
 
 /** Options of `redisTokenStore`. */
 export interface RedisTokenStoreOptions extends SharedOptions {
@@ -43,11 +44,15 @@ const DEFAULT_POLL_MS = 50
  * const client = createClient({ baseUrl, auth, tokenStore: redisTokenStore({ redis, key: 'hql:tokens:my-app' }) })
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
-  const link = openLink(options, 'tokenStore', Date.now, ['encryptionKey', 'lockMs', 'pollMs'])
-  const lockMs = positiveMs(options.lockMs, DEFAULT_LOCK_MS, ['tokenStore', 'lockMs'])
+  const link = openLink(options, 'tokenStore', Date.now, ['encryptionKey', 'lockMs', 'pollMs'], {
+    probe: probeTokenStore,
+    suffixes: [':lock', ':fence'],
+  })
+  // Whole ms: Redis takes no fraction in SET PX or PEXPIRE, and refused every lock of 1000.5.
+  const lockMs = Math.ceil(positiveMs(options.lockMs, DEFAULT_LOCK_MS, ['tokenStore', 'lockMs']))
   const pollMs = positiveMs(options.pollMs, DEFAULT_POLL_MS, ['tokenStore', 'pollMs'])
   const key = options.key
-  const keys = [key, `${key}:lock`, `${key}:fence`]
+  const keys = link.keys
   checkKey(options.encryptionKey)
   const seal = options.encryptionKey === undefined ? undefined : sealer(options.encryptionKey, key)
   // Names this process in the lock; random, so that two processes never take each other's lock for their own.
@@ -63,7 +68,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     const text = tokenText(token)
     return seal === undefined ? text : seal.seal(text)
   }
-  const expiry = (token: StoredToken) => (token.expiresAt === undefined ? '' : String(token.expiresAt))
+  const expiry = (token: StoredToken) => String(storedExpiry(token.expiresAt) ?? '')
 
   async function read(): Promise<StoredToken | undefined> {
     const [payload] = (await link.eval(readToken, keys, [])) as [string | null, string | null]
@@ -139,9 +144,14 @@ export function redisTokenStore(options: RedisTokenStoreOptions): TokenStore {
     }
     stopKeeping()
     local = token
-    // Refused means a newer token is stored, or will be by the newer holder: this one is still good to use.
-    await link
-      .eval(storeRefreshed, keys, [lock, String(fence), await encode(token), expiry(token)])
+    // Refused means a newer token is stored, or will be by the newer holder: this one is still good to use. One
+    // that cannot be sealed (the key is checked up front, so nothing is left that should) is used here, and the
+    // lock let go: sealed in the call's arguments, its failure escaped the catch, and the lock stood its lifetime.
+    await encode(token)
+      .then(
+        (payload) => link.eval(storeRefreshed, keys, [lock, String(fence), payload, expiry(token)]),
+        () => link.eval(unlockToken, keys, [lock]),
+      )
       .catch(() => {})
     return token
   }
@@ -198,4 +208,22 @@ function checkKey(key: EncryptionKey | undefined): void {
     if (![16, 24, 32].includes(key.length)) throw new ClientConfigError('expected 16, 24 or 32 bytes', path)
   } else if (typeof key !== 'object' || key === null || (key as CryptoKey).type !== 'secret')
     throw new ClientConfigError('expected a CryptoKey, bytes or a passphrase', path)
+  else if (!sealsAndOpens(key))
+    // Found out at the first seal instead, it failed the refresh after the token endpoint was asked (the token
+    // thrown away) with WebCrypto's own error.
+    throw new ClientConfigError(
+      `expected an AES-GCM CryptoKey with the usages encrypt and decrypt, got ${keyKind(key)}`,
+      path,
+    )
 }
+
+/** Whether a CryptoKey can seal and open the stored token (AES-GCM, both usages). */
+const sealsAndOpens = (key: CryptoKey): boolean =>
+  key.algorithm?.name === 'AES-GCM' &&
+  Array.isArray(key.usages) &&
+  key.usages.includes('encrypt') &&
+  key.usages.includes('decrypt')
+
+/** A CryptoKey's algorithm and usages, never its bytes. */
+const keyKind = (key: CryptoKey): string =>
+  `${String(key.algorithm?.name)} for ${Array.isArray(key.usages) ? key.usages.join(', ') || 'nothing' : 'no usages'}`

@@ -1,9 +1,22 @@
 import type { StoredToken } from '../client'
 
-/** The stored form of a token: JSON of its five fields. */
+/**
+ * The stored form of a token: JSON of its five fields. A time JSON cannot hold is stored as what the client
+ * takes it for (it wrote null, which the reading side refused: the token was dropped, where memoryTokenStore
+ * kept it): `expiresAt` Infinity as no expiry, NaN or -Infinity as expired (0, as the client reads a bad
+ * expiry: expired already); `issuedAt` that is not finite as unknown (left out).
+ */
 export function tokenText(token: StoredToken): string {
-  const { accessToken, refreshToken, expiresAt, issuedAt, scope } = token
+  const { accessToken, refreshToken, scope } = token
+  const expiresAt = storedExpiry(token.expiresAt)
+  const issuedAt = Number.isFinite(token.issuedAt) ? token.issuedAt : undefined
   return JSON.stringify({ accessToken, refreshToken, expiresAt, issuedAt, scope })
+}
+
+/** `expiresAt` as stored (see `tokenText`). */
+export function storedExpiry(expiresAt: number | undefined): number | undefined {
+  if (expiresAt === undefined || expiresAt === Infinity) return undefined
+  return Number.isFinite(expiresAt) ? expiresAt : 0
 }
 
 /**

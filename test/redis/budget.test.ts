@@ -270,10 +270,11 @@ describe.each(clientKinds)('redisRateBudget with %s', (kind) => {
       command(
         'EVAL',
         confirmSend.lua,
-        '3',
+        '4',
         shared,
         `${shared}:pause`,
         `${shared}:sent`,
+        `${shared}:retry`,
         '2',
         '10000',
         member,
