@@ -124,7 +124,8 @@ export async function requestToken(
       retryAfterMs,
     )
   }
-  if (status < 200 || status > 299)
+  // A 2xx as the graph attempt tells it: the same text, which gzip then finds twice.
+  if (!(status >= 200 && status < 300))
     throw new HttpError(status, {
       body: context.secrets.redact(json),
       text: context.secrets.scrub(text),
