@@ -6,12 +6,11 @@
  */
 export async function readText(response: Response, limit: number): Promise<string | undefined> {
   if (response.body === null) return ''
-  if (Number(response.headers.get('content-length')) > limit)
-    return void response.body.cancel().catch(() => {})
   const reader = response.body.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  let size = 0
+  // A declared length past the limit is over it before the first read.
+  let size = Number(response.headers.get('content-length')) > limit ? Infinity : 0
   for (;;) {
     if (size > limit) return void reader.cancel().catch(() => {})
     const { done, value } = await reader.read()

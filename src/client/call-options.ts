@@ -68,7 +68,7 @@ export function readHeaders(
   own: readonly string[] = OWN_HEADERS,
 ): Record<string, string> {
   if (headers === undefined) return {}
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+  if (!headers || typeof headers !== 'object' || Array.isArray(headers))
     throw new ClientConfigError('expected headers as an object of strings', where)
   const out: [string, string][] = []
   for (const [name, value] of Object.entries(headers)) {
@@ -91,7 +91,7 @@ export function readHeaders(
 /** A call's fetch init, refused where it would be overridden (and so ignored). */
 export function readInit(init: unknown): Record<string, unknown> {
   if (init === undefined) return {}
-  if (typeof init !== 'object' || init === null) throw new ClientConfigError('expected an object', ['init'])
+  if (!init || typeof init !== 'object') throw new ClientConfigError('expected an object', ['init'])
   // The first two are call options of their own: the message says so.
   OWN_INIT.forEach((key, index) => {
     if (key in init)

@@ -31,7 +31,7 @@ export interface ClientCore {
   readonly maxResponseBytes: number
   readonly timeoutMs: number
   readonly totalTimeoutMs: number
-  readonly retry: RetryPolicy | undefined
+  readonly retry: RetryPolicy | false | undefined
   readonly middleware: readonly Middleware[]
 }
 
@@ -61,7 +61,8 @@ export async function send(
   options: CallOptions = {},
 ): Promise<Received> {
   // Options are checked before the clock starts, so that a bad one leaves no timer behind.
-  const policy = options.retry === false ? undefined : (options.retry ?? core.retry)
+  // `false`, the call's or the client's, is none.
+  const policy = (options.retry ?? core.retry) || undefined
   const timeoutMs = numberOption(options.timeoutMs, core.timeoutMs, ['timeoutMs'], positive)
   const totalTimeoutMs = numberOption(
     options.totalTimeoutMs,

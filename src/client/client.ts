@@ -177,7 +177,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
     ),
     timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], positive),
     totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], positive),
-    retry: readRetry(retry) || undefined,
+    retry: readRetry(retry),
     middleware: options.middleware ?? [],
   }
   const { scrub } = secrets

@@ -251,7 +251,7 @@ export class Secrets {
    */
   redact(value: unknown, depth = 0): unknown {
     if (typeof value === 'string') return this.scrub(value)
-    if (value === null || typeof value !== 'object') return value
+    if (!value || typeof value !== 'object') return value
     if (depth > 32) return REDACTED // a JSON body is never this deep; refuse to walk a pathological one
     if (Array.isArray(value)) return value.map((item) => this.redact(item, depth + 1))
     // fromEntries defines each key as its own property: a server's `__proto__` key stays a key.

@@ -9,6 +9,7 @@ import {
   looseCheck,
   PagingRefusedError,
   passwordGrant,
+  refreshTokenGrant,
   staticTokenGrant,
   strictCheck,
   type CheckInfo,
@@ -24,6 +25,7 @@ beforeAll(async () => {
 })
 afterAll(() => service.close())
 
+const identity = { authUrl: 'https://auth.example.com', clientId: 'c', clientSecret: 's' }
 const badPage = (content: unknown) => JSON.stringify({ content, pagingInfo: { next: null }, extra: 'kept' })
 
 describe('response validation', () => {
@@ -230,6 +232,21 @@ describe('options', () => {
       passwordGrant({ authUrl, clientId: 'c', clientSecret: 's', username: 'u', password: 'p' })
     expect(grant).toThrow(ClientConfigError)
     expect(grant).toThrow('$.auth.authUrl')
+  })
+
+  it.each([
+    ['clientId', () => passwordGrant({ ...identity, clientId: '', username: 'u', password: 'p' })],
+    [
+      'clientSecret',
+      () => passwordGrant({ ...identity, clientSecret: 7 as never, username: 'u', password: 'p' }),
+    ],
+    ['username', () => passwordGrant({ ...identity, username: '', password: 'p' })],
+    ['password', () => passwordGrant({ ...identity, username: 'u', password: undefined as never })],
+    ['refreshToken', () => refreshTokenGrant({ ...identity, refreshToken: '' })],
+    ['accessToken', () => staticTokenGrant('')],
+  ])('refuses an empty or missing %s at $.auth.<its name>, never quoting it', (key, grant) => {
+    expect(grant).toThrow(ClientConfigError)
+    expect(grant).toThrow(`$.auth.${key}: expected a non-empty string`)
   })
 
   it('refuses an unusable maxPages before sending anything', async () => {

@@ -56,7 +56,7 @@ export interface SecretKeeper {
  */
 export function staticTokenGrant(accessToken: string): Auth {
   // The value itself is never quoted: it is a secret.
-  requireNonEmpty(accessToken, ['auth', 'accessToken'])
+  requireNonEmpty({ accessToken }, 'accessToken')
   const token = Promise.resolve(accessToken)
   return { token: () => token, secrets: [accessToken] }
 }

@@ -25,8 +25,8 @@ export interface PasswordGrantOptions extends IdentityOptions {
  */
 export function passwordGrant(options: PasswordGrantOptions): Auth {
   const timeoutMs = checkIdentity(options, 'passwordGrant', ['username', 'password', 'scope'])
-  requireNonEmpty(options.username, ['auth', 'username'])
-  requireNonEmpty(options.password, ['auth', 'password'])
+  requireNonEmpty(options, 'username')
+  requireNonEmpty(options, 'password')
   const login: GrantFields = {
     grant_type: 'password',
     username: options.username,
@@ -68,7 +68,7 @@ export interface RefreshTokenGrantOptions extends IdentityOptions {
  */
 export function refreshTokenGrant(options: RefreshTokenGrantOptions): Auth {
   const timeoutMs = checkIdentity(options, 'refreshTokenGrant', ['refreshToken'])
-  requireNonEmpty(options.refreshToken, ['auth', 'refreshToken'])
+  requireNonEmpty(options, 'refreshToken')
   return managedAuth(
     async (current, reason, context) => {
       const refreshToken = current?.refreshToken ?? options.refreshToken
@@ -130,8 +130,8 @@ function checkIdentity(options: IdentityOptions, grant: string, own: readonly st
     ['auth'],
   )
   httpUrl(options.authUrl, ['auth', 'authUrl'], 'https://auth.example.com')
-  requireNonEmpty(options.clientId, ['auth', 'clientId'])
-  requireNonEmpty(options.clientSecret, ['auth', 'clientSecret'])
+  requireNonEmpty(options, 'clientId')
+  requireNonEmpty(options, 'clientSecret')
   if (options.basicAuth !== undefined && options.basicAuth !== 'form' && options.basicAuth !== 'raw')
     throw new ClientConfigError("expected 'form' or 'raw'", ['auth', 'basicAuth'])
   if (options.onTokenRefresh !== undefined && typeof options.onTokenRefresh !== 'function')
