@@ -9,6 +9,8 @@ type Check = (params: unknown) => string | undefined
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0
+const isId = (value: unknown): boolean =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
 
 function position(value: unknown, at: string): string | undefined {
   if (!isObject(value) || !isCount(value.line) || !isCount(value.character))
@@ -65,7 +67,13 @@ function didChange(params: unknown): string | undefined {
   return undefined
 }
 
+// vscode-jsonrpc reads `params.id.toString()` of a cancellation before any handler: one without an id ended
+// the process.
+const cancel: Check = (params) =>
+  isObject(params) && isId(params.id) ? undefined : 'params must be { id }, an integer or a string'
+
 const checks: ReadonlyMap<string, Check> = new Map([
+  ['$/cancelRequest', cancel],
   ['initialize', object],
   ['textDocument/completion', documentPosition],
   ['textDocument/hover', documentPosition],

@@ -96,6 +96,21 @@ describe('malformed requests', () => {
     expect(answer.error?.message).not.toMatch(internals)
   })
 
+  it.each([
+    ['params null', { params: null }],
+    ['no params', {}],
+    ['a list for params', { params: [] }],
+    ['params without an id', { params: {} }],
+    ['an id of null', { params: { id: null } }],
+    ['an id that is an object', { params: { id: {} } }],
+  ])('drops a $/cancelRequest with %s, and serves on', async (_, params) => {
+    // vscode-jsonrpc reads params.id.toString() before any handler: such a notification ended the process.
+    server.write(frame({ method: '$/cancelRequest', ...params }))
+    const after = hover()
+    server.write(after.bytes)
+    expect((await server.answer(after.id)).result?.contents.value).toContain('PagedList')
+  })
+
   it('drops a notification whose params it cannot use, and serves on', async () => {
     server.write(frame({ method: 'textDocument/didOpen', params: null }))
     server.write(
