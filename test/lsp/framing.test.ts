@@ -182,3 +182,40 @@ describe('malformed framing', () => {
     expect((await server.answer(id)).result?.contents.value).toContain('PagedList')
   })
 })
+
+describe('text that holds Content-Length:', () => {
+  it('keeps the document in step: an edit typing it is applied, and formatting keeps it', async () => {
+    // The reader took `Content-Length:` inside the didChange's JSON for the next frame's start: the change was
+    // cut in two and lost (two -32700), and formatting the stale copy deleted the comment the editor showed.
+    const doc = 'file:///content-length.hql'
+    server.write(
+      frame({
+        method: 'textDocument/didOpen',
+        params: {
+          textDocument: { uri: doc, languageId: 'hql', version: 1, text: 'query a explore Movie\n' },
+        },
+      }),
+    )
+    const comment = '# check the Content-Length: header\n'
+    const before = server.received.length
+    server.write(
+      frame({
+        method: 'textDocument/didChange',
+        params: {
+          textDocument: { uri: doc, version: 2 },
+          contentChanges: [
+            { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: comment },
+          ],
+        },
+      }),
+    )
+    const id = nextId++
+    server.write(
+      frame({ id, method: 'textDocument/formatting', params: { textDocument: { uri: doc }, options: {} } }),
+    )
+    const [edit] = (await server.answer(id)).result
+    expect(edit.range.end).toEqual({ line: 2, character: 0 })
+    expect(edit.newText).toBe(`${comment}query a\nexplore Movie\n`)
+    expect(server.received.slice(before).filter((m) => m.error)).toEqual([])
+  })
+})
