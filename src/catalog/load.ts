@@ -2,6 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises'
 import { basename, join, relative, sep } from 'node:path'
 import { parseDocumentCollecting } from '../text'
 import type { DocumentNode, HqlSyntaxError } from '../text'
+import { decodeUtf8 } from './utf8'
 
 /** One `.hql` file of a catalog, parsed. */
 export interface CatalogFile {
@@ -35,9 +36,20 @@ export async function loadCatalog(paths: readonly string[]): Promise<Catalog> {
   }
   found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   const files: CatalogFile[] = []
-  for (const { path, relativePath } of found)
-    files.push(catalogFile(path, relativePath, await readFile(path, 'utf8')))
+  for (const { path, relativePath } of found) files.push(await readCatalogFile(path, relativePath))
   return { files }
+}
+
+/** Reads and parses one file; one that is not UTF-8 has that one problem, and is not parsed. */
+async function readCatalogFile(path: string, relativePath: string): Promise<CatalogFile> {
+  const bytes = await readFile(path)
+  // The byte order mark goes before decoding, so that the bad byte's column counts as catalogFile's do.
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+  const { text, error } = decodeUtf8(bom ? bytes.subarray(3) : bytes, path)
+  if (error === undefined) return catalogFile(path, relativePath, text)
+  // Its queries would be read with U+FFFD in them; the one thing to mend is the file's encoding.
+  const { document } = parseDocumentCollecting('', path)
+  return { path, relativePath, text, document, syntaxErrors: [error] }
 }
 
 /**
