@@ -1,7 +1,8 @@
 // Which files a command reads, and how: text that is not UTF-8 is refused where its first bad byte is, never
-// read with U+FFFD in its place (`hql fmt` wrote that back, losing the byte).
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+// read with U+FFFD in its place (`hql fmt` wrote that back, losing the byte); a symbolic link in a catalog's
+// directory is followed (skipped, `hql fixtures` removed the linked file's fixtures).
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hql, scratch } from './in-process'
 
@@ -40,5 +41,69 @@ describe('a file that is not UTF-8', () => {
     const file = join(dir, 'q.hql')
     await writeFile(file, '\ufeffquery q explore Movie # \ufffd\n')
     expect(await hql('check', file)).toMatchObject({ code: 0, stdout: '1 query in 1 file: ok\n' })
+  })
+})
+
+describe('symbolic links in a catalog directory', () => {
+  /** catalog/ with a.hql, and b.hql linked from shared/ (one query each). */
+  async function linkedCatalog(): Promise<string> {
+    const dir = await scratch()
+    await mkdir(join(dir, 'catalog'))
+    await mkdir(join(dir, 'shared'))
+    await writeFile(join(dir, 'catalog', 'a.hql'), 'query a explore Movie\n')
+    await writeFile(join(dir, 'shared', 'b.hql'), 'query b explore Movie\n')
+    await symlink(join('..', 'shared', 'b.hql'), join(dir, 'catalog', 'b.hql'))
+    return dir
+  }
+
+  it('are followed to a .hql file: check counts it, and fixtures keeps its fixture', async () => {
+    const dir = await linkedCatalog()
+    const catalog = join(dir, 'catalog')
+    expect(await hql('check', catalog)).toMatchObject({ code: 0, stdout: '2 queries in 2 files: ok\n' })
+    const out = join(dir, 'fixtures')
+    expect((await hql('fixtures', join(catalog, 'a.hql'), join(catalog, 'b.hql'), '--out', out)).code).toBe(0)
+    const again = await hql('fixtures', catalog, '--out', out)
+    expect(again).toMatchObject({ code: 0, stderr: '' })
+    expect(again.stdout).not.toContain('removed')
+    expect((await readdir(out)).sort()).toEqual(['a.json', 'b.json'])
+  })
+
+  it('are followed to a directory, once, however many links lead back to it', async () => {
+    const dir = await linkedCatalog()
+    const catalog = join(dir, 'catalog')
+    await mkdir(join(dir, 'more'))
+    await writeFile(join(dir, 'more', 'c.hql'), 'query c explore Movie\n')
+    await symlink(join('..', 'more'), join(catalog, 'more'))
+    await symlink(join('..', 'more'), join(catalog, 'more-again'))
+    await symlink('.', join(catalog, 'self'))
+    await symlink('..', join(dir, 'more', 'up'))
+    const { code, stdout, stderr } = await hql('check', catalog)
+    expect(stderr).toBe('')
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '3 queries in 3 files: ok\n' })
+  })
+
+  it('to nothing is reported by name when it names a .hql file, and skipped otherwise', async () => {
+    const dir = await linkedCatalog()
+    const catalog = join(dir, 'catalog')
+    await symlink(join(dir, 'nowhere'), join(catalog, 'notes'))
+    expect(await hql('check', catalog)).toMatchObject({ code: 0, stdout: '2 queries in 2 files: ok\n' })
+    await symlink(join(dir, 'nowhere.hql'), join(catalog, 'gone.hql'))
+    const { code, stderr } = await hql('check', catalog)
+    expect(code).toBe(2)
+    expect(stderr).toBe(`error: ${join(catalog, 'gone.hql')}: no such file or directory\n`)
+  })
+})
+
+describe('a file reached twice', () => {
+  it.each([
+    ['named twice', (file: string) => [file, file]],
+    ['in a directory named too', (file: string) => [dirname(file), file]],
+    ['named through ./', (file: string) => [file, `${dirname(file)}/./a.hql`]],
+  ])('is read once when %s', async (_, args) => {
+    const dir = await scratch()
+    const file = join(dir, 'a.hql')
+    await writeFile(file, 'query a explore Movie\n')
+    // Read twice, its query was "already defined at" itself.
+    expect(await hql('check', ...args(file))).toMatchObject({ code: 0, stdout: '1 query in 1 file: ok\n' })
   })
 })
