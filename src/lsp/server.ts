@@ -91,10 +91,12 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     },
     serverInfo: { name: 'hql' },
   }
-  connection.onInitialize((params) => {
-    ids.configure(serviceSetting(params.initializationOptions))
-    return initializeResult
-  })
+  connection.onInitialize(
+    guarded('initialize', (params) => {
+      ids.configure(serviceSetting(params.initializationOptions))
+      return initializeResult
+    }),
+  )
   connection.onDidChangeConfiguration(({ settings }) => {
     const hql = ownValue(settings, 'hql')
     if (hql !== undefined) ids.configure(ownValue(hql, 'service'))

@@ -65,6 +65,10 @@ describe('malformed requests', () => {
     ['no textDocument', 'textDocument/formatting', { options: {} }],
     ['a uri that is no string', 'textDocument/documentSymbol', { textDocument: { uri: 7 } }],
     ['initialize with a list for params', 'initialize', [1]],
+    ['initialize without capabilities', 'initialize', { processId: null, rootUri: null }],
+    ['initialize with capabilities null', 'initialize', { processId: null, capabilities: null }],
+    ['willSaveWaitUntil with params null', 'textDocument/willSaveWaitUntil', null],
+    ['willSaveWaitUntil without a textDocument', 'textDocument/willSaveWaitUntil', { reason: 1 }],
   ])('answer -32602 to %s, naming the params', async (_, method, params) => {
     const id = nextId++
     server.write(frame({ id, method, ...(params === undefined ? {} : { params }) }))
@@ -109,6 +113,24 @@ describe('malformed requests', () => {
     const after = hover()
     server.write(after.bytes)
     expect((await server.answer(after.id)).result?.contents.value).toContain('PagedList')
+  })
+
+  it.each([
+    ['textDocument/didSave', null],
+    ['textDocument/willSave', {}],
+    ['$/setTrace', null],
+    ['$/progress', []],
+    ['$/progress', { token: {}, value: {} }],
+  ])('drops %s with params %j, logging no internal error to the client', async (method, params) => {
+    // The library's handlers read params.textDocument.uri, params.value, params.token: the TypeError's text
+    // went to the client's log (window/logMessage).
+    const before = server.received.length
+    server.write(frame({ method, params }))
+    const after = hover()
+    server.write(after.bytes)
+    await server.answer(after.id)
+    const logged = server.received.slice(before).filter((m) => m.method === 'window/logMessage')
+    expect(logged.map((m) => m.params.message)).toEqual([])
   })
 
   it('drops a notification whose params it cannot use, and serves on', async () => {
