@@ -137,7 +137,7 @@ export class ResilientMessageReader extends AbstractMessageReader {
     // A body that has all come and is JSON is taken whatever its strings hold.
     let message = available === length ? parsed(bytes.subarray(start, start + length)) : NOT_JSON
     let end = length
-    if (message === NOT_JSON) {
+    if (message instanceof Unreadable) {
       // Not all here, or not JSON: does another frame start inside the declared length?
       const found = this.bodyEnd.find(bytes, start, available, available === length)
       if (found < 0 && available < length) return false
@@ -147,8 +147,8 @@ export class ResilientMessageReader extends AbstractMessageReader {
       }
     }
     this.consume(start + end)
-    if (message === NOT_JSON)
-      this.answer(error(null, ErrorCodes.ParseError, 'Parse error: the message is not JSON'))
+    if (message instanceof Unreadable)
+      this.answer(error(null, ErrorCodes.ParseError, `Parse error: ${message.reason}`))
     else this.take(message)
     return true
   }
@@ -317,13 +317,27 @@ class ByteQueue {
   }
 }
 
-const NOT_JSON = Symbol('not JSON')
+/** A body the reader could not read, and why (the -32700 answer's words). */
+class Unreadable {
+  constructor(readonly reason: string) {}
+}
+const NOT_JSON = new Unreadable('the message is not JSON')
+const NOT_UTF8 = new Unreadable('the message is not UTF-8')
 const FRAME_START_LENGTH = FRAME_STARTS[0]!.length
+// Strict: Buffer's toString('utf8') read a byte that is no UTF-8 (a Latin-1 é in a didOpen) as U+FFFD, and
+// formatting wrote U+FFFD back into the editor. A byte order mark stays, and is no JSON, as before.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
-/** A body's JSON, or NOT_JSON. */
+/** A body's JSON, or why it is none. */
 function parsed(body: Buffer): unknown {
+  let text: string
   try {
-    return JSON.parse(body.toString('utf8'))
+    text = utf8.decode(body)
+  } catch {
+    return NOT_UTF8
+  }
+  try {
+    return JSON.parse(text)
   } catch {
     return NOT_JSON
   }

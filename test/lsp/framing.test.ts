@@ -173,6 +173,29 @@ describe('malformed framing', () => {
       expect((await server.answer(id)).result?.contents.value).toContain('PagedList')
   })
 
+  it('answers -32700 to a body that is not UTF-8, and does not read it with U+FFFD', async () => {
+    // A didOpen with a raw Latin-1 é (0xE9): taken as U+FFFD, formatting then wrote `Caf\uFFFD` back.
+    const doc = 'file:///latin1.hql'
+    const body = Buffer.concat([
+      Buffer.from(
+        `{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"${doc}","languageId":"hql","version":1,"text":"# Caf`,
+      ),
+      Buffer.from([0xe9]),
+      Buffer.from('\\nquery a  explore Movie\\n"}}}'),
+    ])
+    const before = server.received.length
+    server.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]))
+    const id = nextId++
+    server.write(
+      frame({ id, method: 'textDocument/formatting', params: { textDocument: { uri: doc }, options: {} } }),
+    )
+    expect((await server.answer(id)).result).toEqual([])
+    const errors = server.received.slice(before).filter((m) => m.error)
+    expect(errors.map((m) => [m.id, m.error])).toEqual([
+      [null, { code: -32700, message: 'Parse error: the message is not UTF-8' }],
+    ])
+  })
+
   it('answers a parse error (-32700, id null) for what it skipped', async () => {
     const before = server.received.length
     const after = hover()
