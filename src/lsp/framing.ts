@@ -38,7 +38,9 @@ export interface ReaderAnswer {
  *   ends there, and the next frame is read from its header; inside a string `Content-Length:` is text;
  * - a request whose params the server cannot use (a position that is no position) is answered -32602 (invalid
  *   params) here, before the library's handlers read them; a notification of that kind is dropped, reported
- *   through `report`.
+ *   through `report`;
+ * - after a shutdown request, a request other than exit is answered -32600 (invalid request), as the protocol
+ *   asks, and a notification other than exit is dropped.
  * Answers carry the request's id when it has one (`null` otherwise, as JSON-RPC 2.0 §5 asks) and name what
  * was wrong, never an internal error's text. Each byte is looked at a bounded number of times, and the bytes
  * held are at most one frame (16 MiB and its header) or 8 KiB of what is no frame, and the chunk being read.
@@ -58,6 +60,8 @@ export class ResilientMessageReader extends AbstractMessageReader {
   private headerSearched = 0
   /** Whether bytes were skipped since the last frame's header: the run is answered once, not per skip. */
   private skipping = false
+  /** Whether a shutdown request was read: only exit is expected after it. */
+  private shutDown = false
   private callback: DataCallback | undefined
 
   constructor(
@@ -176,6 +180,15 @@ export class ResilientMessageReader extends AbstractMessageReader {
       return
     }
     const method = (message as { method?: unknown }).method
+    if (typeof method === 'string' && this.shutDown && method !== 'exit') {
+      // The protocol asks InvalidRequest for a request after shutdown; the library answered it as any other.
+      const id = idOf(message)
+      if (id !== null)
+        this.answer(error(id, ErrorCodes.InvalidRequest, `Invalid request: ${method} after shutdown`))
+      else this.report(`dropped ${method}: after shutdown`)
+      return
+    }
+    if (method === 'shutdown') this.shutDown = true
     if (typeof method === 'string') {
       const problem = paramsProblem(method, (message as { params?: unknown }).params)
       if (problem !== undefined) {

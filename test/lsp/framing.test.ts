@@ -264,3 +264,27 @@ describe('text that holds Content-Length:', () => {
     expect(server.received.slice(before).filter((m) => m.error)).toEqual([])
   })
 })
+
+describe('after shutdown', () => {
+  it('answers a request -32600 (invalid request), as the protocol asks, and still exits 0', async () => {
+    // The library answered a hover after shutdown as any other.
+    const alone = new RawLsp()
+    await alone.initialize()
+    alone.write(frame({ id: 'down', method: 'shutdown', params: null }))
+    await alone.answer('down')
+    alone.write(
+      frame({
+        id: 'late',
+        method: 'textDocument/hover',
+        params: { textDocument: { uri }, position: { line: 0, character: 10 } },
+      }),
+    )
+    expect((await alone.answer('late')).error).toEqual({
+      code: -32600,
+      message: 'Invalid request: textDocument/hover after shutdown',
+    })
+    const exited = new Promise((resolve) => alone.child.once('exit', resolve))
+    alone.write(frame({ method: 'exit' }))
+    expect(await exited).toBe(0)
+  })
+})
