@@ -19,7 +19,7 @@ export function expression(value: unknown): string {
 }
 
 /** A string literal in the project's style: single quotes, JSON's escapes otherwise. */
-function quote(text: string): string {
+export function quote(text: string): string {
   return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`
 }
 

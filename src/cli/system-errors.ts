@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { decodeUtf8 } from '../catalog'
 import { HqlError } from '../model'
 
 // Node's file and socket errors read `ENOENT: no such file or directory, stat 'nope/'`: the CLI says the same
@@ -64,11 +65,18 @@ export function listenError(error: unknown, host: string, port: number): HqlErro
   return reason === undefined ? undefined : new HqlError('environment', reason, { cause: error })
 }
 
-/** Reads a text file; a failure names the path (Node's EISDIR does not). */
+/**
+ * Reads a UTF-8 text file; a failure names the path (Node's EISDIR does not), and a file that is not UTF-8 is
+ * an HqlSyntaxError at its first bad byte (never read with U+FFFD in its place).
+ */
 export async function readTextFile(path: string): Promise<string> {
+  let bytes: Buffer
   try {
-    return await readFile(path, 'utf8')
+    bytes = await readFile(path)
   } catch (error) {
     throw systemError(error, path) ?? error
   }
+  const { text, error } = decodeUtf8(bytes, path)
+  if (error !== undefined) throw error
+  return text
 }

@@ -25,10 +25,12 @@ export class IdSource {
 
   /** Applies an `hql.service` value (untrusted JSON); the same value twice keeps the index already read. */
   configure(value: unknown): void {
-    const key = JSON.stringify(value ?? null)
+    // Compared by what was read of it (flat strings, or the sentence saying what is wrong): the raw value may
+    // be nested deeper than JSON.stringify recurses ("Maximum call stack size exceeded").
+    const settings = readServiceSettings(value)
+    const key = JSON.stringify(settings ?? null)
     if (key === this.configured) return
     this.configured = key
-    const settings = readServiceSettings(value)
     if (typeof settings === 'string') this.log.warn(`${settings}; using the embedded sample catalog`)
     if (typeof settings !== 'object') {
       this.service = undefined

@@ -9,6 +9,8 @@ type Check = (params: unknown) => string | undefined
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0
+const isId = (value: unknown): boolean =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
 
 function position(value: unknown, at: string): string | undefined {
   if (!isObject(value) || !isCount(value.line) || !isCount(value.character))
@@ -65,8 +67,31 @@ function didChange(params: unknown): string | undefined {
   return undefined
 }
 
+// vscode-jsonrpc reads `params.id.toString()` of a cancellation before any handler: one without an id ended
+// the process.
+const cancel: Check = (params) =>
+  isObject(params) && isId(params.id) ? undefined : 'params must be { id }, an integer or a string'
+
+// The library reads params.capabilities.workspace of an initialize (-32603 `Cannot read properties of
+// undefined` without it), params.value of $/setTrace and params.token of $/progress.
+const initialize: Check = (params) =>
+  !isObject(params)
+    ? 'params must be an object'
+    : !isObject(params.capabilities)
+      ? 'params.capabilities must be an object'
+      : undefined
+const setTrace: Check = (params) =>
+  isObject(params) && typeof params.value === 'string' ? undefined : 'params must be { value }, a string'
+const progress: Check = (params) =>
+  isObject(params) && isId(params.token)
+    ? undefined
+    : 'params must be { token, value }, an integer or string token'
+
 const checks: ReadonlyMap<string, Check> = new Map([
-  ['initialize', object],
+  ['$/cancelRequest', cancel],
+  ['$/setTrace', setTrace],
+  ['$/progress', progress],
+  ['initialize', initialize],
   ['textDocument/completion', documentPosition],
   ['textDocument/hover', documentPosition],
   ['textDocument/definition', documentPosition],
@@ -75,6 +100,10 @@ const checks: ReadonlyMap<string, Check> = new Map([
   ['textDocument/didOpen', didOpen],
   ['textDocument/didChange', didChange],
   ['textDocument/didClose', documentId],
+  // Registered by TextDocuments.listen, which reads params.textDocument.uri of each.
+  ['textDocument/willSave', documentId],
+  ['textDocument/willSaveWaitUntil', documentId],
+  ['textDocument/didSave', documentId],
   ['workspace/didChangeConfiguration', object],
 ])
 

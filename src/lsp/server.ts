@@ -2,6 +2,7 @@ import {
   CompletionItemKind,
   createConnection,
   ErrorCodes,
+  LSPErrorCodes,
   ProposedFeatures,
   ResponseError,
   StreamMessageWriter,
@@ -90,10 +91,12 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     },
     serverInfo: { name: 'hql' },
   }
-  connection.onInitialize((params) => {
-    ids.configure(serviceSetting(params.initializationOptions))
-    return initializeResult
-  })
+  connection.onInitialize(
+    guarded('initialize', (params) => {
+      ids.configure(serviceSetting(params.initializationOptions))
+      return initializeResult
+    }),
+  )
   connection.onDidChangeConfiguration(({ settings }) => {
     const hql = ownValue(settings, 'hql')
     if (hql !== undefined) ids.configure(ownValue(hql, 'service'))
@@ -110,6 +113,18 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics })
   }
   documents.onDidChangeContent((change) => publish(change.document))
+  /**
+   * Throws ContentModified (-32801) when `document` was edited or closed since a request read it at `version`:
+   * an answer waiting on `hql.service` was computed on the text before the edit, and its ranges, turned into
+   * positions of the text after it, pointed elsewhere (a completion's edit replaced part of `Movie`).
+   */
+  const unchangedSince = (document: TextDocument, version: number, method: string): void => {
+    if (documents.get(document.uri) !== document || document.version !== version)
+      throw new ResponseError(
+        LSPErrorCodes.ContentModified,
+        `the document changed while hql answered ${method}; ask again`,
+      )
+  }
   documents.onDidClose(
     (event) => void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }),
   )
@@ -118,9 +133,11 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     guarded('textDocument/completion', async ({ textDocument, position }): Promise<CompletionItem[]> => {
       const document = documents.get(textDocument.uri)
       if (!document) return []
+      const { version } = document
       const text = document.getText()
       const offset = document.offsetAt(position)
       const items = await ids.completion((provider) => complete(text, offset, provider))
+      unchangedSince(document, version, 'textDocument/completion')
       return items.map((item) => ({
         label: item.label,
         kind: kinds[item.kind],
@@ -139,9 +156,11 @@ function serveLanguage(connection: Connection, embedded: IdProvider): void {
     guarded('textDocument/hover', async ({ textDocument, position }) => {
       const document = documents.get(textDocument.uri)
       if (!document) return null
+      const { version } = document
       const text = document.getText()
       const offset = document.offsetAt(position)
       const found = await ids.hover((provider) => hover(text, offset, provider))
+      unchangedSince(document, version, 'textDocument/hover')
       if (!found) return null
       return {
         contents: { kind: 'markdown', value: found.markdown },

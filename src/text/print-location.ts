@@ -43,5 +43,12 @@ export function printLocation(source: TextSource, offset: number): string {
 // The most columns of one line a frame shows.
 const maxWidth = 120
 
+// What a terminal acts on or hides rather than shows: control characters (C0, DEL, C1: ESC[1A ESC[2K moved
+// the cursor up and erased the error, so a file could print over its own problem), format characters (bidi
+// overrides and isolates reorder the rest of the line; zero-width and tag characters hide text) and the line
+// and paragraph separators. Each UTF-16 code unit becomes one U+FFFD: the caret's column counts code units.
+const hidden = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu
+
 // Tabs would misplace the caret on terminals with other tab stops; a space keeps columns aligned.
-const visible = (line: string) => line.replace(/\t/g, ' ')
+const visible = (line: string) =>
+  line.replace(/\t/g, ' ').replace(hidden, (character) => '\ufffd'.repeat(character.length))

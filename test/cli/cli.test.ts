@@ -1,25 +1,9 @@
-import { mkdtemp, readFile, readdir, writeFile, cp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, readdir, writeFile, cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../../src/cli/program'
 import { compile } from '../../src/compile'
 import { parseQuery } from '../../src/text'
-
-async function hql(...args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(args, {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    env: {},
-    interactive: false,
-    stopped: async () => {},
-  })
-  return { code, stdout, stderr }
-}
-
-const scratch = () => mkdtemp(join(tmpdir(), 'hql-cli-'))
+import { hql, scratch } from './in-process'
 
 describe('hql compile', () => {
   it('prints the request JSON of the named query with its parameters', async () => {

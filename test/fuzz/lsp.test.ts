@@ -40,6 +40,7 @@ const methods = [
   'textDocument/didChange',
   'textDocument/didClose',
   'workspace/didChangeConfiguration',
+  '$/cancelRequest',
   'textDocument/unknown',
 ]
 const position = fc.oneof(fc.record({ line: fc.nat(3), character: fc.nat(40) }), fc.anything({ maxDepth: 1 }))

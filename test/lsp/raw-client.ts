@@ -25,7 +25,13 @@ export class RawLsp {
   readonly child: ChildProcess
   readonly received: Received[] = []
   private buffer = Buffer.alloc(0)
-  private readonly waiters: { test: (m: Received) => boolean; resolve: (m: Received) => void }[] = []
+  private readonly waiters: {
+    test: (m: Received) => boolean
+    resolve: (m: Received) => void
+    reject: (error: Error) => void
+  }[] = []
+  /** Why no message will come any more (the process exited), once it has. */
+  private gone: Error | undefined
 
   constructor() {
     this.child = spawn(process.execPath, [hqlBin, 'lsp', '--stdio'], {
@@ -34,6 +40,11 @@ export class RawLsp {
     })
     this.child.stdout!.on('data', (chunk: Buffer) => this.read(chunk))
     this.child.stderr!.resume()
+    // A server that dies fails the waits at once, naming its exit, where they would hang to the suite's timeout.
+    this.child.once('exit', (code, signal) => {
+      this.gone = new Error(`the language server exited (code ${code}, signal ${signal})`)
+      for (const waiter of this.waiters.splice(0)) waiter.reject(this.gone)
+    })
   }
 
   private read(chunk: Buffer): void {
@@ -59,7 +70,8 @@ export class RawLsp {
   next(test: (message: Received) => boolean): Promise<Received> {
     const found = this.received.find(test)
     if (found) return Promise.resolve(found)
-    return new Promise((resolve) => this.waiters.push({ test, resolve }))
+    if (this.gone) return Promise.reject(this.gone)
+    return new Promise((resolve, reject) => this.waiters.push({ test, resolve, reject }))
   }
 
   /** The answer to request `id`. */

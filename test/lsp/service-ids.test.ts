@@ -69,6 +69,22 @@ describe('ids from a service', () => {
     )
   })
 
+  it('takes settings nested 200,000 deep as any wrong setting: one warning, the embedded ids', async () => {
+    // IdSource compared settings by JSON.stringify of the raw value: "Maximum call stack size exceeded".
+    let deep: unknown = 'x'
+    for (let i = 0; i < 200_000; i++) deep = [deep]
+    const warnings: string[] = []
+    const source = new IdSource(noIds, { info: () => {}, warn: (m) => warnings.push(m) })
+    source.configure({ ...settings(), baseUrl: deep })
+    source.configure({ ...settings(), baseUrl: deep })
+    source.configure(deep)
+    expect(warnings).toEqual([
+      "hql.service needs 'baseUrl' (strings); using the embedded sample catalog",
+      'hql.service must be an object; using the embedded sample catalog',
+    ])
+    expect(await source.completion(() => 'computed')).toBe('computed')
+  })
+
   it('answers nothing while reading ahead, and the fallback once reading failed (one warning)', async () => {
     const marker = { id: 'mhric-fallback', name: 'Fallback', type: 'Contributor' } as const
     const fallback = { search: () => [marker], nameOf: () => marker }

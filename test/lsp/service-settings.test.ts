@@ -144,4 +144,46 @@ describe('a service that never answers', () => {
     await server.next('window/logMessage', (p) => p.type === 2 && p.message.includes(baseUrl))
     expect(logs(2).filter((m) => m.includes(baseUrl))).toHaveLength(1)
   })
+  it('answers ContentModified to a hover or completion whose document was edited while it waited', async () => {
+    // A service not read yet (another clientId: a new index): hover and completion of ids wait up to 1.5 s.
+    const { port } = hole.address() as { port: number }
+    const baseUrl = `http://127.0.0.1:${port}`
+    server.send('workspace/didChangeConfiguration', {
+      settings: { hql: { service: { ...settings(baseUrl), clientId: 'another' } } },
+    })
+    const hovered = 'file:///edited-hover.hql'
+    const completed = 'file:///edited-completion.hql'
+    for (const [doc, text] of [
+      [hovered, 'query a explore Movie with primaryImage\n'],
+      [completed, 'query b explore Movie where contributors = "brad'],
+    ])
+      server.send('textDocument/didOpen', { textDocument: { uri: doc, languageId: 'hql', version: 1, text } })
+    const hover = server.request('textDocument/hover', {
+      textDocument: { uri: hovered },
+      position: { line: 0, character: 30 },
+    })
+    const completion = server.request('textDocument/completion', {
+      textDocument: { uri: completed },
+      position: { line: 0, character: 48 },
+    })
+    // A line typed above each while they wait: the ranges found in the old text would point a line too high.
+    for (const doc of [hovered, completed])
+      server.send('textDocument/didChange', {
+        textDocument: { uri: doc, version: 2 },
+        contentChanges: [
+          {
+            range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+            text: '# a comment\n',
+          },
+        ],
+      })
+    await expect(hover).rejects.toThrow(/"code":-32801,"message":"the document changed while hql answered/)
+    await expect(completion).rejects.toThrow(/"code":-32801/)
+    // Asked again, the answer is at the text as it is now.
+    const again = await server.request('textDocument/hover', {
+      textDocument: { uri: hovered },
+      position: { line: 1, character: 30 },
+    })
+    expect(again.range).toEqual({ start: { line: 1, character: 27 }, end: { line: 1, character: 39 } })
+  })
 })

@@ -1,7 +1,7 @@
 import { parseQuery } from '../../text'
 import type { CliIo } from '../io'
 import { exitCodes } from '../io'
-import { findDefinition, paramsFromArgs } from '../params'
+import { decimalOption, findDefinition, paramsFromArgs } from '../params'
 import { readTextFile } from '../system-errors'
 import { renderTable } from '../table'
 import { connect } from './connect'
@@ -21,7 +21,7 @@ export interface RunOptions {
  * the service `connect` chooses, and says on stderr when it stopped with pages left.
  */
 export async function runCommand(io: CliIo, file: string, options: RunOptions): Promise<number> {
-  const maxPages = options.all ? Infinity : Number(options.maxPages)
+  const maxPages = options.all ? Infinity : (decimalOption(options.maxPages) ?? NaN)
   if (maxPages !== Infinity && (!Number.isSafeInteger(maxPages) || maxPages < 1)) {
     io.stderr(`error: --max-pages expects a whole number of 1 or more, got '${options.maxPages}'\n`)
     return exitCodes.usage

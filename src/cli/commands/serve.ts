@@ -2,6 +2,7 @@ import { serve } from '../../service'
 import type { Service } from '../../service'
 import type { CliIo } from '../io'
 import { exitCodes } from '../io'
+import { decimalOption } from '../params'
 import { listenError } from '../system-errors'
 import { connectRedis, RedisFlagError, type RedisConnection } from '../redis-connection'
 
@@ -10,8 +11,8 @@ export async function serveCommand(
   io: CliIo,
   options: { port?: string; host?: string; redis?: string; redisKey?: string },
 ): Promise<number> {
-  const port = options.port === undefined ? 0 : Number(options.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  const port = options.port === undefined ? 0 : decimalOption(options.port)
+  if (port === undefined || port > 65535) {
     io.stderr(`error: --port expects a port number (0-65535), got '${options.port}'\n`)
     return exitCodes.usage
   }
