@@ -45,32 +45,12 @@ export type PositionsWithProbability =
   'positions and probability cannot be combined: choose fixed positions or a probability'
 
 /** Options every blueprint takes: placement and blueprint-level filters (which override the global ones). */
-export type BlueprintOptions<F extends readonly FilterSpec[] = readonly FilterSpec[]> = Placement & {
-  readonly filters?: F
-}
+export type BlueprintOptions = Placement & { readonly filters?: readonly FilterSpec[] }
 
-declare const ownTypes: unique symbol
-
-/**
- * A silo blueprint, ready for `hql.silos(...)`. `Own` is what its own returnType filter lets through (never
- * without one): a blueprint's filters override the global ones, filter by filter, so its silo holds `Own` whatever
- * the query's `.filter()` narrows the others to.
- */
-export interface BlueprintSpec<
-  out Type extends BlueprintType = BlueprintType,
-  out Own extends ObjectTypeName = ObjectTypeName,
-> {
+/** A silo blueprint, ready for `hql.silos(...)`. */
+export interface BlueprintSpec<out Type extends BlueprintType = BlueprintType> {
   readonly blueprint: BlueprintsByType[Type]
-  readonly [ownTypes]?: Own
 }
-
-/** The types a blueprint's own filters `F` let through: never without a returnType among them. */
-type OwnTypes<F> = F extends readonly FilterSpec[] ? Narrowed<never, F[number]> : never
-
-/** What the blueprints `B` let through by returnType filters of their own (never where none has one). */
-type OwnOf<B extends readonly BlueprintSpec[]> = {
-  [K in keyof B]: B[K] extends BlueprintSpec<BlueprintType, infer Own> ? Own : never
-}[number]
 
 // The blueprints the helpers below made. `hql.silos()` takes these only: each was checked by the blueprint rule
 // when its helper made it (and is frozen), so `silos()` needs no rule of its own, and a program that builds no
@@ -84,7 +64,7 @@ const made: WeakSet<object> = /* @__PURE__ */ new WeakSet()
  * in a body, and copied (the options are the caller's): an option the type does not take (`graphLens`'s
  * `name`) is an unknown key of its params, refused here, at the call.
  */
-function blueprint<Type extends BlueprintType>(type: Type, options: unknown): BlueprintSpec<Type, never> {
+function blueprint<Type extends BlueprintType>(type: Type, options: unknown): BlueprintSpec<Type> {
   checkArgShape(options, [])
   const { positions, probability, filters, ...params } = options as Record<string, unknown>
   const given: Record<string, unknown> = { type, positions, probability }
@@ -112,67 +92,53 @@ function blueprint<Type extends BlueprintType>(type: Type, options: unknown): Bl
 /** Blueprint builders, one per silo type. */
 export const silo = {
   /** Classic recommendations from all seed data. */
-  recommendedForYou: <const F extends readonly FilterSpec[] = []>(
-    options: BlueprintOptions<F> & { readonly name?: string } = {},
-  ): BlueprintSpec<'RecommendedForYou', OwnTypes<F>> => blueprint('RecommendedForYou', options),
+  recommendedForYou: (
+    options: BlueprintOptions & { readonly name?: string } = {},
+  ): BlueprintSpec<'RecommendedForYou'> => blueprint('RecommendedForYou', options),
   /** Popular titles; uses no seed data. */
-  explore: <const F extends readonly FilterSpec[] = []>(
-    options: BlueprintOptions<F> & { readonly name?: string } = {},
-  ): BlueprintSpec<'Explore', OwnTypes<F>> => blueprint('Explore', options),
+  explore: (options: BlueprintOptions & { readonly name?: string } = {}): BlueprintSpec<'Explore'> =>
+    blueprint('Explore', options),
   /** Recommendations based heavily on one item; `$1` in the title is the item's name. */
-  basedOnItem: <const F extends readonly FilterSpec[] = []>(
-    options: BlueprintOptions<F> & { readonly nameGenerator?: string } = {},
-  ): BlueprintSpec<'BasedOnItem', OwnTypes<F>> => blueprint('BasedOnItem', options),
+  basedOnItem: (
+    options: BlueprintOptions & { readonly nameGenerator?: string } = {},
+  ): BlueprintSpec<'BasedOnItem'> => blueprint('BasedOnItem', options),
   /** Three traits that go well together, recommended for the user. */
-  graphLens: <const F extends readonly FilterSpec[] = []>(
-    options: BlueprintOptions<F> = {},
-  ): BlueprintSpec<'GraphLens', OwnTypes<F>> => blueprint('GraphLens', options),
+  graphLens: (options: BlueprintOptions = {}): BlueprintSpec<'GraphLens'> => blueprint('GraphLens', options),
   /** Three traits that go well together, by popularity; `$1` in the title is the seed. */
-  exploreGraphLens: <const F extends readonly FilterSpec[] = []>(
-    options: BlueprintOptions<F> & { readonly nameGenerator?: string } = {},
-  ): BlueprintSpec<'ExploreGraphLens', OwnTypes<F>> => blueprint('ExploreGraphLens', options),
+  exploreGraphLens: (
+    options: BlueprintOptions & { readonly nameGenerator?: string } = {},
+  ): BlueprintSpec<'ExploreGraphLens'> => blueprint('ExploreGraphLens', options),
   /** Recommendations from a curated set of titles. */
-  content: <const Ids extends readonly [string, ...string[]], const F extends readonly FilterSpec[] = []>(
-    options: BlueprintOptions<F> & { readonly ids: CheckedIdList<Ids>; readonly name?: string },
-  ): BlueprintSpec<'Content', OwnTypes<F>> => blueprint('Content', options),
+  content: <const Ids extends readonly [string, ...string[]]>(
+    options: BlueprintOptions & { readonly ids: CheckedIdList<Ids>; readonly name?: string },
+  ): BlueprintSpec<'Content'> => blueprint('Content', options),
   /** An editorial collection. */
-  collection: <const Id extends string, const F extends readonly FilterSpec[] = []>(
-    options: BlueprintOptions<F> & {
+  collection: <const Id extends string>(
+    options: BlueprintOptions & {
       readonly id: CheckedId<Id, CollectionId, 'prefixed'>
       readonly name?: string
     },
-  ): BlueprintSpec<'Collection', OwnTypes<F>> => blueprint('Collection', options),
+  ): BlueprintSpec<'Collection'> => blueprint('Collection', options),
 }
 
-/**
- * A silos query: several carousels in one call. Each method returns a new query. Its silos hold what its
- * `.filter()` lets through (`T`), and what blueprints with a returnType filter of their own let through (`Own`),
- * as a blueprint's filters override the global ones for its silo. (`T` stays in even where every blueprint has its
- * own returnType: a wider type, never a wrong one.)
- */
-export interface SilosQuery<
-  T extends ObjectTypeName = BrowsableType,
-  C = never,
-  Own extends ObjectTypeName = never,
-> extends Query<SilosResult<T | Own, C>> {
+/** A silos query: several carousels in one call. Each method returns a new query. */
+export interface SilosQuery<T extends ObjectTypeName = BrowsableType, C = never> extends Query<
+  SilosResult<T, C>
+> {
   readonly endpoint: 'silos'
   /** Ids of content the user has positive affinity for (the seed of BasedOnItem and the recommendations). */
-  ids<const Ids extends readonly string[]>(...ids: CheckedIds<Ids>): SilosQuery<T, C, Own>
-  /** Global filters; a blueprint's own filters override them for its silo. */
+  ids<const Ids extends readonly string[]>(...ids: CheckedIds<Ids>): SilosQuery<T, C>
+  /** Global filters; blueprint filters override them. */
   filter<const F extends readonly FilterSpec[]>(
     ...filters: ValidFilters<C, F>
-  ): SilosQuery<Narrowed<T, F[number]>, C, Own>
-  /**
-   * Adds components, checked against what the query's own filters let through (at every door alike); a silo of a
-   * blueprint with a returnType of its own gets them where they apply.
-   */
+  ): SilosQuery<Narrowed<T, F[number]>, C>
   with<const S extends readonly ComponentArg[]>(
     ...components: ValidComponents<T, S, C>
-  ): SilosQuery<T, C | SpecOfArg<S[number]>, Own>
+  ): SilosQuery<T, C | SpecOfArg<S[number]>>
   /** The number of silos per page. (No `page`: a later page of silos is the response's `pagingInfo.next`.) */
-  pageSize(size: number): SilosQuery<T, C, Own>
+  pageSize(size: number): SilosQuery<T, C>
   /** The number of titles per silo. */
-  siloPageSize(size: number): SilosQuery<T, C, Own>
+  siloPageSize(size: number): SilosQuery<T, C>
 }
 
 /**
@@ -181,9 +147,7 @@ export interface SilosQuery<
  * @example
  * hql.silos(silo.explore({ name: 'Popular', positions: [0] }), silo.basedOnItem({ nameGenerator: 'Because you liked $1' }))
  */
-export function silos<const B extends readonly [BlueprintSpec, ...BlueprintSpec[]]>(
-  ...blueprints: B
-): SilosQuery<BrowsableType, never, OwnOf<B>> {
+export function silos(...blueprints: readonly [BlueprintSpec, ...BlueprintSpec[]]): SilosQuery {
   // The list's bounds as the blueprint list rule words them (request/blueprints.ts), then each blueprint: one a
   // helper made (a JavaScript caller's null, plain object or hand-written blueprint is refused with its index).
   const count = blueprints.length

@@ -152,19 +152,6 @@ describe('lookup, relate and silos result types', () => {
     expectTypeOf<S['pagingInfo']>().toEqualTypeOf<PagingInfo>()
   })
 
-  test("a blueprint's own returnType adds its types to a silos query's, whatever the query's filter (session 23)", () => {
-    // SERVICE-SPEC.md: blueprint-level filters override the global ones, so the Series silo holds series.
-    const q = hql
-      .silos(silo.explore({ name: 'Series', filters: [returnType.eq('ShowSeries')] }), silo.explore())
-      .filter(returnType.eq('Movie'))
-    type Mhid = ResultOf<typeof q>['silos'][number]['content'][number]['object']['mhid']
-    expectTypeOf<Mhid>().toEqualTypeOf<`mhmov${string}` | `mhsss${string}`>()
-    // A blueprint without a returnType follows the query's: Movie alone.
-    const plain = hql.silos(silo.explore({ filters: [] }), silo.basedOnItem()).filter(returnType.eq('Movie'))
-    type Plain = ResultOf<typeof plain>['silos'][number]['content'][number]['object']['mhid']
-    expectTypeOf<Plain>().toEqualTypeOf<`mhmov${string}`>()
-  })
-
   test('collections items nest, with userSocial as a plain value', () => {
     const q = hql.explore().filter(returnType.eq('Collection')).with(items(primaryImage), userSocial)
     type O = ResultOf<typeof q>['content'][number]['object']
