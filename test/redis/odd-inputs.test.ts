@@ -2,26 +2,16 @@
 // throws, odd numbers and times, a key of the wrong kind. Each is met with a typed error or a defined meaning,
 // never a part stuck in fallback, a lock held for nothing, or a budget that waits for good. With ioredis (the
 // client plays no part in any of these).
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { memoryRateBudget, type RedisStateInfo } from '../../src/client'
 import { redisRateBudget, redisTokenStore, type RedisClientLike } from '../../src/redis'
-import { countingClient, rawCommand, redisClient, type TestClient } from '../support/redis-clients'
-import { startRedis, type RedisServer } from '../support/redis-server'
+import { countingClient, rawCommand, redisClient } from '../support/redis-clients'
+import { redisForFile } from '../support/redis-for-file'
+import { startRedis } from '../support/redis-server'
 import { eventually, waitFor } from '../support/wait'
 
-let server: RedisServer
-let client: TestClient
-beforeAll(async () => {
-  server = await startRedis()
-  client = await redisClient('ioredis', server.url)
-})
-afterAll(async () => {
-  await client.close()
-  await server.stop()
-})
-
-let keys = 0
-const freshKey = () => `hql:test:odd:${++keys}`
+const redis = redisForFile('ioredis', 'hql:test:odd')
+const { freshKey } = redis
 const RETRY_MS = 50
 
 /** The app's client, failing every command while `failing` is set (a connection lost for a moment). */
@@ -35,7 +25,7 @@ function flaky(redis: RedisClientLike) {
 
 test('a hook that throws: the call goes on alone, the part probes and shares again, and hands back what it did alone', async () => {
   const key = freshKey()
-  const app = flaky(client.redis)
+  const app = flaky(redis.client.redis)
   const states: string[] = []
   const budget = redisRateBudget({
     redis: app.redis,
@@ -56,13 +46,13 @@ test('a hook that throws: the call goes on alone, the part probes and shares aga
   await waitFor(() => states.length === 2)
   expect(states).toEqual(['fallback', 'shared'])
   // The two sent alone went into the fleet's log on the way back (a hook throwing on `shared` skipped it).
-  await eventually(async () => (await rawCommand(client.redis, ['ZCARD', key])) === 2)
+  await eventually(async () => (await rawCommand(redis.client.redis, ['ZCARD', key])) === 2)
   await budget.acquire()
-  expect(await rawCommand(client.redis, ['ZCARD', key])).toBe(3)
+  expect(await rawCommand(redis.client.redis, ['ZCARD', key])).toBe(3)
 })
 
 test('pause(NaN) pauses nothing: the process goes on, through Redis and alone', async () => {
-  const app = flaky(client.redis)
+  const app = flaky(redis.client.redis)
   const budget = redisRateBudget({
     redis: app.redis,
     key: freshKey(),
@@ -94,7 +84,7 @@ test.each([
   '%s as encryptionKey is refused at construction, naming the option',
   async (_, algorithm, usages, kind) => {
     const encryptionKey = (await crypto.subtle.generateKey(algorithm, false, [...usages])) as CryptoKey
-    const make = () => redisTokenStore({ redis: client.redis, key: freshKey(), encryptionKey })
+    const make = () => redisTokenStore({ redis: redis.client.redis, key: freshKey(), encryptionKey })
     // Before: accepted, and the first refresh threw WebCrypto's InvalidAccessError after the token request.
     expect(make).toThrow(
       expect.objectContaining({
@@ -111,7 +101,7 @@ test('a token that cannot be sealed is used, and the lock let go at once', async
   // Passes for an AES-GCM key by its fields, but is none: WebCrypto refuses it at the seal.
   const encryptionKey = { type: 'secret', algorithm: { name: 'AES-GCM' }, usages: ['encrypt', 'decrypt'] }
   const store = redisTokenStore({
-    redis: client.redis,
+    redis: redis.client.redis,
     key,
     encryptionKey: encryptionKey as unknown as CryptoKey,
   })
@@ -122,15 +112,15 @@ test('a token that cannot be sealed is used, and the lock let go at once', async
   })
   expect(token.accessToken).toBe('unsealed-1-xxxxxxxxxxxxxxxx')
   // Before: the seal's error escaped with the lock held for its lifetime (15 s), the token thrown away.
-  expect(await rawCommand(client.redis, ['EXISTS', `${key}:lock`])).toBe(0)
-  expect(await rawCommand(client.redis, ['EXISTS', key])).toBe(0)
+  expect(await rawCommand(redis.client.redis, ['EXISTS', `${key}:lock`])).toBe(0)
+  expect(await rawCommand(redis.client.redis, ['EXISTS', key])).toBe(0)
 })
 
 test('a lockMs with a fraction takes whole ms: the lock is taken and the token stored for the fleet', async () => {
   const key = freshKey()
   const states: string[] = []
   const store = redisTokenStore({
-    redis: client.redis,
+    redis: redis.client.redis,
     key,
     lockMs: 1000.5,
     onRedisStateChange: (info) => void states.push(info.state),
@@ -141,13 +131,13 @@ test('a lockMs with a fraction takes whole ms: the lock is taken and the token s
   })
   // Before: Redis refused SET PX 1000.5, the store fell back, and the token stayed in this process.
   expect(states).toEqual([])
-  expect(await rawCommand(client.redis, ['EXISTS', key])).toBe(1)
+  expect(await rawCommand(redis.client.redis, ['EXISTS', key])).toBe(1)
 })
 
 test.each([1e20, 1001])('a marginMs of %d, past the window, is refused naming the option', (marginMs) => {
   // Before: 1e20 was accepted, PEXPIRE refused every booking, and the budget never shared.
   expect(() =>
-    redisRateBudget({ redis: client.redis, key: freshKey(), requests: 10, windowSeconds: 1, marginMs }),
+    redisRateBudget({ redis: redis.client.redis, key: freshKey(), requests: 10, windowSeconds: 1, marginMs }),
   ).toThrow(
     expect.objectContaining({
       path: ['budget', 'marginMs'],
@@ -163,9 +153,9 @@ test.each([
   ['issuedAt NaN, as unknown', { issuedAt: Number.NaN, expiresAt: 4e12 }, { expiresAt: 4e12 }],
 ])('a token set with %s is stored so, not dropped', async (_, times, stored) => {
   const key = freshKey()
-  await redisTokenStore({ redis: client.redis, key }).set({ accessToken: 'odd-times-access', ...times })
+  await redisTokenStore({ redis: redis.client.redis, key }).set({ accessToken: 'odd-times-access', ...times })
   // Before: JSON wrote null, the reading side refused it, and every process read no token.
-  expect(await redisTokenStore({ redis: client.redis, key }).get()).toEqual({
+  expect(await redisTokenStore({ redis: redis.client.redis, key }).get()).toEqual({
     accessToken: 'odd-times-access',
     ...stored,
   })

@@ -2,27 +2,16 @@
 // scores a day ahead (written by anyone), or the whole log an hour ahead, as after Redis's clock was set back an
 // hour. The budget holds back `maxPauseMs` at most, not until then. Before, every process waited for the day (or
 // the hour: the log's bookings lay an hour ahead, and so did every new one). Run with ioredis.
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { redisRateBudget } from '../../src/redis'
-import { rawCommand, redisClient, type TestClient } from '../support/redis-clients'
-import { startRedis, type RedisServer } from '../support/redis-server'
+import { rawCommand } from '../support/redis-clients'
+import { redisForFile } from '../support/redis-for-file'
 
-let server: RedisServer
-let client: TestClient
-beforeAll(async () => {
-  server = await startRedis()
-  client = await redisClient('ioredis', server.url)
-})
-afterAll(async () => {
-  await client.close()
-  await server.stop()
-})
-
-let keys = 0
-const freshKey = () => `hql:test:ahead:${++keys}`
+const redis = redisForFile('ioredis', 'hql:test:ahead')
+const { freshKey } = redis
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-const command = (...args: string[]) => rawCommand(client.redis, args)
+const command = (...args: string[]) => rawCommand(redis.client.redis, args)
 /** Redis's time, in ms: the budget's clock. */
 const redisNow = async () => {
   const [seconds, micros] = (await command('TIME')) as [string, string]
@@ -32,7 +21,7 @@ const redisNow = async () => {
 /** Three acquires of a budget of 3 a second with maxPauseMs 200, each given up (TimeoutError) after 5 s. */
 async function acquireThree(key: string): Promise<void> {
   const budget = redisRateBudget({
-    redis: client.redis,
+    redis: redis.client.redis,
     key,
     requests: 3,
     windowSeconds: 1,
@@ -59,7 +48,13 @@ test('log scores a day ahead are no bookings: they are dropped', async () => {
 
 test("Redis's clock set back an hour: the window's log, last send and pause an hour ahead hold nobody an hour", async () => {
   const key = freshKey()
-  const budget = redisRateBudget({ redis: client.redis, key, requests: 3, windowSeconds: 1, maxPauseMs: 200 })
+  const budget = redisRateBudget({
+    redis: redis.client.redis,
+    key,
+    requests: 3,
+    windowSeconds: 1,
+    maxPauseMs: 200,
+  })
   await budget.pause(Date.now() + 100)
   for (let i = 0; i < 3; i++) await budget.acquire(AbortSignal.timeout(5_000))
   // What the fleet wrote, as a clock an hour behind reads it: every time an hour later than now.
