@@ -41,18 +41,34 @@ const guess = (i: number, username: string, address: string) =>
     address,
   )
 
+/**
+ * The statuses of `GUESSES` guesses sent at once, and the checks the fleet may make for them: `budget` in one
+ * window. The counters' windows are fixed (aligned to the clock, `windowSeconds` long): a run that crosses from
+ * one into the next may check a window's budget in each (a run that took long on a loaded machine checked 20 of
+ * a budget of 10).
+ */
+async function guessedAtOnce(guessOf: (i: number) => Promise<{ status: number }>, budget: number) {
+  const windowOf = (ms: number) => Math.floor(ms / (limit.windowSeconds * 1000))
+  const started = Date.now()
+  const statuses = countStatuses(await Promise.all(Array.from({ length: GUESSES }, (_, i) => guessOf(i))))
+  return { statuses, allowed: windowOf(started) === windowOf(Date.now()) ? budget : 2 * budget }
+}
+
 describe('two instances on one Redis, guessed at in parallel', () => {
   it('check at most perUsername passwords of one username between them', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: GUESSES }, (_, i) => guess(i, 'ana', '127.0.0.31')),
-    )
-    expect(countStatuses(answers)).toEqual({ 400: limit.perUsername, 429: GUESSES - limit.perUsername })
+    const { statuses, allowed } = await guessedAtOnce((i) => guess(i, 'ana', '127.0.0.31'), limit.perUsername)
+    expect(statuses[400]).toBeGreaterThanOrEqual(limit.perUsername)
+    expect(statuses[400]).toBeLessThanOrEqual(allowed)
+    expect(statuses).toEqual({ 400: statuses[400], 429: GUESSES - statuses[400]! })
   })
 
   it('check at most perAddress passwords from one address between them', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: GUESSES }, (_, i) => guess(i, `user ${i}`, '127.0.0.32')),
+    const { statuses, allowed } = await guessedAtOnce(
+      (i) => guess(i, `user ${i}`, '127.0.0.32'),
+      limit.perAddress,
     )
-    expect(countStatuses(answers)).toEqual({ 400: limit.perAddress, 429: GUESSES - limit.perAddress })
+    expect(statuses[400]).toBeGreaterThanOrEqual(limit.perAddress)
+    expect(statuses[400]).toBeLessThanOrEqual(allowed)
+    expect(statuses).toEqual({ 400: statuses[400], 429: GUESSES - statuses[400]! })
   })
 })
