@@ -18,22 +18,19 @@ const redisNow = async () => {
   return Number(seconds) * 1000 + Number(micros) / 1000
 }
 
-/** Three acquires of a budget of 3 a second with maxPauseMs 200, each given up (TimeoutError) after 5 s. */
-async function acquireThree(key: string): Promise<void> {
-  const budget = redisRateBudget({
-    redis: redis.client.redis,
-    key,
-    requests: 3,
-    windowSeconds: 1,
-    maxPauseMs: 200,
-  })
+/** A budget of 3 a second with maxPauseMs 200 at `key`. */
+const budgetAt = (key: string) =>
+  redisRateBudget({ redis: redis.client.redis, key, requests: 3, windowSeconds: 1, maxPauseMs: 200 })
+
+/** Three acquires of `budget`, each given up (TimeoutError) after 5 s. */
+async function acquireThree(budget: ReturnType<typeof budgetAt>): Promise<void> {
   for (let i = 0; i < 3; i++) await budget.acquire(AbortSignal.timeout(5_000))
 }
 
 test('a pause a day ahead, with no expiry, holds the fleet maxPauseMs at most', async () => {
   const key = freshKey()
   await command('SET', `${key}:pause`, String((await redisNow()) + DAY))
-  await acquireThree(key)
+  await acquireThree(budgetAt(key))
   // Cut to maxPauseMs from when it was seen, and expiring then.
   expect(Number(await command('PTTL', `${key}:pause`))).toBeLessThanOrEqual(200)
 })
@@ -42,21 +39,15 @@ test('log scores a day ahead are no bookings: they are dropped', async () => {
   const key = freshKey()
   const ahead = String((await redisNow()) + DAY)
   await command('ZADD', key, ahead, 'a', ahead, 'b', ahead, 'c')
-  await acquireThree(key)
+  await acquireThree(budgetAt(key))
   expect(await command('ZSCORE', key, 'a')).toBeNull()
 })
 
 test("Redis's clock set back an hour: the window's log, last send and pause an hour ahead hold nobody an hour", async () => {
   const key = freshKey()
-  const budget = redisRateBudget({
-    redis: redis.client.redis,
-    key,
-    requests: 3,
-    windowSeconds: 1,
-    maxPauseMs: 200,
-  })
+  const budget = budgetAt(key)
   await budget.pause(Date.now() + 100)
-  for (let i = 0; i < 3; i++) await budget.acquire(AbortSignal.timeout(5_000))
+  await acquireThree(budget)
   // What the fleet wrote, as a clock an hour behind reads it: every time an hour later than now.
   // Flat (RESP2) or in pairs (RESP3), as the client gives it.
   const log = ((await command('ZRANGE', key, '0', '-1', 'WITHSCORES')) as string[]).flat()
@@ -64,5 +55,5 @@ test("Redis's clock set back an hour: the window's log, last send and pause an h
     await command('ZADD', key, String(Number(log[i + 1]) + HOUR), log[i]!)
   for (const time of ['pause', 'sent'])
     await command('SET', `${key}:${time}`, String((await redisNow()) + HOUR), 'PX', String(HOUR))
-  await acquireThree(key)
+  await acquireThree(budgetAt(key))
 })
