@@ -40,8 +40,8 @@ export interface Outgoing {
   readonly endpoint: string
   readonly method: string
   readonly body: unknown
-  /** Whether sending it twice changes nothing (queries): told to the retry policy. */
-  readonly idempotent: boolean
+  /** Whether sending it twice changes nothing, told to the retry policy: by default it does (a query). */
+  readonly idempotent?: boolean
 }
 
 /** A 2xx answer, read whole; `request` describes (redacted) the attempt that got it. */
@@ -258,7 +258,7 @@ export async function send(
       const delayMs = policy?.({
         error: outcome,
         attempt,
-        idempotent: outgoing.idempotent && request.kind === 'graph',
+        idempotent: outgoing.idempotent !== false && request.kind === 'graph',
         request,
       })
       // Calls that shared one failed token request wait as one: the first to weigh it picks the wait, so that

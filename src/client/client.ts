@@ -217,7 +217,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
 
   /** One graph request of a query's page (or a continuation: `query` undefined), checked by the client's check. */
   const runRequest = (request: GraphRequest, call: CallOptions | undefined, query?: Query) =>
-    exchange({ ...request, idempotent: true }, call, check, query)
+    exchange(request, call, check, query)
   const pages = paging?.attach({ run: runRequest, scrub })
 
   const client: Client = {
