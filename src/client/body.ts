@@ -39,5 +39,6 @@ export function describeFailure(error: unknown): string {
     parts.push(typeof code === 'string' ? `${current.message} (${code})` : current.message)
     current = current.cause
   }
-  return parts.length > 0 ? parts.join(': ') : String(error)
+  // Not an Error (a string thrown), or one that says nothing: as JavaScript writes it.
+  return parts.join(': ') || String(error)
 }

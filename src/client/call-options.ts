@@ -1,7 +1,7 @@
 import type { JsonPath } from '../model/errors'
 import { HEADER_VALUE } from '../model/limits'
 import { ClientConfigError } from './errors'
-import type { RetryPolicy } from './middleware'
+import type { Middleware, RetryPolicy } from './middleware'
 import { refuseUnknown } from './option-checks'
 
 /** Options of one call; they override the client's for that call. */
@@ -111,4 +111,19 @@ export function readRetry(retry: unknown): RetryPolicy | false | undefined {
   if (retry !== undefined && retry !== false && typeof retry !== 'function')
     throw new ClientConfigError('expected a retry policy such as retries(…), or false', ['retry'])
   return retry as RetryPolicy | false | undefined
+}
+
+/**
+ * The client's middleware, each with a hook: a factory not called (`rateLimit` for `rateLimit(budget)`) or a
+ * hook's callbacks without `hooks()` (`{ beforeRequest }`) would be skipped at every attempt, unnoticed.
+ */
+export function readMiddleware(middleware: readonly Middleware[] = []): readonly Middleware[] {
+  middleware.forEach((piece, index) => {
+    if (!(piece?.onRequest || piece?.onResponse || piece?.onRetry))
+      throw new ClientConfigError('expected a middleware: onRequest, onResponse or onRetry', [
+        'middleware',
+        index,
+      ])
+  })
+  return middleware
 }

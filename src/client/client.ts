@@ -4,7 +4,7 @@ import { endpointNames, graphPath } from '../model/wire'
 import type { Auth } from './auth/auth'
 import { parseJsonOrUndefined } from './body'
 import { send, type ClientCore, type Outgoing } from './call'
-import { readCallOptions, readHeaders, readRetry, type CallOptions } from './call-options'
+import { readCallOptions, readHeaders, readMiddleware, readRetry, type CallOptions } from './call-options'
 import { runCheck, type ResponseCheck, type StandardSchemaV1 } from './check'
 import { ClientConfigError, InvalidResponseError } from './errors'
 import type { FetchLike, Middleware, RetryPolicy } from './middleware'
@@ -178,7 +178,7 @@ export function createClient(options: ClientOptions): Client | PagingClient {
     timeoutMs: numberOption(options.timeoutMs, 10_000, ['timeoutMs'], positive),
     totalTimeoutMs: numberOption(options.totalTimeoutMs, 30_000, ['totalTimeoutMs'], positive),
     retry: readRetry(retry),
-    middleware: options.middleware ?? [],
+    middleware: readMiddleware(options.middleware),
   }
   const { scrub } = secrets
 

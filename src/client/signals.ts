@@ -34,7 +34,8 @@ export function deadline(
     timeoutMs! <= LONGEST_TIMER
       ? setTimeout(() => {
           expired = true
-          controller.abort(new Error('deadline'))
+          // With the default reason (an AbortError): which of the two fired is `timedOut()`'s to say.
+          controller.abort()
         }, timeoutMs)
       : undefined
   return {

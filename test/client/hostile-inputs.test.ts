@@ -3,7 +3,7 @@
 // (and is retried), and nothing sent. Over real HTTP, to a server that counts what reaches it.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createClient, retries, staticTokenGrant, type Auth } from '../../src/client'
+import { createClient, rateLimit, retries, staticTokenGrant, type Auth } from '../../src/client'
 import { exploreMovies } from './helpers'
 import { refusalServerForFile } from './refusal-server'
 
@@ -98,6 +98,28 @@ describe('pieces of the wrong kind', () => {
   it('refuses a call whose retry policy is no function, before anything is sent', async () => {
     for (const retry of [5, 'retries', {}, null, true])
       expect((await refused(() => client().run(exploreMovies(), loose({ retry })))).path).toEqual(['retry'])
+  })
+
+  it('refuses a middleware with none of its hooks, naming its place, before anything is sent', async () => {
+    const budget = { acquire: async () => {}, pause: async () => {} }
+    const idle: unknown[] = [
+      rateLimit, // the factory, not called: rateLimit(budget)
+      { beforeRequest: () => {} }, // a hook's callbacks without hooks()
+      {},
+      null,
+      'onRequest',
+    ]
+    for (const piece of idle) {
+      const error = await refused(() =>
+        createClient({
+          baseUrl: server.url(),
+          auth: staticTokenGrant('hostile-inputs-token'),
+          middleware: loose([rateLimit(budget), piece]),
+        }).run(exploreMovies()),
+      )
+      expect(error.path).toEqual(['middleware', 1])
+      expect(error.message).toMatch(/onRequest, onResponse or onRetry/)
+    }
   })
 
   it('takes a middleware written as a class, its hooks on the prototype', async () => {
