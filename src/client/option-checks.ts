@@ -29,19 +29,11 @@ export const wholeOrInfinity: NumberKind = {
   expected: 'a whole number of at least 0, or Infinity',
 }
 
-/** A number option of the given kind, `fallback` when absent. Without a fallback the option is required. */
-export function numberOption(
-  value: unknown,
-  fallback: number | undefined,
-  path: JsonPath,
-  kind: NumberKind,
-): number {
-  if (value === undefined && fallback !== undefined) return fallback
+/** A number option of the given kind, `fallback` when absent. */
+export function numberOption(value: unknown, fallback: number, path: JsonPath, kind: NumberKind): number {
+  if (value === undefined) return fallback
   if (typeof value !== 'number' || !kind.test(value))
-    throw new ClientConfigError(
-      `expected ${kind.expected}${fallback === undefined ? ' (required)' : ''}`,
-      path,
-    )
+    throw new ClientConfigError(`expected ${kind.expected}`, path)
   return value
 }
 

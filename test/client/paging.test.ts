@@ -109,6 +109,10 @@ describe('collect', () => {
   it('requires maxItems', async () => {
     const client = clientFor(service)
     await expect(client.collect(exploreMovies(), {} as never)).rejects.toBeInstanceOf(ClientConfigError)
+    for (const options of [{}, undefined, { truncate: true }])
+      await expect(client.collect(exploreMovies(), options as never)).rejects.toThrow(
+        '$.maxItems: collect needs { maxItems }',
+      )
     await expect(client.collect(exploreMovies(), { maxItems: -1 })).rejects.toThrow('$.maxItems')
     expect(service.graphRequests).toHaveLength(0)
   })

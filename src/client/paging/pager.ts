@@ -206,10 +206,11 @@ export function pager(host: PagingHost, options: PagingOptions): ReturnType<Pagi
       for await (const { page } of walk(courseFor(source, call), call)) yield page
     },
     items: (source: Pageable, call?: ItemsOptions) => items(source, call),
-    async collect(source: Pageable, call: CollectOptionsLoose) {
-      if (call === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
-      readCallOptions(call, COLLECT_OPTIONS)
-      const maxItems = numberOption(call.maxItems, undefined, ['maxItems'], wholeOrInfinity)
+    async collect(source: Pageable, options: CollectOptionsLoose) {
+      const call = readCallOptions(options, COLLECT_OPTIONS)
+      // No default: it would hold every item of a list in memory.
+      if (call.maxItems === undefined) throw new ClientConfigError('collect needs { maxItems }', ['maxItems'])
+      const maxItems = numberOption(call.maxItems, Infinity, ['maxItems'], wholeOrInfinity)
       const found: unknown[] = []
       // One item more than allowed tells whether the limit cut the result short.
       const probe = call.truncate === true ? maxItems : maxItems + 1
