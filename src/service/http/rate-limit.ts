@@ -30,7 +30,7 @@ export interface Limiter {
 /**
  * Keys one counter follows at most. Beyond it the key whose last event is oldest is forgotten: an attacker with
  * that many addresses gains nothing from per-address counting anyway, and memory stays bounded (each key holds
- * at most its budget's times: ~3 MB for the 30 per address of the failure counters, measured).
+ * at most its budget's times: ~6 MB for the 30 per address of the failure counters, measured).
  */
 export const MAX_COUNTED_KEYS = 10_000
 
