@@ -22,7 +22,7 @@ export interface Counter {
   release(key: string): void | Promise<void>
 }
 
-/** The per-client budget: `take` counts a request and returns the seconds to wait, or 0. */
+/** The per-client budget: `take` counts a request under it and returns 0, or (counting nothing) the seconds to wait. */
 export interface Limiter {
   take(clientId: string): number | Promise<number>
 }
