@@ -379,6 +379,31 @@ describe('failed authentication limits', () => {
     time += 60_000
     expect((await signIn('127.0.0.8', 'ana', 'correct horse')).status).toBe(200)
   })
+
+  it('says Retry-After until the oldest counted guess leaves the window, which slides', async () => {
+    time += 60_000 // a minute on: the minute's windows of the tests before are empty, and `time` is a minute's start
+    const start = time
+    const signInAt = (seconds: number, address: string, pass = 'guess') => {
+      time = start + seconds * 1000
+      return tokenFrom(l.service, address, password('bo', pass), guarded)
+    }
+    const wrong = []
+    for (const [seconds, address] of [
+      [10, '127.0.0.20'],
+      [20, '127.0.0.21'],
+      [30, '127.0.0.22'],
+      [40, '127.0.0.23'],
+    ] as const)
+      wrong.push((await signInAt(seconds, address)).status)
+    expect(wrong).toEqual([400, 400, 400, 400])
+    // Refused until the guess of +10 s leaves the window at +70 s: 25 s (the fixed window's end said 15 s).
+    const refused = await signInAt(45, '127.0.0.24', 'battery staple')
+    expect([refused.status, refused.headers['retry-after']]).toEqual([429, '25'])
+    // At +70 s one more guess is checked, and the next waits for the guess of +20 s to leave: 10 s.
+    expect((await signInAt(70, '127.0.0.24')).status).toBe(400)
+    const next = await signInAt(70, '127.0.0.25', 'battery staple')
+    expect([next.status, next.headers['retry-after']]).toEqual([429, '10'])
+  })
 })
 
 describe('failure counters', () => {

@@ -3,11 +3,11 @@ import { WindowCounter, type Counter } from '../http/rate-limit'
 
 /** How many failed authentications the token endpoints take before they answer 429 instead. */
 export interface AuthFailureLimit {
-  /** Failed client or user authentications from one source address per window (default 30). */
+  /** Failed client or user authentications from one source address in any window (default 30). */
   readonly perAddress: number
-  /** Failed password guesses on one username per window, from any address (default 10). */
+  /** Failed password guesses on one username in any window, from any address (default 10). */
   readonly perUsername: number
-  /** Window length in seconds (default 300). */
+  /** Window length in seconds (default 300); windows slide: any interval of this length counts. */
   readonly windowSeconds: number
 }
 
@@ -19,7 +19,8 @@ export const DEFAULT_AUTH_FAILURE_LIMIT: AuthFailureLimit = {
 
 /**
  * The two counters of the token endpoints: attempts by source address, and password guesses by username. Each
- * attempt is counted before it is checked and given back if it succeeds (`Counter.reserve`, `release`).
+ * attempt is counted before it is checked and given back if it succeeds (`Counter.reserve`, `release`), in
+ * sliding windows (`WindowCounter`): in any interval of `windowSeconds`, at most the limit fail.
  */
 export class AuthFailures implements FailureLimits {
   readonly byAddress: WindowCounter

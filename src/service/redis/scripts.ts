@@ -59,30 +59,45 @@ return { entry[1], entry[2] }`,
 )
 
 /**
- * A fixed-window counter (windows aligned to the epoch on the Redis server's clock, so that instances agree):
- * KEYS[1] .. ':' .. window counts the events of one key. ARGV: budget, window ms, and the mode: 'take' (count,
- * then say how long to wait if it was already over: the client budget), 'reserve' (count only if under the
- * budget, else say how long to wait: the comparison and the count in one step for every instance at once, the
- * failed-authentication counters) or 'release' (take one count back). Answers seconds, or 0.
+ * A sliding-window counter (`WindowCounter`'s log, shared): KEYS[1] is a sorted set of the key's counted events,
+ * each scored by its time in ms on the Redis server's clock, so that instances whose own clocks differ agree.
+ * An event at time t counts while now - t < the window; what has left is trimmed first, and what lies ahead of
+ * now (a clock stepped back, or a score written by someone else, +inf too) counts as made now. ARGV: budget,
+ * window ms, mode, the member naming a new event (random, from the caller), and optionally the time (tests only).
+ * 'reserve' counts an event only under the budget (the comparison and the count in one step for every instance
+ * at once) and answers 0, else the seconds until the oldest counted event leaves the window; 'release' takes
+ * back the oldest counted event (WindowCounter.release says why the oldest). The set holds at most `budget`
+ * members and expires a window after its newest. A key holding anything but a sorted set (an older version's
+ * counter, or another's data) reads as empty and is written anew.
  */
 export const countWindow = script(
   'hql-service-window',
-  `local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  `local now
+if ARGV[5] then
+  now = tonumber(ARGV[5])
+else
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local key = KEYS[1]
+local kind = redis.call('TYPE', key)['ok']
+if kind ~= 'zset' and kind ~= 'none' then redis.call('DEL', key) end
 local windowMs = tonumber(ARGV[2])
-local window = math.floor(now / windowMs)
-local key = KEYS[1] .. ':' .. string.format('%d', window)
-local count = tonumber(redis.call('GET', key) or '0')
-local mode = ARGV[3]
-if mode == 'release' then
-  if count > 0 then redis.call('DECR', key) end
+local nowText = string.format('%d', now)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', string.format('%d', now - windowMs))
+local ahead = redis.call('ZRANGEBYSCORE', key, '(' .. nowText, '+inf')
+for _, member in ipairs(ahead) do redis.call('ZADD', key, nowText, member) end
+if ARGV[3] == 'release' then
+  redis.call('ZPOPMIN', key)
   return 0
 end
-local over = count >= tonumber(ARGV[1])
-if mode == 'take' or not over then
-  redis.call('INCR', key)
-  redis.call('PEXPIRE', key, windowMs)
+local count = redis.call('ZCARD', key)
+if count < tonumber(ARGV[1]) then
+  redis.call('ZADD', key, nowText, ARGV[4])
+  redis.call('PEXPIRE', key, math.ceil(windowMs))
+  return 0
 end
-if not over then return 0 end
-return math.max(1, math.ceil(((window + 1) * windowMs - now) / 1000))`,
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2]
+local since = oldest and tonumber(oldest) or now
+return math.max(1, math.ceil((since + windowMs - now) / 1000))`,
 )
