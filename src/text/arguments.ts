@@ -1,4 +1,5 @@
 import { HqlError, type JsonPath } from '../model/errors'
+import { shownValue } from '../model/shown'
 import { describeValue } from './param-types'
 
 /**
@@ -10,4 +11,29 @@ import { describeValue } from './param-types'
  */
 export function expectArgument(ok: boolean, value: unknown, expected: string, path: JsonPath = []): void {
   if (!ok) throw new HqlError('invalid_argument', `${expected}, got ${describeValue(value)}`, { path })
+}
+
+/**
+ * A JavaScript caller's options: an object whose every key is one the function reads (`known`), since an option
+ * nobody reads (a misspelt `paramz`) would be dropped unnoticed. `invalid_argument` at the key's path, naming the
+ * options the function takes.
+ *
+ * @example
+ * expectOptions({ paramz: {} }, ['query', 'params'], 'parseQuery') // HqlError at $.paramz
+ */
+export function expectOptions(options: unknown, known: readonly string[], of: string): void {
+  expectArgument(
+    typeof options === 'object' && options !== null,
+    options,
+    `${of} expects its options as an object`,
+  )
+  for (const key of Object.keys(options as object))
+    if (!known.includes(key))
+      throw new HqlError(
+        'invalid_argument',
+        `${of} takes no option ${shownValue(key)}; it takes ${known.join(', ')}`,
+        {
+          path: [key],
+        },
+      )
 }

@@ -14,9 +14,7 @@ import { withGivenFragments } from './fragments'
 import type { GivenFragments } from './fragments'
 import type { ResolveOptions } from './resolve'
 import { makeSource } from './source'
-import { expectArgument } from './arguments'
-
-const isOptions = (value: unknown): boolean => typeof value === 'object' && value !== null
+import { expectArgument, expectOptions } from './arguments'
 
 const isStringOption = (value: unknown): boolean => value === undefined || typeof value === 'string'
 
@@ -53,7 +51,7 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
       'invalid_argument',
       `parseQuery expects the query text as a string, got ${typeof text}`,
     )
-  expectArgument(isOptions(options), options, 'parseQuery expects its options as an object')
+  expectOptions(options, ['query', 'source', 'params', 'placeholders', 'fragments'], 'parseQuery')
   expectArgument(isStringOption(options.query), options.query, 'parseQuery expects query as a string', [
     'query',
   ])
@@ -113,7 +111,7 @@ export interface PrintQueryOptions {
  * //   order by releaseDate desc
  */
 export function printQuery(query: Query, options: PrintQueryOptions = {}): string {
-  expectArgument(isOptions(options), options, 'printQuery expects its options as an object')
+  expectOptions(options, ['name'], 'printQuery')
   // The name is printed as it is, so it must be one the parser reads back as a name.
   if (options.name !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.name))
     throw new HqlError(

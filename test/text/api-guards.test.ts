@@ -48,6 +48,36 @@ describe('parseQuery and printQuery at their boundary', () => {
     }
   })
 
+  test('an option neither reads (a misspelt params, a name for the printer) is invalid_argument at its key, naming those it takes', () => {
+    // Each was accepted, and the option silently did nothing: `paramz` left $contributor to its default.
+    const text =
+      'query q($contributor: ContributorId = "mhric-brad-pitt") explore Movie where contributors = $contributor'
+    const cases: [() => unknown, string, string][] = [
+      [
+        () => parseQuery(text, { paramz: { contributor: 'mhric-tom-hanks' } } as never),
+        'paramz',
+        'parseQuery',
+      ],
+      [() => parseQuery(text, { query: 'q', Source: 'file.hql' } as never), 'Source', 'parseQuery'],
+      [() => printQuery(hql.explore(), { nam: 'q' } as never), 'nam', 'printQuery'],
+      [() => printQuery(hql.explore(), { indent: 4 } as never), 'indent', 'printQuery'],
+    ]
+    for (const [run, key, of] of cases) {
+      const error = thrown(run)
+      expect(error).toMatchObject({ code: 'invalid_argument', path: [key] })
+      expect(error.message).toContain(`${of} takes no option "${key}"`)
+    }
+    // Every option each reads is still taken.
+    const query = parseQuery(text, {
+      query: 'q',
+      source: 'file.hql',
+      params: { contributor: 'mhric-tom-hanks' },
+      placeholders: false,
+      fragments: {},
+    })
+    expect(printQuery(query, { name: 'q' })).toContain('mhric-tom-hanks')
+  })
+
   test('a parameter value without a prototype is described, not stringified into a TypeError', () => {
     const error = thrown(() =>
       parseQuery('query q($s: String) silos silo Explore(name: $s)', { params: { s: Object.create(null) } }),
