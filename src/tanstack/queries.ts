@@ -124,6 +124,13 @@ export function hqlQueries(client: Client, options?: HqlQueriesOptions): HqlPagi
     throw new ClientConfigError('expected a client made by createClient', ['client'])
   if (options !== undefined && !isPlainObject(options))
     throw new ClientConfigError('expected the options as an object, { scope }', ['options'])
+  // A misspelt `scope` would leave every key unscoped, unnoticed.
+  for (const key of Object.keys(options ?? {}))
+    if (key !== 'scope')
+      throw new ClientConfigError('not an option of hqlQueries, which takes scope (docs/apps.md)', [
+        'options',
+        key,
+      ])
   const scope = checkedScope(options?.scope)
   // An empty scope tells no user from another: for a query about who asks, it is no scope.
   const scoped = scope !== undefined && Object.keys(scope).length > 0

@@ -113,6 +113,19 @@ describe('queries whose answer depends on who asks', () => {
     },
   )
 
+  it('refuses an option hqlQueries does not read, which would leave every key unscoped', () => {
+    // A misspelt scope was dropped: keys told no user from another, and only the queries the rule names noticed.
+    for (const options of [{ scopes: { user: 'demo' } }, { scope: { user: 'demo' }, staleTime: 1000 }]) {
+      const key = Object.keys(options).find((name) => name !== 'scope')!
+      const refused = caught(() => hqlQueries(asDemo, options as never), ClientConfigError)
+      expect(refused.path).toEqual(['options', key])
+      expect(refused.message).toContain('not an option of hqlQueries, which takes scope')
+    }
+    expect(hqlQueries(asDemo, { scope: { user: 'demo' } }).queryOptions(hql.explore()).queryKey[2]).toEqual({
+      scope: { user: 'demo' },
+    })
+  })
+
   it('reads the types a query returns: a returnType that lets a User or a Collection through, or none', () => {
     const h = hqlQueries(asDemo)
     const path = (q: Query) => caught(() => h.queryOptions(q), ClientConfigError).path
