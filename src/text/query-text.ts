@@ -67,7 +67,12 @@ export function parseQuery(text: string, options: ParseQueryOptions = {}): Query
   const document = parseDocument(text, options.source)
   const definition = chooseDefinition(source, document.definitions, options.query)
   const fragments = withGivenFragments(document, options.fragments, source)
-  const resolved = resolveDefinition(source, definition, options, fragments)
+  const resolved = resolveDefinition(
+    source,
+    definition,
+    { params, placeholders: options.placeholders },
+    fragments,
+  )
   if (!resolved.ok) throw resolved.errors[0]
   return resolved.query
 }

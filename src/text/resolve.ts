@@ -14,16 +14,17 @@ import type { Lowered } from './lower'
 import { checkArgument, isParamTypeName, paramTypeNames, placeholder } from './param-types'
 import type { ParamType } from './param-types'
 import type { TextSource } from './source'
+import { expectOptions } from './arguments'
 
 /** How to give a query's parameters their values. */
 export interface ResolveOptions {
   /** Values by parameter name (without `$`). */
-  readonly params?: Readonly<Record<string, unknown>>
+  readonly params?: Readonly<Record<string, unknown>> | undefined
   /**
    * Give each parameter that has neither a value nor a default a stand-in of its type (`hql check`,
    * fixtures), instead of reporting it missing.
    */
-  readonly placeholders?: boolean
+  readonly placeholders?: boolean | undefined
 }
 
 /** A query definition resolved: the query, or every problem found. */
@@ -43,6 +44,7 @@ export function resolveDefinition(
   options: ResolveOptions = {},
   fragments: Fragments = noFragments,
 ): Resolved {
+  expectOptions(options, ['params', 'placeholders'], 'resolveDefinition')
   const problems: TextProblem[] = []
   const params = declaredParams(definition, problems)
   const { args, unsound } = argumentsFor(definition, params, options, problems)

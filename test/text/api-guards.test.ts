@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { HqlError, HqlTextError, hql, hqlText, parseQuery, printQuery } from 'hql'
-import { parseDocument, parseDocumentCollecting } from '../../src/text'
+import { makeSource, parseDocument, parseDocumentCollecting, resolveDefinition } from '../../src/text'
 import { caught } from '../support/caught'
 
 // What JavaScript callers can pass that the types would refuse: the answer is always a typed error.
@@ -67,6 +67,11 @@ describe('parseQuery and printQuery at their boundary', () => {
       expect(error).toMatchObject({ code: 'invalid_argument', path: [key] })
       expect(error.message).toContain(`${of} takes no option "${key}"`)
     }
+    // resolveDefinition (hql/syntax) is held to its own two, params and placeholders.
+    const definition = parseDocument(text).definitions[0]!
+    const wide = thrown(() => resolveDefinition(makeSource(text), definition, { query: 'q' } as never))
+    expect(wide).toMatchObject({ code: 'invalid_argument', path: ['query'] })
+    expect(resolveDefinition(makeSource(text), definition, { params: {}, placeholders: true }).ok).toBe(true)
     // Every option each reads is still taken.
     const query = parseQuery(text, {
       query: 'q',
