@@ -208,7 +208,13 @@ test('calls waiting for one token retry its failed request together: one request
   server.handle((request, res) => {
     if (request.url === TOKEN_PATH) tokenRequests++
     res.writeHead(request.url === TOKEN_PATH ? 503 : 200, { 'content-type': 'application/json' })
-    res.end(request.url === TOKEN_PATH ? 'overloaded' : '{}')
+    // The refusal takes 50 ms, as a busy token endpoint's would: a call whose timer fires a little after the
+    // others' (a loaded machine runs timers late) joins its round's request rather than find it answered already
+    // (an instant refusal let one stray call in a round ask again: 9 requests seen once at load 14).
+    setTimeout(
+      () => res.end(request.url === TOKEN_PATH ? 'overloaded' : '{}'),
+      request.url === TOKEN_PATH ? 50 : 0,
+    )
   })
   // Waits long enough for each call's own jitter to spread them: they must still wake as one.
   const retry = retries({ limit: 3, baseDelayMs: 200, maxDelayMs: 400 })
