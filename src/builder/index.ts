@@ -8,6 +8,8 @@ export type { RelateQuery, FactorInput, FactorId } from './relate'
 export type { LookupQuery, UnknownIdItem, TypesOfIds } from './lookup'
 export type {
   SilosQuery,
+  SiloBuilders,
+  SiloTypes,
   BlueprintSpec,
   BlueprintOptions,
   Placement,

@@ -16,6 +16,7 @@ import type {
 } from '../model/core'
 import type { ComponentSpec } from './component-spec'
 import type { PlainContexts, TypedObjects } from './objects'
+import type { BlueprintSpec, SiloTypes } from './silos'
 
 // Result inference: from the object types a query returns and the components it asks for, the exact shape of
 // the response: the catalogue's shapes and contexts, with what each component returns and where it applies
@@ -148,13 +149,17 @@ export type ListResult<T extends ObjectTypeName, C, Extra = never> = {
   readonly pagingInfo: PagingInfo
 } & {}
 
-/** The response of silos. */
-export type SilosResult<T extends ObjectTypeName, C> = SilosOf<Item<T, C>>
-
-type SilosOf<I> = {
+/**
+ * The response of silos: items of the types `T` (the query's) with the components `C`, except in the silo of a
+ * blueprint (of `B`, a union) with a returnType of its own, which holds that blueprint's types (`SiloTypes`,
+ * silos.ts). The silos are one list, so the items' type is the union over the blueprints. Written out, not through
+ * an alias taking the item type: an alias's arguments are worked out wherever the query type is (at every method
+ * of a silos query: 79 type instantiations more in the four-blueprint scenario), this where the result is read.
+ */
+export type SilosResult<T extends ObjectTypeName, C, B extends BlueprintSpec = BlueprintSpec> = {
   readonly silos: readonly ({
     readonly title: string
-    readonly content: readonly I[]
+    readonly content: readonly Item<SiloTypes<T, B>, C>[]
     readonly pagingInfo: PagingInfo
   } & {})[]
   readonly pagingInfo: PagingInfo

@@ -194,4 +194,26 @@ describe("a silos blueprint's own filters", () => {
       'expected a Movie, got a ShowSeries',
     ])
   })
+
+  // The run-time twin of test/builder/silo-blueprint-types.test-d.ts: the result type gives what is accepted here.
+  it("take $in and $ne as the query's returnType would, in place of the query's", () => {
+    const paths = (query: Query, ...content: unknown[]) =>
+      issuesOf(query, silos(...content)).map(([path]) => path)
+    const listed = hql
+      .silos(silo.explore({ filters: [returnType.in('Movie', 'ShowSeries')] }))
+      .filter(returnType.eq('Contributor'))
+    expect(paths(listed, pair(media('mhmov')), pair(media('mhsss')))).toEqual([])
+    expect(paths(listed, pair(contributor()))).toEqual(['silos.0.content.0.object.mhid'])
+    // The blueprint's $ne replaces the query's $eq (the merge is by filter name): all but movies.
+    const notMovies = hql
+      .silos(silo.explore({ filters: [returnType.ne('Movie')] }))
+      .filter(returnType.eq('Movie'))
+    expect(paths(notMovies, pair(media('mhsss')), pair(contributor()))).toEqual([])
+    expect(paths(notMovies, pair(media('mhmov')))).toEqual(['silos.0.content.0.object.mhid'])
+    // A blueprint without a returnType of its own holds the query's movies.
+    const withPlain = hql
+      .silos(silo.explore({ filters: [returnType.ne('Movie')] }), silo.explore())
+      .filter(returnType.eq('Movie'))
+    expect(paths(withPlain, pair(media('mhmov')), pair(media('mhsss')))).toEqual([])
+  })
 })
