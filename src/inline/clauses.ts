@@ -1,6 +1,8 @@
-// The other clauses of typed inline text: `order by`, paging, relate's factors and silos' blueprints. They
-// add nothing to the result type; they are read so that the text is checked whole, as the parser reads it.
+// The other clauses of typed inline text: `order by`, paging, relate's factors and silos' blueprints. They are
+// read so that the text is checked whole, as the parser reads it; only a blueprint's own returnType adds to the
+// result type (its silo's items, as the builder's silo helpers carry it).
 
+import type { BlueprintSpec, FilterSpec } from '../builder'
 import type { BlueprintType } from '../model'
 import type { Fail, Failed, First, TooLong, Unexpected } from './errors'
 import type { Turns } from './normalise'
@@ -144,27 +146,31 @@ type Boost<S extends string, P extends Param> = S extends `boost ${infer R}`
     : Unexpected<First<R>, `'only'`>
   : S
 
-/** Silos' blueprints: `silo Type (params) at [..] probability p where …`, one or more. Yields the rest. */
-export type Blueprints<S extends string, P extends Param, C extends string> = C extends Turns
+/**
+ * Silos' blueprints: `silo Type (params) at [..] probability p where …`, one or more. Yields `[B, rest]`, `B` the
+ * blueprints as the builder's `silo` helpers type them (a union), whose own returnTypes the result reads.
+ */
+export type Blueprints<S extends string, P extends Param, C extends string, B = never> = C extends Turns
   ? Failed<TooLong>
   : S extends `silo ${infer R}`
     ? R extends `size ${string}`
       ? C extends ''
         ? Unexpected<'size', 'a blueprint type'>
-        : S
-      : Blueprint<R, P> extends infer Rest extends string
-        ? Blueprints<Rest, P, `${C}.`>
+        : [B, S]
+      : Blueprint<R, P> extends [infer One, infer Rest extends string]
+        ? Blueprints<Rest, P, `${C}.`, B | One>
         : Blueprint<R, P>
     : C extends ''
       ? Unexpected<First<S>, `'silo' and a blueprint`>
-      : S
+      : [B, S]
 
+// One blueprint: [its spec, the rest]. Its `where` gives its own returnType's types, if it names one.
 type Blueprint<S extends string, P extends Param> = S extends `${infer Type} ${infer R}`
   ? Type extends BlueprintType
     ? BlueprintParams<R, P> extends infer Rest extends string
       ? Placement<Rest, P> extends infer After extends string
-        ? Where<After, P> extends [unknown, unknown, infer End extends string]
-          ? End
+        ? Where<After, P> extends [infer Types, infer Names, infer End extends string]
+          ? [BlueprintSpec<Type, 'returnType' extends Names ? FilterSpec<'returnType', Types> : never>, End]
           : Where<After, P>
         : Placement<Rest, P>
       : BlueprintParams<R, P>

@@ -1,10 +1,12 @@
 // The four operations of typed inline text, clause by clause in the grammar's order (grammar/hql.ebnf), each
 // yielding the builder's own query type: `ExploreQuery<T, C>`, `RelateQuery<T, C>`, `LookupQuery<T, C, Extra>`
-// and `SilosQuery<T, C>`, with `T` narrowed as the builder narrows it and `C` the requested components' specs.
+// and `SilosQuery<T, C, B>`, with `T` narrowed as the builder narrows it, `C` the requested components' specs and `B`
+// the blueprints (their own returnTypes).
 
 import type { MappedSourceId, ObjectTypeName } from '../model'
 import type {
   BrowsableType,
+  BlueprintSpec,
   ExploreQuery,
   LookupQuery,
   RelateQuery,
@@ -181,20 +183,22 @@ type Silos<S extends string, P extends Param> = (
   S extends `for ${infer R}` ? ListValue<R, 'Id', P> : [unknown, S]
 ) extends [unknown, infer R1 extends string]
   ? Where<R1, P> extends [infer Types, infer Names, infer R2 extends string]
-    ? Blueprints<R2, P, ''> extends infer R3 extends string
-      ? SilosRest<Narrow<never, Types, Names, BrowsableType>, R3, P>
+    ? Blueprints<R2, P, ''> extends [infer B extends BlueprintSpec, infer R3 extends string]
+      ? SilosRest<Narrow<never, Types, Names, BrowsableType>, B, R3, P>
       : Blueprints<R2, P, ''>
     : Where<R1, P>
   : S extends `for ${infer R}`
     ? ListValue<R, 'Id', P>
     : never
 
-type SilosRest<T, R3 extends string, P extends Param> = [T] extends [infer T extends ObjectTypeName]
+type SilosRest<T, B extends BlueprintSpec, R3 extends string, P extends Param> = [T] extends [
+  infer T extends ObjectTypeName,
+]
   ? With<R3, T, P> extends [infer C, infer R4 extends string]
     ? SilosPaging<R4, P> extends infer R5 extends string
       ? End<
           R5,
-          SilosQuery<T, C>,
+          SilosQuery<T, C, B>,
           R5 extends R4
             ? R4 extends R3
               ? `'silo', 'with', 'page size', 'silo size' or `

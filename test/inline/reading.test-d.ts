@@ -13,7 +13,7 @@ import {
   contributions,
   keyTraits,
 } from 'hql'
-import type { ResultOf } from 'hql'
+import type { ContributorId, MovieId, ResultOf, ShowSeriesId } from 'hql'
 import type { TextArg } from '../../src/inline'
 
 describe('typed inline text: what a text reads as', () => {
@@ -61,12 +61,28 @@ describe('typed inline text: what a text reads as', () => {
     const noneBuilt = hql.explore().filter(returnType.eq('Movie'))
   })
 
-  test("a blueprint's filters do not narrow silos' result", () => {
+  test("a blueprint's own returnType types its silo's items, as the builder's silo helpers do", () => {
     const carousels = hqlText('silos silo Explore where returnType = Contributor with primaryImage')
     const carouselsBuilt = hql
       .silos(silo.explore({ filters: [returnType.eq('Contributor')] }))
       .with(primaryImage)
     expectTypeOf<ResultOf<typeof carousels>>().toEqualTypeOf<ResultOf<typeof carouselsBuilt>>()
+    type Mhid<R extends { silos: readonly { content: readonly { object: { mhid: string } }[] }[] }> =
+      R['silos'][number]['content'][number]['object']['mhid']
+    expectTypeOf<Mhid<ResultOf<typeof carousels>>>().toEqualTypeOf<ContributorId>()
+    // A blueprint without one keeps the query's types; a `!=` of its own replaces the query's returnType.
+    const mixed = hqlText(
+      'silos where returnType = Movie silo Explore where returnType != Movie silo GraphLens where traits = "mhgnr-drama"',
+    )
+    const mixedBuilt = hql
+      .silos(
+        silo.explore({ filters: [returnType.ne('Movie')] }),
+        silo.graphLens({ filters: [traits.eq('mhgnr-drama')] }),
+      )
+      .filter(returnType.eq('Movie'))
+    expectTypeOf<ResultOf<typeof mixed>>().toEqualTypeOf<ResultOf<typeof mixedBuilt>>()
+    expectTypeOf<MovieId>().toExtend<Mhid<ResultOf<typeof mixed>>>()
+    expectTypeOf<ShowSeriesId>().toExtend<Mhid<ResultOf<typeof mixed>>>()
   })
 
   test('comments, line breaks, punctuators without spaces and strings with spaces read as the spaced text', () => {
