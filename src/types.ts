@@ -31,6 +31,8 @@ export type {
   QueriesByEndpoint,
   ListResult,
   SilosResult,
+  SiloTypes,
+  SiloBuilders,
   Fragment,
   FactorId,
   FactorInput,
