@@ -33,7 +33,10 @@ import { defaultImage } from './query/objects'
 import { warmUp } from './query/warm-up'
 import { GraphWorker } from './query/graph-worker'
 
-/** Options of {@link createService}; every one has a default. */
+/**
+ * Options of {@link createService}; every one has a default. A key not listed here, at any level, is refused (a
+ * TypeError naming its path, `options.limits.maxPageSze`), as is a count out of its range (a RangeError).
+ */
 export interface ServiceOptions {
   /** TCP port; 0 (the default) picks a free one. */
   readonly port?: number

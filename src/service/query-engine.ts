@@ -10,7 +10,10 @@ import type { QueryLimits } from './query/context'
 import { checkEngineOptions, limitsOf } from './service-options'
 import { defaultImage } from './query/objects'
 
-/** Options of {@link createQueryEngine}: the same catalog, users and limits as {@link createService}'s. */
+/**
+ * Options of {@link createQueryEngine}: the same catalog, users and limits as {@link createService}'s, checked the
+ * same way (a key not listed here is a TypeError naming its path).
+ */
 export interface QueryEngineOptions {
   /** A folder with movies.json and series.json, or the records themselves; the embedded sample by default. */
   readonly catalog?: string | RawCatalog
