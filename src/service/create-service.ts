@@ -26,12 +26,17 @@ import { FairQueue, type FairQueueLimits } from './http/fair-queue'
 import { PASSWORD_CHECKS } from './auth/password-checks'
 import { defaultPlaygroundDir } from './http/playground'
 import { defaultPasswordCost, passwordCosts } from './auth/passwords'
-import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
+import type { QueryLimits } from './query/context'
+import { checkServiceOptions, limitsOf } from './service-options'
+import { shownKind, wholeNumber } from './options'
 import { defaultImage } from './query/objects'
 import { warmUp } from './query/warm-up'
 import { GraphWorker } from './query/graph-worker'
 
-/** Options of {@link createService}; every one has a default. */
+/**
+ * Options of {@link createService}; every one has a default. A key not listed here, at any level, is refused (a
+ * TypeError naming its path, `options.limits.maxPageSze`), as is a count out of its range (a RangeError).
+ */
 export interface ServiceOptions {
   /** TCP port; 0 (the default) picks a free one. */
   readonly port?: number
@@ -152,6 +157,8 @@ export const DEFAULT_REFRESH_LIFETIME_SECONDS = 14 * 24 * 3600
  * })
  */
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  // Before any work starts: a misspelt or unusable option is refused, naming it, not left out.
+  checkServiceOptions(options)
   const now = options.now ?? Date.now
   const connections = connectionLimits(options)
   const users: UserConfig[] = [
@@ -173,7 +180,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     throw error
   }
   const { graph, ms } = built
-  const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  const limits = limitsOf(options.limits)
   let image = defaultImage('')
   // Before listening, so that no client meets the engine cold (./query/warm-up.ts); the password hashes are
   // still being computed on the thread pool meanwhile.
@@ -276,7 +283,9 @@ function checkedPasswordCost(cost: number | undefined): number {
   if (cost === undefined) return defaultPasswordCost
   const { min, max } = passwordCosts
   if (!Number.isSafeInteger(cost) || cost < min || cost > max || (cost & (cost - 1)) !== 0)
-    throw new RangeError(`passwordCost must be a power of two from ${min} to ${max}, got ${String(cost)}`)
+    throw new RangeError(
+      `options.passwordCost must be a power of two from ${min} to ${max}, got ${shownKind(cost)}`,
+    )
   return cost
 }
 
@@ -290,16 +299,17 @@ function connectionLimits(options: ServiceOptions): Required<ConnectionLimits> {
       ? {}
       : { maxPerAddress: options.maxConnectionsPerAddress }),
   }
-  for (const name of ['headersMs', 'requestMs', 'keepAliveMs', 'maxConnections', 'maxPerAddress'] as const) {
-    const value = limits[name]
-    if (!Number.isSafeInteger(value) || value <= 0)
-      throw new RangeError(
-        `${name === 'maxPerAddress' ? 'maxConnectionsPerAddress' : name} must be a positive whole number, got ${String(value)}`,
-      )
-  }
+  for (const [name, path] of [
+    ['headersMs', 'options.timeouts.headersMs'],
+    ['requestMs', 'options.timeouts.requestMs'],
+    ['keepAliveMs', 'options.timeouts.keepAliveMs'],
+    ['maxConnections', 'options.maxConnections'],
+    ['maxPerAddress', 'options.maxConnectionsPerAddress'],
+  ] as const)
+    wholeNumber(limits[name], path)
   if (limits.headersMs > limits.requestMs)
     throw new RangeError(
-      `timeouts.headersMs (${limits.headersMs}) must not exceed timeouts.requestMs (${limits.requestMs})`,
+      `options.timeouts.headersMs (${limits.headersMs}) must not exceed options.timeouts.requestMs (${limits.requestMs})`,
     )
   return limits
 }
@@ -311,11 +321,7 @@ function admissionLimits(options: ServiceOptions): Pick<FairQueueLimits, 'perKey
     ...(options.admission?.perAddress === undefined ? {} : { perKey: options.admission.perAddress }),
     ...(options.admission?.waiting === undefined ? {} : { waiting: options.admission.waiting }),
   }
-  for (const [name, value] of [
-    ['admission.perAddress', limits.perKey],
-    ['admission.waiting', limits.waiting],
-  ] as const)
-    if (!Number.isSafeInteger(value) || value < 0)
-      throw new RangeError(`${name} must be a whole number of 0 or more, got ${String(value)}`)
+  wholeNumber(limits.perKey, 'options.admission.perAddress', { least: 0 })
+  wholeNumber(limits.waiting, 'options.admission.waiting', { least: 0 })
   return limits
 }

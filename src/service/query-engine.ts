@@ -6,10 +6,14 @@ import type { GraphIndex } from './graph/graph-index'
 import { graphFor } from './graph/shared-graph'
 import { errorResponse, ServiceError } from './http/errors'
 import { answerQuery, type GraphEndpoint } from './query/answer'
-import { DEFAULT_LIMITS, type QueryLimits } from './query/context'
+import type { QueryLimits } from './query/context'
+import { checkEngineOptions, limitsOf } from './service-options'
 import { defaultImage } from './query/objects'
 
-/** Options of {@link createQueryEngine}: the same catalog, users and limits as {@link createService}'s. */
+/**
+ * Options of {@link createQueryEngine}: the same catalog, users and limits as {@link createService}'s, checked the
+ * same way (a key not listed here is a TypeError naming its path).
+ */
 export interface QueryEngineOptions {
   /** A folder with movies.json and series.json, or the records themselves; the embedded sample by default. */
   readonly catalog?: string | RawCatalog
@@ -46,11 +50,13 @@ export interface QueryEngine {
  * engine.answer('lookup', { ids: ['mhmov-gladiator'] }) // { status: 200, body: { content: [...], pagingInfo } }
  */
 export function createQueryEngine(options: QueryEngineOptions = {}): QueryEngine {
+  // A misspelt or unusable option is refused here, naming it, not left out.
+  checkEngineOptions(options)
   const users: UserConfig[] = [
     { username: DEMO.username, password: DEMO.password, name: 'Demo User' },
     ...(options.users ?? []),
   ]
-  const limits = { ...DEFAULT_LIMITS, ...options.limits }
+  const limits = limitsOf(options.limits)
   const image = defaultImage(options.baseUrl ?? 'http://127.0.0.1')
   let graph: GraphIndex | undefined
   return {

@@ -128,7 +128,7 @@ describe('timeouts', () => {
   it('refuses timeouts Node cannot apply, naming the option', async () => {
     await expect(startHarness({ timeouts: { headersMs: 0 } })).rejects.toThrow(/headersMs/)
     await expect(startHarness({ timeouts: { headersMs: 5000, requestMs: 1000 } })).rejects.toThrow(
-      /must not exceed timeouts\.requestMs/,
+      /must not exceed options\.timeouts\.requestMs/,
     )
     await expect(startHarness({ maxConnections: 1.5 })).rejects.toThrow(/maxConnections/)
   })

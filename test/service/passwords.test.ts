@@ -27,7 +27,7 @@ describe('password hashes', () => {
     'refuses the service a passwordCost of %j, naming the option',
     async (cost) => {
       await expect(createService({ passwordCost: cost as number })).rejects.toThrow(
-        /^passwordCost must be a power of two from 1024 to 65536, got /,
+        /^options\.passwordCost must be a power of two from 1024 to 65536, got /,
       )
     },
   )

@@ -3,6 +3,7 @@
 import { commandSender, type RedisClientLike } from '../../redis/client'
 import { RedisLink, RedisUnavailable, type LinkOptions } from '../../redis/link'
 import { ServiceError } from '../http/errors'
+import { keysOf, ofType, optionsOf, shownKind } from '../options'
 
 /** `createService({ redis })` in full; a bare client takes every default. */
 export interface ServiceRedisOptions {
@@ -32,30 +33,66 @@ export interface ServiceLinks {
   readonly rates: RedisLink
 }
 
-/** Checks `createService`'s `redis` option; throws a TypeError or RangeError naming the option. */
-export function serviceLinks(option: RedisClientLike | ServiceRedisOptions): ServiceLinks {
-  const options: ServiceRedisOptions =
-    commandSender(option as RedisClientLike) !== undefined
-      ? { client: option as RedisClientLike }
-      : (option as ServiceRedisOptions)
-  const send = commandSender(options.client)
-  if (send === undefined)
-    throw new TypeError('redis: expected a node-redis or ioredis client, or { client, key?, … }')
+/** The `redis` option with its defaults filled in. */
+type CheckedRedisOptions = Required<Omit<ServiceRedisOptions, 'onRedisStateChange'>> &
+  Pick<ServiceRedisOptions, 'onRedisStateChange'>
+
+const redisKeys = keysOf<ServiceRedisOptions>({
+  client: true,
+  key: true,
+  commandTimeoutMs: true,
+  retryMs: true,
+  onRedisStateChange: true,
+})
+
+/**
+ * `createService`'s `redis` option in full, checked: a TypeError or RangeError naming the option. The app's
+ * client is taken as it is; the object form holds only the keys above.
+ *
+ * @example
+ * redisOptionsOf({ client, keyy: 'app' }) // TypeError: options.redis.keyy is not an option (…); did you mean 'key'?
+ */
+export function redisOptionsOf(option: unknown): CheckedRedisOptions {
+  if (commandSender(option as RedisClientLike) !== undefined)
+    return {
+      client: option as RedisClientLike,
+      key: DEFAULT_SERVICE_KEY,
+      commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_MS,
+      retryMs: DEFAULT_RETRY_MS,
+    }
+  const options = optionsOf(option, 'options.redis', redisKeys) as Partial<ServiceRedisOptions>
+  if (commandSender(options.client as RedisClientLike) === undefined)
+    throw new TypeError('options.redis: expected a node-redis or ioredis client, or { client, key?, … }')
   const prefix = options.key ?? DEFAULT_SERVICE_KEY
   if (typeof prefix !== 'string' || prefix === '')
-    throw new TypeError('redis.key: expected a non-empty Redis key prefix')
+    throw new TypeError('options.redis.key: expected a non-empty Redis key prefix')
   const ms = (name: 'commandTimeoutMs' | 'retryMs', fallback: number) => {
     const value = options[name] ?? fallback
     if (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))
-      throw new RangeError(`redis.${name}: expected a positive number of ms, got ${String(value)}`)
+      throw new RangeError(`options.redis.${name}: expected a positive number of ms, got ${shownKind(value)}`)
     return value
   }
+  ofType(options.onRedisStateChange, 'options.redis.onRedisStateChange', 'function', true)
+  return {
+    client: options.client as RedisClientLike,
+    key: prefix,
+    commandTimeoutMs: ms('commandTimeoutMs', DEFAULT_COMMAND_TIMEOUT_MS),
+    retryMs: ms('retryMs', DEFAULT_RETRY_MS),
+    ...(options.onRedisStateChange === undefined ? {} : { onRedisStateChange: options.onRedisStateChange }),
+  }
+}
+
+/** The links of `createService`'s `redis` option (checked by {@link redisOptionsOf}). */
+export function serviceLinks(option: RedisClientLike | ServiceRedisOptions): ServiceLinks {
+  const options = redisOptionsOf(option)
+  const send = commandSender(options.client) as NonNullable<ReturnType<typeof commandSender>>
+  const prefix = options.key
   const link = (component: RedisStateInfo['component'], key: string) =>
     new RedisLink(send, {
       component,
       key,
-      commandTimeoutMs: ms('commandTimeoutMs', DEFAULT_COMMAND_TIMEOUT_MS),
-      retryMs: ms('retryMs', DEFAULT_RETRY_MS),
+      commandTimeoutMs: options.commandTimeoutMs,
+      retryMs: options.retryMs,
       onStateChange: options.onRedisStateChange,
       now: Date.now,
     })
