@@ -4,6 +4,7 @@ import { componentSummaries } from '../model/component-docs'
 import { objectTypeNames, typeOfId } from '../model/ids'
 import type { ObjectTypeName } from '../model/ids'
 import { typesOfBody } from '../model/query/returned-types'
+import { readPromise } from '../model/response/query-check'
 import type { EndpointName } from '../model/wire'
 import {
   Lowering,
@@ -121,7 +122,9 @@ export function resultTypeAt(text: string, offset: number): string | undefined {
     if (!resolved.ok) return undefined
   }
   const { endpoint, body } = resolved.lowered
-  const types = typesOfBody(endpoint as EndpointName, body as never)
+  // What the items may be, as the strict check reads it: a silos blueprint's own returnType decides its silo's.
+  const types =
+    readPromise(endpoint as EndpointName, body)?.types ?? typesOfBody(endpoint as EndpointName, body as never)
   const components = (body as { components?: readonly { name: string }[] }).components ?? []
   return resultTypeText(endpoint, types, components)
 }

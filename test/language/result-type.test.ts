@@ -21,6 +21,11 @@ const queries: readonly (readonly [text: string, builder: string])[] = [
     'silos silo Explore(name: "Popular") with primaryImage',
     "hql.silos(silo.explore({ name: 'Popular' })).with(primaryImage)",
   ],
+  // A blueprint's own returnType decides what its silo holds, beside one that keeps the query's.
+  [
+    'silos where returnType = Movie silo Explore where returnType = ShowSeries silo GraphLens with primaryImage',
+    "hql.silos(silo.explore({ filters: [returnType.eq('ShowSeries')] }), silo.graphLens()).filter(returnType.eq('Movie')).with(primaryImage)",
+  ],
 ]
 
 describe('hover’s result type', () => {
