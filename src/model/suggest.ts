@@ -51,3 +51,19 @@ export const didYouMean = (word: string, candidates: readonly string[]): string 
   const suggestion = closest(word, candidates)
   return suggestion === undefined ? '' : `; did you mean '${suggestion}'?`
 }
+
+/**
+ * The first key of `options` that is not one of `known`, with `didYouMean`'s hint for it; undefined when its reader
+ * reads every key. Every door's one rule for options (an option nobody reads would be dropped without a word);
+ * each words the refusal in its own kind of error.
+ *
+ * @example
+ * unreadOption({ paramz: {} }, ['query', 'params']) // ['paramz', "; did you mean 'params'?"]
+ */
+export function unreadOption(
+  options: object,
+  known: readonly string[],
+): [key: string, hint: string] | undefined {
+  const key = Object.keys(options).find((name) => !known.includes(name))
+  return key === undefined ? undefined : [key, didYouMean(key, known)]
+}

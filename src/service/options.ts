@@ -1,12 +1,13 @@
-import { clipped, didYouMean, quoted } from '../model'
+import { clipped, quoted } from '../model'
+import { unreadOption } from '../model/suggest'
 import { isObject } from '../model/check/kit'
 
 // The service's one way to refuse a bad option, named by the path a caller wrote it at
 // (`options.limits.maxPageSize`): a TypeError for an object that is none or holds a key nobody reads, a
 // RangeError for a value out of range. A misspelt option would otherwise do nothing without a word (a test suite
 // believing it lowered a limit it did not). What came is shown short and never by calling into it: a string
-// quoted and clipped, an object by its kind. hql/testing has the same check for its own options
-// (src/testing/arguments.ts); this copy keeps the service from importing hql/testing.
+// quoted and clipped, an object by its kind. Which key nobody reads is the model's one rule (`unreadOption`), as
+// for every door's options; the wording is the service's.
 
 /** Every key of `T`, listed once: the compiler refuses a list that misses one or names one `T` has not. */
 export const keysOf = <T>(all: { readonly [K in keyof Required<T>]: true }): readonly string[] =>
@@ -26,11 +27,11 @@ export function optionsOf(
 ): Readonly<Record<string, unknown>> {
   if (value === undefined) return {}
   if (!isObject(value)) throw new TypeError(`${path} must be an object, got ${shownKind(value)}`)
-  for (const key of Object.keys(value))
-    if (!keys.includes(key))
-      throw new TypeError(
-        `${path}.${clipped(key, String)} is not an option (${path} takes only ${keys.join(', ')})${didYouMean(key, keys)}`,
-      )
+  const unread = unreadOption(value, keys)
+  if (unread)
+    throw new TypeError(
+      `${path}.${clipped(unread[0], String)} is not an option (${path} takes only ${keys.join(', ')})${unread[1]}`,
+    )
   return value
 }
 

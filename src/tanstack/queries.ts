@@ -3,6 +3,7 @@ import type { Query, ResultOf } from '../model/query/query'
 import { ClientConfigError, PagingLoopError, readHeaders, requestHash } from '../client'
 import type { CallOptions, Client, NextRequestLike, PagingClient } from '../client'
 import { endpointAtPath, graphPath } from '../model/wire'
+import { unreadOption } from '../model/suggest'
 import { queryKey, type KeyedRequest } from './query-key'
 import { dependsOnWhoAsks } from './who-asks'
 
@@ -125,12 +126,12 @@ export function hqlQueries(client: Client, options?: HqlQueriesOptions): HqlPagi
   if (options !== undefined && !isPlainObject(options))
     throw new ClientConfigError('expected the options as an object, { scope }', ['options'])
   // A misspelt `scope` would leave every key unscoped, unnoticed.
-  for (const key of Object.keys(options ?? {}))
-    if (key !== 'scope')
-      throw new ClientConfigError('not an option of hqlQueries, which takes scope (docs/apps.md)', [
-        'options',
-        key,
-      ])
+  const unread = unreadOption(options ?? {}, ['scope'])
+  if (unread)
+    throw new ClientConfigError(`not an option of hqlQueries, which takes scope (docs/apps.md)${unread[1]}`, [
+      'options',
+      unread[0],
+    ])
   const scope = checkedScope(options?.scope)
   // An empty scope tells no user from another: for a query about who asks, it is no scope.
   const scoped = scope !== undefined && Object.keys(scope).length > 0

@@ -1,4 +1,5 @@
-import { clipped, didYouMean, quoted } from '../model'
+import { clipped, quoted } from '../model'
+import { unreadOption } from '../model/suggest'
 import { isObject } from '../model/check/kit'
 
 // The helpers' one way to refuse a bad argument: a TypeError (a RangeError for a number out of range) that says
@@ -32,10 +33,10 @@ export function optionsOf(
 ): Readonly<Record<string, unknown>> {
   if (value === undefined) return {}
   if (!isObject(value)) throw expected(`${name} to be an object`, value)
-  for (const key of Object.keys(value))
-    if (!keys.includes(key))
-      throw new TypeError(
-        `expected ${name} to hold only ${keys.join(', ')}, got ${clipped(key)}${didYouMean(key, keys)}`,
-      )
+  const unread = unreadOption(value, keys)
+  if (unread)
+    throw new TypeError(
+      `expected ${name} to hold only ${keys.join(', ')}, got ${clipped(unread[0])}${unread[1]}`,
+    )
   return value
 }

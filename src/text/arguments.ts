@@ -1,5 +1,6 @@
 import { HqlError, type JsonPath } from '../model/errors'
 import { shownValue } from '../model/shown'
+import { unreadOption } from '../model/suggest'
 import { describeValue } from './param-types'
 
 /**
@@ -27,13 +28,11 @@ export function expectOptions(options: unknown, known: readonly string[], of: st
     options,
     `${of} expects its options as an object`,
   )
-  for (const key of Object.keys(options as object))
-    if (!known.includes(key))
-      throw new HqlError(
-        'invalid_argument',
-        `${of} takes no option ${shownValue(key)}; it takes ${known.join(', ')}`,
-        {
-          path: [key],
-        },
-      )
+  const unread = unreadOption(options as object, known)
+  if (unread)
+    throw new HqlError(
+      'invalid_argument',
+      `${of} takes no option ${shownValue(unread[0])}; it takes ${known.join(', ')}${unread[1]}`,
+      { path: [unread[0]] },
+    )
 }
